@@ -1,0 +1,648 @@
+"""Exact analysis of punto banco (High Limit Baccarat) and EZ Baccarat with Dragon 7.
+
+Central idea
+------------
+One numba kernel, :func:`_count_rounds`, walks every ordered sequence of point classes a
+round can deal (Player 1, Banker 1, Player 2, Banker 2, then the third cards the tableau
+calls for), weighting each by its exact number of ways to be drawn without replacement from
+the shoe, and completing shorter rounds to six cards so every sequence shares the
+denominator ``N P 6``. It returns the *breakdown*: the count of every final state
+(player card count, banker card count, player total, banker total). Every bet, the main
+bets, Dragon 7, Panda 8 or one a user defines, is then a paytable over events on that
+breakdown (:mod:`gamecore.wagers`), so adding a bet never touches the kernel.
+
+Counts are exact Python integers for every shoe: the kernel runs in int64 when the total
+``N P 6`` fits, and otherwise modulo primes recombined by the Chinese remainder theorem
+(:mod:`gamecore.exactcount`). The infinite-deck limit is the leading coefficient of each
+count as a polynomial of degree six in the deck count.
+
+The third-card tableau is data (:data:`PLAYER_DRAWS`, :data:`BANKER_DRAWS_PLAYER_STOOD`,
+:data:`BANKER_DRAWS`), checked in the tests against the chart on the seed rule card.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from gamecore._jit import kernel
+from gamecore.errors import GamecoreError
+from gamecore.exactcount import DeckPolynomial, exact_counts
+from gamecore.rules import RuleSet, as_fraction, commission, deck_count, payout, rule
+from gamecore.shoe import (
+    BACCARAT_DECK,
+    baccarat_shoe,
+    ordered_sequences,
+    validate_composition,
+)
+from gamecore.wagers import PaytableLine, Wager, WagerAnalysis, settle
+
+# ---------------------------------------------------------------------------------------
+# The third-card tableau, as on the High Limit Baccarat rule card (seed 001).
+# A two-card 8 or 9 on either side (a natural) stops all drawing before these apply.
+# ---------------------------------------------------------------------------------------
+
+#: PLAYER_DRAWS[t]: the Player draws a third card on a two-card total t (0-5 draw, 6-7 stand).
+PLAYER_DRAWS = np.array([t <= 5 for t in range(10)], dtype=np.bool_)
+
+#: BANKER_DRAWS_PLAYER_STOOD[t]: when the Player stood, the Banker draws on 0-5.
+BANKER_DRAWS_PLAYER_STOOD = np.array([t <= 5 for t in range(10)], dtype=np.bool_)
+
+_Y, _S = True, False
+#: BANKER_DRAWS[t, c]: when the Player drew a third card of point value c, whether the
+#: Banker draws on two-card total t. Rows 0..7 copy the seed's chart; 8 and 9 are naturals.
+BANKER_DRAWS = np.array(
+    [
+        #  c: 0   1   2   3   4   5   6   7   8   9
+        [_Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y],  # banker 0
+        [_Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y],  # banker 1
+        [_Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y],  # banker 2
+        [_Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _S, _Y],  # banker 3
+        [_S, _S, _Y, _Y, _Y, _Y, _Y, _Y, _S, _S],  # banker 4
+        [_S, _S, _S, _S, _Y, _Y, _Y, _Y, _S, _S],  # banker 5
+        [_S, _S, _S, _S, _S, _S, _Y, _Y, _S, _S],  # banker 6
+        [_S, _S, _S, _S, _S, _S, _S, _S, _S, _S],  # banker 7
+        [_S, _S, _S, _S, _S, _S, _S, _S, _S, _S],  # banker 8 (natural)
+        [_S, _S, _S, _S, _S, _S, _S, _S, _S, _S],  # banker 9 (natural)
+    ],
+    dtype=np.bool_,
+)
+
+#: Shape of the breakdown: (player cards - 2, banker cards - 2, player total, banker total).
+BREAKDOWN_SHAPE = (2, 2, 10, 10)
+
+
+# ---------------------------------------------------------------------------------------
+# Kernel
+# ---------------------------------------------------------------------------------------
+
+
+@kernel
+def _mul(a, b, modulus):
+    """a * b, reduced modulo ``modulus`` unless it is 0 (plain int64, overflow excluded)."""
+    if modulus == 0:
+        return a * b
+    return (a * b) % modulus
+
+
+@kernel
+def _add(a, b, modulus):
+    if modulus == 0:
+        return a + b
+    return (a + b) % modulus
+
+
+@kernel
+def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, modulus):
+    """Count every round by final state; see the module docstring.
+
+    ``shoe`` holds the cards per point class (int64[10], at least six cards); ``modulus``
+    is 0 for exact int64 counting (the caller has checked that N P 6 fits) or a prime
+    below 2**31 for residues. Returns int64[2, 2, 10, 10].
+    """
+    counts = np.zeros((2, 2, 10, 10), dtype=np.int64)
+    cards = shoe.copy()
+    n = cards.sum()
+    # Ways to fill the unused positions of the six-card sequence after 4 or 5 cards.
+    fill_after_four = _mul(n - 4, n - 5, modulus)
+    fill_after_five = _mul(n - 5, 1, modulus)
+    for p1 in range(10):
+        if cards[p1] == 0:
+            continue
+        w1 = _mul(cards[p1], 1, modulus)
+        cards[p1] -= 1
+        for b1 in range(10):
+            if cards[b1] == 0:
+                continue
+            w2 = _mul(w1, cards[b1], modulus)
+            cards[b1] -= 1
+            for p2 in range(10):
+                if cards[p2] == 0:
+                    continue
+                w3 = _mul(w2, cards[p2], modulus)
+                cards[p2] -= 1
+                player = (p1 + p2) % 10
+                for b2 in range(10):
+                    if cards[b2] == 0:
+                        continue
+                    w4 = _mul(w3, cards[b2], modulus)
+                    cards[b2] -= 1
+                    banker = (b1 + b2) % 10
+                    if player >= 8 or banker >= 8:
+                        counts[0, 0, player, banker] = _add(
+                            counts[0, 0, player, banker], _mul(w4, fill_after_four, modulus), modulus
+                        )
+                    elif player_draws[player]:
+                        for p3 in range(10):
+                            if cards[p3] == 0:
+                                continue
+                            w5 = _mul(w4, cards[p3], modulus)
+                            cards[p3] -= 1
+                            player3 = (player + p3) % 10
+                            if banker_draws[banker, p3]:
+                                for b3 in range(10):
+                                    if cards[b3] == 0:
+                                        continue
+                                    banker3 = (banker + b3) % 10
+                                    counts[1, 1, player3, banker3] = _add(
+                                        counts[1, 1, player3, banker3],
+                                        _mul(w5, cards[b3], modulus),
+                                        modulus,
+                                    )
+                            else:
+                                counts[1, 0, player3, banker] = _add(
+                                    counts[1, 0, player3, banker],
+                                    _mul(w5, fill_after_five, modulus),
+                                    modulus,
+                                )
+                            cards[p3] += 1
+                    elif banker_draws_player_stood[banker]:
+                        for b3 in range(10):
+                            if cards[b3] == 0:
+                                continue
+                            banker3 = (banker + b3) % 10
+                            w5 = _mul(w4, cards[b3], modulus)
+                            counts[0, 1, player, banker3] = _add(
+                                counts[0, 1, player, banker3],
+                                _mul(w5, fill_after_five, modulus),
+                                modulus,
+                            )
+                    else:
+                        counts[0, 0, player, banker] = _add(
+                            counts[0, 0, player, banker], _mul(w4, fill_after_four, modulus), modulus
+                        )
+                    cards[b2] += 1
+                cards[p2] += 1
+            cards[b1] += 1
+        cards[p1] += 1
+    return counts
+
+
+def count_rounds(composition: Sequence[int] | np.ndarray) -> np.ndarray:
+    """Exact breakdown of one round dealt off the top of a shoe of any composition.
+
+    Parameters
+    ----------
+    composition
+        Cards of each point value 0..9 remaining in the shoe (at least six in all); a full
+        shoe or any depleted one.
+
+    Returns
+    -------
+    numpy.ndarray
+        Object array of Python ints, shape (2, 2, 10, 10), indexed by
+        (player cards - 2, banker cards - 2, player total, banker total): the number of
+        ordered six-card sequences ending in that state. It sums to ``N P 6``.
+
+    Examples
+    --------
+    >>> counts = count_rounds([16, 4, 4, 4, 4, 4, 4, 4, 4, 4])
+    >>> int(counts.sum()) == 52 * 51 * 50 * 49 * 48 * 47
+    True
+    """
+    shoe = validate_composition(composition)
+    bound = ordered_sequences(int(shoe.sum()), 6)
+    return exact_counts(
+        lambda modulus: _count_rounds(
+            shoe, PLAYER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, BANKER_DRAWS, np.int64(modulus)
+        ),
+        bound,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Events over the breakdown
+# ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class BreakdownGrid:
+    """Coordinates of every breakdown cell, for writing events as numpy expressions.
+
+    ``player_cards`` and ``banker_cards`` are 2 or 3; ``player_total`` and ``banker_total``
+    are 0..9. Each is an int array of the breakdown's shape.
+    """
+
+    player_cards: np.ndarray
+    banker_cards: np.ndarray
+    player_total: np.ndarray
+    banker_total: np.ndarray
+
+
+GRID = BreakdownGrid(
+    *np.meshgrid(np.arange(2, 4), np.arange(2, 4), np.arange(10), np.arange(10), indexing="ij")
+)
+
+
+def _events(g: BreakdownGrid) -> dict[str, np.ndarray]:
+    banker_wins = g.banker_total > g.player_total
+    player_wins = g.player_total > g.banker_total
+    return {
+        "banker_wins": banker_wins,
+        "player_wins": player_wins,
+        "tie": g.player_total == g.banker_total,
+        # Dragon 7: the Banker wins with a three-card total of 7 (EZ Baccarat card).
+        "dragon7": banker_wins & (g.banker_cards == 3) & (g.banker_total == 7),
+        # Panda 8: the Player wins with a three-card total of 8 (widely dealt with EZ).
+        "panda8": player_wins & (g.player_cards == 3) & (g.player_total == 8),
+        "natural": (g.player_cards == 2)
+        & (g.banker_cards == 2)
+        & ((g.player_total >= 8) | (g.banker_total >= 8)),
+        "any": np.ones(g.player_total.shape, dtype=bool),
+    }
+
+
+#: Named events (boolean masks over the breakdown) that paytables refer to.
+EVENTS: dict[str, np.ndarray] = _events(GRID)
+
+OUTCOME_TITLES = {
+    "banker": ("Banker wins", "banker_wins"),
+    "player": ("Player wins", "player_wins"),
+    "tie": ("Tie", "tie"),
+    "dragon7": ("Dragon 7 (Banker wins with three cards totalling 7)", "dragon7"),
+    "panda8": ("Panda 8 (Player wins with three cards totalling 8)", "panda8"),
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Rule sets and their paytables
+# ---------------------------------------------------------------------------------------
+
+
+def _line(outcome: str, event: str, pays: Any) -> PaytableLine:
+    return PaytableLine(outcome, event, as_fraction(pays))
+
+
+@dataclasses.dataclass(frozen=True)
+class PuntoBancoRules(RuleSet):
+    """High Limit Baccarat (seed 001): standard punto banco, a fresh shoe every round."""
+
+    game = "punto_banco"
+    title = "High Limit Baccarat"
+    outcomes = ("banker", "player", "tie")
+
+    decks: int = rule(8, "Standard 52-card decks in the shoe", deck_count)
+    banker_commission: float = rule(
+        0.05, "Commission on a winning Banker bet, as a fraction of the win", commission
+    )
+    tie_pays: float = rule(
+        8,
+        "Tie pays this many to 1 (the card's '8x the bet' read as 8 to 1; 7 to 1 is the "
+        "text's own convention, shown beside it)",
+        payout,
+    )
+
+    def wagers(self) -> tuple[Wager, ...]:
+        """The bets on the layout, each as a paytable (first matching line settles)."""
+        return (
+            Wager(
+                "banker",
+                f"Banker ({float(self.banker_commission) * 100:g}% commission)",
+                (
+                    _line("Banker wins", "banker_wins", 1 - as_fraction(self.banker_commission)),
+                    _line("Tie (push)", "tie", 0),
+                    _line("Player wins", "player_wins", -1),
+                ),
+                ties_excluded="tie",
+            ),
+            _player_wager(),
+            _tie_wager(self.tie_pays),
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class EZBaccaratRules(RuleSet):
+    """EZ Baccarat (seed 002): no commission; a Dragon 7 bars Banker bets (push)."""
+
+    game = "ez_baccarat"
+    title = "EZ Baccarat with Dragon 7"
+    outcomes = ("banker", "player", "tie", "dragon7", "panda8")
+
+    decks: int = rule(8, "Standard 52-card decks in the shoe", deck_count)
+    tie_pays: float = rule(8, "Tie pays this many to 1", payout)
+    dragon7_pays: float = rule(40, "Dragon 7 side bet pays this many to 1", payout)
+    panda8_pays: float = rule(
+        25, "Panda 8 side bet pays this many to 1 (optional bet, beyond the seed)", payout
+    )
+
+    def wagers(self) -> tuple[Wager, ...]:
+        """The bets on the layout, each as a paytable (first matching line settles)."""
+        return (
+            Wager(
+                "banker",
+                "EZ Banker (no commission, barred on a Dragon 7)",
+                (
+                    _line("Dragon 7: Banker bets barred (push)", "dragon7", 0),
+                    _line("Banker wins, other than a Dragon 7", "banker_wins", 1),
+                    _line("Tie (push)", "tie", 0),
+                    _line("Player wins", "player_wins", -1),
+                ),
+                ties_excluded="tie",
+            ),
+            _player_wager(),
+            _tie_wager(self.tie_pays),
+            Wager(
+                "dragon7",
+                "Dragon 7",
+                (
+                    _line("Dragon 7", "dragon7", self.dragon7_pays),
+                    _line("Any other result", "any", -1),
+                ),
+            ),
+            Wager(
+                "panda8",
+                "Panda 8 (optional)",
+                (
+                    _line("Panda 8", "panda8", self.panda8_pays),
+                    _line("Any other result", "any", -1),
+                ),
+            ),
+        )
+
+
+def _player_wager() -> Wager:
+    return Wager(
+        "player",
+        "Player",
+        (
+            _line("Player wins", "player_wins", 1),
+            _line("Tie (push)", "tie", 0),
+            _line("Banker wins", "banker_wins", -1),
+        ),
+        ties_excluded="tie",
+    )
+
+
+def _tie_wager(tie_pays: float) -> Wager:
+    return Wager(
+        "tie",
+        f"Tie ({float(tie_pays):g} to 1)",
+        (_line("Tie", "tie", tie_pays), _line("Banker or Player wins", "any", -1)),
+    )
+
+
+BaccaratRules = PuntoBancoRules | EZBaccaratRules
+
+
+# ---------------------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class BaccaratAnalysis:
+    """The exact analysis of one round under a rule set.
+
+    Attributes
+    ----------
+    rules
+        The rule set (paytables come from it).
+    shoe
+        Label of the shoe analysed: ``"8 decks"``, ``"infinite"`` or a composition.
+    weights
+        Object array over the breakdown: exact counts of card sequences for a finite shoe,
+        exact limiting weights (Fractions) for the infinite shoe.
+    total
+        What the weights sum to: ``N P 6`` for a finite shoe, ``52**6`` in the limit.
+    exact_counts
+        True when ``weights`` are integer counts of card sequences.
+    """
+
+    rules: PuntoBancoRules | EZBaccaratRules
+    shoe: str
+    weights: np.ndarray
+    total: int
+    exact_counts: bool
+
+    def probability(self, event: str) -> Fraction:
+        """Exact probability of a named event (see :data:`EVENTS`)."""
+        return Fraction(sum(self.weights[EVENTS[event]].tolist(), 0)) / self.total
+
+    def outcome_counts(self) -> dict[str, int]:
+        """Combinations per outcome of the game (finite shoes only), and the total."""
+        if not self.exact_counts:
+            raise GamecoreError("an infinite shoe has probabilities, not combinations")
+        counts = {
+            name: int(sum(self.weights[EVENTS[OUTCOME_TITLES[name][1]]].tolist(), 0))
+            for name in self.rules.outcomes
+        }
+        counts["total"] = int(self.total)
+        return counts
+
+    def outcomes(self) -> pd.DataFrame:
+        """Outcome | Combinations | Probability for the game's outcomes."""
+        rows = []
+        for name in self.rules.outcomes:
+            title, event = OUTCOME_TITLES[name]
+            share = sum(self.weights[EVENTS[event]].tolist(), 0)
+            rows.append(
+                {
+                    "Outcome": title,
+                    "Combinations": int(share) if self.exact_counts else None,
+                    "Probability": float(Fraction(share) / self.total),
+                }
+            )
+        frame = pd.DataFrame(rows)
+        frame["Combinations"] = frame["Combinations"].astype(object)
+        return frame
+
+    def wager(self, wager: Wager | str, events: dict[str, np.ndarray] | None = None) -> WagerAnalysis:
+        """Settle one wager: a bet of the rule set by name, or any :class:`Wager`.
+
+        ``events`` adds user-defined events (masks over the breakdown, see :data:`GRID`).
+        """
+        if isinstance(wager, str):
+            by_name = {w.name: w for w in self.rules.wagers()}
+            if wager not in by_name:
+                raise GamecoreError(
+                    f"unknown bet {wager!r} for {self.rules.game}; bets: " + ", ".join(by_name)
+                )
+            wager = by_name[wager]
+        catalogue = EVENTS if events is None else {**EVENTS, **events}
+        return settle(wager, catalogue, self.weights, self.total, self.exact_counts)
+
+    def wagers(self) -> dict[str, WagerAnalysis]:
+        """Every bet of the rule set, settled."""
+        return {w.name: self.wager(w) for w in self.rules.wagers()}
+
+    def summary(self) -> pd.DataFrame:
+        """Bet | House edge | House edge, ties excluded | SD | Hit frequency | Push."""
+        rows = []
+        for name, analysis in self.wagers().items():
+            tie = analysis.wager.ties_excluded
+            ties_out = (
+                float(analysis.house_edge / (1 - self.probability(tie))) if tie else None
+            )
+            rows.append(
+                {
+                    "Bet": analysis.wager.title,
+                    "Key": name,
+                    "House edge": float(analysis.house_edge),
+                    "House edge, ties excluded": ties_out,
+                    "SD": analysis.sd,
+                    "Hit frequency": float(analysis.hit_frequency),
+                    "Push probability": float(analysis.push_probability),
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def breakdown(self) -> pd.DataFrame:
+        """Every reachable final state with its combinations and probability."""
+        rows = []
+        for index in zip(*np.nonzero(self.weights != 0), strict=True):
+            weight = self.weights[index]
+            rows.append(
+                {
+                    "Player cards": int(GRID.player_cards[index]),
+                    "Banker cards": int(GRID.banker_cards[index]),
+                    "Player total": int(GRID.player_total[index]),
+                    "Banker total": int(GRID.banker_total[index]),
+                    "Combinations": int(weight) if self.exact_counts else None,
+                    "Probability": float(Fraction(weight) / self.total),
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stable JSON schema documented in the README."""
+        outcomes = {}
+        for name in self.rules.outcomes:
+            event = OUTCOME_TITLES[name][1]
+            share = sum(self.weights[EVENTS[event]].tolist(), 0)
+            outcomes[name] = {
+                "combinations": int(share) if self.exact_counts else None,
+                "probability": float(Fraction(share) / self.total),
+            }
+        bets = {}
+        for name, analysis in self.wagers().items():
+            tie = analysis.wager.ties_excluded
+            bets[name] = {
+                "title": analysis.wager.title,
+                "house_edge": float(analysis.house_edge),
+                "house_edge_ties_excluded": (
+                    float(analysis.house_edge / (1 - self.probability(tie))) if tie else None
+                ),
+                "sd": analysis.sd,
+                "hit_frequency": float(analysis.hit_frequency),
+                "paytable": [
+                    {
+                        "outcome": line.outcome,
+                        "pays": float(line.pays),
+                        "combinations": None if analysis.combinations is None
+                        else analysis.combinations[i],
+                        "probability": float(analysis.probabilities[i]),
+                    }
+                    for i, line in enumerate(analysis.wager.lines)
+                ],
+            }
+        return {
+            "game": self.rules.game,
+            "shoe": self.shoe,
+            "total_combinations": int(self.total) if self.exact_counts else None,
+            "outcomes": outcomes,
+            "bets": bets,
+            "rules": self.rules.to_dict(),
+        }
+
+
+# ---------------------------------------------------------------------------------------
+# Public entry points
+# ---------------------------------------------------------------------------------------
+
+GAMES: dict[str, type[RuleSet]] = {
+    PuntoBancoRules.game: PuntoBancoRules,
+    EZBaccaratRules.game: EZBaccaratRules,
+}
+
+
+def _check_rules(rules: object) -> PuntoBancoRules | EZBaccaratRules:
+    if not isinstance(rules, (PuntoBancoRules, EZBaccaratRules)):
+        raise GamecoreError(
+            f"rules must be a PuntoBancoRules or EZBaccaratRules, got {type(rules).__name__}"
+        )
+    return rules
+
+
+def exact(
+    rules: PuntoBancoRules | EZBaccaratRules,
+    composition: Sequence[int] | np.ndarray | None = None,
+) -> BaccaratAnalysis:
+    """Exact analysis of one round dealt off the top of the shoe.
+
+    Parameters
+    ----------
+    rules
+        The rule set; its ``decks`` sets the shoe unless ``composition`` is given.
+    composition
+        Optional cards per point value 0..9 (a depleted or custom shoe) instead of a full
+        shoe of ``rules.decks`` decks.
+
+    Returns
+    -------
+    BaccaratAnalysis
+
+    Examples
+    --------
+    >>> analysis = exact(PuntoBancoRules(decks=8))
+    >>> analysis.outcome_counts()["tie"]
+    475627426473216
+    >>> round(float(analysis.wager("banker").house_edge), 6)
+    0.010579
+    """
+    rules = _check_rules(rules)
+    if composition is None:
+        shoe = baccarat_shoe(rules.decks)
+        label = f"{rules.decks} deck{'s' if rules.decks > 1 else ''}"
+    else:
+        shoe = validate_composition(composition)
+        label = "composition " + ",".join(str(int(c)) for c in shoe)
+    weights = count_rounds(shoe)
+    return BaccaratAnalysis(
+        rules, label, weights, ordered_sequences(int(shoe.sum()), 6), exact_counts=True
+    )
+
+
+def infinite_deck(rules: PuntoBancoRules | EZBaccaratRules) -> BaccaratAnalysis:
+    """Exact limit of the analysis as the number of decks grows without bound.
+
+    Each count is a polynomial of degree six in the deck count (seven exact evaluations fix
+    it); the limit of count / (52n P 6) is its leading coefficient over 52**6.
+    """
+    rules = _check_rules(rules)
+    polynomial = DeckPolynomial(lambda n: count_rounds(baccarat_shoe(n)))
+    return BaccaratAnalysis(
+        rules, "infinite", polynomial.leading_coefficient(), sum(BACCARAT_DECK) ** 6,
+        exact_counts=False,
+    )
+
+
+def deck_sweep(
+    rules: PuntoBancoRules | EZBaccaratRules,
+    decks: Iterable[int] = range(1, 9),
+    infinite: bool = True,
+) -> pd.DataFrame:
+    """House edge of every bet and the outcome probabilities by number of decks.
+
+    Returns one row per deck count (and a last row ``"infinite"`` when ``infinite``):
+    Decks | P(<outcome>) ... | <bet> house edge ... .
+    """
+    rules = _check_rules(rules)
+    analyses = [exact(rules.replace(decks=d)) for d in decks]
+    if infinite:
+        analyses.append(infinite_deck(rules))
+    rows = []
+    for analysis in analyses:
+        row: dict[str, Any] = {
+            "Decks": analysis.shoe.split()[0] if analysis.exact_counts else "infinite"
+        }
+        for name in rules.outcomes:
+            row[f"P({name})"] = float(analysis.probability(OUTCOME_TITLES[name][1]))
+        for name, wager in analysis.wagers().items():
+            row[f"{name} house edge"] = float(wager.house_edge)
+        rows.append(row)
+    return pd.DataFrame(rows)

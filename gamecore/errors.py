@@ -1,0 +1,10 @@
+"""The one exception type gamecore raises for bad input.
+
+Every public entry point validates its arguments before any kernel runs, so a wrong deck
+count, an unknown rule name or an impossible paytable surfaces as a ``GamecoreError`` whose
+message names the parameter and the value, never as a failure deep inside numba.
+"""
+
+
+class GamecoreError(ValueError):
+    """A parameter value the analysis cannot accept; the message names it."""

@@ -1,0 +1,108 @@
+"""Exact integer counts that never overflow, and their polynomial form in the deck count.
+
+Central idea
+------------
+A kernel counts ordered card sequences by summing products of card counts. Every partial
+sum is bounded by the total number of sequences, which Python computes exactly beforehand
+(``N P 6`` for baccarat). So overflow is settled *before* the kernel runs:
+
+* If the bound fits in int64, the kernel runs in plain int64 arithmetic: it cannot wrap.
+* Otherwise the kernel runs once per prime modulus p < 2**31 (every product of two
+  residues fits in int64), and the Chinese remainder theorem rebuilds each count exactly
+  in Python integers, using enough primes that their product exceeds the bound.
+
+For a shoe of ``n`` identical decks, each count is a sum of products of at most six factors
+that are linear in ``n``, so it is a polynomial of degree at most six in ``n``. Seven exact
+evaluations (n = 1..7) therefore fix it for every deck count, and its leading coefficient
+gives the infinite-deck limit exactly. :class:`DeckPolynomial` holds that form through its
+forward differences, so all its arithmetic stays in integers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+
+import numpy as np
+
+INT64_MAX = np.iinfo(np.int64).max
+
+#: The twelve largest primes below 2**31 (checked in the tests by trial division). A product of
+#: two residues is below 2**62, so the kernels' modular products never overflow int64.
+CRT_PRIMES = (
+    2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549,
+    2147483543, 2147483497, 2147483489, 2147483477, 2147483423, 2147483399,
+)
+
+
+def moduli_for(bound: int) -> tuple[int, ...]:
+    """The moduli to count with when counts may reach ``bound``: ``(0,)`` means plain int64."""
+    if bound <= INT64_MAX:
+        return (0,)
+    chosen, product = [], 1
+    for prime in CRT_PRIMES:
+        chosen.append(prime)
+        product *= prime
+        if product > bound:
+            return tuple(chosen)
+    raise OverflowError(f"counts up to {bound} exceed the {len(CRT_PRIMES)}-prime CRT range")
+
+
+def exact_counts(count_mod: Callable[[int], np.ndarray], bound: int) -> np.ndarray:
+    """Run ``count_mod(modulus)`` as needed and return exact counts as Python ints.
+
+    Parameters
+    ----------
+    count_mod
+        Calls the kernel with a modulus: 0 for plain int64 arithmetic, else a prime from
+        :data:`CRT_PRIMES`; returns an int64 array of counts (or of residues).
+    bound
+        An upper bound on every count, computed exactly in Python.
+
+    Returns
+    -------
+    numpy.ndarray
+        Object array of Python ints, same shape as the kernel's output.
+    """
+    moduli = moduli_for(bound)
+    if moduli == (0,):
+        return count_mod(0).astype(object)
+    modulus_product = math.prod(moduli)
+    result = 0
+    for prime in moduli:
+        cofactor = modulus_product // prime
+        result = result + count_mod(prime).astype(object) * (cofactor * pow(cofactor, -1, prime))
+    return result % modulus_product
+
+
+class DeckPolynomial:
+    """Exact counts as a polynomial of degree <= 6 in the deck count ``n``.
+
+    Built from the exact counts at ``n = 1..7`` (an object array each). Holds the forward
+    differences at ``n = 1``, so evaluation is Newton's forward formula
+    ``f(n) = sum_k C(n - 1, k) * D^k f(1)``, all in integers.
+    """
+
+    DEGREE = 6
+
+    def __init__(self, counts_at: Callable[[int], np.ndarray]) -> None:
+        values = [counts_at(n) for n in range(1, self.DEGREE + 2)]
+        self.differences = []
+        for _ in range(self.DEGREE + 1):
+            self.differences.append(values[0])
+            values = [b - a for a, b in zip(values, values[1:], strict=False)]
+
+    def __call__(self, decks: int) -> np.ndarray:
+        """Exact counts for a shoe of ``decks`` decks."""
+        return sum(
+            math.comb(decks - 1, k) * diff for k, diff in enumerate(self.differences)
+        )
+
+    def leading_coefficient(self) -> np.ndarray:
+        """Coefficient of ``n**6`` as exact Fractions: ``D^6 f / 6!``."""
+        sixth = self.differences[self.DEGREE]
+        factorial = math.factorial(self.DEGREE)
+        return np.array([Fraction(int(v), factorial) for v in sixth.flat], dtype=object).reshape(
+            sixth.shape
+        )

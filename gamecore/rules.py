@@ -1,0 +1,166 @@
+"""Rule sets: frozen dataclasses, validated on construction, that print themselves.
+
+Every reading of an ambiguous rule card is a named field here with its default from
+``RULES.md``, so a report prints the exact parameter values it was computed under and an
+analyst can flip any of them (``dataclasses.replace`` or the CLI's ``--rule NAME=VALUE``).
+
+A field is declared with :func:`rule`, which carries its description and its check; the
+base class runs every check in ``__post_init__`` so an invalid rule set cannot exist.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import pandas as pd
+
+from gamecore.errors import GamecoreError
+from gamecore.shoe import validate_decks
+
+Check = Callable[[str, Any], Any]
+
+
+def rule(default: Any, description: str, check: Check) -> Any:
+    """Declare a rule parameter: its default, a one-line description and its check."""
+    return dataclasses.field(
+        default=default, metadata={"description": description, "check": check}
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Checks. Each takes (name, value), returns the value (normalised) or raises GamecoreError.
+# ---------------------------------------------------------------------------------------
+
+
+def deck_count(name: str, value: Any) -> int:
+    return validate_decks(value, name)
+
+
+def _real_number(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise GamecoreError(f"{name} must be a number, got {value!r}")
+    if not math.isfinite(value):
+        raise GamecoreError(f"{name} must be a finite number, got {value!r}")
+    return value
+
+
+def payout(name: str, value: Any) -> float:
+    """A payout 'x to 1': any finite number >= 0."""
+    _real_number(name, value)
+    if value < 0:
+        raise GamecoreError(f"{name} must be a payout of 0 to 1 or more, got {value!r}")
+    return value
+
+
+def commission(name: str, value: Any) -> float:
+    """A commission on winnings: a fraction in [0, 1)."""
+    _real_number(name, value)
+    if not 0 <= value < 1:
+        raise GamecoreError(f"{name} must be a fraction in [0, 1), got {value!r}")
+    return value
+
+
+def as_fraction(value: float | int) -> Fraction:
+    """The exact rational a decimal parameter stands for: 0.05 -> 1/20, not the binary float.
+
+    Parameters are typed by people as decimals, so the decimal reading is the intended one.
+    """
+    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+
+
+def _parse(name: str, text: str, annotation: Any) -> Any:
+    """Convert a command-line string to the field's type, naming the value on failure."""
+    kind = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    try:
+        if kind == "int":
+            return int(text)
+        if kind == "bool":
+            lowered = text.strip().lower()
+            if lowered in ("true", "yes", "1", "on"):
+                return True
+            if lowered in ("false", "no", "0", "off"):
+                return False
+            raise ValueError(text)
+        if kind == "float":
+            number = float(text)
+            return int(number) if number.is_integer() and "." not in text else number
+    except ValueError:
+        wanted = {"int": "an integer", "float": "a number", "bool": "true or false"}[kind]
+        raise GamecoreError(f"{name} must be {wanted}, got {text!r}") from None
+    return text
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleSet:
+    """Base of every game's rule set. Subclasses declare fields with :func:`rule`."""
+
+    #: The game's short name in code, the CLI and reports (e.g. ``"punto_banco"``).
+    game: ClassVar[str] = ""
+    #: The game's name as printed on its rule card.
+    title: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            check = field.metadata.get("check")
+            if check is not None:
+                object.__setattr__(self, field.name, check(field.name, getattr(self, field.name)))
+
+    # -- construction from names -------------------------------------------------------
+
+    @classmethod
+    def parameter_names(cls) -> list[str]:
+        """The rule parameter names this game accepts, in declaration order."""
+        return [f.name for f in dataclasses.fields(cls)]
+
+    @classmethod
+    def _refuse_unknown(cls, names: list[str]) -> None:
+        unknown = [n for n in names if n not in cls.parameter_names()]
+        if unknown:
+            raise GamecoreError(
+                f"unknown rule {unknown[0]!r} for {cls.game}; valid rules: "
+                + ", ".join(cls.parameter_names())
+            )
+
+    @classmethod
+    def create(cls, **values: Any) -> RuleSet:
+        """Build a rule set from keyword values, refusing unknown names with the valid list."""
+        cls._refuse_unknown(list(values))
+        return cls(**values)
+
+    @classmethod
+    def from_strings(cls, values: Mapping[str, str]) -> RuleSet:
+        """Build a rule set from ``NAME -> text`` pairs, as given on the command line."""
+        cls._refuse_unknown(list(values))
+        types = {f.name: f.type for f in dataclasses.fields(cls)}
+        return cls(**{n: _parse(n, t, types[n]) for n, t in values.items()})
+
+    def replace(self, **values: Any) -> RuleSet:
+        """A copy with some parameters changed (validated like a new rule set)."""
+        self._refuse_unknown(list(values))
+        return dataclasses.replace(self, **values)
+
+    # -- printing ----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Parameter name -> value, plus the game's short name under ``"game"``."""
+        return {"game": self.game, **dataclasses.asdict(self)}
+
+    def to_frame(self) -> pd.DataFrame:
+        """The rule set as a table: Parameter | Value | Default | Meaning."""
+        rows = [
+            {
+                "Parameter": f.name,
+                "Value": getattr(self, f.name),
+                "Default": f.default,
+                "Meaning": f.metadata.get("description", ""),
+            }
+            for f in dataclasses.fields(self)
+        ]
+        return pd.DataFrame(rows)
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.game})\n" + self.to_frame().to_string(index=False)

@@ -1,0 +1,84 @@
+"""Shoe compositions by point class, and the validation of deck counts.
+
+A baccarat shoe is described by how many cards it holds of each point value 0..9: suits and
+ranks that share a point value are interchangeable for every bet gamecore evaluates, so the
+exact count of an ordered card sequence is a product of falling factorials of these class
+counts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from gamecore.errors import GamecoreError
+
+MIN_DECKS = 1
+MAX_DECKS = 1000
+
+#: Cards of each baccarat point value (index 0..9) in one 52-card deck:
+#: 10, J, Q, K (4 suits each) count 0; A counts 1; 2..9 count face value.
+BACCARAT_DECK = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+
+
+def validate_decks(decks: object, name: str = "decks") -> int:
+    """Return ``decks`` if it is an integer from 1 to 1000, else raise ``GamecoreError``.
+
+    Booleans, floats (even ``6.0``), strings and out-of-range integers are refused: a deck
+    count is a count, and silently rounding it would analyse a game nobody asked for.
+    """
+    if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)):
+        raise GamecoreError(
+            f"{name} must be an integer from {MIN_DECKS} to {MAX_DECKS}, got {decks!r}"
+        )
+    if not MIN_DECKS <= decks <= MAX_DECKS:
+        raise GamecoreError(
+            f"{name} must be an integer from {MIN_DECKS} to {MAX_DECKS}, got {decks!r}"
+        )
+    return int(decks)
+
+
+def baccarat_shoe(decks: int) -> np.ndarray:
+    """Point-class composition of a shoe of ``decks`` standard decks.
+
+    Examples
+    --------
+    >>> baccarat_shoe(8).tolist()
+    [128, 32, 32, 32, 32, 32, 32, 32, 32, 32]
+    """
+    decks = validate_decks(decks)
+    return np.array(BACCARAT_DECK, dtype=np.int64) * decks
+
+
+def validate_composition(
+    composition: Sequence[int] | np.ndarray, classes: int = 10, min_cards: int = 6
+) -> np.ndarray:
+    """Check a remaining-shoe composition (cards per point class) and return it as int64.
+
+    The composition must hold ``classes`` non-negative integers and at least ``min_cards``
+    cards in all (a baccarat round can use six).
+    """
+    values = list(composition)
+    if len(values) != classes:
+        raise GamecoreError(
+            f"composition must give {classes} card counts (point values 0..{classes - 1}), "
+            f"got {len(values)}"
+        )
+    for point, count in enumerate(values):
+        if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
+            raise GamecoreError(
+                f"composition[{point}] must be a non-negative integer, got {count!r}"
+            )
+    total = sum(int(c) for c in values)
+    if total < min_cards:
+        raise GamecoreError(
+            f"composition must hold at least {min_cards} cards, got {total}"
+        )
+    return np.array([int(c) for c in values], dtype=np.int64)
+
+
+def ordered_sequences(cards: int, length: int = 6) -> int:
+    """Number of ordered ``length``-card sequences drawn from ``cards`` cards (cards P length)."""
+    return math.perm(int(cards), length)

@@ -1,0 +1,215 @@
+"""Wagers as data: a paytable over named events, settled against an exact breakdown.
+
+A game's exact engine produces a *breakdown*: the number of ways (or, for an infinite shoe,
+the limiting weight) of every final state it distinguishes, such as (player cards, banker
+cards, player total, banker total) in baccarat. An *event* is a boolean mask over that
+breakdown ("banker wins", "Dragon 7"). A *wager* is an ordered paytable: the first line whose
+event holds settles the bet at that line's net payout. Adding a side bet therefore means
+writing an event and a paytable; no kernel changes.
+
+All arithmetic is exact (``fractions.Fraction``); floats appear only in the returned tables.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from gamecore.errors import GamecoreError
+
+
+@dataclass(frozen=True)
+class PaytableLine:
+    """One line of a paytable.
+
+    Attributes
+    ----------
+    outcome
+        The label printed in the Outcome column.
+    event
+        Name of the event (in the game's event catalogue) that selects this line.
+    pays
+        Net units won per unit wagered: ``1`` for even money, ``0`` for a push, ``-1`` for
+        a lost wager.
+    """
+
+    outcome: str
+    event: str
+    pays: Fraction
+
+
+@dataclass(frozen=True)
+class Wager:
+    """A bet: its key, its printed title, and its paytable (first matching line settles it).
+
+    ``ties_excluded`` names the event (a tie) whose rounds are dropped for the "house edge,
+    ties excluded" figure quoted for Banker and Player bets; ``None`` where not meaningful.
+    """
+
+    name: str
+    title: str
+    lines: tuple[PaytableLine, ...]
+    ties_excluded: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.lines:
+            raise GamecoreError(f"wager {self.name!r} has an empty paytable")
+        for line in self.lines:
+            if not isinstance(line.pays, Fraction) or line.pays < -1:
+                raise GamecoreError(
+                    f"wager {self.name!r}: line {line.outcome!r} pays {line.pays!r}; "
+                    "a net payout must be an exact number of at least -1 (the stake)"
+                )
+
+
+def pays_label(pays: Fraction) -> str:
+    """How a paytable prints a net payout: '8 to 1', '0.95 to 1', 'push', 'loses'."""
+    if pays == 0:
+        return "push"
+    if pays == -1:
+        return "loses"
+    if pays < 0:
+        return f"loses {float(-pays):g}"
+    return f"{float(pays):g} to 1"
+
+
+@dataclass(frozen=True)
+class WagerAnalysis:
+    """The exact settlement of one wager.
+
+    Attributes
+    ----------
+    wager
+        The wager settled.
+    combinations
+        Ways per paytable line (Python ints), or ``None`` for an infinite shoe.
+    probabilities
+        Exact probability per paytable line.
+    total
+        Number of equally likely card sequences (``None`` for an infinite shoe).
+    """
+
+    wager: Wager
+    combinations: tuple[int, ...] | None
+    probabilities: tuple[Fraction, ...]
+    total: int | None
+
+    @property
+    def expected_value(self) -> Fraction:
+        """Bettor's exact expected net result per unit of initial wager."""
+        return sum(
+            (p * line.pays for p, line in zip(self.probabilities, self.wager.lines, strict=True)),
+            Fraction(0),
+        )
+
+    @property
+    def house_edge(self) -> Fraction:
+        """Exact house edge per unit of initial wager (positive when the house wins)."""
+        return -self.expected_value
+
+    @property
+    def variance(self) -> Fraction:
+        second = sum(
+            (p * line.pays**2 for p, line in zip(self.probabilities, self.wager.lines, strict=True)),
+            Fraction(0),
+        )
+        return second - self.expected_value**2
+
+    @property
+    def sd(self) -> float:
+        """Standard deviation of the net result per unit wagered."""
+        return math.sqrt(self.variance)
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """Probability that the bet wins (net result above zero)."""
+        return sum(
+            (p for p, line in zip(self.probabilities, self.wager.lines, strict=True) if line.pays > 0),
+            Fraction(0),
+        )
+
+    @property
+    def push_probability(self) -> Fraction:
+        return sum(
+            (p for p, line in zip(self.probabilities, self.wager.lines, strict=True) if line.pays == 0),
+            Fraction(0),
+        )
+
+    def table(self) -> pd.DataFrame:
+        """Outcome | Pays | Combinations | Probability | Return, with a Total row."""
+        rows = []
+        for i, line in enumerate(self.wager.lines):
+            probability = self.probabilities[i]
+            rows.append(
+                {
+                    "Outcome": line.outcome,
+                    "Pays": float(line.pays),
+                    "Combinations": None if self.combinations is None else self.combinations[i],
+                    "Probability": float(probability),
+                    "Return": float(probability * line.pays),
+                }
+            )
+        rows.append(
+            {
+                "Outcome": "Total",
+                "Pays": None,
+                "Combinations": self.total,
+                "Probability": float(sum(self.probabilities, Fraction(0))),
+                "Return": float(self.expected_value),
+            }
+        )
+        frame = pd.DataFrame(rows)
+        frame["Combinations"] = frame["Combinations"].astype(object)
+        return frame
+
+
+def settle(
+    wager: Wager,
+    events: dict[str, np.ndarray],
+    weights: np.ndarray,
+    total: int | Fraction,
+    exact_counts: bool,
+) -> WagerAnalysis:
+    """Settle ``wager`` over a breakdown.
+
+    Parameters
+    ----------
+    wager
+        The wager and its paytable.
+    events
+        Event name -> boolean mask with the breakdown's shape.
+    weights
+        Object array of exact weights per breakdown cell (ints for a finite shoe).
+    total
+        The sum the weights are normalised by.
+    exact_counts
+        Whether the weights are integer counts of card sequences (printed as Combinations).
+    """
+    unsettled = np.ones(weights.shape, dtype=bool)
+    shares = []
+    for line in wager.lines:
+        if line.event not in events:
+            raise GamecoreError(
+                f"wager {wager.name!r} uses unknown event {line.event!r}; known events: "
+                + ", ".join(sorted(events))
+            )
+        selected = unsettled & events[line.event]
+        unsettled &= ~selected
+        shares.append(sum(weights[selected].tolist(), 0))
+    leftover = sum(weights[unsettled].tolist(), 0)
+    if leftover != 0:
+        raise GamecoreError(
+            f"the paytable of wager {wager.name!r} leaves some possible rounds unsettled; "
+            "end it with a line for every other outcome"
+        )
+    probabilities = tuple(Fraction(share) / total for share in shares)
+    return WagerAnalysis(
+        wager=wager,
+        combinations=tuple(int(s) for s in shares) if exact_counts else None,
+        probabilities=probabilities,
+        total=int(total) if exact_counts else None,
+    )
