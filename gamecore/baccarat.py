@@ -646,3 +646,22 @@ def deck_sweep(
             row[f"{name} house edge"] = float(wager.house_edge)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def tableau_frame() -> pd.DataFrame:
+    """The third-card rules as used, one row per Banker two-card total 0..7.
+
+    Column ``Player stood`` is the Banker's action when the Player did not draw; columns
+    ``0``..``9`` are its action by the point value of the Player's third card.
+    """
+    rows = []
+    for total in range(8):
+        row: dict[str, Any] = {
+            "Banker total": total,
+            "Player draws on it": "Draw" if PLAYER_DRAWS[total] else "Stand",
+            "Player stood": "Draw" if BANKER_DRAWS_PLAYER_STOOD[total] else "Stand",
+        }
+        for card in range(10):
+            row[str(card)] = "Draw" if BANKER_DRAWS[total, card] else "Stand"
+        rows.append(row)
+    return pd.DataFrame(rows)

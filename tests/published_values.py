@@ -104,8 +104,7 @@ def _woo_combinations():
         assert int(fields[0]) == decks
         player, banker, tie, total = (int(f.replace(",", "")) for f in fields[1:])
         table[decks] = {}
-        for name, value in (("player", player), ("banker", banker), ("tie", tie),
-                            ("total", total)):
+        for name, value in (("player", player), ("banker", banker), ("tie", tie), ("total", total)):
             digits = len(str(value))
             exact = digits <= 15  # <= 15 significant digits: printed in full, so exact
             unit = 10 ** max(digits - 15, 0)
@@ -131,19 +130,23 @@ WOO_COMBINATIONS = _woo_combinations()
 # Exact 8-deck and 6-deck counts as printed in full by casinoexploit.com
 # ("Probabilities in 8deck Baccarat": Bet / Combinations / Probability / House).
 EXACT_8_DECKS = {
-    "banker": _entry(2_292_252_566_437_888, CASINOEXPLOIT,
-                     "Bank 2,292,252,566,437,888 45.86% 1.06%"),
-    "player": _entry(2_230_518_282_592_256, CASINOEXPLOIT,
-                     "Player 2,230,518,282,592,256 44.62% 1.24%"),
+    "banker": _entry(
+        2_292_252_566_437_888, CASINOEXPLOIT, "Bank 2,292,252,566,437,888 45.86% 1.06%"
+    ),
+    "player": _entry(
+        2_230_518_282_592_256, CASINOEXPLOIT, "Player 2,230,518,282,592,256 44.62% 1.24%"
+    ),
     "tie": _entry(475_627_426_473_216, CASINOEXPLOIT, "Tie 475,627,426,473,216 9.52% 14.36%"),
     # The total is 416P6; printed in full on the Wizard of Odds EZ Baccarat tables.
-    "total": _entry(4_998_398_275_503_360, WOO_EZ_BACCARAT_MIRROR,
-                    "Total 0 4,998,398,275,503,360 1.000000 -0.010183"),
+    "total": _entry(
+        4_998_398_275_503_360,
+        WOO_EZ_BACCARAT_MIRROR,
+        "Total 0 4,998,398,275,503,360 1.000000 -0.010183",
+    ),
 }
 EXACT_6_DECKS = {
     "banker": _entry(403_095_751_234_560, CASINOEXPLOIT, "Bank 403,095,751,234,560 45.87% 1.06%"),
-    "player": _entry(392_220_492_728_832, CASINOEXPLOIT,
-                     "Player 392,220,492,728,832 44.63% 1.24%"),
+    "player": _entry(392_220_492_728_832, CASINOEXPLOIT, "Player 392,220,492,728,832 44.63% 1.24%"),
     "tie": _entry(83_552_962_932_288, CASINOEXPLOIT, "Tie 83,552,962,932,288 9.51% 14.44%"),
     "total": WOO_COMBINATIONS[6]["total"],
 }
@@ -172,57 +175,95 @@ BANKER_WINS_BY_TOTAL_8_DECKS = {
 # ---------------------------------------------------------------------------
 EZ_8_DECKS = {
     "dragon7_combinations": _entry(
-        112_633_011_329_024, WOO_EZ_BACCARAT_MIRROR,
-        "Win 40 112,633,011,329,024 0.022534 0.901353"),
+        112_633_011_329_024, WOO_EZ_BACCARAT_MIRROR, "Win 40 112,633,011,329,024 0.022534 0.901353"
+    ),
     "dragon7_probability": _entry(
-        0.022534, WOO_EZ_BACCARAT_MIRROR, "Win 40 112,633,011,329,024 0.022534 0.901353",
-        exact=False, tolerance=5e-7),
+        0.022534,
+        WOO_EZ_BACCARAT_MIRROR,
+        "Win 40 112,633,011,329,024 0.022534 0.901353",
+        exact=False,
+        tolerance=5e-7,
+    ),
     "dragon7_house_edge": _entry(
-        0.076113, WOO_EZ_BACCARAT_MIRROR,
-        "Total 4,998,398,275,503,360 1.000000 -0.076113", exact=False, tolerance=5e-7),
+        0.076113,
+        WOO_EZ_BACCARAT_MIRROR,
+        "Total 4,998,398,275,503,360 1.000000 -0.076113",
+        exact=False,
+        tolerance=5e-7,
+    ),
     # Dragon 7 losses: printed to ~15 significant digits (exact is 4,885,765,264,174,336).
     "dragon7_loss_combinations": _entry(
-        4_885_765_264_174_340, WOO_EZ_BACCARAT_MIRROR,
-        "Loss -1 4,885,765,264,174,340 0.977466 -0.977466", exact=False),
+        4_885_765_264_174_340,
+        WOO_EZ_BACCARAT_MIRROR,
+        "Loss -1 4,885,765,264,174,340 0.977466 -0.977466",
+        exact=False,
+    ),
     "panda8_combinations": _entry(
-        172_660_763_262_976, WOO_EZ_BACCARAT_MIRROR,
-        "Win 25 172,660,763,262,976 0.034543 0.863580"),
+        172_660_763_262_976, WOO_EZ_BACCARAT_MIRROR, "Win 25 172,660,763,262,976 0.034543 0.863580"
+    ),
     "panda8_probability": _entry(
-        0.034543, WOO_EZ_BACCARAT_MIRROR, "Win 25 172,660,763,262,976 0.034543 0.863580",
-        exact=False, tolerance=5e-7),
+        0.034543,
+        WOO_EZ_BACCARAT_MIRROR,
+        "Win 25 172,660,763,262,976 0.034543 0.863580",
+        exact=False,
+        tolerance=5e-7,
+    ),
     "panda8_house_edge": _entry(
-        0.101876, WOO_EZ_BACCARAT_MIRROR,
-        "Total 4,998,398,275,503,360 1.000000 -0.101876", exact=False, tolerance=5e-7),
+        0.101876,
+        WOO_EZ_BACCARAT_MIRROR,
+        "Total 4,998,398,275,503,360 1.000000 -0.101876",
+        exact=False,
+        tolerance=5e-7,
+    ),
     "panda8_loss_combinations": _entry(
-        4_825_737_512_240_380, WOO_EZ_BACCARAT_MIRROR,
-        "Lose -1 4,825,737,512,240,380 0.965457 -0.965457", exact=False),
+        4_825_737_512_240_380,
+        WOO_EZ_BACCARAT_MIRROR,
+        "Lose -1 4,825,737,512,240,380 0.965457 -0.965457",
+        exact=False,
+    ),
     # EZ Banker bet (Dragon 7 pushes, other Banker wins pay 1:1).
     # NOTE: the page's "Banker win (except on 7)" figure is the residual
     # total - dragon - tie - (player as printed, cut to 15 digits), so it is 6 above the
     # exact 2,292,252,566,437,888 - 112,633,011,329,024 = 2,179,619,555,108,864.
     "banker_win_except_dragon7_combinations": _entry(
-        2_179_619_555_108_870, WOO_EZ_BACCARAT_MIRROR,
-        "Banker win (except on 7) 1 2,179,619,555,108,870 0.436064 0.436064", exact=False),
+        2_179_619_555_108_870,
+        WOO_EZ_BACCARAT_MIRROR,
+        "Banker win (except on 7) 1 2,179,619,555,108,870 0.436064 0.436064",
+        exact=False,
+    ),
     "banker_house_edge": _entry(
-        0.010183, WOO_EZ_BACCARAT_MIRROR, "Total 0 4,998,398,275,503,360 1.000000 -0.010183",
-        exact=False, tolerance=5e-7),
+        0.010183,
+        WOO_EZ_BACCARAT_MIRROR,
+        "Total 0 4,998,398,275,503,360 1.000000 -0.010183",
+        exact=False,
+        tolerance=5e-7,
+    ),
     # Eliot Jacobson's independent analysis of the same bet (8 decks).
     "dragon7_house_edge_jacobson": _entry(
-        0.076113, JACOBSON_888_DRAGON, "The house edge is 7.6113%.", exact=False,
-        tolerance=5e-7),
+        0.076113, JACOBSON_888_DRAGON, "The house edge is 7.6113%.", exact=False, tolerance=5e-7
+    ),
     "dragon7_hit_frequency_jacobson": _entry(
-        0.022534, JACOBSON_888_DRAGON, "The hit frequency is 2.2534%.", exact=False,
-        tolerance=5e-7),
+        0.022534, JACOBSON_888_DRAGON, "The hit frequency is 2.2534%.", exact=False, tolerance=5e-7
+    ),
     "panda8_house_edge_jacobson": _entry(
-        0.101876, JACOBSON_888_DRAGON_PANDA,
-        "This wager has a baseline house edge of 10.1876%.", exact=False, tolerance=5e-7),
+        0.101876,
+        JACOBSON_888_DRAGON_PANDA,
+        "This wager has a baseline house edge of 10.1876%.",
+        exact=False,
+        tolerance=5e-7,
+    ),
 }
 # Odd: the same Jacobson post also says of the Dragon "This wager has a baseline house
 # edge of 7.6110%", while his earlier post and the Wizard say 7.6113%.  Our oracle gives
 # 0.0761129... (see DERIVED), i.e. 7.6113%.  Recorded for completeness, not for tests.
 DRAGON7_HOUSE_EDGE_7_6110 = _entry(
-    0.076110, JACOBSON_888_DRAGON_PANDA, "This wager has a baseline house edge of 7.6110%.",
-    exact=False, tolerance=5e-7, disagrees_with_oracle=True)
+    0.076110,
+    JACOBSON_888_DRAGON_PANDA,
+    "This wager has a baseline house edge of 7.6110%.",
+    exact=False,
+    tolerance=5e-7,
+    disagrees_with_oracle=True,
+)
 
 # ---------------------------------------------------------------------------
 # House edges by number of decks (punto banco, Banker 5% commission, Tie 8 to 1).
@@ -230,16 +271,36 @@ DRAGON7_HOUSE_EDGE_7_6110 = _entry(
 # decimals: "# decks  Banker %win payoff Edge  Player %win payoff Edge  Tie %win payoff Edge".
 # ---------------------------------------------------------------------------
 _HPG_ROWS = {
-    1: ("1 deck 45.9624% .95-to-1 1.0117% 44.6760% 1-to-1 1.2864% 9.3615% 8-to-1 15.7461%",
-        0.010117, 0.012864, 0.157461),
-    2: ("2 decks 45.9073% .95-to-1 1.0389% 44.6508% 1-to-1 1.2565% 9.4419% 8-to-1 15.0228%",
-        0.010389, 0.012565, 0.150228),
-    4: ("4 decks 45.8761% .95-to-1 1.0517% 44.6340% 1-to-1 1.2421% 9.4898% 8-to-1 14.5916%",
-        0.010517, 0.012421, 0.145916),
-    6: ("6 decks 45.8653% .95-to-1 1.0558% 44.6279% 1-to-1 1.2374% 9.5069% 8-to-1 14.4382%",
-        0.010558, 0.012374, 0.144382),
-    8: ("8 decks 45.8597% .95-to-1 1.0579% 44.6247% 1-to-1 1.2351% 9.5156% 8-to-1 14.3596%",
-        0.010579, 0.012351, 0.143596),
+    1: (
+        "1 deck 45.9624% .95-to-1 1.0117% 44.6760% 1-to-1 1.2864% 9.3615% 8-to-1 15.7461%",
+        0.010117,
+        0.012864,
+        0.157461,
+    ),
+    2: (
+        "2 decks 45.9073% .95-to-1 1.0389% 44.6508% 1-to-1 1.2565% 9.4419% 8-to-1 15.0228%",
+        0.010389,
+        0.012565,
+        0.150228,
+    ),
+    4: (
+        "4 decks 45.8761% .95-to-1 1.0517% 44.6340% 1-to-1 1.2421% 9.4898% 8-to-1 14.5916%",
+        0.010517,
+        0.012421,
+        0.145916,
+    ),
+    6: (
+        "6 decks 45.8653% .95-to-1 1.0558% 44.6279% 1-to-1 1.2374% 9.5069% 8-to-1 14.4382%",
+        0.010558,
+        0.012374,
+        0.144382,
+    ),
+    8: (
+        "8 decks 45.8597% .95-to-1 1.0579% 44.6247% 1-to-1 1.2351% 9.5156% 8-to-1 14.3596%",
+        0.010579,
+        0.012351,
+        0.143596,
+    ),
 }
 HOUSE_EDGE_BY_DECKS = {
     decks: {
@@ -255,20 +316,36 @@ HOUSE_EDGE_BY_DECKS = {
 # "# of decks | Banker bet 5% | Banker bet 4% | Player bet | Bet tie 9:1 | Bet tie 8:1".
 HOUSE_EDGE_VARIANTS = {
     6: {
-        "banker_4pct_commission": _entry(0.005972, MULTIPLAYERBACCARAT,
-                                         "6 decks1.0558%0.5972%1.2374%4.9313%14.4382%",
-                                         exact=False, tolerance=5e-7),
-        "tie_9_to_1": _entry(0.049313, MULTIPLAYERBACCARAT,
-                             "6 decks1.0558%0.5972%1.2374%4.9313%14.4382%",
-                             exact=False, tolerance=5e-7),
+        "banker_4pct_commission": _entry(
+            0.005972,
+            MULTIPLAYERBACCARAT,
+            "6 decks1.0558%0.5972%1.2374%4.9313%14.4382%",
+            exact=False,
+            tolerance=5e-7,
+        ),
+        "tie_9_to_1": _entry(
+            0.049313,
+            MULTIPLAYERBACCARAT,
+            "6 decks1.0558%0.5972%1.2374%4.9313%14.4382%",
+            exact=False,
+            tolerance=5e-7,
+        ),
     },
     8: {
-        "banker_4pct_commission": _entry(0.005993, MULTIPLAYERBACCARAT,
-                                         "8 decks1.0579%0.5993%1.2351%4.8440%14.3596%",
-                                         exact=False, tolerance=5e-7),
-        "tie_9_to_1": _entry(0.048440, MULTIPLAYERBACCARAT,
-                             "8 decks1.0579%0.5993%1.2351%4.8440%14.3596%",
-                             exact=False, tolerance=5e-7),
+        "banker_4pct_commission": _entry(
+            0.005993,
+            MULTIPLAYERBACCARAT,
+            "8 decks1.0579%0.5993%1.2351%4.8440%14.3596%",
+            exact=False,
+            tolerance=5e-7,
+        ),
+        "tie_9_to_1": _entry(
+            0.048440,
+            MULTIPLAYERBACCARAT,
+            "8 decks1.0579%0.5993%1.2351%4.8440%14.3596%",
+            exact=False,
+            tolerance=5e-7,
+        ),
     },
 }
 
@@ -280,9 +357,11 @@ HOUSE_EDGE_VARIANTS = {
 EZ_BANKER_6_DECKS_DISPUTED = _entry(
     0.01018,
     "https://www.playbaccarat.com/baccarat-strategy/ez-baccarat-and-panda-8-side-bet-explained/",
-    "In EZ Baccarat played with a 6-deck shoe, the Banker bet comes with a house edge of "
-    "1.018%",
-    exact=False, tolerance=5e-6, disagrees_with_oracle=True)
+    "In EZ Baccarat played with a 6-deck shoe, the Banker bet comes with a house edge of 1.018%",
+    exact=False,
+    tolerance=5e-6,
+    disagrees_with_oracle=True,
+)
 
 # ---------------------------------------------------------------------------
 # DERIVED, not published: produced by tests/naive_baccarat.py (class_breakdown +
@@ -300,7 +379,8 @@ DERIVED = {
     },
     # Exact 8-deck counts where the published tables printed only 15 digits.
     8: {
-        "ez_banker_win_except_dragon7": _entry(2_179_619_555_108_864, _ORACLE, "",
-                                               confirmed=False, derived=True),
+        "ez_banker_win_except_dragon7": _entry(
+            2_179_619_555_108_864, _ORACLE, "", confirmed=False, derived=True
+        ),
     },
 }

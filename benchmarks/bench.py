@@ -1,0 +1,99 @@
+"""Speed of the exact engines, measured against the targets the issues set (`make bench`).
+
+Each case is timed several times after a warm-up (so numba compilation is excluded) and
+reported as its median. Where a plain-Python reference exists (tests/naive_baccarat.py) it
+is timed in the same run, so the ratio does not depend on the machine. Writes
+``reports/bench.json`` as ``{case: {"seconds": median, "reference_seconds": median or null,
+"target_seconds": target or null}}`` and prints a table. Timing lives here, never in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+import naive_baccarat  # noqa: E402
+
+from gamecore import baccarat  # noqa: E402
+from gamecore.shoe import baccarat_shoe  # noqa: E402
+
+
+def median_seconds(function: Callable[[], object], repeats: int) -> float:
+    function()  # warm-up: compilation and caches
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def cli_once() -> None:
+    subprocess.run(
+        [sys.executable, "-m", "gamecore", "exact", "punto_banco", "--json"],
+        check=True, capture_output=True,
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=ROOT / "reports" / "bench.json")
+    parser.add_argument("--repeats", type=int, default=50)
+    args = parser.parse_args()
+
+    eight = baccarat_shoe(8)
+    rules = baccarat.PuntoBancoRules()
+    cases = {
+        # The kernel with the full (cards, cards, total, total) breakdown, 8 decks.
+        "punto_banco_exact_8_decks": (
+            lambda: baccarat.count_rounds(eight),
+            lambda: naive_baccarat.class_breakdown(eight.tolist()),
+            0.005,
+        ),
+        # The same plus settling every bet exactly (what a report calls).
+        "punto_banco_analysis_8_decks": (
+            lambda: baccarat.exact(rules).wagers(), None, None,
+        ),
+        "deck_sweep_1_to_8_decks": (
+            lambda: [baccarat.count_rounds(baccarat_shoe(d)) for d in range(1, 9)],
+            lambda: [naive_baccarat.class_breakdown(baccarat_shoe(d).tolist()) for d in range(1, 9)],
+            0.040,
+        ),
+        "infinite_deck_limit": (lambda: baccarat.infinite_deck(rules), None, None),
+        "cli_exact_punto_banco_json_warm_cache": (cli_once, None, 3.0),
+    }
+    results = {}
+    for name, (fast, reference, target) in cases.items():
+        repeats = 5 if name.startswith("cli") else args.repeats
+        seconds = median_seconds(fast, repeats)
+        reference_seconds = median_seconds(reference, 3) if reference else None
+        results[name] = {
+            "seconds": seconds,
+            "reference_seconds": reference_seconds,
+            "target_seconds": target,
+        }
+
+    print(f"{'case':42} {'median s':>10} {'reference s':>12} {'speed-up':>9} {'target s':>9}  ok")
+    for name, r in results.items():
+        ratio = f"{r['reference_seconds'] / r['seconds']:.0f}x" if r["reference_seconds"] else ""
+        ref = f"{r['reference_seconds']:.4f}" if r["reference_seconds"] else ""
+        target = f"{r['target_seconds']:.3f}" if r["target_seconds"] else ""
+        ok = "" if r["target_seconds"] is None else ("yes" if r["seconds"] <= r["target_seconds"] else "NO")
+        print(f"{name:42} {r['seconds']:10.5f} {ref:>12} {ratio:>9} {target:>9}  {ok}")
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""What a notebook uses to write its report: tables as CSV, figures as PNG, provenance.
+
+A notebook creates one :class:`Report` after its parameters cell and passes every table and
+figure it shows through it, so the executed notebook, the HTML page and the CSV/PNG files
+always hold the same numbers. ``key_figures`` feeds the line the report gets on the index
+page; ``provenance`` closes every report.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import platform
+import subprocess
+import time
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+import gamecore
+
+#: Rule cards shipped with the package (unedited copies of the seeds), by game.
+RULE_CARDS = ("punto_banco", "ez_baccarat", "c21_baccarat", "c21_blackjack")
+
+_PERCENT_WORDS = ("edge",)
+_PROBABILITY_WORDS = ("Probability", "frequency", "P(", "Return", "probability")
+
+
+def rule_card(game: str) -> str:
+    """The unedited rule card of ``game`` as received (seed text)."""
+    if game not in RULE_CARDS:
+        raise gamecore.GamecoreError(f"no rule card for {game!r}; cards: {', '.join(RULE_CARDS)}")
+    return resources.files("gamecore.rulecards").joinpath(f"{game}.txt").read_text("utf-8")
+
+
+def git_commit() -> str:
+    """The git commit of the gamecore source in use, with ``+dirty`` if it has local edits."""
+    source = Path(gamecore.__file__).resolve().parent
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=source, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=source, capture_output=True, text=True, check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    return commit + ("+dirty" if dirty else "")
+
+
+def _style(frame: pd.DataFrame):
+    """Readable formats for display; the CSV keeps full precision."""
+    formats = {}
+    for column in frame.columns:
+        name = str(column)
+        if not pd.api.types.is_float_dtype(frame[column]):
+            continue
+        if any(word in name for word in _PERCENT_WORDS):
+            formats[column] = "{:.4%}"
+        elif any(word in name for word in _PROBABILITY_WORDS):
+            formats[column] = "{:.8f}"
+        else:
+            formats[column] = "{:.6g}"
+    object_ints = {
+        c: "{:,}" for c in frame.columns
+        if frame[c].dtype == object and frame[c].map(lambda v: isinstance(v, int)).any()
+    }
+    return (
+        frame.style.format(formats, na_rep="")
+        .format(object_ints, na_rep="")
+        .hide(axis="index")
+    )
+
+
+class Report:
+    """Collects one notebook's tables, figures and key figures into ``output_dir``.
+
+    Parameters
+    ----------
+    output_dir
+        Folder the CSV and PNG files go to (created if missing).
+    name
+        The report's short name (the notebook's).
+    parameters
+        The notebook's parameter values, printed in the provenance.
+    seed
+        The random seed used, if any.
+    """
+
+    def __init__(
+        self, output_dir: str | Path, name: str, parameters: dict[str, Any], seed: int | None = None
+    ) -> None:
+        self.output_dir = Path(output_dir)
+        self.output_dir.mkdir(parents=True, exist_ok=True)
+        self.name = name
+        self.parameters = dict(parameters)
+        self.seed = seed
+        self.started = time.perf_counter()
+        self.started_at = _dt.datetime.now(_dt.timezone.utc)
+        self.files: list[str] = []
+        self._key_figures: dict[str, Any] = {}
+
+    def table(self, frame: pd.DataFrame, name: str):
+        """Write ``frame`` to ``<name>.csv`` and return it styled for display."""
+        path = self.output_dir / f"{name}.csv"
+        frame.to_csv(path, index=False)
+        self.files.append(path.name)
+        return _style(frame)
+
+    def figure(self, figure, name: str):
+        """Write a matplotlib figure to ``<name>.png`` and return it for display."""
+        path = self.output_dir / f"{name}.png"
+        figure.savefig(path, dpi=150, bbox_inches="tight")
+        self.files.append(path.name)
+        return figure
+
+    def key_figures(self, title: str, **figures: Any) -> None:
+        """Record the figures the index page shows for this report."""
+        self._key_figures = {"title": title, "figures": figures}
+        self._write_summary()
+
+    def _write_summary(self, **extra: Any) -> None:
+        summary = {
+            "name": self.name,
+            "parameters": self.parameters,
+            **self._key_figures,
+            **extra,
+        }
+        (self.output_dir / "summary.json").write_text(json.dumps(summary, indent=2, default=str))
+
+    def provenance(self) -> pd.DataFrame:
+        """The provenance table that ends every report (also written as CSV)."""
+        import numba
+        import numpy
+
+        elapsed = time.perf_counter() - self.started
+        rows = [
+            ("gamecore version", gamecore.__version__),
+            ("git commit", git_commit()),
+            ("report", self.name),
+            ("parameters", json.dumps(self.parameters, default=str)),
+            ("random seed", "none (exact computation only)" if self.seed is None else self.seed),
+            ("started (UTC)", self.started_at.isoformat(timespec="seconds")),
+            ("run time (s)", f"{elapsed:.2f}"),
+            ("python", platform.python_version()),
+            ("numpy / numba / pandas", f"{numpy.__version__} / {numba.__version__} / {pd.__version__}"),
+            ("machine", f"{platform.machine()} {platform.system()}"),
+        ]
+        frame = pd.DataFrame(rows, columns=["Item", "Value"])
+        frame["Value"] = frame["Value"].astype(str)
+        self._write_summary(run_time_seconds=round(elapsed, 2), commit=git_commit())
+        return self.table(frame, "provenance")

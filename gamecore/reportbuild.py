@@ -1,0 +1,226 @@
+"""Build ``reports/``: run every notebook with papermill, export HTML, write the index.
+
+``python -m gamecore.reportbuild --output reports -p decks 6`` is what ``make reports`` runs.
+Everything is built in a staging folder beside the output and moved into place only when
+every notebook has run, so a failed run never leaves a report that looks complete; a failing
+notebook makes the command exit non-zero with the notebook's error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import os
+import shutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from gamecore.errors import GamecoreError
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK_DIR = REPO_ROOT / "notebooks"
+KERNEL_NAME = "gamecore"
+
+
+class ReportBuildError(RuntimeError):
+    """A notebook failed; the message names it and quotes its error."""
+
+
+def available_notebooks(notebook_dir: Path = NOTEBOOK_DIR) -> dict[str, Path]:
+    """Report name -> notebook path, for every notebook in ``notebooks/``."""
+    return {path.stem: path for path in sorted(notebook_dir.glob("*.ipynb"))}
+
+
+def ensure_kernel() -> str:
+    """Register this interpreter as the ``gamecore`` Jupyter kernel if it is not yet.
+
+    papermill needs a kernel by name; registering one inside ``sys.prefix`` (the project's
+    virtual environment) means a fresh machine and CI find the interpreter that has gamecore.
+    """
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    manager = KernelSpecManager()
+    try:
+        spec = manager.get_kernel_spec(KERNEL_NAME)
+        if Path(spec.argv[0]).resolve() == Path(sys.executable).resolve():
+            return KERNEL_NAME
+    except Exception:  # noqa: BLE001 - jupyter_client raises NoSuchKernel or others
+        pass
+    from ipykernel.kernelspec import install
+
+    install(kernel_name=KERNEL_NAME, display_name="Python (gamecore)", prefix=sys.prefix)
+    return KERNEL_NAME
+
+
+def _declared_parameters(notebook: Path) -> dict[str, Any]:
+    import papermill
+
+    return papermill.inspect_notebook(str(notebook))
+
+
+def _html_without_code(notebook_path: Path) -> str:
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
+    body, _ = exporter.from_notebook_node(nbformat.read(str(notebook_path), as_version=4))
+    return body
+
+
+def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], kernel: str) -> None:
+    import papermill
+    from papermill.exceptions import PapermillExecutionError
+
+    destination.mkdir(parents=True)
+    executed = destination / source.name
+    try:
+        papermill.execute_notebook(
+            str(source),
+            str(executed),
+            parameters={**parameters, "output_dir": str(destination)},
+            kernel_name=kernel,
+            cwd=str(destination),
+            progress_bar=False,
+        )
+    except PapermillExecutionError as error:
+        raise ReportBuildError(
+            f"notebook {source.name} failed: {error.ename}: {error.evalue}"
+        ) from None
+    (destination / f"{source.stem}.html").write_text(_html_without_code(executed), "utf-8")
+
+
+def _index_page(entries: list[dict[str, Any]]) -> str:
+    rows = []
+    for entry in entries:
+        name = entry["name"]
+        figures = entry.get("figures", {})
+        figure_text = "<br>".join(
+            f"{html.escape(k)}: {html.escape(str(v))}" for k, v in figures.items()
+        )
+        parameters = ", ".join(
+            f"{html.escape(str(k))}={html.escape(str(v))}" for k, v in entry.get("parameters", {}).items()
+        )
+        rows.append(
+            "<tr>"
+            f"<td><a href='{name}/{name}.html'>{html.escape(entry.get('title', name))}</a></td>"
+            f"<td>{parameters}</td><td>{figure_text}</td>"
+            f"<td><a href='{name}/{name}.ipynb'>notebook</a> · <a href='{name}/'>tables and figures</a></td>"
+            f"<td>{html.escape(str(entry.get('commit', '')))}</td>"
+            "</tr>"
+        )
+    return (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>gamecore reports</title>"
+        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
+        "td,th{border:1px solid #999;padding:.4em;vertical-align:top}</style></head><body>"
+        "<h1>gamecore reports</h1>"
+        "<p>Each report: the executed notebook, an HTML page without code, every table as CSV "
+        "and every figure as PNG in its folder.</p>"
+        "<table><tr><th>Game</th><th>Parameters</th><th>Key figures</th><th>Files</th>"
+        "<th>Commit</th></tr>" + "".join(rows) + "</table></body></html>\n"
+    )
+
+
+def build(
+    output: Path,
+    parameters: dict[str, Any] | None = None,
+    only: Sequence[str] | None = None,
+    notebook_dir: Path = NOTEBOOK_DIR,
+) -> list[Path]:
+    """Execute the notebooks and write their reports and the index into ``output``.
+
+    Parameters
+    ----------
+    output
+        The reports folder (``reports/``).
+    parameters
+        Parameter values given to every notebook that declares them; a parameter no selected
+        notebook declares is refused.
+    only
+        Report names to build (default: every notebook).
+
+    Returns
+    -------
+    list of Path
+        The report folders written.
+    """
+    parameters = dict(parameters or {})
+    notebooks = available_notebooks(notebook_dir)
+    selected = list(only) if only else list(notebooks)
+    for name in selected:
+        if name not in notebooks:
+            raise GamecoreError(f"unknown report {name!r}; reports: {', '.join(notebooks)}")
+    declared = {name: _declared_parameters(notebooks[name]) for name in selected}
+    for key in parameters:
+        if not any(key in d for d in declared.values()):
+            valid = sorted({p for d in declared.values() for p in d if p != "output_dir"})
+            raise GamecoreError(f"unknown report parameter {key!r}; parameters: {', '.join(valid)}")
+
+    kernel = ensure_kernel()
+    output.mkdir(parents=True, exist_ok=True)
+    staging = output / f".staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        for name in selected:
+            own = {k: v for k, v in parameters.items() if k in declared[name]}
+            print(f"report {name}: running {notebooks[name].name}", flush=True)
+            _run_notebook(notebooks[name], staging / name, own, kernel)
+        written = []
+        for name in selected:
+            final = output / name
+            old = output / f".old-{name}-{os.getpid()}"
+            if final.exists():
+                final.rename(old)
+            (staging / name).rename(final)
+            shutil.rmtree(old, ignore_errors=True)
+            written.append(final)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+    entries = []
+    for name in notebooks:
+        summary = output / name / "summary.json"
+        if summary.exists():
+            entries.append(json.loads(summary.read_text()))
+    (output / "index.html").write_text(_index_page(entries), "utf-8")
+    return written
+
+
+def _parameter_value(text: str) -> Any:
+    """Read a command-line parameter value as YAML would: 6 -> int, 0.05 -> float."""
+    return yaml.safe_load(text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gamecore.reportbuild", description=__doc__)
+    parser.add_argument("--output", type=Path, default=REPO_ROOT / "reports")
+    parser.add_argument(
+        "-p", "--parameter", nargs=2, action="append", default=[], metavar=("NAME", "VALUE")
+    )
+    parser.add_argument("-f", "--parameters-file", type=Path, help="YAML file of parameters")
+    parser.add_argument("--only", action="append", help="build only this report (repeatable)")
+    args = parser.parse_args(argv)
+    parameters: dict[str, Any] = {}
+    try:
+        if args.parameters_file:
+            loaded = yaml.safe_load(args.parameters_file.read_text()) or {}
+            if not isinstance(loaded, dict):
+                raise GamecoreError(f"{args.parameters_file} must hold a mapping of parameters")
+            parameters.update(loaded)
+        parameters.update({k: _parameter_value(v) for k, v in args.parameter})
+        written = build(args.output, parameters, args.only)
+    except (GamecoreError, ReportBuildError, OSError) as error:
+        print(f"make reports: error: {error}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {path}")
+    print(f"wrote {args.output / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""The command line: the documented JSON schema, and one clear line for every bad input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from published_values import EXACT_6_DECKS, EZ_8_DECKS
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gamecore", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_exact_punto_banco_json_schema():
+    result = run("exact", "punto_banco", "--decks", "8", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["total_combinations"] == 4_998_398_275_503_360
+    assert set(data["outcomes"]) == {"banker", "player", "tie"}
+    assert data["outcomes"]["banker"]["combinations"] == 2_292_252_566_437_888
+    assert data["outcomes"]["tie"]["probability"] == pytest.approx(475_627_426_473_216 / 4_998_398_275_503_360)
+    assert set(data["bets"]) == {"banker", "player", "tie"}
+    for bet in data["bets"].values():
+        assert {"house_edge", "sd", "hit_frequency"} <= set(bet)
+    assert data["bets"]["banker"]["house_edge"] == pytest.approx(0.010579, abs=5e-7)
+    assert data["rules"] == {"game": "punto_banco", "decks": 8, "banker_commission": 0.05, "tie_pays": 8}
+
+
+def test_exact_ez_baccarat_json_with_rules():
+    result = run("exact", "ez_baccarat", "--decks", "6", "--rule", "dragon7_pays=45", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data["outcomes"]) == {"banker", "player", "tie", "dragon7", "panda8"}
+    assert set(data["bets"]) == {"banker", "player", "tie", "dragon7", "panda8"}
+    assert data["outcomes"]["player"]["combinations"] == EXACT_6_DECKS["player"]["value"]
+    assert data["rules"]["dragon7_pays"] == 45
+    # At 45 to 1 the Dragon 7 returns 46 * p - 1.
+    p = data["outcomes"]["dragon7"]["probability"]
+    assert data["bets"]["dragon7"]["house_edge"] == pytest.approx(1 - 46 * p, rel=1e-12)
+
+
+def test_console_script_and_readable_table():
+    script = subprocess.run(
+        [sys.executable, "-c", "import shutil; print(shutil.which('gamecore') or '')"],
+        capture_output=True, text=True,
+    ).stdout.strip()
+    command = [script] if script else [sys.executable, "-m", "gamecore"]
+    result = subprocess.run([*command, "exact", "ez_baccarat"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "Dragon 7" in result.stdout
+    assert "112633011329024" in result.stdout
+    assert f"{EZ_8_DECKS['dragon7_combinations']['value']}" in result.stdout
+
+
+def test_infinite_deck_json():
+    data = json.loads(run("exact", "punto_banco", "--infinite", "--json").stdout)
+    assert data["shoe"] == "infinite"
+    assert data["total_combinations"] is None
+    assert data["outcomes"]["banker"]["combinations"] is None
+
+
+@pytest.mark.parametrize(
+    "args, named",
+    [
+        (["exact", "punto_banco", "--decks", "0"], "got 0"),
+        (["exact", "punto_banco", "--decks", "1001"], "got 1001"),
+        (["exact", "punto_banco", "--decks", "6.5"], "'6.5'"),
+        (["exact", "punto_banco", "--decks", "many"], "'many'"),
+        (["exact", "punto_banco", "--rule", "dragon7_pays=40"], "'dragon7_pays'"),
+        (["exact", "punto_banco", "--rule", "banker_commission=1.5"], "got 1.5"),
+        (["exact", "ez_baccarat", "--rule", "tie_pays=-8"], "got -8"),
+        (["exact", "ez_baccarat", "--rule", "tie_pays"], "'tie_pays'"),
+        (["exact", "blackjack"], "'blackjack'"),
+        (["simulate", "punto_banco"], "'simulate'"),
+    ],
+)
+def test_bad_input_one_line_no_traceback(args, named):
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert named in lines[0]
+    assert "Traceback" not in result.stderr

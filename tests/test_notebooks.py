@@ -1,0 +1,89 @@
+"""Notebooks: committed without outputs, with a parameters cell; executed by the report
+builder with small parameters; their CSVs agree with the library and the published values;
+a failing notebook leaves no report behind."""
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from published_values import WOO_COMBINATIONS
+
+from gamecore import baccarat
+from gamecore.errors import GamecoreError
+from gamecore.reportbuild import NOTEBOOK_DIR, ReportBuildError, build
+
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+SMALL = {"decks": 1, "sweep_decks": 2}
+
+
+def test_there_are_notebooks_for_both_games():
+    assert {p.stem for p in NOTEBOOKS} >= {"punto_banco", "ez_baccarat"}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_committed_without_outputs_and_with_parameters_cell(path):
+    notebook = json.loads(path.read_text())
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert all(not c.get("outputs") and c.get("execution_count") is None for c in code)
+    tagged = [c for c in code if "parameters" in c.get("metadata", {}).get("tags", [])]
+    assert len(tagged) == 1
+    assert "decks" in "".join(tagged[0]["source"])
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    output = tmp_path_factory.mktemp("reports")
+    build(output, SMALL)
+    return output
+
+
+@pytest.mark.parametrize("name", ["punto_banco", "ez_baccarat"])
+def test_report_files(built, name):
+    folder = built / name
+    for file in (f"{name}.ipynb", f"{name}.html", "outcomes.csv", "summary.csv", "deck_sweep.csv",
+                 "breakdown.csv", "rules.csv", "provenance.csv", "house_edge_by_decks.png"):
+        assert (folder / file).is_file(), file
+    page = (folder / f"{name}.html").read_text()
+    assert "report.table(" not in page  # the HTML carries no code
+    assert "baccarat.exact(" not in page
+    provenance = pd.read_csv(folder / "provenance.csv").set_index("Item")["Value"]
+    assert json.loads(provenance["parameters"])["decks"] == 1
+    assert provenance["git commit"]
+    assert not list(built.glob(".staging-*"))
+
+
+def test_report_csvs_hold_the_exact_one_deck_counts(built):
+    outcomes = pd.read_csv(built / "punto_banco" / "outcomes.csv").set_index("Outcome")
+    published = WOO_COMBINATIONS[1]
+    assert outcomes.loc["Banker wins", "Combinations"] == published["banker"]["value"]
+    assert outcomes.loc["Player wins", "Combinations"] == published["player"]["value"]
+    assert outcomes.loc["Tie", "Combinations"] == published["tie"]["value"]
+    summary = pd.read_csv(built / "ez_baccarat" / "summary.csv").set_index("Key")
+    library = baccarat.exact(baccarat.EZBaccaratRules(decks=1)).wagers()
+    for key, analysis in library.items():
+        assert summary.loc[key, "House edge"] == pytest.approx(float(analysis.house_edge), rel=1e-12)
+    sweep = pd.read_csv(built / "punto_banco" / "deck_sweep.csv")
+    assert sweep["Decks"].tolist() == ["1", "2", "infinite"]
+
+
+def test_index_links_every_report(built):
+    index = (built / "index.html").read_text()
+    for name in ("punto_banco", "ez_baccarat"):
+        assert f"{name}/{name}.html" in index
+    assert "decks=1" in index
+
+
+def test_failing_notebook_fails_the_build_and_leaves_nothing(tmp_path):
+    with pytest.raises(ReportBuildError, match="GamecoreError: decks must be an integer from 1 to 1000, got 0"):
+        build(tmp_path, {"decks": 0}, only=["punto_banco"])
+    assert not (tmp_path / "punto_banco").exists()
+    assert not list(tmp_path.glob(".staging-*"))
+
+
+def test_unknown_report_parameter_is_refused_before_running(tmp_path):
+    with pytest.raises(GamecoreError, match="unknown report parameter 'deck'"):
+        build(tmp_path, {"deck": 6})
+    with pytest.raises(GamecoreError, match="unknown report 'blackjack'"):
+        build(tmp_path, {}, only=["blackjack"])
+    assert list(Path(tmp_path).iterdir()) == []
