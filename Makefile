@@ -38,7 +38,7 @@ bench: install
 	$(BIN)/python benchmarks/bench.py --output reports/bench.json
 
 lint: install
-	$(BIN)/ruff check gamecore tests benchmarks
+	$(BIN)/ruff check gamecore tests benchmarks notebooks
 
 clean:
 	rm -rf reports/*/ reports/index.html reports/bench.json .numba_cache build *.egg-info .pytest_cache .ruff_cache

@@ -40,7 +40,8 @@ def median_seconds(function: Callable[[], object], repeats: int) -> float:
 def cli_once() -> None:
     subprocess.run(
         [sys.executable, "-m", "gamecore", "exact", "punto_banco", "--json"],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
 
 
@@ -61,11 +62,15 @@ def main() -> int:
         ),
         # The same plus settling every bet exactly (what a report calls).
         "punto_banco_analysis_8_decks": (
-            lambda: baccarat.exact(rules).wagers(), None, None,
+            lambda: baccarat.exact(rules).wagers(),
+            None,
+            None,
         ),
         "deck_sweep_1_to_8_decks": (
             lambda: [baccarat.count_rounds(baccarat_shoe(d)) for d in range(1, 9)],
-            lambda: [naive_baccarat.class_breakdown(baccarat_shoe(d).tolist()) for d in range(1, 9)],
+            lambda: [
+                naive_baccarat.class_breakdown(baccarat_shoe(d).tolist()) for d in range(1, 9)
+            ],
             0.040,
         ),
         "infinite_deck_limit": (lambda: baccarat.infinite_deck(rules), None, None),
@@ -87,7 +92,11 @@ def main() -> int:
         ratio = f"{r['reference_seconds'] / r['seconds']:.0f}x" if r["reference_seconds"] else ""
         ref = f"{r['reference_seconds']:.4f}" if r["reference_seconds"] else ""
         target = f"{r['target_seconds']:.3f}" if r["target_seconds"] else ""
-        ok = "" if r["target_seconds"] is None else ("yes" if r["seconds"] <= r["target_seconds"] else "NO")
+        ok = (
+            ""
+            if r["target_seconds"] is None
+            else ("yes" if r["seconds"] <= r["target_seconds"] else "NO")
+        )
         print(f"{name:42} {r['seconds']:10.5f} {ref:>12} {ratio:>9} {target:>9}  {ok}")
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps(results, indent=2) + "\n")

@@ -39,6 +39,7 @@ from gamecore.shoe import (
     baccarat_shoe,
     ordered_sequences,
     validate_composition,
+    validate_decks,
 )
 from gamecore.wagers import PaytableLine, Wager, WagerAnalysis, settle
 
@@ -135,7 +136,9 @@ def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, m
                     banker = (b1 + b2) % 10
                     if player >= 8 or banker >= 8:
                         counts[0, 0, player, banker] = _add(
-                            counts[0, 0, player, banker], _mul(w4, fill_after_four, modulus), modulus
+                            counts[0, 0, player, banker],
+                            _mul(w4, fill_after_four, modulus),
+                            modulus,
                         )
                     elif player_draws[player]:
                         for p3 in range(10):
@@ -174,7 +177,9 @@ def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, m
                             )
                     else:
                         counts[0, 0, player, banker] = _add(
-                            counts[0, 0, player, banker], _mul(w4, fill_after_four, modulus), modulus
+                            counts[0, 0, player, banker],
+                            _mul(w4, fill_after_four, modulus),
+                            modulus,
                         )
                     cards[b2] += 1
                 cards[p2] += 1
@@ -451,7 +456,9 @@ class BaccaratAnalysis:
         frame["Combinations"] = frame["Combinations"].astype(object)
         return frame
 
-    def wager(self, wager: Wager | str, events: dict[str, np.ndarray] | None = None) -> WagerAnalysis:
+    def wager(
+        self, wager: Wager | str, events: dict[str, np.ndarray] | None = None
+    ) -> WagerAnalysis:
         """Settle one wager: a bet of the rule set by name, or any :class:`Wager`.
 
         ``events`` adds user-defined events (masks over the breakdown, see :data:`GRID`).
@@ -475,9 +482,7 @@ class BaccaratAnalysis:
         rows = []
         for name, analysis in self.wagers().items():
             tie = analysis.wager.ties_excluded
-            ties_out = (
-                float(analysis.house_edge / (1 - self.probability(tie))) if tie else None
-            )
+            ties_out = float(analysis.house_edge / (1 - self.probability(tie))) if tie else None
             rows.append(
                 {
                     "Bet": analysis.wager.title,
@@ -533,7 +538,8 @@ class BaccaratAnalysis:
                     {
                         "outcome": line.outcome,
                         "pays": float(line.pays),
-                        "combinations": None if analysis.combinations is None
+                        "combinations": None
+                        if analysis.combinations is None
                         else analysis.combinations[i],
                         "probability": float(analysis.probabilities[i]),
                     }
@@ -616,23 +622,41 @@ def infinite_deck(rules: PuntoBancoRules | EZBaccaratRules) -> BaccaratAnalysis:
     rules = _check_rules(rules)
     polynomial = DeckPolynomial(lambda n: count_rounds(baccarat_shoe(n)))
     return BaccaratAnalysis(
-        rules, "infinite", polynomial.leading_coefficient(), sum(BACCARAT_DECK) ** 6,
+        rules,
+        "infinite",
+        polynomial.leading_coefficient(),
+        sum(BACCARAT_DECK) ** 6,
         exact_counts=False,
     )
 
 
 def deck_sweep(
     rules: PuntoBancoRules | EZBaccaratRules,
-    decks: Iterable[int] = range(1, 9),
+    decks: int | Iterable[int] = 8,
     infinite: bool = True,
 ) -> pd.DataFrame:
     """House edge of every bet and the outcome probabilities by number of decks.
 
-    Returns one row per deck count (and a last row ``"infinite"`` when ``infinite``):
-    Decks | P(<outcome>) ... | <bet> house edge ... .
+    Parameters
+    ----------
+    rules
+        The rule set; its own ``decks`` is replaced by each deck count of the sweep.
+    decks
+        The largest deck count (the sweep runs 1..decks), or the deck counts themselves.
+    infinite
+        Add a last row ``"infinite"`` with the exact infinite-deck limit.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Decks | P(<outcome>) ... | <bet> house edge ...
     """
     rules = _check_rules(rules)
-    analyses = [exact(rules.replace(decks=d)) for d in decks]
+    if isinstance(decks, Iterable):
+        counts = [validate_decks(d, "deck sweep's deck count") for d in decks]
+    else:
+        counts = list(range(1, validate_decks(decks, "deck sweep's largest deck count") + 1))
+    analyses = [exact(rules.replace(decks=d)) for d in counts]
     if infinite:
         analyses.append(infinite_deck(rules))
     rows = []

@@ -90,7 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
     exact.add_argument("game", help="punto_banco or ez_baccarat")
     exact.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
     exact.add_argument(
-        "--rule", action="append", default=[], metavar="NAME=VALUE",
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
         help="set a rule parameter (repeatable); `gamecore rules GAME` lists them",
     )
     exact.add_argument("--infinite", action="store_true", help="the infinite-deck limit")

@@ -31,8 +31,18 @@ INT64_MAX = np.iinfo(np.int64).max
 #: The twelve largest primes below 2**31 (checked in the tests by trial division). A product of
 #: two residues is below 2**62, so the kernels' modular products never overflow int64.
 CRT_PRIMES = (
-    2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549,
-    2147483543, 2147483497, 2147483489, 2147483477, 2147483423, 2147483399,
+    2147483647,
+    2147483629,
+    2147483587,
+    2147483579,
+    2147483563,
+    2147483549,
+    2147483543,
+    2147483497,
+    2147483489,
+    2147483477,
+    2147483423,
+    2147483399,
 )
 
 
@@ -95,9 +105,7 @@ class DeckPolynomial:
 
     def __call__(self, decks: int) -> np.ndarray:
         """Exact counts for a shoe of ``decks`` decks."""
-        return sum(
-            math.comb(decks - 1, k) * diff for k, diff in enumerate(self.differences)
-        )
+        return sum(math.comb(decks - 1, k) * diff for k, diff in enumerate(self.differences))
 
     def leading_coefficient(self) -> np.ndarray:
         """Coefficient of ``n**6`` as exact Fractions: ``D^6 f / 6!``."""

@@ -22,10 +22,14 @@ def house_edge_by_decks(sweep: pd.DataFrame, title: str):
         len(columns), 1, figsize=(7, 2.2 * len(columns)), sharex=True, squeeze=False
     )
     decks = finite["Decks"].astype(int)
-    for axis, column, colour in zip(axes[:, 0], columns, plt.rcParams["axes.prop_cycle"].by_key()["color"], strict=False):
+    for axis, column, colour in zip(
+        axes[:, 0], columns, plt.rcParams["axes.prop_cycle"].by_key()["color"], strict=False
+    ):
         axis.plot(decks, 100 * finite[column], "o-", color=colour, label="exact")
         if not limit.empty:
-            axis.axhline(100 * float(limit[column].iloc[0]), ls="--", color=colour, label="infinite decks")
+            axis.axhline(
+                100 * float(limit[column].iloc[0]), ls="--", color=colour, label="infinite decks"
+            )
         axis.set_ylabel("edge (%)")
         axis.set_title(column.replace(" house edge", ""), fontsize=10, loc="left")
         axis.grid(alpha=0.3)

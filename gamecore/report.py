@@ -44,7 +44,10 @@ def git_commit() -> str:
         ).stdout.strip()
         dirty = subprocess.run(
             ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=source, capture_output=True, text=True, check=True,
+            cwd=source,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown (not a git checkout)"
@@ -59,20 +62,26 @@ def _style(frame: pd.DataFrame):
         if not pd.api.types.is_float_dtype(frame[column]):
             continue
         if any(word in name for word in _PERCENT_WORDS):
-            formats[column] = "{:.4%}"
+            format_ = "{:.4%}"
         elif any(word in name for word in _PROBABILITY_WORDS):
-            formats[column] = "{:.8f}"
+            format_ = "{:.8f}"
         else:
-            formats[column] = "{:.6g}"
-    object_ints = {
-        c: "{:,}" for c in frame.columns
-        if frame[c].dtype == object and frame[c].map(lambda v: isinstance(v, int)).any()
-    }
+            format_ = "{:.6g}"
+        formats[column] = format_
+    for column in frame.columns:
+        if frame[column].dtype == object and frame[column].map(lambda v: isinstance(v, int)).any():
+            formats[column] = _thousands
+    text = [c for c in frame.columns if frame[c].dtype == object and c not in formats]
+    # One format call: a second call would reset the formats of the first.
     return (
         frame.style.format(formats, na_rep="")
-        .format(object_ints, na_rep="")
+        .set_properties(subset=text, **{"text-align": "left"})
         .hide(axis="index")
     )
+
+
+def _thousands(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) else ""
 
 
 class Report:
@@ -99,16 +108,19 @@ class Report:
         self.parameters = dict(parameters)
         self.seed = seed
         self.started = time.perf_counter()
-        self.started_at = _dt.datetime.now(_dt.timezone.utc)
+        self.started_at = _dt.datetime.now(_dt.UTC)
         self.files: list[str] = []
         self._key_figures: dict[str, Any] = {}
 
-    def table(self, frame: pd.DataFrame, name: str):
-        """Write ``frame`` to ``<name>.csv`` and return it styled for display."""
+    def table(self, frame: pd.DataFrame, name: str, show_rows: int | None = None):
+        """Write ``frame`` to ``<name>.csv`` and return it styled for display.
+
+        ``show_rows`` limits the display (not the CSV) to the first rows of a long table.
+        """
         path = self.output_dir / f"{name}.csv"
         frame.to_csv(path, index=False)
         self.files.append(path.name)
-        return _style(frame)
+        return _style(frame if show_rows is None else frame.head(show_rows))
 
     def figure(self, figure, name: str):
         """Write a matplotlib figure to ``<name>.png`` and return it for display."""
@@ -146,7 +158,10 @@ class Report:
             ("started (UTC)", self.started_at.isoformat(timespec="seconds")),
             ("run time (s)", f"{elapsed:.2f}"),
             ("python", platform.python_version()),
-            ("numpy / numba / pandas", f"{numpy.__version__} / {numba.__version__} / {pd.__version__}"),
+            (
+                "numpy / numba / pandas",
+                f"{numpy.__version__} / {numba.__version__} / {pd.__version__}",
+            ),
             ("machine", f"{platform.machine()} {platform.system()}"),
         ]
         frame = pd.DataFrame(rows, columns=["Item", "Value"])

@@ -67,7 +67,9 @@ def _html_without_code(notebook_path: Path) -> str:
     import nbformat
     from nbconvert import HTMLExporter
 
-    exporter = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
+    exporter = HTMLExporter(
+        exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True
+    )
     body, _ = exporter.from_notebook_node(nbformat.read(str(notebook_path), as_version=4))
     return body
 
@@ -103,13 +105,15 @@ def _index_page(entries: list[dict[str, Any]]) -> str:
             f"{html.escape(k)}: {html.escape(str(v))}" for k, v in figures.items()
         )
         parameters = ", ".join(
-            f"{html.escape(str(k))}={html.escape(str(v))}" for k, v in entry.get("parameters", {}).items()
+            f"{html.escape(str(k))}={html.escape(str(v))}"
+            for k, v in entry.get("parameters", {}).items()
         )
         rows.append(
             "<tr>"
             f"<td><a href='{name}/{name}.html'>{html.escape(entry.get('title', name))}</a></td>"
             f"<td>{parameters}</td><td>{figure_text}</td>"
-            f"<td><a href='{name}/{name}.ipynb'>notebook</a> · <a href='{name}/'>tables and figures</a></td>"
+            f"<td><a href='{name}/{name}.ipynb'>notebook</a> · "
+            f"<a href='{name}/'>tables and figures</a></td>"
             f"<td>{html.escape(str(entry.get('commit', '')))}</td>"
             "</tr>"
         )
@@ -149,6 +153,8 @@ def build(
         The report folders written.
     """
     parameters = dict(parameters or {})
+    # Notebooks run with their report folder as working directory: paths must be absolute.
+    output = Path(output).resolve()
     notebooks = available_notebooks(notebook_dir)
     selected = list(only) if only else list(notebooks)
     for name in selected:

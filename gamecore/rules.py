@@ -26,9 +26,7 @@ Check = Callable[[str, Any], Any]
 
 def rule(default: Any, description: str, check: Check) -> Any:
     """Declare a rule parameter: its default, a one-line description and its check."""
-    return dataclasses.field(
-        default=default, metadata={"description": description, "check": check}
-    )
+    return dataclasses.field(default=default, metadata={"description": description, "check": check})
 
 
 # ---------------------------------------------------------------------------------------
@@ -154,8 +152,9 @@ class RuleSet:
         rows = [
             {
                 "Parameter": f.name,
-                "Value": getattr(self, f.name),
-                "Default": f.default,
+                # As text, so a table shows 8 and 0.05 as typed, not 8.000000.
+                "Value": str(getattr(self, f.name)),
+                "Default": str(f.default),
                 "Meaning": f.metadata.get("description", ""),
             }
             for f in dataclasses.fields(self)

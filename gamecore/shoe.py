@@ -73,9 +73,7 @@ def validate_composition(
             )
     total = sum(int(c) for c in values)
     if total < min_cards:
-        raise GamecoreError(
-            f"composition must hold at least {min_cards} cards, got {total}"
-        )
+        raise GamecoreError(f"composition must hold at least {min_cards} cards, got {total}")
     return np.array([int(c) for c in values], dtype=np.int64)
 
 

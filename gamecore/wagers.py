@@ -114,7 +114,10 @@ class WagerAnalysis:
     @property
     def variance(self) -> Fraction:
         second = sum(
-            (p * line.pays**2 for p, line in zip(self.probabilities, self.wager.lines, strict=True)),
+            (
+                p * line.pays**2
+                for p, line in zip(self.probabilities, self.wager.lines, strict=True)
+            ),
             Fraction(0),
         )
         return second - self.expected_value**2
@@ -128,14 +131,22 @@ class WagerAnalysis:
     def hit_frequency(self) -> Fraction:
         """Probability that the bet wins (net result above zero)."""
         return sum(
-            (p for p, line in zip(self.probabilities, self.wager.lines, strict=True) if line.pays > 0),
+            (
+                p
+                for p, line in zip(self.probabilities, self.wager.lines, strict=True)
+                if line.pays > 0
+            ),
             Fraction(0),
         )
 
     @property
     def push_probability(self) -> Fraction:
         return sum(
-            (p for p, line in zip(self.probabilities, self.wager.lines, strict=True) if line.pays == 0),
+            (
+                p
+                for p, line in zip(self.probabilities, self.wager.lines, strict=True)
+                if line.pays == 0
+            ),
             Fraction(0),
         )
 

@@ -88,7 +88,9 @@ def test_hand_worked_nines_and_zeros():
     # Three 9s and three 0s. A player or banker holding a 9 has a natural 9; any hand of
     # two zeros draws. Worked in tests/test_naive_reference.py's docstring: 216 Banker
     # wins, 216 Player wins, 288 ties out of 6! = 720.
-    analysis = baccarat.exact(baccarat.PuntoBancoRules(), composition=[3, 0, 0, 0, 0, 0, 0, 0, 0, 3])
+    analysis = baccarat.exact(
+        baccarat.PuntoBancoRules(), composition=[3, 0, 0, 0, 0, 0, 0, 0, 0, 3]
+    )
     assert analysis.outcome_counts() == {"banker": 216, "player": 216, "tie": 288, "total": 720}
 
 
@@ -166,7 +168,10 @@ def test_crt_moduli_are_distinct_primes_below_2_to_31():
 
 def _kernel_for(shoe):
     return lambda modulus: baccarat._count_rounds(
-        shoe, baccarat.PLAYER_DRAWS, baccarat.BANKER_DRAWS_PLAYER_STOOD, baccarat.BANKER_DRAWS,
+        shoe,
+        baccarat.PLAYER_DRAWS,
+        baccarat.BANKER_DRAWS_PLAYER_STOOD,
+        baccarat.BANKER_DRAWS,
         np.int64(modulus),
     )
 
@@ -240,7 +245,9 @@ def test_wager_tables_partition_every_round(eight_deck_ez, bet):
     assert body["Return"].sum() == pytest.approx(float(analysis.expected_value), abs=1e-15)
     # Variance from its definition over the table rows.
     mean = float(analysis.expected_value)
-    variance = sum(p * (x - mean) ** 2 for p, x in zip(body["Probability"], body["Pays"], strict=True))
+    variance = sum(
+        p * (x - mean) ** 2 for p, x in zip(body["Probability"], body["Pays"], strict=True)
+    )
     assert analysis.sd == pytest.approx(math.sqrt(variance), rel=1e-12)
 
 
@@ -258,8 +265,10 @@ def test_user_defined_side_bet_needs_no_kernel_change(eight_deck_punto_banco):
     bet = Wager(
         "banker_natural_9",
         "Banker wins with a natural 9",
-        (PaytableLine("Banker natural 9 wins", "bn9", Fraction(10)),
-         PaytableLine("Otherwise", "any", Fraction(-1))),
+        (
+            PaytableLine("Banker natural 9 wins", "bn9", Fraction(10)),
+            PaytableLine("Otherwise", "any", Fraction(-1)),
+        ),
     )
     analysis = eight_deck_punto_banco.wager(bet, events={"bn9": natural_nine})
     oracle = naive.class_breakdown(naive.shoe_composition(8))
@@ -300,6 +309,12 @@ def test_deck_sweep_rows_and_limit():
 def test_bad_compositions_are_refused(composition, message):
     with pytest.raises(GamecoreError, match=message):
         baccarat.count_rounds(composition)
+
+
+@pytest.mark.parametrize("decks", [0, 2.5, [1, 0], [8, "9"]])
+def test_bad_deck_sweep_is_refused(decks):
+    with pytest.raises(GamecoreError, match="deck sweep's"):
+        baccarat.deck_sweep(baccarat.PuntoBancoRules(), decks=decks)
 
 
 def test_unknown_bet_is_refused(eight_deck_punto_banco):

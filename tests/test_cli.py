@@ -21,12 +21,19 @@ def test_exact_punto_banco_json_schema():
     assert data["total_combinations"] == 4_998_398_275_503_360
     assert set(data["outcomes"]) == {"banker", "player", "tie"}
     assert data["outcomes"]["banker"]["combinations"] == 2_292_252_566_437_888
-    assert data["outcomes"]["tie"]["probability"] == pytest.approx(475_627_426_473_216 / 4_998_398_275_503_360)
+    assert data["outcomes"]["tie"]["probability"] == pytest.approx(
+        475_627_426_473_216 / 4_998_398_275_503_360
+    )
     assert set(data["bets"]) == {"banker", "player", "tie"}
     for bet in data["bets"].values():
         assert {"house_edge", "sd", "hit_frequency"} <= set(bet)
     assert data["bets"]["banker"]["house_edge"] == pytest.approx(0.010579, abs=5e-7)
-    assert data["rules"] == {"game": "punto_banco", "decks": 8, "banker_commission": 0.05, "tie_pays": 8}
+    assert data["rules"] == {
+        "game": "punto_banco",
+        "decks": 8,
+        "banker_commission": 0.05,
+        "tie_pays": 8,
+    }
 
 
 def test_exact_ez_baccarat_json_with_rules():
@@ -45,7 +52,8 @@ def test_exact_ez_baccarat_json_with_rules():
 def test_console_script_and_readable_table():
     script = subprocess.run(
         [sys.executable, "-c", "import shutil; print(shutil.which('gamecore') or '')"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
     command = [script] if script else [sys.executable, "-m", "gamecore"]
     result = subprocess.run([*command, "exact", "ez_baccarat"], capture_output=True, text=True)

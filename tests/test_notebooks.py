@@ -41,8 +41,17 @@ def built(tmp_path_factory):
 @pytest.mark.parametrize("name", ["punto_banco", "ez_baccarat"])
 def test_report_files(built, name):
     folder = built / name
-    for file in (f"{name}.ipynb", f"{name}.html", "outcomes.csv", "summary.csv", "deck_sweep.csv",
-                 "breakdown.csv", "rules.csv", "provenance.csv", "house_edge_by_decks.png"):
+    for file in (
+        f"{name}.ipynb",
+        f"{name}.html",
+        "outcomes.csv",
+        "summary.csv",
+        "deck_sweep.csv",
+        "breakdown.csv",
+        "rules.csv",
+        "provenance.csv",
+        "house_edge_by_decks.png",
+    ):
         assert (folder / file).is_file(), file
     page = (folder / f"{name}.html").read_text()
     assert "report.table(" not in page  # the HTML carries no code
@@ -62,7 +71,9 @@ def test_report_csvs_hold_the_exact_one_deck_counts(built):
     summary = pd.read_csv(built / "ez_baccarat" / "summary.csv").set_index("Key")
     library = baccarat.exact(baccarat.EZBaccaratRules(decks=1)).wagers()
     for key, analysis in library.items():
-        assert summary.loc[key, "House edge"] == pytest.approx(float(analysis.house_edge), rel=1e-12)
+        assert summary.loc[key, "House edge"] == pytest.approx(
+            float(analysis.house_edge), rel=1e-12
+        )
     sweep = pd.read_csv(built / "punto_banco" / "deck_sweep.csv")
     assert sweep["Decks"].tolist() == ["1", "2", "infinite"]
 
@@ -74,8 +85,29 @@ def test_index_links_every_report(built):
     assert "decks=1" in index
 
 
+def test_relative_output_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    build(Path("reports"), SMALL, only=["ez_baccarat"])
+    assert (tmp_path / "reports" / "ez_baccarat" / "summary.csv").is_file()
+    assert not (tmp_path / "reports" / "ez_baccarat" / "reports").exists()
+
+
+def test_failed_rebuild_keeps_the_previous_complete_report(built, tmp_path):
+    import shutil
+
+    previous = tmp_path / "previous"
+    shutil.copytree(built, previous)
+    before = sorted(p.name for p in (previous / "punto_banco").iterdir())
+    with pytest.raises(ReportBuildError, match="deck sweep's largest deck count .* got 0.5"):
+        build(previous, {"decks": 1, "sweep_decks": 0.5})
+    assert sorted(p.name for p in (previous / "punto_banco").iterdir()) == before
+    assert not list(previous.glob(".staging-*"))
+
+
 def test_failing_notebook_fails_the_build_and_leaves_nothing(tmp_path):
-    with pytest.raises(ReportBuildError, match="GamecoreError: decks must be an integer from 1 to 1000, got 0"):
+    with pytest.raises(
+        ReportBuildError, match="GamecoreError: decks must be an integer from 1 to 1000, got 0"
+    ):
         build(tmp_path, {"decks": 0}, only=["punto_banco"])
     assert not (tmp_path / "punto_banco").exists()
     assert not list(tmp_path.glob(".staging-*"))

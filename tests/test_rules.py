@@ -26,10 +26,17 @@ def test_invalid_deck_counts_name_the_value(decks):
 
 def test_defaults_are_the_rules_md_readings():
     assert PuntoBancoRules().to_dict() == {
-        "game": "punto_banco", "decks": 8, "banker_commission": 0.05, "tie_pays": 8
+        "game": "punto_banco",
+        "decks": 8,
+        "banker_commission": 0.05,
+        "tie_pays": 8,
     }
     assert EZBaccaratRules().to_dict() == {
-        "game": "ez_baccarat", "decks": 8, "tie_pays": 8, "dragon7_pays": 40, "panda8_pays": 25
+        "game": "ez_baccarat",
+        "decks": 8,
+        "tie_pays": 8,
+        "dragon7_pays": 40,
+        "panda8_pays": 25,
     }
 
 
@@ -59,8 +66,11 @@ def test_ez_payouts_validated():
 
 
 def test_unknown_rule_name_lists_the_valid_names():
-    with pytest.raises(GamecoreError, match="unknown rule 'dragon7_pays' for punto_banco; "
-                       "valid rules: decks, banker_commission, tie_pays"):
+    with pytest.raises(
+        GamecoreError,
+        match="unknown rule 'dragon7_pays' for punto_banco; "
+        "valid rules: decks, banker_commission, tie_pays",
+    ):
         PuntoBancoRules.create(dragon7_pays=40)
     with pytest.raises(GamecoreError, match="unknown rule 'commission'"):
         PuntoBancoRules().replace(commission=0.04)
@@ -69,7 +79,9 @@ def test_unknown_rule_name_lists_the_valid_names():
 
 
 def test_from_strings_parses_by_type():
-    rules = PuntoBancoRules.from_strings({"decks": "6", "banker_commission": "0.04", "tie_pays": "9"})
+    rules = PuntoBancoRules.from_strings(
+        {"decks": "6", "banker_commission": "0.04", "tie_pays": "9"}
+    )
     assert (rules.decks, rules.banker_commission, rules.tie_pays) == (6, 0.04, 9)
     with pytest.raises(GamecoreError, match="decks must be an integer, got '6.5'"):
         PuntoBancoRules.from_strings({"decks": "6.5"})
@@ -80,8 +92,8 @@ def test_from_strings_parses_by_type():
 def test_rule_set_prints_itself():
     frame = EZBaccaratRules(decks=6).to_frame()
     assert frame.columns.tolist() == ["Parameter", "Value", "Default", "Meaning"]
-    assert frame.set_index("Parameter").loc["decks", "Value"] == 6
-    assert frame.set_index("Parameter").loc["decks", "Default"] == 8
+    assert frame.set_index("Parameter").loc["decks", "Value"] == "6"
+    assert frame.set_index("Parameter").loc["decks", "Default"] == "8"
     text = str(EZBaccaratRules(decks=6))
     assert text.startswith("EZ Baccarat with Dragon 7 (ez_baccarat)")
     assert "dragon7_pays" in text
