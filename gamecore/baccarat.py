@@ -112,26 +112,29 @@ def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, m
     # Ways to fill the unused positions of the six-card sequence after 4 or 5 cards.
     fill_after_four = _mul(n - 4, n - 5, modulus)
     fill_after_five = _mul(n - 5, 1, modulus)
+    # The two-card hands are enumerated as unordered pairs: dealing p1 then p2 (or b1 then b2)
+    # has the same number of ways as the reverse order, so a pair of different cards counts
+    # twice. This visits a quarter of the ordered prefixes.
     for p1 in range(10):
         if cards[p1] == 0:
             continue
         w1 = _mul(cards[p1], 1, modulus)
         cards[p1] -= 1
-        for b1 in range(10):
-            if cards[b1] == 0:
+        for p2 in range(p1, 10):
+            if cards[p2] == 0:
                 continue
-            w2 = _mul(w1, cards[b1], modulus)
-            cards[b1] -= 1
-            for p2 in range(10):
-                if cards[p2] == 0:
+            w2 = _mul(w1, cards[p2] * (1 if p2 == p1 else 2), modulus)
+            cards[p2] -= 1
+            player = (p1 + p2) % 10
+            for b1 in range(10):
+                if cards[b1] == 0:
                     continue
-                w3 = _mul(w2, cards[p2], modulus)
-                cards[p2] -= 1
-                player = (p1 + p2) % 10
-                for b2 in range(10):
+                w3 = _mul(w2, cards[b1], modulus)
+                cards[b1] -= 1
+                for b2 in range(b1, 10):
                     if cards[b2] == 0:
                         continue
-                    w4 = _mul(w3, cards[b2], modulus)
+                    w4 = _mul(w3, cards[b2] * (1 if b2 == b1 else 2), modulus)
                     cards[b2] -= 1
                     banker = (b1 + b2) % 10
                     if player >= 8 or banker >= 8:
@@ -182,8 +185,8 @@ def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, m
                             modulus,
                         )
                     cards[b2] += 1
-                cards[p2] += 1
-            cards[b1] += 1
+                cards[b1] += 1
+            cards[p2] += 1
         cards[p1] += 1
     return counts
 

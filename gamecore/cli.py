@@ -75,6 +75,42 @@ def _command_exact(args: argparse.Namespace) -> None:
         _print_exact(analysis)
 
 
+def _integer(text: str, name: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise GamecoreError(f"{name} must be an integer, got {text!r}") from None
+
+
+def _command_simulate(args: argparse.Namespace) -> None:
+    from gamecore import baccarat_sim
+
+    rules = _game_rules(args.game, args.decks, args.rule)
+    dealing = baccarat_sim.Dealing(
+        mode=args.mode, penetration=_integer(args.penetration, "penetration"), burn=args.burn
+    )
+    simulation = baccarat_sim.simulate(
+        rules,
+        rounds=_integer(args.rounds, "rounds"),
+        seed=_integer(args.seed, "seed"),
+        dealing=dealing,
+        threads=None if args.threads is None else _integer(args.threads, "threads"),
+        dask=args.dask,
+        progress=False if args.no_progress else None,
+    )
+    data = simulation.to_dict()
+    if args.json:
+        json.dump(data, sys.stdout, indent=2)
+        print()
+        return
+    with pd.option_context("display.width", 200):
+        print(rules)
+        print(
+            f"\nSimulated {data['rounds']:,} rounds, seed {data['seed']}, dealing {data['dealing']}"
+        )
+        print(pd.DataFrame(data["bets"]).T.to_string())
+
+
 def _command_rules(args: argparse.Namespace) -> None:
     rules = _game_rules(args.game, None, [])
     with pd.option_context("display.width", 200, "display.max_colwidth", 120):
@@ -99,6 +135,29 @@ def build_parser() -> argparse.ArgumentParser:
     exact.add_argument("--infinite", action="store_true", help="the infinite-deck limit")
     exact.add_argument("--json", action="store_true", help="JSON (schema in the README)")
     exact.set_defaults(run=_command_exact)
+
+    simulate = commands.add_parser("simulate", help="Monte Carlo simulation of a game")
+    simulate.add_argument("game", help="punto_banco or ez_baccarat")
+    simulate.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
+    simulate.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
+    simulate.add_argument("--rounds", default="1000000", help="rounds to deal (default 1000000)")
+    simulate.add_argument("--seed", default="1", help="random seed, a non-negative integer")
+    simulate.add_argument(
+        "--mode", default="fresh", help="fresh (a full shoe every round) or shoe (cut card)"
+    )
+    simulate.add_argument(
+        "--penetration", default="14", help="shoe mode: cards behind the cut card (default 14)"
+    )
+    simulate.add_argument(
+        "--burn", default="face_value", help="shoe mode: face_value (default) or none"
+    )
+    simulate.add_argument("--threads", help="threads on this machine (default: all cores)")
+    simulate.add_argument(
+        "--dask", metavar="ADDRESS", help="run the chunks on a Dask scheduler, or 'local'"
+    )
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    simulate.add_argument("--json", action="store_true", help="JSON (schema in the README)")
+    simulate.set_defaults(run=_command_simulate)
 
     rules = commands.add_parser("rules", help="list a game's rule parameters and defaults")
     rules.add_argument("game")

@@ -39,3 +39,77 @@ def house_edge_by_decks(sweep: pd.DataFrame, title: str):
     figure.suptitle(title)
     figure.tight_layout()
     return figure
+
+
+def effects_of_removal_bars(effects: pd.DataFrame, columns: list[str], title: str):
+    """Bar chart of effects of removal by rank (one group of bars per rank)."""
+    figure, axis = plt.subplots(figsize=(8, 3.5))
+    width = 0.8 / len(columns)
+    positions = range(len(effects))
+    for i, column in enumerate(columns):
+        axis.bar([p + i * width for p in positions], 100 * effects[column], width, label=column)
+    axis.set_xticks([p + width * (len(columns) - 1) / 2 for p in positions], effects["Rank"])
+    axis.axhline(0, color="black", lw=0.8)
+    axis.set_ylabel("EV change per card removed (%)")
+    axis.set_xlabel("rank removed")
+    axis.set_title(title)
+    axis.legend()
+    axis.grid(alpha=0.3, axis="y")
+    figure.tight_layout()
+    return figure
+
+
+def ev_by_true_count(
+    exact_by_count: dict[str, pd.DataFrame], simulated: pd.DataFrame | None, title: str
+):
+    """Mean exact EV of the remaining shoe against the true count, per count; optionally the
+    simulated EV of the bet by true count with 2-SE bars."""
+    figure, axis = plt.subplots(figsize=(8, 4))
+    for name, frame in exact_by_count.items():
+        axis.plot(
+            frame["Bin low"] + 0.5,
+            100 * frame["Mean exact EV"],
+            "o-",
+            ms=3,
+            label=f"mean exact EV, {name}",
+        )
+    if simulated is not None:
+        axis.errorbar(
+            simulated["Bin low"] + 0.5,
+            100 * simulated["Simulated EV"],
+            yerr=200 * simulated["SE"],
+            fmt=".",
+            color="grey",
+            alpha=0.7,
+            label="simulated EV (counter's count), 2 SE",
+        )
+    axis.axhline(0, color="black", lw=0.8)
+    axis.set_xlabel("true count (bin centre; end bins hold the tails)")
+    axis.set_ylabel("EV per unit bet (%)")
+    axis.set_title(title)
+    axis.grid(alpha=0.3)
+    axis.legend(fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+def win_by_trigger(tables: dict[str, pd.DataFrame], title: str):
+    """Side-bet units won per shoe against the trigger, with 2-SE bars, per count."""
+    figure, axis = plt.subplots(figsize=(7, 3.5))
+    for name, table in tables.items():
+        axis.errorbar(
+            table["Trigger (true count >=)"],
+            table["Side bet units won per shoe"],
+            yerr=2 * table["SE (per shoe)"],
+            fmt="o-",
+            capsize=3,
+            label=name,
+        )
+    axis.axhline(0, color="black", lw=0.8)
+    axis.set_xlabel("trigger: bet when the true count is at least")
+    axis.set_ylabel("units won per shoe")
+    axis.set_title(title)
+    axis.grid(alpha=0.3)
+    axis.legend(fontsize=8)
+    figure.tight_layout()
+    return figure

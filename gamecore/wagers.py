@@ -224,3 +224,23 @@ def settle(
         probabilities=probabilities,
         total=int(total) if exact_counts else None,
     )
+
+
+def net_by_cell(wager: Wager, events: dict[str, np.ndarray]) -> np.ndarray:
+    """The wager's net result in every breakdown cell, as float64 (for simulation kernels).
+
+    The first paytable line whose event holds settles a cell, as in :func:`settle`; cells no
+    line settles are refused.
+    """
+    shape = next(iter(events.values())).shape
+    net = np.full(shape, np.nan)
+    unsettled = np.ones(shape, dtype=bool)
+    for line in wager.lines:
+        if line.event not in events:
+            raise GamecoreError(f"wager {wager.name!r} uses unknown event {line.event!r}")
+        selected = unsettled & events[line.event]
+        net[selected] = float(line.pays)
+        unsettled &= ~selected
+    if unsettled.any():
+        raise GamecoreError(f"the paytable of wager {wager.name!r} leaves cells unsettled")
+    return net
