@@ -23,8 +23,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import naive_baccarat  # noqa: E402
 
-from gamecore import baccarat  # noqa: E402
+from gamecore import baccarat, baccarat_sim, dragon_count  # noqa: E402
 from gamecore.shoe import baccarat_shoe  # noqa: E402
+
+SIM_ROUNDS = 40_000_000
 
 
 def median_seconds(function: Callable[[], object], repeats: int) -> float:
@@ -53,6 +55,7 @@ def main() -> int:
 
     eight = baccarat_shoe(8)
     rules = baccarat.PuntoBancoRules()
+    ez = baccarat.EZBaccaratRules()
     cases = {
         # The kernel with the full (cards, cards, total, total) breakdown, 8 decks.
         "punto_banco_exact_8_decks": (
@@ -75,10 +78,44 @@ def main() -> int:
         ),
         "infinite_deck_limit": (lambda: baccarat.infinite_deck(rules), None, None),
         "cli_exact_punto_banco_json_warm_cache": (cli_once, None, 3.0),
+        # 20 million rounds per second on this 2-core machine: 40 million rounds in 2 s.
+        "simulate_40M_rounds_fresh": (
+            lambda: baccarat_sim.simulate(ez, SIM_ROUNDS, 1, progress=False),
+            None,
+            2.0,
+        ),
+        "simulate_40M_rounds_shoe": (
+            lambda: baccarat_sim.simulate(
+                ez, SIM_ROUNDS, 1, baccarat_sim.Dealing(mode="shoe"), progress=False
+            ),
+            None,
+            2.0,
+        ),
+        # The counting study's default counter run (one million 8-deck shoes, 7 triggers).
+        "counter_simulation_1M_shoes": (
+            lambda: dragon_count.counter_simulation(
+                ez,
+                dragon_count.JACOBSON_DRAGON_TAGS,
+                [0, 2, 4, 6, 8, 10, 12],
+                1_000_000,
+                1,
+                progress=False,
+            ),
+            None,
+            None,
+        ),
+        "perfect_information_1000_shoes": (
+            lambda: dragon_count.perfect_information_simulation(
+                ez, 1000, 1, {"Jacobson": dragon_count.JACOBSON_DRAGON_TAGS}, progress=False
+            ),
+            None,
+            None,
+        ),
     }
     results = {}
     for name, (fast, reference, target) in cases.items():
-        repeats = 5 if name.startswith("cli") else args.repeats
+        slow = name.startswith(("cli", "simulate", "counter", "perfect"))
+        repeats = 3 if slow else args.repeats
         seconds = median_seconds(fast, repeats)
         reference_seconds = median_seconds(reference, 3) if reference else None
         results[name] = {
@@ -86,6 +123,8 @@ def main() -> int:
             "reference_seconds": reference_seconds,
             "target_seconds": target,
         }
+        if name.startswith("simulate"):
+            results[name]["rounds_per_second"] = SIM_ROUNDS / seconds
 
     print(f"{'case':42} {'median s':>10} {'reference s':>12} {'speed-up':>9} {'target s':>9}  ok")
     for name, r in results.items():

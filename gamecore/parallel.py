@@ -123,7 +123,7 @@ def _run_on_dask(work, chunks, address: str, show: bool, description: str) -> li
         else None
     )
     try:
-        with Client(cluster if cluster is not None else address) as client:
+        with Client(cluster if cluster is not None else address, timeout="10s") as client:
             futures = client.map(work, list(chunks), pure=False)
             index = {future.key: i for i, future in enumerate(futures)}
             results: list[Any] = [None] * len(chunks)

@@ -63,6 +63,50 @@ def test_console_script_and_readable_table():
     assert f"{EZ_8_DECKS['dragon7_combinations']['value']}" in result.stdout
 
 
+def test_simulate_json_schema():
+    result = run(
+        "simulate",
+        "ez_baccarat",
+        "--decks",
+        "8",
+        "--rounds",
+        "200000",
+        "--seed",
+        "1",
+        "--mode",
+        "fresh",
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["rounds"] == 200_000
+    assert set(data["bets"]) == {"banker", "player", "tie", "dragon7", "panda8"}
+    for bet in data["bets"].values():
+        assert {"mean", "se"} <= set(bet)
+    assert set(data["outcomes"]) == {"banker", "player", "tie", "dragon7", "panda8"}
+    assert sum(data["outcomes"][k]["count"] for k in ("banker", "player", "tie")) == 200_000
+    # Same seed, same numbers; shoe mode with a penetration.
+    again = json.loads(
+        run("simulate", "ez_baccarat", "--rounds", "200000", "--seed", "1", "--json").stdout
+    )
+    assert again["bets"] == data["bets"]
+    shoe = json.loads(
+        run(
+            "simulate",
+            "punto_banco",
+            "--rounds",
+            "50000",
+            "--mode",
+            "shoe",
+            "--penetration",
+            "26",
+            "--json",
+        ).stdout
+    )
+    assert shoe["dealing"] == {"mode": "shoe", "penetration": 26, "burn": "face_value"}
+    assert shoe["shuffles"] > 0
+
+
 def test_infinite_deck_json():
     data = json.loads(run("exact", "punto_banco", "--infinite", "--json").stdout)
     assert data["shoe"] == "infinite"
@@ -82,7 +126,13 @@ def test_infinite_deck_json():
         (["exact", "ez_baccarat", "--rule", "tie_pays=-8"], "got -8"),
         (["exact", "ez_baccarat", "--rule", "tie_pays"], "'tie_pays'"),
         (["exact", "blackjack"], "'blackjack'"),
-        (["simulate", "punto_banco"], "'simulate'"),
+        (["simulate", "punto_banco", "--rounds", "0"], "got 0"),
+        (["simulate", "punto_banco", "--rounds", "ten"], "'ten'"),
+        (["simulate", "punto_banco", "--seed", "-3"], "got -3"),
+        (["simulate", "punto_banco", "--mode", "deal"], "'deal'"),
+        (["simulate", "punto_banco", "--mode", "shoe", "--penetration", "416"], "got 416"),
+        (["simulate", "ez_baccarat", "--rule", "dragon7_pays=-1"], "got -1"),
+        (["report", "punto_banco"], "'report'"),
     ],
 )
 def test_bad_input_one_line_no_traceback(args, named):

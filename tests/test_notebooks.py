@@ -14,11 +14,22 @@ from gamecore.errors import GamecoreError
 from gamecore.reportbuild import NOTEBOOK_DIR, ReportBuildError, build
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
-SMALL = {"decks": 1, "sweep_decks": 2}
+SMALL = {
+    "decks": 1,
+    "sweep_decks": 2,
+    "rounds": 200_000,
+    "sweep_rounds": 100_000,
+    "shoes": 3_000,
+    "procedure_shoes": 1_000,
+    "oracle_shoes": 30,
+    "penetrations": [14, 26],
+    "deck_counts": [1],
+    "triggers": [0, 4],
+}
 
 
-def test_there_are_notebooks_for_both_games():
-    assert {p.stem for p in NOTEBOOKS} >= {"punto_banco", "ez_baccarat"}
+def test_there_are_notebooks_for_both_games_and_the_counting_study():
+    assert {p.stem for p in NOTEBOOKS} >= {"punto_banco", "ez_baccarat", "dragon7_counting"}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -78,16 +89,32 @@ def test_report_csvs_hold_the_exact_one_deck_counts(built):
     assert sweep["Decks"].tolist() == ["1", "2", "infinite"]
 
 
+def test_every_cross_check_within_four_standard_errors(built):
+    for path in built.glob("*/cross_check*.csv"):
+        check = pd.read_csv(path)
+        assert (check["z"].abs() <= 4).all(), path
+        if "Shoe z" in check:
+            assert (check["Shoe z"].abs() <= 4).all(), path
+
+
+def test_counting_study_tables(built):
+    counts = pd.read_csv(built / "dragon7_counting" / "counts.csv").set_index("Count")
+    assert counts.loc["Jacobson Dragon count", ["4", "8", "T"]].tolist() == [-1, 2, 0]
+    procedures = pd.read_csv(built / "dragon7_counting" / "counter_by_procedure.csv")
+    assert procedures["Cards behind the cut card"].tolist() == [14, 26]
+
+
 def test_index_links_every_report(built):
     index = (built / "index.html").read_text()
-    for name in ("punto_banco", "ez_baccarat"):
+    for name in ("punto_banco", "ez_baccarat", "dragon7_counting"):
         assert f"{name}/{name}.html" in index
     assert "decks=1" in index
 
 
 def test_relative_output_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    build(Path("reports"), SMALL, only=["ez_baccarat"])
+    ez_parameters = ("decks", "sweep_decks", "rounds", "sweep_rounds")
+    build(Path("reports"), {k: SMALL[k] for k in ez_parameters}, only=["ez_baccarat"])
     assert (tmp_path / "reports" / "ez_baccarat" / "summary.csv").is_file()
     assert not (tmp_path / "reports" / "ez_baccarat" / "reports").exists()
 
@@ -99,7 +126,7 @@ def test_failed_rebuild_keeps_the_previous_complete_report(built, tmp_path):
     shutil.copytree(built, previous)
     before = sorted(p.name for p in (previous / "punto_banco").iterdir())
     with pytest.raises(ReportBuildError, match="deck sweep's largest deck count .* got 0.5"):
-        build(previous, {"decks": 1, "sweep_decks": 0.5})
+        build(previous, {"decks": 1, "sweep_decks": 0.5}, only=["punto_banco"])
     assert sorted(p.name for p in (previous / "punto_banco").iterdir()) == before
     assert not list(previous.glob(".staging-*"))
 

@@ -1,0 +1,192 @@
+"""The Dragon 7 counting study: effects of removal against the independent pure-Python
+enumeration, exact EVs of depleted shoes against brute force, the derived count, and the
+counter and perfect-information simulations."""
+
+import math
+from fractions import Fraction
+
+import naive_baccarat as naive
+import numpy as np
+import pytest
+
+from gamecore import baccarat, dragon_count
+from gamecore.errors import GamecoreError
+
+RULES = baccarat.EZBaccaratRules()
+
+
+def naive_side_bet_ev(composition, pays, event):
+    """EV of a 'pays to 1' side bet from the oracle's outcome counts."""
+    counts = naive.outcome_counts(naive.class_breakdown(composition))
+    return Fraction((pays + 1) * counts[event] - counts["total"], counts["total"])
+
+
+@pytest.fixture(scope="module")
+def effects():
+    return dragon_count.effects_of_removal_exact(RULES)
+
+
+def test_effects_of_removal_equal_the_oracle(effects):
+    full = naive.shoe_composition(8)
+    before = {
+        bet: naive_side_bet_ev(full, pays, bet) for bet, pays in (("dragon7", 40), ("panda8", 25))
+    }
+    for rank, point in zip(dragon_count.RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 0], strict=True):
+        depleted = list(full)
+        depleted[point] -= 1
+        for bet, pays in (("dragon7", 40), ("panda8", 25)):
+            assert effects[rank][bet] == naive_side_bet_ev(depleted, pays, bet) - before[bet], (
+                rank,
+                bet,
+            )
+
+
+def test_effects_of_removal_frame(effects):
+    frame = dragon_count.effects_of_removal(RULES)
+    assert frame["Rank"].tolist() == list(dragon_count.RANKS)
+    assert frame["Cards per deck"].tolist() == [4] * 9 + [16]
+    # Removing a whole deck of effects (one removal per card, to first order) leaves the EV
+    # almost unchanged: the weighted effects nearly cancel.
+    weighted = sum(frame["Cards per deck"] * frame["Dragon 7 EoR"])
+    assert abs(weighted) < 0.1 * sum(frame["Cards per deck"] * frame["Dragon 7 EoR"].abs())
+    # Eights and nines make naturals, which kill the Dragon: removing them helps it.
+    assert effects["8"]["dragon7"] > 0 and effects["9"]["dragon7"] > 0
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        [0, 0, 0, 3, 4, 4, 1, 2, 6, 7],
+        [0, 0, 7, 7, 0, 3, 4, 5, 8, 0, 2],
+    ],
+)
+def test_depleted_shoe_ev_against_brute_force(cards):
+    composition = [cards.count(v) for v in range(10)]
+    analysis = baccarat.exact(RULES, composition=composition)
+    brute = naive.outcome_counts(naive.card_by_card_breakdown(cards))
+    assert analysis.outcome_counts()["dragon7"] == brute["dragon7"]
+    assert analysis.outcome_counts()["panda8"] == brute["panda8"]
+    assert analysis.wager("dragon7").expected_value == Fraction(
+        41 * brute["dragon7"] - brute["total"], brute["total"]
+    )
+
+
+def test_derived_count_is_balanced_and_follows_the_effects(effects):
+    dragon = {rank: float(e["dragon7"]) for rank, e in effects.items()}
+    tags = dragon_count.balanced_tags(dragon, max_tag=3)
+    assert sum(dragon_count.cards_per_deck(r) * t for r, t in tags.items()) == 0
+    assert max(abs(t) for t in tags.values()) <= 3
+    # It follows the effects at least as well as the published count it is compared with.
+    ours = dragon_count.betting_correlation(tags, dragon)
+    jacobson = dragon_count.betting_correlation(dragon_count.JACOBSON_DRAGON_TAGS, dragon)
+    assert ours >= jacobson > 0.9
+    # Signs agree with the effects wherever the tag is not zero.
+    assert all(t * dragon[r] > 0 for r, t in tags.items() if t)
+
+
+def test_jacobson_count_is_balanced():
+    tags = dragon_count.JACOBSON_DRAGON_TAGS
+    assert sum(dragon_count.cards_per_deck(r) * t for r, t in tags.items()) == 0
+
+
+def test_betting_correlation_of_the_effects_themselves_is_one(effects):
+    dragon = {rank: float(e["dragon7"]) for rank, e in effects.items()}
+    assert dragon_count.betting_correlation(dragon, dragon) == pytest.approx(1.0)
+
+
+def test_counter_who_always_bets_earns_the_shoe_ev():
+    # A trigger below any reachable true count bets every round: the edge when betting is the
+    # bet's EV over dealt shoes, which the cut-card effect leaves within noise of exact.
+    result = dragon_count.counter_simulation(
+        RULES, dragon_count.JACOBSON_DRAGON_TAGS, [-1e9], 30_000, seed=4
+    )
+    row = result.by_trigger().iloc[0]
+    assert row["Share of rounds bet"] == 1.0
+    assert row["Bets per shoe"] * result.shoes == result.rounds
+    exact = float(baccarat.exact(RULES).wager("dragon7").expected_value)
+    assert abs(row["Edge when betting"] - exact) <= 4 * row["SE (edge)"]
+    by_count = result.by_true_count()
+    assert by_count["Rounds"].sum() == result.rounds
+
+
+def test_counter_results_do_not_depend_on_threads():
+    args = (RULES, dragon_count.JACOBSON_DRAGON_TAGS, [0, 4], 2 * dragon_count.CHUNK_SHOES + 7, 5)
+    one = dragon_count.counter_simulation(*args, threads=1)
+    two = dragon_count.counter_simulation(*args, threads=2)
+    assert np.array_equal(one.stats, two.stats) and np.array_equal(one.bins, two.bins)
+
+
+def test_higher_trigger_bets_less_and_wins_more_per_bet():
+    result = dragon_count.counter_simulation(
+        RULES, dragon_count.JACOBSON_DRAGON_TAGS, [0, 6], 40_000, seed=6
+    )
+    low, high = result.by_trigger().to_dict("records")
+    assert high["Bets per shoe"] < low["Bets per shoe"]
+    assert high["Edge when betting"] > low["Edge when betting"] + 4 * high["SE (edge)"]
+
+
+def test_perfect_information_bettor():
+    tags = {"Jacobson": dragon_count.JACOBSON_DRAGON_TAGS}
+    result = dragon_count.perfect_information_simulation(RULES, 40, seed=8, tag_sets=tags)
+    ev = result.exact_ev()
+    assert len(ev) == result.rounds
+    assert np.all(ev >= -1) and np.all(ev <= 40)
+    # The first round of a shoe after a burn is close to the full-shoe EV.
+    assert abs(np.median(ev) - float(baccarat.exact(RULES).wager("dragon7").expected_value)) < 0.05
+    row = result.summary().iloc[0]
+    # It bets only when the exact EV is positive, so its expected win is positive.
+    assert row["Expected side bet units per shoe (exact EV of the rounds bet)"] > 0
+    assert row["Bets per shoe"] * result.shoes == pytest.approx(np.sum(ev > 0))
+    correlation = result.correlations().iloc[0, 1]
+    assert 0.5 < correlation < 1
+    assert math.isclose(result.ev_by_true_count("Jacobson")["Rounds"].sum(), result.rounds)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (
+            lambda: dragon_count.counter_simulation(baccarat.PuntoBancoRules(), {}, [1], 10, 1),
+            "rules must be EZBaccaratRules",
+        ),
+        (
+            lambda: dragon_count.counter_simulation(RULES, {"A": 1}, [1], 10, 1),
+            "tags must give every rank",
+        ),
+        (
+            lambda: dragon_count.counter_simulation(
+                RULES, dragon_count.JACOBSON_DRAGON_TAGS, [], 10, 1
+            ),
+            "triggers must be finite",
+        ),
+        (
+            lambda: dragon_count.counter_simulation(
+                RULES, dragon_count.JACOBSON_DRAGON_TAGS, [1], 0, 1
+            ),
+            "shoes must be a positive integer",
+        ),
+        (
+            lambda: dragon_count.counter_simulation(
+                RULES, dragon_count.JACOBSON_DRAGON_TAGS, [1], 10, 1, bet="tie"
+            ),
+            "bet must be one of",
+        ),
+        (
+            lambda: dragon_count.counter_simulation(
+                RULES, dragon_count.JACOBSON_DRAGON_TAGS, [1], 10, 1, penetration=416
+            ),
+            "penetration must be from 6 to 399",
+        ),
+        (
+            lambda: dragon_count.perfect_information_simulation(RULES.replace(decks=30), 1, 1, {}),
+            "at most 27 decks",
+        ),
+        (
+            lambda: dragon_count.balanced_tags({r: 0.0 for r in dragon_count.RANKS}),
+            "nothing to count",
+        ),
+    ],
+)
+def test_bad_input(call, message):
+    with pytest.raises(GamecoreError, match=message):
+        call()
