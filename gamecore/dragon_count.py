@@ -684,7 +684,7 @@ def procedure_table(
     trigger: float,
     shoes: int,
     seed: int,
-    penetrations: Sequence[int] = (14, 26, 52),
+    penetrations: Sequence[int] = (14, 26, 52, 104, 208),
     deck_counts: Sequence[int] = (6, 8),
     bet: str = "dragon7",
     base_bet: str | None = "banker",
@@ -721,6 +721,10 @@ def procedure_table(
                     "Cards behind the cut card": penetration,
                     "Rounds per shoe": result.rounds_per_shoe,
                     **row,
+                    # The threat stands where the counter's win is clearly above zero.
+                    "Counter wins (more than 2 SE above 0)": bool(
+                        row["Side bet units won per shoe"] > 2 * row["SE (per shoe)"]
+                    ),
                 }
             )
     return pd.DataFrame(rows)

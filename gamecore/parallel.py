@@ -105,9 +105,19 @@ def run_chunks(
 
 
 def _progress_bar(total: int, show: bool, description: str):
-    from tqdm import tqdm
-
+    """A tqdm bar: a widget inside Jupyter (a text bar there would print a line per update
+    into the saved notebook), a text bar on standard error elsewhere."""
+    if _in_jupyter_kernel():
+        from tqdm.notebook import tqdm
+    else:
+        from tqdm import tqdm
     return tqdm(total=total, disable=not show, desc=description, unit="chunk", file=sys.stderr)
+
+
+def _in_jupyter_kernel() -> bool:
+    shell = sys.modules.get("IPython")
+    ipython = shell.get_ipython() if shell is not None else None
+    return ipython is not None and hasattr(ipython, "kernel")
 
 
 def _run_on_dask(work, chunks, address: str, show: bool, description: str) -> list[Any]:

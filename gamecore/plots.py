@@ -1,12 +1,16 @@
-"""Figures the reports share. Each returns a matplotlib Figure; notebooks only show it."""
+"""Figures the reports share. Each returns a matplotlib Figure; notebooks only show it.
+
+Figures are built with ``matplotlib.figure.Figure`` rather than pyplot: no global state and no
+GUI backend, so they render the same headless, in CI and in Jupyter.
+"""
 
 from __future__ import annotations
 
-import matplotlib
+import matplotlib as mpl
+import pandas as pd
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")  # reports are written headless; Jupyter still displays the figure
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
+COLOURS = mpl.rcParams["axes.prop_cycle"].by_key()["color"]
 
 
 def house_edge_by_decks(sweep: pd.DataFrame, title: str):
@@ -18,12 +22,11 @@ def house_edge_by_decks(sweep: pd.DataFrame, title: str):
     finite = sweep[sweep["Decks"] != "infinite"]
     limit = sweep[sweep["Decks"] == "infinite"]
     columns = [c for c in sweep.columns if c.endswith("house edge")]
-    figure, axes = plt.subplots(
-        len(columns), 1, figsize=(7, 2.2 * len(columns)), sharex=True, squeeze=False
-    )
+    figure = Figure(figsize=(7, 2.2 * len(columns)))
+    axes = figure.subplots(len(columns), 1, sharex=True, squeeze=False)
     decks = finite["Decks"].astype(int)
     for axis, column, colour in zip(
-        axes[:, 0], columns, plt.rcParams["axes.prop_cycle"].by_key()["color"], strict=False
+        axes[:, 0], columns, COLOURS, strict=False
     ):
         axis.plot(decks, 100 * finite[column], "o-", color=colour, label="exact")
         if not limit.empty:
@@ -43,7 +46,8 @@ def house_edge_by_decks(sweep: pd.DataFrame, title: str):
 
 def effects_of_removal_bars(effects: pd.DataFrame, columns: list[str], title: str):
     """Bar chart of effects of removal by rank (one group of bars per rank)."""
-    figure, axis = plt.subplots(figsize=(8, 3.5))
+    figure = Figure(figsize=(8, 3.5))
+    axis = figure.subplots()
     width = 0.8 / len(columns)
     positions = range(len(effects))
     for i, column in enumerate(columns):
@@ -64,7 +68,8 @@ def ev_by_true_count(
 ):
     """Mean exact EV of the remaining shoe against the true count, per count; optionally the
     simulated EV of the bet by true count with 2-SE bars."""
-    figure, axis = plt.subplots(figsize=(8, 4))
+    figure = Figure(figsize=(8, 4))
+    axis = figure.subplots()
     for name, frame in exact_by_count.items():
         axis.plot(
             frame["Bin low"] + 0.5,
@@ -95,7 +100,8 @@ def ev_by_true_count(
 
 def win_by_trigger(tables: dict[str, pd.DataFrame], title: str):
     """Side-bet units won per shoe against the trigger, with 2-SE bars, per count."""
-    figure, axis = plt.subplots(figsize=(7, 3.5))
+    figure = Figure(figsize=(7, 3.5))
+    axis = figure.subplots()
     for name, table in tables.items():
         axis.errorbar(
             table["Trigger (true count >=)"],

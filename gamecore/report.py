@@ -24,8 +24,9 @@ import gamecore
 #: Rule cards shipped with the package (unedited copies of the seeds), by game.
 RULE_CARDS = ("punto_banco", "ez_baccarat", "c21_baccarat", "c21_blackjack")
 
+# Matched against lower-cased column names.
 _PERCENT_WORDS = ("edge",)
-_PROBABILITY_WORDS = ("Probability", "frequency", "P(", "Return", "probability")
+_PROBABILITY_WORDS = ("probability", "frequency", "p(", "return", "share")
 
 
 def rule_card(game: str) -> str:
@@ -58,7 +59,7 @@ def _style(frame: pd.DataFrame):
     """Readable formats for display; the CSV keeps full precision."""
     formats = {}
     for column in frame.columns:
-        name = str(column)
+        name = str(column).lower()
         if not pd.api.types.is_float_dtype(frame[column]):
             continue
         if any(word in name for word in _PERCENT_WORDS):
@@ -123,11 +124,14 @@ class Report:
         return _style(frame if show_rows is None else frame.head(show_rows))
 
     def figure(self, figure, name: str):
-        """Write a matplotlib figure to ``<name>.png`` and return it for display."""
+        """Write a matplotlib figure to ``<name>.png`` and return that PNG for display, so the
+        notebook, the HTML page and the file show the same image."""
+        from IPython.display import Image
+
         path = self.output_dir / f"{name}.png"
         figure.savefig(path, dpi=150, bbox_inches="tight")
         self.files.append(path.name)
-        return figure
+        return Image(filename=str(path))
 
     def key_figures(self, title: str, **figures: Any) -> None:
         """Record the figures the index page shows for this report."""
