@@ -1,21 +1,32 @@
 """The ``gamecore`` command line.
 
-``gamecore exact punto_banco --decks 8 --json`` prints the exact analysis of one game; the
-JSON schema is documented in the README. Bad input exits with status 2 and one line on
-standard error naming the bad value, never a traceback.
+``gamecore exact GAME ...`` prints a game's exact analysis and ``gamecore simulate GAME ...``
+its Monte Carlo twin; ``--json`` gives the stable schemas documented in the README. Bad input
+exits with status 2 and one line on standard error naming the bad value, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pandas as pd
 
 from gamecore import __version__
 from gamecore.errors import GamecoreError
+
+#: Each game and the module holding its rule set (imported only when the game is used).
+GAME_MODULES = {
+    "punto_banco": ("gamecore.baccarat", "PuntoBancoRules"),
+    "ez_baccarat": ("gamecore.baccarat", "EZBaccaratRules"),
+    "c21_baccarat": ("gamecore.c21_baccarat", "C21BaccaratRules"),
+    "standard_blackjack": ("gamecore.blackjack", "StandardBlackjackRules"),
+    "c21_blackjack": ("gamecore.blackjack", "C21BlackjackRules"),
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,44 +46,25 @@ def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
     return values
 
 
-def _games() -> dict:
-    from gamecore import baccarat
-
-    return baccarat.GAMES
-
-
-def _game_rules(game: str, decks: str | None, rule_pairs: Sequence[str]):
-    games = _games()
-    if game not in games:
-        raise GamecoreError(f"unknown game {game!r}; games: " + ", ".join(games))
-    values = _rule_pairs(rule_pairs)
-    if decks is not None:
-        values["decks"] = decks
-    return games[game].from_strings(values)
+def _available_games() -> dict[str, tuple[str, str]]:
+    available = {}
+    for game, (module, name) in GAME_MODULES.items():
+        if importlib.util.find_spec(module) is not None:
+            available[game] = (module, name)
+    return available
 
 
-def _print_exact(analysis) -> None:
-    with pd.option_context("display.width", 200, "display.max_columns", 20):
-        print(analysis.rules)
-        print(f"\nShoe: {analysis.shoe}; total combinations: {analysis.total:,}\n")
-        print(analysis.outcomes().to_string(index=False))
-        for wager in analysis.wagers().values():
-            print(f"\n{wager.wager.title}")
-            print(wager.table().to_string(index=False))
-        print("\nSummary")
-        print(analysis.summary().drop(columns="Key").to_string(index=False))
-
-
-def _command_exact(args: argparse.Namespace) -> None:
-    from gamecore import baccarat
-
-    rules = _game_rules(args.game, args.decks, args.rule)
-    analysis = baccarat.infinite_deck(rules) if args.infinite else baccarat.exact(rules)
-    if args.json:
-        json.dump(analysis.to_dict(), sys.stdout, indent=2)
-        print()
-    else:
-        _print_exact(analysis)
+def _game_rules(args: argparse.Namespace):
+    games = _available_games()
+    if args.game not in games:
+        raise GamecoreError(f"unknown game {args.game!r}; games: " + ", ".join(games))
+    module, name = games[args.game]
+    values = _rule_pairs(getattr(args, "rule", []))
+    if getattr(args, "decks", None) is not None:
+        values["decks"] = args.decks
+    if getattr(args, "jokers_per_deck", None) is not None:
+        values["jokers_per_deck"] = args.jokers_per_deck
+    return getattr(importlib.import_module(module), name).from_strings(values)
 
 
 def _integer(text: str, name: str) -> int:
@@ -82,39 +74,212 @@ def _integer(text: str, name: str) -> int:
         raise GamecoreError(f"{name} must be an integer, got {text!r}") from None
 
 
-def _command_simulate(args: argparse.Namespace) -> None:
+def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None:
+    if as_json:
+        json.dump(data, sys.stdout, indent=2, default=str)
+        print()
+    else:
+        with pd.option_context("display.width", 200, "display.max_columns", 30):
+            text()
+
+
+def _refuse(args: argparse.Namespace, *options: str) -> None:
+    for option in options:
+        if getattr(args, option, None) not in (None, False):
+            flag = "--" + option.replace("_", "-")
+            raise GamecoreError(f"{flag} does not apply to {args.game}")
+
+
+# ---------------------------------------------------------------------------------------
+# exact
+# ---------------------------------------------------------------------------------------
+
+
+def _exact_baccarat(rules, args: argparse.Namespace) -> None:
+    from gamecore import baccarat
+
+    _refuse(args, "strategy")
+    analysis = baccarat.infinite_deck(rules) if args.infinite else baccarat.exact(rules)
+
+    def text() -> None:
+        print(analysis.rules)
+        total = "n/a" if analysis.total is None else f"{analysis.total:,}"
+        print(f"\nShoe: {analysis.shoe}; total combinations: {total}\n")
+        print(analysis.outcomes().to_string(index=False))
+        for wager in analysis.wagers().values():
+            print(f"\n{wager.wager.title}")
+            print(wager.table().to_string(index=False))
+        print("\nSummary")
+        print(analysis.summary().drop(columns="Key").to_string(index=False))
+
+    _emit(analysis.to_dict(), args.json, text)
+
+
+def _exact_c21_baccarat(rules, args: argparse.Namespace) -> None:
+    from gamecore import c21_baccarat
+
+    _refuse(args, "strategy", "infinite")
+    analysis = c21_baccarat.count_deals(rules)
+
+    def text() -> None:
+        print(rules)
+        print(f"\nTotal combinations: {analysis.total:,}\n")
+        print(analysis.strategy_table().drop(columns="Key").to_string(index=False))
+        chart = analysis.hit_chart(c21_baccarat.house_way_dealer(rules))
+        print("\nAdvantage chart for the hit cards (P/D on House Way): hit - stand")
+        print(
+            chart.pivot(index="Player hand", columns="P/D up card", values="Hit - stand")
+            .reindex(c21_baccarat.HAND_LABELS[:10])
+            .to_string(float_format="{:+.4f}".format)
+        )
+
+    _emit(analysis.to_dict(), args.json, text)
+
+
+def _exact_blackjack(rules, args: argparse.Namespace) -> None:
+    from gamecore import blackjack
+
+    _refuse(args, "infinite")
+    strategy = blackjack.read_strategy_chart(args.strategy) if args.strategy else None
+    analysis = blackjack.exact(rules, strategy=strategy)
+    data = analysis.to_dict()
+
+    def text() -> None:
+        print(rules)
+        for key in ("player_ev", "player_ev_total_dependent", "pd_edge", "strategy_ev"):
+            if key in data:
+                print(f"{key}: {data[key]}")
+
+    _emit(data, args.json, text)
+
+
+EXACT = {
+    "punto_banco": _exact_baccarat,
+    "ez_baccarat": _exact_baccarat,
+    "c21_baccarat": _exact_c21_baccarat,
+    "standard_blackjack": _exact_blackjack,
+    "c21_blackjack": _exact_blackjack,
+}
+
+
+def _command_exact(args: argparse.Namespace) -> None:
+    rules = _game_rules(args)
+    EXACT[args.game](rules, args)
+
+
+# ---------------------------------------------------------------------------------------
+# simulate
+# ---------------------------------------------------------------------------------------
+
+
+def _dealing(args: argparse.Namespace, default_burn: str):
+    from gamecore.baccarat_sim import Dealing
+
+    return Dealing(
+        mode=args.mode,
+        penetration=_integer(args.penetration, "penetration"),
+        burn=args.burn or default_burn,
+    )
+
+
+def _run_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "rounds": _integer(args.rounds, "rounds"),
+        "seed": _integer(args.seed, "seed"),
+        "threads": None if args.threads is None else _integer(args.threads, "threads"),
+        "dask": args.dask,
+        "progress": False if args.no_progress else None,
+    }
+
+
+def _print_simulation(data: dict[str, Any]) -> None:
+    print(f"Simulated {data['rounds']:,} rounds of {data['game']}, seed {data['seed']}")
+    print(pd.DataFrame(data["bets"]).T.to_string())
+
+
+def _simulate_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore import baccarat_sim
 
-    rules = _game_rules(args.game, args.decks, args.rule)
-    dealing = baccarat_sim.Dealing(
-        mode=args.mode, penetration=_integer(args.penetration, "penetration"), burn=args.burn
-    )
+    _refuse(args, "strategy", "players")
     simulation = baccarat_sim.simulate(
-        rules,
-        rounds=_integer(args.rounds, "rounds"),
-        seed=_integer(args.seed, "seed"),
-        dealing=dealing,
-        threads=None if args.threads is None else _integer(args.threads, "threads"),
-        dask=args.dask,
-        progress=False if args.no_progress else None,
+        rules, dealing=_dealing(args, "face_value"), **_run_options(args)
     )
     data = simulation.to_dict()
-    if args.json:
-        json.dump(data, sys.stdout, indent=2)
-        print()
-        return
-    with pd.option_context("display.width", 200):
-        print(rules)
-        print(
-            f"\nSimulated {data['rounds']:,} rounds, seed {data['seed']}, dealing {data['dealing']}"
+    _emit(data, args.json, lambda: _print_simulation(data))
+
+
+def _simulate_c21_baccarat(rules, args: argparse.Namespace) -> None:
+    from gamecore import c21_baccarat_sim
+
+    _refuse(args, "strategy")
+    players = 1 if args.players is None else _integer(args.players, "players")
+    simulation = c21_baccarat_sim.simulate(
+        rules, players=players, dealing=_dealing(args, "none"), **_run_options(args)
+    )
+    data = simulation.to_dict()
+    _emit(data, args.json, lambda: _print_simulation(data))
+
+
+def _simulate_blackjack(rules, args: argparse.Namespace) -> None:
+    from gamecore import blackjack, blackjack_sim
+
+    _refuse(args, "players")
+    if args.strategy is None:
+        raise GamecoreError(f"simulate {args.game} needs --strategy CHART.csv")
+    if args.mode != "fresh":
+        raise GamecoreError(
+            f"{args.game} is simulated off a fresh shoe only, got --mode {args.mode}"
         )
-        print(pd.DataFrame(data["bets"]).T.to_string())
+    options = _run_options(args)
+    simulation = blackjack_sim.simulate(
+        rules,
+        blackjack.read_strategy_chart(args.strategy),
+        options.pop("rounds"),
+        options.pop("seed"),
+        **options,
+    )
+    data = simulation.to_dict()
+    _emit(data, args.json, lambda: _print_simulation(data))
+
+
+SIMULATE = {
+    "punto_banco": _simulate_baccarat,
+    "ez_baccarat": _simulate_baccarat,
+    "c21_baccarat": _simulate_c21_baccarat,
+    "standard_blackjack": _simulate_blackjack,
+    "c21_blackjack": _simulate_blackjack,
+}
+
+
+def _command_simulate(args: argparse.Namespace) -> None:
+    rules = _game_rules(args)
+    SIMULATE[args.game](rules, args)
 
 
 def _command_rules(args: argparse.Namespace) -> None:
-    rules = _game_rules(args.game, None, [])
+    rules = _game_rules(args)
     with pd.option_context("display.width", 200, "display.max_colwidth", 120):
         print(rules)
+
+
+# ---------------------------------------------------------------------------------------
+# Parser
+# ---------------------------------------------------------------------------------------
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help=", ".join(GAME_MODULES))
+    parser.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
+    parser.add_argument("--jokers-per-deck", help="c21_baccarat: jokers per deck (default 1)")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a rule parameter (repeatable); `gamecore rules GAME` lists them",
+    )
+    parser.add_argument("--strategy", metavar="CHART.csv", help="blackjack: a strategy chart")
+    parser.add_argument("--json", action="store_true", help="JSON (schema in the README)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -123,23 +288,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     exact = commands.add_parser("exact", help="exact (combinatorial) analysis of a game")
-    exact.add_argument("game", help="punto_banco or ez_baccarat")
-    exact.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
-    exact.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="set a rule parameter (repeatable); `gamecore rules GAME` lists them",
-    )
-    exact.add_argument("--infinite", action="store_true", help="the infinite-deck limit")
-    exact.add_argument("--json", action="store_true", help="JSON (schema in the README)")
+    _game_options(exact)
+    exact.add_argument("--infinite", action="store_true", help="baccarat: infinite-deck limit")
     exact.set_defaults(run=_command_exact)
 
     simulate = commands.add_parser("simulate", help="Monte Carlo simulation of a game")
-    simulate.add_argument("game", help="punto_banco or ez_baccarat")
-    simulate.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
-    simulate.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
+    _game_options(simulate)
     simulate.add_argument("--rounds", default="1000000", help="rounds to deal (default 1000000)")
     simulate.add_argument("--seed", default="1", help="random seed, a non-negative integer")
     simulate.add_argument(
@@ -148,15 +302,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--penetration", default="14", help="shoe mode: cards behind the cut card (default 14)"
     )
-    simulate.add_argument(
-        "--burn", default="face_value", help="shoe mode: face_value (default) or none"
-    )
+    simulate.add_argument("--burn", help="shoe mode: face_value or none (baccarat: face_value)")
+    simulate.add_argument("--players", help="c21_baccarat: seats against the P/D (default 1)")
     simulate.add_argument("--threads", help="threads on this machine (default: all cores)")
     simulate.add_argument(
         "--dask", metavar="ADDRESS", help="run the chunks on a Dask scheduler, or 'local'"
     )
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
-    simulate.add_argument("--json", action="store_true", help="JSON (schema in the README)")
     simulate.set_defaults(run=_command_simulate)
 
     rules = commands.add_parser("rules", help="list a game's rule parameters and defaults")

@@ -25,9 +25,7 @@ def house_edge_by_decks(sweep: pd.DataFrame, title: str):
     figure = Figure(figsize=(7, 2.2 * len(columns)))
     axes = figure.subplots(len(columns), 1, sharex=True, squeeze=False)
     decks = finite["Decks"].astype(int)
-    for axis, column, colour in zip(
-        axes[:, 0], columns, COLOURS, strict=False
-    ):
+    for axis, column, colour in zip(axes[:, 0], columns, COLOURS, strict=False):
         axis.plot(decks, 100 * finite[column], "o-", color=colour, label="exact")
         if not limit.empty:
             axis.axhline(
@@ -119,3 +117,58 @@ def win_by_trigger(tables: dict[str, pd.DataFrame], title: str):
     axis.legend(fontsize=8)
     figure.tight_layout()
     return figure
+
+
+def strategy_grid(
+    chart: pd.DataFrame,
+    rows: str,
+    columns: str,
+    value: str,
+    better: str,
+    rule: str,
+    title: str,
+    row_order: list | None = None,
+):
+    """A colour-coded strategy card: one cell per (row, column), coloured by ``value`` (the
+    EV gain of hitting over standing: green where hitting is better, red where standing is),
+    lettered H or S by ``better``; cells whose action the rules force are drawn pale."""
+    import numpy as np
+
+    row_labels = row_order or list(dict.fromkeys(chart[rows]))
+    column_labels = list(dict.fromkeys(chart[columns]))
+    grid = np.full((len(row_labels), len(column_labels)), np.nan)
+    figure = Figure(figsize=(1.0 + 0.62 * len(column_labels), 0.9 + 0.42 * len(row_labels)))
+    axis = figure.subplots()
+    limit = float(np.nanmax(np.abs(chart[value].astype(float)))) or 1.0
+    for _, cell in chart.iterrows():
+        i = row_labels.index(cell[rows])
+        j = column_labels.index(cell[columns])
+        amount = cell[value]
+        grid[i, j] = float(amount) if amount is not None and amount == amount else np.nan
+        forced = cell[rule] != "option"
+        axis.text(
+            j,
+            i,
+            ("H" if cell[better] == "Hit" else "S"),
+            ha="center",
+            va="center",
+            fontsize=9,
+            fontweight="normal" if forced else "bold",
+            color="#555555" if forced else "black",
+        )
+        if forced:
+            axis.add_patch(_pale_cell(j, i))
+    axis.imshow(grid, cmap="RdYlGn", vmin=-limit, vmax=limit, aspect="auto")
+    axis.set_xticks(range(len(column_labels)), [str(c) for c in column_labels])
+    axis.set_yticks(range(len(row_labels)), [str(r) for r in row_labels])
+    axis.set_xlabel(columns)
+    axis.set_ylabel(rows)
+    axis.set_title(title, fontsize=10)
+    figure.tight_layout()
+    return figure
+
+
+def _pale_cell(x: float, y: float):
+    from matplotlib.patches import Rectangle
+
+    return Rectangle((x - 0.5, y - 0.5), 1, 1, facecolor="white", alpha=0.55, edgecolor="none")

@@ -62,6 +62,32 @@ def commission(name: str, value: Any) -> float:
     return value
 
 
+def boolean(name: str, value: Any) -> bool:
+    """A rule switch: True or False (not 0/1, not a string)."""
+    if not isinstance(value, bool):
+        raise GamecoreError(f"{name} must be true or false, got {value!r}")
+    return value
+
+
+def integer_from(low: int, high: int) -> Check:
+    """A check for an integer from ``low`` to ``high`` inclusive."""
+
+    def check(name: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise GamecoreError(f"{name} must be an integer from {low} to {high}, got {value!r}")
+        return value
+
+    return check
+
+
+def amount(name: str, value: Any) -> float:
+    """A sum of money or a count of units: any finite number >= 0."""
+    _real_number(name, value)
+    if value < 0:
+        raise GamecoreError(f"{name} must be 0 or more, got {value!r}")
+    return value
+
+
 def as_fraction(value: float | int) -> Fraction:
     """The exact rational a decimal parameter stands for: 0.05 -> 1/20, not the binary float.
 

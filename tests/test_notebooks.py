@@ -15,7 +15,7 @@ from gamecore.reportbuild import NOTEBOOK_DIR, ReportBuildError, build
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 # Each game's own test module builds its report; these are the baccarat ones.
-BACCARAT_REPORTS = ["punto_banco", "ez_baccarat", "dragon7_counting"]
+BACCARAT_REPORTS = ["punto_banco", "ez_baccarat", "dragon7_counting", "c21_baccarat"]
 SMALL = {
     "decks": 1,
     "sweep_decks": 2,
@@ -27,6 +27,10 @@ SMALL = {
     "penetrations": [14, 26],
     "deck_counts": [1],
     "triggers": [0, 4],
+    "table_rounds": 50_000,
+    "max_players": 3,
+    "sweep_deck_counts": [1, 2],
+    "sweep_jokers": [0, 1],
 }
 
 
@@ -89,6 +93,13 @@ def test_report_csvs_hold_the_exact_one_deck_counts(built):
         )
     sweep = pd.read_csv(built / "punto_banco" / "deck_sweep.csv")
     assert sweep["Decks"].tolist() == ["1", "2", "infinite"]
+    c21_sweep = pd.read_csv(built / "c21_baccarat" / "sweep.csv")
+    assert c21_sweep[["Decks", "Jokers per deck"]].values.tolist() == [
+        [1, 0],
+        [1, 1],
+        [2, 0],
+        [2, 1],
+    ]
 
 
 def test_every_cross_check_within_four_standard_errors(built):
@@ -108,7 +119,7 @@ def test_counting_study_tables(built):
 
 def test_index_links_every_report(built):
     index = (built / "index.html").read_text()
-    for name in ("punto_banco", "ez_baccarat", "dragon7_counting"):
+    for name in BACCARAT_REPORTS:
         assert f"{name}/{name}.html" in index
     assert "decks=1" in index
 

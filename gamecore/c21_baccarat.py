@@ -1,0 +1,885 @@
+"""Exact analysis of 21st Century Baccarat: player/dealer banked, jokers wild, options on 5 and 6.
+
+Central idea
+------------
+One numba kernel, :func:`_count_deals`, enumerates every deal heads-up (the P/D's up card and
+hole card, the player's two cards, then *both* branches of every decision: the player's draw
+or stand, and the P/D's draw or stand), weighting each card sequence by its exact number of
+ways to be drawn without replacement and completing it to six cards. It returns counts that do
+not depend on anybody's strategy:
+
+* ``concluded[up, player hand, outcome]``: deals settled before any draw (a joker up card,
+  or a P/D two-card 9 or Natural);
+* ``drawn[up, player hand, player action, P/D total, P/D action, outcome]``: deals that reach
+  the draw, split by the decisions taken.
+
+A strategy assigns each decision a probability of drawing, so the player's EV under *any*
+pair of strategies (House Way, best responses, mixed equilibria) is a small tensor contraction
+of these counts: exact rationals for pure strategies, floats for mixed ones. The advantage
+chart, the best responses and the linear programs of the option game are all such
+contractions, so the whole analysis costs one enumeration.
+
+Readings of the rule card (seed 000) are in ``RULES.md`` (section c21_baccarat) and are rule
+parameters here: the P/D wins ties on zero; a joker makes any hand 9; two jokers are a Natural
+that beats every 9; a joker up card concludes the deal; a P/D two-card 9 concludes it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy.optimize import linprog
+
+from gamecore._jit import kernel
+from gamecore.errors import GamecoreError
+from gamecore.exactcount import exact_counts
+from gamecore.rules import RuleSet, amount, boolean, deck_count, integer_from, rule
+from gamecore.shoe import BACCARAT_DECK, ordered_sequences, validate_decks
+
+#: Card classes: point values 0..9 (10, J, Q, K count 0) and the joker.
+JOKER = 10
+CLASSES = 11
+
+#: Player two-card hands: totals 0..9 without a joker, then a hand holding one joker (a 9),
+#: then two jokers (a Natural).
+JOKER_NINE, NATURAL = 10, 11
+PLAYER_HANDS = 12
+HAND_LABELS = [str(t) for t in range(10)] + ["joker (9)", "Natural"]
+
+#: Outcomes, from the player's side, and the player's net result in each.
+OUTCOMES = (
+    "player Natural wins",
+    "Naturals push",
+    "P/D Natural wins",
+    "player higher total wins",
+    "equal totals push",
+    "tie on zero: P/D wins",
+    "P/D higher total wins",
+)
+PAYOFF = np.array([1, 0, -1, 1, 0, -1, -1], dtype=np.int64)
+(_WIN_NATURAL, _PUSH_NATURALS, _LOSS_PD_NATURAL, _WIN, _PUSH, _LOSS_ZERO_TIE, _LOSS) = range(7)
+
+#: How a deal ends before the draw, for the up-card index of ``concluded``.
+UP_LABELS = [str(u) for u in range(10)] + ["joker"]
+
+
+# ---------------------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class C21BaccaratRules(RuleSet):
+    """21st Century Baccarat (seed 000), read as in RULES.md."""
+
+    game = "c21_baccarat"
+    title = "21st Century Baccarat"
+
+    decks: int = rule(8, "Standard 52-card decks in the shoe", deck_count)
+    jokers_per_deck: int = rule(
+        1,
+        "Jokers per deck: wild, a hand holding one counts 9; two jokers are a Natural",
+        integer_from(0, 4),
+    )
+    must_draw_max: int = rule(
+        4, "Everyone, P/D included, must draw on this total or less", integer_from(0, 8)
+    )
+    must_stand_min: int = rule(
+        7,
+        "Everyone must stand on this total or more; totals between are options",
+        integer_from(1, 9),
+    )
+    house_way_draw_max: int = rule(
+        5,
+        "House Way (forced on spots a player does not play himself): draw on this total "
+        "or less, stand above",
+        integer_from(0, 8),
+    )
+    pd_wins_ties_on_zero: bool = rule(True, "The P/D wins all ties on zero", boolean)
+    collection: float = rule(
+        1.0, "Collection per betting spot per hand, paid by everyone, P/D included", amount
+    )
+    table_minimum: float = rule(10, "Table minimum wager (for the collection table)", amount)
+    table_maximum: float = rule(100, "Table maximum wager (for the collection table)", amount)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.must_draw_max >= self.must_stand_min:
+            raise GamecoreError(
+                f"must_draw_max ({self.must_draw_max}) must be below must_stand_min "
+                f"({self.must_stand_min})"
+            )
+        if not self.must_draw_max <= self.house_way_draw_max < self.must_stand_min:
+            raise GamecoreError(
+                f"house_way_draw_max must be from must_draw_max to must_stand_min - 1, got "
+                f"{self.house_way_draw_max}"
+            )
+        if self.table_minimum <= 0 or self.table_minimum > self.table_maximum:
+            raise GamecoreError(
+                f"table_minimum must be above 0 and at most table_maximum, got "
+                f"{self.table_minimum} and {self.table_maximum}"
+            )
+
+    @property
+    def option_totals(self) -> tuple[int, ...]:
+        """Totals on which drawing is a choice (5 and 6 on the card)."""
+        return tuple(range(self.must_draw_max + 1, self.must_stand_min))
+
+
+def c21_shoe(decks: int, jokers_per_deck: int) -> np.ndarray:
+    """Cards per class (point values 0..9, then jokers) in the shoe."""
+    decks = validate_decks(decks)
+    return np.array([*BACCARAT_DECK, jokers_per_deck], dtype=np.int64) * decks
+
+
+# ---------------------------------------------------------------------------------------
+# Kernel
+# ---------------------------------------------------------------------------------------
+
+
+@kernel
+def _mul(a, b, modulus):
+    if modulus == 0:
+        return a * b
+    return (a * b) % modulus
+
+
+@kernel
+def _add(a, b, modulus):
+    if modulus == 0:
+        return a + b
+    return (a + b) % modulus
+
+
+@kernel
+def _settle(player, player_natural, pd, pd_natural, pd_wins_ties_on_zero):
+    """Outcome index of a final player hand against the final P/D hand."""
+    if player_natural and pd_natural:
+        return 1  # Naturals push
+    if player_natural:
+        return 0
+    if pd_natural:
+        return 2
+    if player > pd:
+        return 3
+    if player < pd:
+        return 6
+    if player == 0 and pd_wins_ties_on_zero:
+        return 5
+    return 4
+
+
+@kernel
+def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
+    """Enumerate every heads-up deal; see the module docstring.
+
+    Returns (concluded int64[11, 12, 7], drawn int64[10, 12, 2, 9, 2, 7]).
+    """
+    concluded = np.zeros((11, 12, 7), dtype=np.int64)
+    drawn = np.zeros((10, 12, 2, 9, 2, 7), dtype=np.int64)
+    cards = shoe.copy()
+    n = cards.sum()
+    fill_after_four = _mul(n - 4, n - 5, modulus)
+    fill_after_five = _mul(n - 5, 1, modulus)
+    for up in range(11):
+        if cards[up] == 0:
+            continue
+        w_up = _mul(cards[up], 1, modulus)
+        cards[up] -= 1
+        for hole in range(11):
+            if cards[hole] == 0:
+                continue
+            w_hole = _mul(w_up, cards[hole], modulus)
+            cards[hole] -= 1
+            pd_joker = up == 10 or hole == 10
+            pd_natural = up == 10 and hole == 10
+            pd_total = 9 if pd_joker else (up + hole) % 10
+            # The player's two cards as an unordered pair (either order: twice the ways).
+            for p1 in range(11):
+                if cards[p1] == 0:
+                    continue
+                w1 = _mul(w_hole, cards[p1], modulus)
+                cards[p1] -= 1
+                for p2 in range(p1, 11):
+                    if cards[p2] == 0:
+                        continue
+                    w = _mul(w1, cards[p2] * (1 if p2 == p1 else 2), modulus)
+                    cards[p2] -= 1
+                    if p1 == 10 and p2 == 10:
+                        hand, player, player_natural = 11, 9, True
+                    elif p1 == 10 or p2 == 10:
+                        hand, player, player_natural = 10, 9, False
+                    else:
+                        hand, player, player_natural = (p1 + p2) % 10, (p1 + p2) % 10, False
+                    if up == 10 or pd_total == 9:
+                        # A joker up card, or a P/D two-card 9 or Natural: no one draws.
+                        o = _settle(
+                            player, player_natural, pd_total, pd_natural, pd_wins_ties_on_zero
+                        )
+                        concluded[up, hand, o] = _add(
+                            concluded[up, hand, o], _mul(w, fill_after_four, modulus), modulus
+                        )
+                    else:
+                        # Player stands; the P/D stands or draws.
+                        o = _settle(player, player_natural, pd_total, False, pd_wins_ties_on_zero)
+                        drawn[up, hand, 0, pd_total, 0, o] = _add(
+                            drawn[up, hand, 0, pd_total, 0, o],
+                            _mul(w, fill_after_four, modulus),
+                            modulus,
+                        )
+                        for d3 in range(11):
+                            if cards[d3] == 0:
+                                continue
+                            pd3 = 9 if d3 == 10 else (pd_total + d3) % 10
+                            o = _settle(player, player_natural, pd3, False, pd_wins_ties_on_zero)
+                            drawn[up, hand, 0, pd_total, 1, o] = _add(
+                                drawn[up, hand, 0, pd_total, 1, o],
+                                _mul(_mul(w, cards[d3], modulus), fill_after_five, modulus),
+                                modulus,
+                            )
+                        # Player draws (hands holding a joker are 9s and never draw).
+                        if hand < 10:
+                            for p3 in range(11):
+                                if cards[p3] == 0:
+                                    continue
+                                w3 = _mul(w, cards[p3], modulus)
+                                cards[p3] -= 1
+                                player3 = 9 if p3 == 10 else (player + p3) % 10
+                                o = _settle(player3, False, pd_total, False, pd_wins_ties_on_zero)
+                                drawn[up, hand, 1, pd_total, 0, o] = _add(
+                                    drawn[up, hand, 1, pd_total, 0, o],
+                                    _mul(w3, fill_after_five, modulus),
+                                    modulus,
+                                )
+                                for d3 in range(11):
+                                    if cards[d3] == 0:
+                                        continue
+                                    pd3 = 9 if d3 == 10 else (pd_total + d3) % 10
+                                    o = _settle(player3, False, pd3, False, pd_wins_ties_on_zero)
+                                    drawn[up, hand, 1, pd_total, 1, o] = _add(
+                                        drawn[up, hand, 1, pd_total, 1, o],
+                                        _mul(w3, cards[d3], modulus),
+                                        modulus,
+                                    )
+                                cards[p3] += 1
+                    cards[p2] += 1
+                cards[p1] += 1
+            cards[hole] += 1
+        cards[up] += 1
+    return concluded, drawn
+
+
+# ---------------------------------------------------------------------------------------
+# Strategies as data
+# ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerStrategy:
+    """The player's probability of drawing on each two-card total 0..9, by P/D up card 0..9.
+
+    ``draw[up, total]``; hands holding a joker are 9s and always stand.
+    """
+
+    name: str
+    draw: np.ndarray
+
+    def table(self) -> pd.DataFrame:
+        frame = pd.DataFrame(
+            self.draw, index=[f"up {u}" for u in range(10)], columns=[str(t) for t in range(10)]
+        )
+        return frame.rename_axis("P/D up card").reset_index()
+
+
+@dataclasses.dataclass(frozen=True)
+class DealerStrategy:
+    """The P/D's probability of drawing on each total 0..8, by up card 0..9 and by whether
+    the player drew: ``draw[up, player_drew, total]``."""
+
+    name: str
+    draw: np.ndarray
+
+    def table(self) -> pd.DataFrame:
+        rows = []
+        for up in range(10):
+            for drew in (0, 1):
+                rows.append(
+                    {
+                        "P/D up card": up,
+                        "Player drew": bool(drew),
+                        **{str(t): self.draw[up, drew, t] for t in range(9)},
+                    }
+                )
+        return pd.DataFrame(rows)
+
+
+def _check_forced(rules: C21BaccaratRules, draw: np.ndarray, who: str) -> None:
+    if not np.all((draw >= 0) & (draw <= 1)):
+        raise GamecoreError(f"{who} draw probabilities must be in [0, 1]")
+    totals = draw.shape[-1]
+    for total in range(totals):
+        column = draw[..., total]
+        if total <= rules.must_draw_max and not np.all(column == 1):
+            raise GamecoreError(f"{who} must draw on {total} (must_draw_max={rules.must_draw_max})")
+        if total >= rules.must_stand_min and not np.all(column == 0):
+            raise GamecoreError(
+                f"{who} must stand on {total} (must_stand_min={rules.must_stand_min})"
+            )
+
+
+def player_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> PlayerStrategy:
+    """A player strategy from draw probabilities ``draw[up 0..9, total 0..9]``, validated
+    against the forced ranges."""
+    array = np.array(draw, dtype=object if _is_exact(draw) else float)
+    if array.shape != (10, 10):
+        raise GamecoreError(
+            f"a player strategy has shape (10 up cards, 10 totals), got {array.shape}"
+        )
+    _check_forced(rules, array.astype(float), "the player")
+    return PlayerStrategy(name, array)
+
+
+def dealer_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> DealerStrategy:
+    """A P/D strategy from ``draw[up 0..9, player drew 0/1, total 0..8]``, validated."""
+    array = np.array(draw, dtype=object if _is_exact(draw) else float)
+    if array.shape != (10, 2, 9):
+        raise GamecoreError(
+            f"a P/D strategy has shape (10 up cards, 2, 9 totals), got {array.shape}"
+        )
+    _check_forced(rules, array.astype(float), "the P/D")
+    return DealerStrategy(name, array)
+
+
+def _is_exact(values: Any) -> bool:
+    flat = np.array(values, dtype=object).ravel()
+    return all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in flat)
+
+
+def house_way_player(rules: C21BaccaratRules) -> PlayerStrategy:
+    draw = [[int(t <= rules.house_way_draw_max) for t in range(10)] for _ in range(10)]
+    return player_strategy(rules, "House Way", draw)
+
+
+def house_way_dealer(rules: C21BaccaratRules) -> DealerStrategy:
+    draw = [
+        [[int(t <= rules.house_way_draw_max) for t in range(9)] for _ in range(2)]
+        for _ in range(10)
+    ]
+    return dealer_strategy(rules, "House Way", draw)
+
+
+def _player_tensor(strategy: PlayerStrategy) -> np.ndarray:
+    """sigma[up, hand, action] with joker and Natural hands standing."""
+    sigma = np.zeros((10, PLAYER_HANDS, 2), dtype=strategy.draw.dtype)
+    sigma[:, :10, 1] = strategy.draw
+    sigma[:, :10, 0] = 1 - strategy.draw
+    sigma[:, JOKER_NINE:, 0] = 1
+    return sigma
+
+
+def _dealer_tensor(strategy: DealerStrategy) -> np.ndarray:
+    """sigma[up, player action, pd total, pd action]."""
+    sigma = np.zeros((10, 2, 9, 2), dtype=strategy.draw.dtype)
+    sigma[..., 1] = strategy.draw
+    sigma[..., 0] = 1 - strategy.draw
+    return sigma
+
+
+# ---------------------------------------------------------------------------------------
+# Analysis
+# ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class StrategyPairResult:
+    """Exact result of one player strategy against one P/D strategy, heads-up."""
+
+    player: str
+    dealer: str
+    outcome_probabilities: dict[str, Any]  # (reason, outcome) -> probability
+    player_ev: Any
+
+    @property
+    def sd(self) -> float:
+        second = sum(
+            p for (_, o), p in self.outcome_probabilities.items() if PAYOFF[OUTCOMES.index(o)] != 0
+        )
+        return math.sqrt(float(second) - float(self.player_ev) ** 2)
+
+    def outcome_table(self) -> pd.DataFrame:
+        rows = [
+            {
+                "How the deal ended": reason,
+                "Outcome": outcome,
+                "Player's result": int(PAYOFF[OUTCOMES.index(outcome)]),
+                "Probability": float(p),
+            }
+            for (reason, outcome), p in self.outcome_probabilities.items()
+            if p != 0
+        ]
+        return pd.DataFrame(rows)
+
+    def summary(self) -> dict[str, float]:
+        by_result = {1: 0.0, 0: 0.0, -1: 0.0}
+        for (_, outcome), p in self.outcome_probabilities.items():
+            by_result[int(PAYOFF[OUTCOMES.index(outcome)])] += float(p)
+        return {
+            "Player wins": by_result[1],
+            "Push": by_result[0],
+            "P/D wins": by_result[-1],
+            "Player EV": float(self.player_ev),
+            "SD": self.sd,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class C21Analysis:
+    """Strategy-free exact counts of heads-up 21st Century Baccarat, and what they give."""
+
+    rules: C21BaccaratRules
+    concluded: np.ndarray  # object (11, 12, 7)
+    drawn: np.ndarray  # object (10, 12, 2, 9, 2, 7)
+    total: int
+
+    # -- sums over outcomes ---------------------------------------------------------------
+
+    @property
+    def _net(self) -> np.ndarray:
+        """Player's net result summed over outcomes: (10, 12, 2, 9, 2) exact ints."""
+        return (self.drawn * PAYOFF.astype(object)).sum(axis=-1)
+
+    @property
+    def _reach(self) -> np.ndarray:
+        """Ways to reach the draw with (up, hand): shape (10, 12)."""
+        return self.drawn[:, :, 0, :, 0, :].sum(axis=(-1, -2))
+
+    def _concluded_net(self) -> Any:
+        return (self.concluded * PAYOFF.astype(object)).sum()
+
+    # -- evaluation -----------------------------------------------------------------------
+
+    def evaluate(self, player: PlayerStrategy, dealer: DealerStrategy) -> StrategyPairResult:
+        """The player's exact EV and outcome probabilities under a strategy pair."""
+        sp = _player_tensor(player)
+        sd = _dealer_tensor(dealer)
+        weights = sp[:, :, :, None, None] * sd[:, None, :, :, :]  # (10, 12, 2, 9, 2)
+        outcome_drawn = (self.drawn * weights[..., None]).sum(axis=(0, 1, 2, 3, 4))
+        exact = player.draw.dtype == object and dealer.draw.dtype == object
+        scale = (
+            (lambda v: Fraction(int(v), self.total)) if exact else (lambda v: float(v) / self.total)
+        )
+        probabilities: dict[tuple[str, str], Any] = {}
+        for o, outcome in enumerate(OUTCOMES):
+            probabilities[("joker up card", outcome)] = scale(self.concluded[JOKER, :, o].sum())
+            probabilities[("P/D two-card 9 or Natural", outcome)] = scale(
+                self.concluded[:JOKER, :, o].sum()
+            )
+            probabilities[("drawing round", outcome)] = (
+                Fraction(outcome_drawn[o]) / self.total
+                if exact
+                else float(outcome_drawn[o]) / self.total
+            )
+        ev = sum(p * int(PAYOFF[OUTCOMES.index(o)]) for (_, o), p in probabilities.items())
+        return StrategyPairResult(player.name, dealer.name, probabilities, ev)
+
+    # -- charts ---------------------------------------------------------------------------
+
+    def hit_chart(self, dealer: DealerStrategy) -> pd.DataFrame:
+        """The player's advantage chart: for every two-card hand and up card, the EV of
+        drawing and of standing, conditioned on the deal reaching the draw."""
+        sd = _dealer_tensor(dealer)
+        net = self._net
+        reach = self._reach
+        rows = []
+        for up in range(10):
+            for hand in range(PLAYER_HANDS):
+                if reach[up, hand] == 0:
+                    continue
+                ev = [float((sd[up, a] * net[up, hand, a]).sum() / reach[up, hand]) for a in (0, 1)]
+                forced = self._forced_player(hand)
+                rows.append(
+                    {
+                        "Player hand": HAND_LABELS[hand],
+                        "P/D up card": up,
+                        "EV hit": ev[1] if hand < 10 else None,
+                        "EV stand": ev[0],
+                        "Hit - stand": ev[1] - ev[0] if hand < 10 else None,
+                        "Better": ("Hit" if ev[1] > ev[0] else "Stand") if hand < 10 else "Stand",
+                        "Rule": forced,
+                    }
+                )
+        # A joker up card concludes the deal: every hand stands; its EV given that up card.
+        payoff = PAYOFF.astype(object)
+        for hand in range(PLAYER_HANDS):
+            ways = self.concluded[JOKER, hand].sum()
+            if ways:
+                rows.append(
+                    {
+                        "Player hand": HAND_LABELS[hand],
+                        "P/D up card": "joker",
+                        "EV hit": None,
+                        "EV stand": float((self.concluded[JOKER, hand] * payoff).sum() / ways),
+                        "Hit - stand": None,
+                        "Better": "Stand",
+                        "Rule": "deal concluded",
+                    }
+                )
+        return pd.DataFrame(rows)
+
+    def _forced_player(self, hand: int) -> str:
+        if hand >= 10:
+            return "stands (9)" if hand == JOKER_NINE else "stands (Natural)"
+        if hand <= self.rules.must_draw_max:
+            return "must draw"
+        if hand >= self.rules.must_stand_min:
+            return "must stand"
+        return "option"
+
+    def pd_chart(self, player: PlayerStrategy) -> pd.DataFrame:
+        """The P/D's chart: for each up card, P/D total and player action, the P/D's EV (per
+        unit of the player's wager) of drawing and of standing, given the deal got there."""
+        sp = _player_tensor(player)
+        net = self._net
+        rows = []
+        for up in range(10):
+            for drew in (0, 1):
+                for total in range(9):
+                    weights = sp[up, :, drew]
+                    reach = (weights * self.drawn[up, :, drew, total, 0, :].sum(axis=-1)).sum()
+                    if reach == 0:
+                        continue
+                    ev = [
+                        -float((weights * net[up, :, drew, total, a]).sum() / reach) for a in (0, 1)
+                    ]
+                    rule_text = (
+                        "must draw"
+                        if total <= self.rules.must_draw_max
+                        else "must stand"
+                        if total >= self.rules.must_stand_min
+                        else "option"
+                    )
+                    rows.append(
+                        {
+                            "P/D up card": up,
+                            "P/D total": total,
+                            "Player drew": bool(drew),
+                            "P/D EV hit": ev[1],
+                            "P/D EV stand": ev[0],
+                            "Hit - stand": ev[1] - ev[0],
+                            "Better": "Hit" if ev[1] > ev[0] else "Stand",
+                            "Rule": rule_text,
+                        }
+                    )
+        return pd.DataFrame(rows)
+
+    # -- best responses and the option game -----------------------------------------------
+
+    def best_response_player(
+        self, dealer: DealerStrategy, name: str | None = None
+    ) -> PlayerStrategy:
+        """The player's best pure response (exact comparisons; ties go to House Way)."""
+        sd = _dealer_tensor(dealer)
+        net = self._net
+        draw = house_way_player(self.rules).draw.copy().astype(object)
+        for up in range(10):
+            for total in self.rules.option_totals:
+                hit = (sd[up, 1] * net[up, total, 1]).sum()
+                stand = (sd[up, 0] * net[up, total, 0]).sum()
+                if hit != stand:
+                    draw[up, total] = int(hit > stand)
+        return player_strategy(self.rules, name or f"best response to P/D {dealer.name}", draw)
+
+    def best_response_dealer(
+        self, player: PlayerStrategy, name: str | None = None
+    ) -> DealerStrategy:
+        """The P/D's best pure response (exact comparisons; ties go to House Way)."""
+        sp = _player_tensor(player)
+        net = self._net
+        draw = house_way_dealer(self.rules).draw.copy().astype(object)
+        for up in range(10):
+            for drew in (0, 1):
+                for total in self.rules.option_totals:
+                    hit = (sp[up, :, drew] * net[up, :, drew, total, 1]).sum()
+                    stand = (sp[up, :, drew] * net[up, :, drew, total, 0]).sum()
+                    if hit != stand:
+                        draw[up, drew, total] = int(hit < stand)  # the P/D minimises
+        return dealer_strategy(self.rules, name or f"best response to player {player.name}", draw)
+
+    def payoff_matrix(
+        self, up: int
+    ) -> tuple[np.ndarray, list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """The option game at one up card: the player's EV contribution (per unit, over all
+        deals) for each pure player choice (draw or not on each option total) against each
+        pure P/D choice (draw or not on each option total, knowing whether the player drew).
+        """
+        options = self.rules.option_totals
+        player_pure = list(itertools.product((0, 1), repeat=len(options)))
+        dealer_pure = list(itertools.product((0, 1), repeat=2 * len(options)))
+        house_p = house_way_player(self.rules).draw.astype(float)
+        house_d = house_way_dealer(self.rules).draw.astype(float)
+        net = self._net.astype(float)
+        matrix = np.zeros((len(player_pure), len(dealer_pure)))
+        for i, choice_p in enumerate(player_pure):
+            draw_p = house_p.copy()
+            draw_p[up, list(options)] = choice_p
+            sp = _player_tensor(PlayerStrategy("", draw_p))[up]
+            for j, choice_d in enumerate(dealer_pure):
+                draw_d = house_d.copy()
+                draw_d[up, 0, list(options)] = choice_d[: len(options)]
+                draw_d[up, 1, list(options)] = choice_d[len(options) :]
+                sd = _dealer_tensor(DealerStrategy("", draw_d))[up]
+                matrix[i, j] = (sp[:, :, None, None] * sd[None] * net[up]).sum() / self.total
+        return matrix, player_pure, dealer_pure
+
+    def equilibrium(self) -> tuple[PlayerStrategy, DealerStrategy, float]:
+        """Solve the option game exactly by linear programming, one up card at a time.
+
+        Returns the player's and the P/D's equilibrium strategies (behavioural: the
+        probability of drawing at each decision) and the game's value (player EV).
+        """
+        options = list(self.rules.option_totals)
+        draw_p = house_way_player(self.rules).draw.astype(float)
+        draw_d = house_way_dealer(self.rules).draw.astype(float)
+        value = float(self._concluded_net()) / self.total
+        for up in range(10):
+            matrix, player_pure, dealer_pure = self.payoff_matrix(up)
+            x, v = _solve_zero_sum(matrix)
+            y, w = _solve_zero_sum(-matrix.T)
+            if not math.isclose(v, -w, abs_tol=1e-12):
+                raise RuntimeError(f"linear programs disagree at up card {up}: {v} vs {-w}")
+            value += v
+            for k, total in enumerate(options):
+                draw_p[up, total] = sum(x[i] for i, c in enumerate(player_pure) if c[k])
+                draw_d[up, 0, total] = sum(y[j] for j, c in enumerate(dealer_pure) if c[k])
+                draw_d[up, 1, total] = sum(
+                    y[j] for j, c in enumerate(dealer_pure) if c[len(options) + k]
+                )
+        return (
+            player_strategy(self.rules, "equilibrium", np.round(draw_p, 12)),
+            dealer_strategy(self.rules, "equilibrium", np.round(draw_d, 12)),
+            value,
+        )
+
+    def equilibrium_check(self) -> pd.DataFrame:
+        """Neither side gains by deviating from the equilibrium: each side's best response to
+        the other's equilibrium strategy, against the equilibrium value."""
+        eq_p, eq_d, value = self.equilibrium()
+        at_equilibrium = float(self.evaluate(eq_p, eq_d).player_ev)
+        player_deviates = float(self.evaluate(self.best_response_player(eq_d), eq_d).player_ev)
+        dealer_deviates = float(self.evaluate(eq_p, self.best_response_dealer(eq_p)).player_ev)
+        return pd.DataFrame(
+            [
+                {"Check": "value of the linear programs", "Player EV": value},
+                {"Check": "equilibrium strategies played", "Player EV": at_equilibrium},
+                {
+                    "Check": "player's best response to the P/D's equilibrium",
+                    "Player EV": player_deviates,
+                },
+                {
+                    "Check": "P/D's best response to the player's equilibrium",
+                    "Player EV": dealer_deviates,
+                },
+            ]
+        )
+
+    def strategy_table(self) -> pd.DataFrame:
+        """The player's EV under House Way, each side's best response, and the equilibrium."""
+        hp, hd = house_way_player(self.rules), house_way_dealer(self.rules)
+        player_br = self.best_response_player(hd)
+        dealer_br = self.best_response_dealer(hp)
+        eq_p, eq_d, value = self.equilibrium()
+        rows = []
+        for label, key, p, d in [
+            ("House Way against House Way", "house_way", hp, hd),
+            ("Player best response against P/D House Way", "player_best_response", player_br, hd),
+            ("P/D best response against player House Way", "pd_best_response", hp, dealer_br),
+            ("Equilibrium (optimal option strategies)", "equilibrium", eq_p, eq_d),
+        ]:
+            result = self.evaluate(p, d)
+            rows.append({"Strategies": label, "Key": key, **result.summary()})
+        frame = pd.DataFrame(rows)
+        frame.attrs["equilibrium_value"] = value
+        return frame
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stable JSON schema documented in the README."""
+        table = self.strategy_table().set_index("Key")
+        chart = self.hit_chart(house_way_dealer(self.rules))
+        return {
+            "game": self.rules.game,
+            "total_combinations": int(self.total),
+            "strategies": {
+                key: {
+                    "player_ev": float(row["Player EV"]),
+                    "sd": float(row["SD"]),
+                    "player_wins": float(row["Player wins"]),
+                    "push": float(row["Push"]),
+                    "pd_wins": float(row["P/D wins"]),
+                }
+                for key, row in table.iterrows()
+            },
+            "hit_chart": [
+                {
+                    "player_total": int(r["Player hand"]),
+                    "up_card": r["P/D up card"]
+                    if r["P/D up card"] == "joker"
+                    else int(r["P/D up card"]),
+                    "ev_hit": None if pd.isna(r["EV hit"]) else float(r["EV hit"]),
+                    "ev_stand": float(r["EV stand"]),
+                    "better": r["Better"],
+                    "rule": r["Rule"],
+                }
+                for _, r in chart.iterrows()
+                if r["Player hand"].isdigit()
+            ],
+            "rules": self.rules.to_dict(),
+        }
+
+
+def _solve_zero_sum(matrix: np.ndarray) -> tuple[np.ndarray, float]:
+    """Maximin mixed strategy of the row player of ``matrix`` (rows maximise)."""
+    rows, columns = matrix.shape
+    # Variables: x (rows), v. Maximise v subject to x^T A[:, j] >= v, sum x = 1, x >= 0.
+    objective = np.zeros(rows + 1)
+    objective[-1] = -1.0
+    inequality = np.hstack([-matrix.T, np.ones((columns, 1))])
+    equality = np.zeros((1, rows + 1))
+    equality[0, :rows] = 1.0
+    solution = linprog(
+        objective,
+        A_ub=inequality,
+        b_ub=np.zeros(columns),
+        A_eq=equality,
+        b_eq=[1.0],
+        bounds=[(0, 1)] * rows + [(None, None)],
+        method="highs",
+    )
+    if not solution.success:
+        raise RuntimeError(f"linear program failed: {solution.message}")
+    return solution.x[:rows], float(solution.x[-1])
+
+
+def count_deals(rules: C21BaccaratRules, composition: Any = None) -> C21Analysis:
+    """Exact strategy-free counts for a rule set (or a given remaining composition)."""
+    if not isinstance(rules, C21BaccaratRules):
+        raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
+    if composition is None:
+        shoe = c21_shoe(rules.decks, rules.jokers_per_deck)
+    else:
+        from gamecore.shoe import validate_composition
+
+        shoe = validate_composition(composition, classes=CLASSES)
+    total = ordered_sequences(int(shoe.sum()), 6)
+    arrays = exact_counts(
+        lambda m: np.concatenate(
+            [a.ravel() for a in _count_deals(shoe, rules.pd_wins_ties_on_zero, np.int64(m))]
+        ),
+        total,
+    )
+    size = 11 * PLAYER_HANDS * 7
+    concluded = arrays[:size].reshape(11, PLAYER_HANDS, 7)
+    drawn = arrays[size:].reshape(10, PLAYER_HANDS, 2, 9, 2, 7)
+    return C21Analysis(rules, concluded, drawn, total)
+
+
+exact = count_deals
+
+
+# ---------------------------------------------------------------------------------------
+# Multi-spot play and table economics
+# ---------------------------------------------------------------------------------------
+
+
+def multi_spot_table(
+    analysis: C21Analysis, chosen: PlayerStrategy, spots: range = range(1, 4)
+) -> pd.DataFrame:
+    """A player on several spots plays one by choice (``chosen``), the rest House Way.
+
+    Against a P/D on House Way, whose play does not depend on the players' actions, every
+    spot's EV is exactly its heads-up EV, so the total is a weighted sum. Returns
+    Spots | EV of the chosen spot | EV of each House Way spot | EV per unit over all spots.
+    """
+    dealer = house_way_dealer(analysis.rules)
+    played = float(analysis.evaluate(chosen, dealer).player_ev)
+    house = float(analysis.evaluate(house_way_player(analysis.rules), dealer).player_ev)
+    return pd.DataFrame(
+        [
+            {
+                "Spots": k,
+                "EV of the spot played by choice": played,
+                "EV of each House Way spot": house,
+                "EV per unit wagered over all spots": (played + (k - 1) * house) / k,
+            }
+            for k in spots
+        ]
+    )
+
+
+def collection_table(rules: C21BaccaratRules, wagers: Any = None) -> pd.DataFrame:
+    """The collection as a cost in % of the wager, across wager sizes."""
+    if wagers is None:
+        low, high = rules.table_minimum, rules.table_maximum
+        wagers = sorted({low, 2 * low, 2.5 * low, 5 * low, 7.5 * low, high} & _between(low, high))
+    return pd.DataFrame(
+        [
+            {
+                "Wager": w,
+                "Collection": rules.collection,
+                "Collection as % of wager": rules.collection / w,
+            }
+            for w in wagers
+        ]
+    )
+
+
+def _between(low: float, high: float) -> set[float]:
+    return {w for w in (low, 2 * low, 2.5 * low, 5 * low, 7.5 * low, high) if low <= w <= high}
+
+
+def table_economics(
+    rules: C21BaccaratRules, player_ev: Any, wager: float, players: range = range(1, 9)
+) -> pd.DataFrame:
+    """Expected money per hand at a table of equal bets, the P/D covering all action.
+
+    ``player_ev`` is each player's EV per unit wagered (heads-up; under House Way for the P/D
+    it holds for every seat). Everyone, P/D included, pays the collection on every hand.
+    """
+    ev = float(player_ev)
+    rows = []
+    for n in players:
+        action = n * wager
+        pd_win = -ev * action
+        rows.append(
+            {
+                "Players": n,
+                "P/D action": action,
+                "P/D expected win before collection": pd_win,
+                "P/D net after collection": pd_win - rules.collection,
+                "Each player's expected result": ev * wager,
+                "Each player's net after collection": ev * wager - rules.collection,
+                "House collections": (n + 1) * rules.collection,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def sweep(
+    rules: C21BaccaratRules, decks: Any = (1, 2, 4, 6, 8), jokers: Any = (0, 1, 2)
+) -> pd.DataFrame:
+    """Player EV under House Way, the best responses and the equilibrium, by decks and
+    jokers per deck."""
+    rows = []
+    for d in decks:
+        for j in jokers:
+            table = count_deals(rules.replace(decks=d, jokers_per_deck=j)).strategy_table()
+            row = {"Decks": d, "Jokers per deck": j}
+            for _, r in table.iterrows():
+                row[f"{r['Key']} player EV"] = r["Player EV"]
+            rows.append(row)
+    return pd.DataFrame(rows)

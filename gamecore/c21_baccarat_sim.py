@@ -1,0 +1,287 @@
+"""Monte Carlo simulator of 21st Century Baccarat: heads-up and the full table.
+
+Central idea
+------------
+The simulator plays the same strategy objects the exact engine evaluates
+(:class:`gamecore.c21_baccarat.PlayerStrategy` and ``DealerStrategy``: a probability of
+drawing at each decision) and tallies every hand into the exact engine's outcome categories,
+so the heads-up figures have simulated twins, and a table of up to eight players against one
+P/D, all dealt from one shoe, shows what the heads-up analysis cannot: whether seat order
+matters when the P/D covers all action.
+
+Each round deals the P/D's up and hole cards, two cards to every seat, then the seats' draws
+in seat order and the P/D's draw. With several seats the P/D's strategy may not depend on
+whether "the player" drew (that is defined heads-up only), so it must be the same either way.
+Dealing, chunking and seeding follow :mod:`gamecore.baccarat_sim` and :mod:`gamecore.parallel`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from gamecore import c21_baccarat as c21
+from gamecore._jit import kernel
+from gamecore.baccarat_sim import Dealing, _card, _shuffle
+from gamecore.errors import GamecoreError
+from gamecore.parallel import make_chunks, run_chunks, validate_count, validate_seed
+
+CHUNK_ROUNDS = 1 << 18
+MAX_SEATS = 8
+REASONS = ("joker up card", "P/D two-card 9 or Natural", "drawing round")
+
+
+@kernel
+def _hand(first, second):
+    """(hand index, value, natural) of a two-card hand; see c21_baccarat.PLAYER_HANDS."""
+    if first == 10 and second == 10:
+        return 11, 9, True
+    if first == 10 or second == 10:
+        return 10, 9, False
+    total = (first + second) % 10
+    return total, total, False
+
+
+@kernel
+def _decide(rng, probability):
+    if probability >= 1.0:
+        return True
+    if probability <= 0.0:
+        return False
+    return rng.random() < probability
+
+
+@kernel
+def _simulate(
+    rng, shoe, rounds, seats, fresh, penetration, player_draw, dealer_draw, pd_wins_ties_on_zero
+):
+    """Tally ``rounds`` rounds: counts[seat, reason, outcome]."""
+    counts = np.zeros((seats, 3, 7), dtype=np.int64)
+    cards = shoe.copy()
+    n = cards.size
+    cut = n - penetration
+    position = n if not fresh else 0
+    hands = np.zeros(seats, dtype=np.int64)
+    values = np.zeros(seats, dtype=np.int64)
+    naturals = np.zeros(seats, dtype=np.bool_)
+    for _ in range(rounds):
+        if fresh:
+            position = 0
+        elif position >= cut:
+            _shuffle(rng, cards)
+            position = 0
+        up = _card(rng, cards, position, fresh)
+        hole = _card(rng, cards, position + 1, fresh)
+        position += 2
+        for s in range(seats):
+            first = _card(rng, cards, position, fresh)
+            second = _card(rng, cards, position + 1, fresh)
+            position += 2
+            hands[s], values[s], naturals[s] = _hand(first, second)
+        pd_hand, pd_value, pd_natural = _hand(up, hole)
+        if up == 10 or pd_value == 9:
+            reason = 0 if up == 10 else 1
+            for s in range(seats):
+                o = c21._settle(values[s], naturals[s], pd_value, pd_natural, pd_wins_ties_on_zero)
+                counts[s, reason, o] += 1
+            continue
+        drew = False
+        for s in range(seats):
+            if hands[s] < 10 and _decide(rng, player_draw[up, hands[s]]):
+                third = _card(rng, cards, position, fresh)
+                position += 1
+                values[s] = 9 if third == 10 else (values[s] + third) % 10
+                drew = True
+        if _decide(rng, dealer_draw[up, 1 if drew else 0, pd_value]):
+            third = _card(rng, cards, position, fresh)
+            position += 1
+            pd_value = 9 if third == 10 else (pd_value + third) % 10
+        for s in range(seats):
+            o = c21._settle(values[s], naturals[s], pd_value, False, pd_wins_ties_on_zero)
+            counts[s, 2, o] += 1
+    return counts
+
+
+@dataclasses.dataclass(frozen=True)
+class C21Simulation:
+    """Simulated rounds tallied per seat into the exact engine's outcome categories."""
+
+    rules: c21.C21BaccaratRules
+    player: str
+    dealer: str
+    seats: int
+    dealing: Dealing
+    rounds: int
+    seed: int
+    counts: np.ndarray  # (seats, reason, outcome)
+
+    def _seat_stats(self, counts: np.ndarray) -> dict[str, float]:
+        hands = int(counts.sum())
+        by_outcome = counts.sum(axis=0)
+        net = int((by_outcome * c21.PAYOFF).sum())
+        squares = int((by_outcome * np.abs(c21.PAYOFF)).sum())
+        mean = net / hands
+        variance = (squares - hands * mean**2) / max(hands - 1, 1)
+        return {
+            "hands": hands,
+            "sum": net,
+            "sum_of_squares": squares,
+            "mean": mean,
+            "se": math.sqrt(variance / hands),
+        }
+
+    def by_seat(self) -> pd.DataFrame:
+        """Seat | hands | player EV | SE; the P/D's edge on each seat is minus the EV."""
+        rows = [{"Seat": s + 1, **self._seat_stats(self.counts[s])} for s in range(self.seats)]
+        frame = pd.DataFrame(rows).rename(
+            columns={"hands": "Hands", "mean": "Player EV", "se": "SE"}
+        )
+        return frame[["Seat", "Hands", "Player EV", "SE"]]
+
+    def pd_edge(self) -> dict[str, float]:
+        """The P/D's win per unit of action over all seats (seats are correlated within a
+        round, so the standard error is from the per-round totals: see by_seat for each)."""
+        stats = self._seat_stats(self.counts.sum(axis=0, keepdims=True).reshape(-1, 7))
+        return {"pd_edge": -stats["mean"], "hands": stats["hands"]}
+
+    def outcome_frequencies(self) -> dict[tuple[str, str], float]:
+        total = self.counts.sum()
+        per = self.counts.sum(axis=0)
+        return {
+            (REASONS[r], c21.OUTCOMES[o]): per[r, o] / total for r in range(3) for o in range(7)
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        seat_stats = {f"seat_{s + 1}": self._seat_stats(self.counts[s]) for s in range(self.seats)}
+        all_seats = self._seat_stats(self.counts.sum(axis=0, keepdims=True).reshape(-1, 7))
+        per = self.counts.sum(axis=(0, 1))
+        return {
+            "game": self.rules.game,
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "players": self.seats,
+            "player_strategy": self.player,
+            "pd_strategy": self.dealer,
+            "dealing": self.dealing.to_dict(),
+            "bets": {"player": all_seats, **seat_stats},
+            "outcomes": {name: {"count": int(per[o])} for o, name in enumerate(c21.OUTCOMES)},
+            "rules": self.rules.to_dict(),
+        }
+
+
+def simulate(
+    rules: c21.C21BaccaratRules,
+    rounds: int,
+    seed: int,
+    players: int = 1,
+    player: c21.PlayerStrategy | None = None,
+    dealer: c21.DealerStrategy | None = None,
+    dealing: Dealing | None = None,
+    threads: int | None = None,
+    dask: str | None = None,
+    progress: bool | None = None,
+) -> C21Simulation:
+    """Simulate ``rounds`` rounds of ``players`` seats against the P/D (House Way by default).
+
+    ``dealing`` is fresh (a full shoe every round, default) or shoe mode with a cut card
+    (burn ``"none"``: the card describes no burn).
+    """
+    if not isinstance(rules, c21.C21BaccaratRules):
+        raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
+    rounds = validate_count(rounds, "rounds")
+    seed = validate_seed(seed)
+    players = validate_count(players, "players")
+    if players > MAX_SEATS:
+        raise GamecoreError(f"players must be from 1 to {MAX_SEATS}, got {players}")
+    player = c21.house_way_player(rules) if player is None else player
+    dealer = c21.house_way_dealer(rules) if dealer is None else dealer
+    dealer_draw = dealer.draw.astype(float)
+    if players > 1 and not np.array_equal(dealer_draw[:, 0], dealer_draw[:, 1]):
+        raise GamecoreError(
+            "a P/D strategy that depends on whether the player drew is defined heads-up only"
+        )
+    dealing = Dealing(burn="none") if dealing is None else dealing
+    shoe = np.repeat(
+        np.arange(c21.CLASSES, dtype=np.int64), c21.c21_shoe(rules.decks, rules.jokers_per_deck)
+    )
+    largest_round = 2 + 2 * players + players + 1
+    if (
+        dealing.mode == "shoe"
+        and not largest_round <= dealing.penetration <= shoe.size - largest_round
+    ):
+        raise GamecoreError(
+            f"penetration must be from {largest_round} to {shoe.size - largest_round} cards "
+            f"for {players} players and a {shoe.size}-card shoe, got {dealing.penetration}"
+        )
+    if shoe.size < largest_round:
+        raise GamecoreError(f"a {shoe.size}-card shoe cannot deal a round to {players} players")
+    job = (
+        shoe,
+        players,
+        dealing,
+        player.draw.astype(float),
+        dealer_draw,
+        rules.pd_wins_ties_on_zero,
+    )
+    results = run_chunks(
+        _run_chunk,
+        [(job, c) for c in make_chunks(rounds, CHUNK_ROUNDS, seed)],
+        threads=threads,
+        dask=dask,
+        progress=progress,
+        description="c21_baccarat",
+    )
+    return C21Simulation(
+        rules, player.name, dealer.name, players, dealing, rounds, seed, sum(results)
+    )
+
+
+def _run_chunk(job_and_chunk):
+    (shoe, players, dealing, player_draw, dealer_draw, zero_ties), chunk = job_and_chunk
+    return _simulate(
+        chunk.generator(),
+        shoe,
+        chunk.size,
+        players,
+        dealing.mode == "fresh",
+        dealing.penetration,
+        player_draw,
+        dealer_draw,
+        zero_ties,
+    )
+
+
+def cross_check(exact: c21.StrategyPairResult, simulation: C21Simulation) -> pd.DataFrame:
+    """Exact heads-up figures against a fresh-shoe simulation of the same strategy pair:
+    Quantity | Exact | Simulated | SE | z."""
+    if simulation.dealing.mode != "fresh":
+        raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
+    if (exact.player, exact.dealer) != (simulation.player, simulation.dealer):
+        raise GamecoreError("the exact result and the simulation play different strategies")
+    hands = int(simulation.counts.sum())
+    frequencies = simulation.outcome_frequencies()
+    rows = []
+    stats = simulation._seat_stats(simulation.counts.sum(axis=0, keepdims=True).reshape(-1, 7))
+    ev = float(exact.player_ev)
+    rows.append(
+        {"Quantity": "Player EV", "Exact": ev, "Simulated": stats["mean"], "SE": stats["se"]}
+    )
+    for key, probability in exact.outcome_probabilities.items():
+        p = float(probability)
+        if p == 0:
+            continue
+        rows.append(
+            {
+                "Quantity": f"P({key[0]}: {key[1]})",
+                "Exact": p,
+                "Simulated": frequencies[key],
+                "SE": math.sqrt(p * (1 - p) / hands),
+            }
+        )
+    frame = pd.DataFrame(rows)
+    frame["z"] = (frame["Simulated"] - frame["Exact"]) / frame["SE"]
+    return frame

@@ -1,0 +1,343 @@
+"""21st Century Baccarat: the exact engine against hand-worked shoes and brute-force checks
+of its game-theory layer, the simulator against the exact figures, and bad input."""
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from gamecore import c21_baccarat as c21
+from gamecore import c21_baccarat_sim
+from gamecore.errors import GamecoreError
+from gamecore.exactcount import exact_counts
+
+RULES = c21.C21BaccaratRules()
+
+
+@pytest.fixture(scope="module")
+def analysis():
+    return c21.count_deals(RULES)
+
+
+def house_way_result(rules, composition):
+    a = c21.count_deals(rules, composition=composition)
+    return a.evaluate(c21.house_way_player(rules), c21.house_way_dealer(rules))
+
+
+def test_every_deal_is_counted_once(analysis):
+    reach = analysis.drawn[:, :, 0, :, 0, :].sum()
+    assert analysis.concluded.sum() + reach == math.perm(424, 6) == analysis.total
+    # Whatever the decisions, each branch pair accounts for the same deals.
+    for a_p, a_d in itertools.product((0, 1), repeat=2):
+        joker_hands = analysis.drawn[:, 10:, 0, :, a_d, :].sum()
+        if a_p == 1:  # hands holding a joker never draw: count them from the stand branch
+            assert analysis.drawn[:, :10, a_p, :, a_d, :].sum() + joker_hands == reach
+        else:
+            assert analysis.drawn[:, :, a_p, :, a_d, :].sum() == reach
+
+
+def test_shoe_of_jokers_is_naturals_pushing():
+    # Six jokers: the up card is a joker (deal concluded), the P/D holds two jokers and so
+    # does the player: Natural against Natural pushes, every time.
+    result = house_way_result(RULES, [0] * 10 + [6])
+    assert result.player_ev == 0
+    assert result.outcome_probabilities[("joker up card", "Naturals push")] == 1
+
+
+@pytest.mark.parametrize("zero_ties, expected", [(True, -1), (False, 0)])
+def test_shoe_of_zeros_ties_on_zero(zero_ties, expected):
+    # Only 0-valued cards: both sides must draw on 0 and end on 0; the P/D wins ties on zero.
+    rules = c21.C21BaccaratRules(pd_wins_ties_on_zero=zero_ties)
+    result = house_way_result(rules, [7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    assert result.player_ev == expected
+
+
+def test_shoe_of_nines_pushes_eights():
+    # Only 9s: every two-card hand is 8 (18), both must stand, equal totals push.
+    result = house_way_result(RULES, [0] * 9 + [8, 0])
+    assert result.player_ev == 0
+    assert result.outcome_probabilities[("drawing round", "equal totals push")] == 1
+
+
+def test_pd_two_card_nine_concludes_and_beats_an_eight():
+    # Fours and fives only. The P/D's 4+5 = 9 concludes the deal; a player's 4+4 = 8 loses,
+    # 4+5 = 9 pushes, 5+5 = 0 loses. Count by hand with 3 fours and 3 fives (6! sequences
+    # of the six cards, dealt up, hole, player, player).
+    result = house_way_result(RULES, [0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0])
+    nine = result.outcome_probabilities
+    # P/D up/hole = (4,5) or (5,4): 2 * 3 * 3 ways; the player then holds two of the other
+    # four cards (2 fours, 2 fives) in order: 4*3 = 12; fill 2*1. Total 6! = 720.
+    # Player 4+5 (2*2*2 = 8 of 12 orders) pushes; 4+4 (2) and 5+5 (2) lose.
+    concluded_push = nine[("P/D two-card 9 or Natural", "equal totals push")]
+    concluded_loss = nine[("P/D two-card 9 or Natural", "P/D higher total wins")]
+    assert concluded_push == Fraction(18 * 8 * 2, 720)
+    assert concluded_loss == Fraction(18 * 4 * 2, 720)
+
+
+def test_crt_path_equals_int64_path():
+    shoe = c21.c21_shoe(2, 1)
+    call = lambda m: np.concatenate(  # noqa: E731
+        [a.ravel() for a in c21._count_deals(shoe, True, np.int64(m))]
+    )
+    assert (exact_counts(call, math.perm(106, 6)) == exact_counts(call, 2**100)).all()
+
+
+def test_large_shoe_counts_exactly():
+    # 30 decks with jokers: N P 6 exceeds int64, so the CRT path runs; the counts still
+    # account for every deal.
+    a = c21.count_deals(c21.C21BaccaratRules(decks=30))
+    assert a.total > 2**63
+    assert a.concluded.sum() + a.drawn[:, :, 0, :, 0, :].sum() == a.total
+
+
+# ---------------------------------------------------------------------------------------
+# Strategies and the option game
+# ---------------------------------------------------------------------------------------
+
+
+def test_best_responses_beat_every_pure_strategy(analysis):
+    house_d = c21.house_way_dealer(RULES)
+    house_p = c21.house_way_player(RULES)
+    best_p = analysis.evaluate(analysis.best_response_player(house_d), house_d).player_ev
+    best_d = analysis.evaluate(house_p, analysis.best_response_dealer(house_p)).player_ev
+    # Brute force: every pure choice on 5 and 6 at every up card.
+    options = RULES.option_totals
+    for up in range(10):
+        matrix, player_pure, dealer_pure = analysis.payoff_matrix(up)
+        house_column = dealer_pure.index((1,) * len(options) + (1,) * len(options))
+        house_row = player_pure.index((1, 0))  # House Way: draw on 5, stand on 6
+        player_gain = matrix[:, house_column].max() - matrix[house_row, house_column]
+        dealer_gain = matrix[house_row, house_column] - matrix[house_row, :].min()
+        assert player_gain >= 0 and dealer_gain >= 0
+    assert best_p >= analysis.evaluate(house_p, house_d).player_ev >= best_d
+
+
+def test_equilibrium_neither_side_gains_by_deviating(analysis):
+    check = analysis.equilibrium_check().set_index("Check")["Player EV"]
+    value = check["value of the linear programs"]
+    assert check["equilibrium strategies played"] == pytest.approx(value, abs=1e-12)
+    assert check["player's best response to the P/D's equilibrium"] <= value + 1e-12
+    assert check["P/D's best response to the player's equilibrium"] >= value - 1e-12
+
+
+def test_equilibrium_value_is_the_minimax_of_each_matrix(analysis):
+    _, _, value = analysis.equilibrium()
+    concluded = float((analysis.concluded * c21.PAYOFF.astype(object)).sum()) / analysis.total
+    total = concluded
+    for up in range(10):
+        matrix, _, _ = analysis.payoff_matrix(up)
+        # Pure-strategy bounds bracket the mixed value.
+        assert matrix.min(axis=1).max() - 1e-15 <= matrix.max(axis=0).min() + 1e-15
+        x, v = c21._solve_zero_sum(matrix)
+        assert np.isclose(x.sum(), 1) and (matrix.T @ x >= v - 1e-12).all()
+        total += v
+    assert total == pytest.approx(value, abs=1e-15)
+
+
+def test_strategy_table_orders_the_strategies(analysis):
+    table = analysis.strategy_table().set_index("Key")["Player EV"]
+    assert table["player_best_response"] >= table["house_way"] >= table["pd_best_response"]
+    assert table["pd_best_response"] <= table["equilibrium"] <= table["player_best_response"]
+    for _, row in analysis.strategy_table().iterrows():
+        assert row["Player wins"] + row["Push"] + row["P/D wins"] == pytest.approx(1.0, abs=1e-12)
+
+
+def test_hit_chart_rows(analysis):
+    chart = analysis.hit_chart(c21.house_way_dealer(RULES))
+    # Standing on 0 always loses: the P/D wins ties on zero and has at least 0.
+    zero = chart[(chart["Player hand"] == "0") & (chart["P/D up card"] == 3)].iloc[0]
+    assert zero["EV stand"] == -1.0
+    assert set(chart["Rule"]) == {
+        "must draw",
+        "option",
+        "must stand",
+        "stands (9)",
+        "stands (Natural)",
+        "deal concluded",
+    }
+    natural = chart[(chart["Player hand"] == "Natural") & (chart["P/D up card"] == 5)]
+    assert natural["EV stand"].iloc[0] == 1.0  # a P/D that reached the draw has no Natural
+
+
+def test_multi_spot_with_one_spot_is_heads_up(analysis):
+    best = analysis.best_response_player(c21.house_way_dealer(RULES))
+    table = c21.multi_spot_table(analysis, best)
+    first = table.iloc[0]
+    assert first["EV per unit wagered over all spots"] == first["EV of the spot played by choice"]
+
+
+def test_economics_adds_up(analysis):
+    ev = analysis.evaluate(c21.house_way_player(RULES), c21.house_way_dealer(RULES)).player_ev
+    table = c21.table_economics(RULES, ev, 10, range(1, 9))
+    row = table.iloc[2]  # three players
+    assert row["P/D action"] == 30
+    assert row["P/D net after collection"] == pytest.approx(-float(ev) * 30 - 1)
+    assert row["House collections"] == 4
+    fees = c21.collection_table(RULES)
+    assert fees["Collection as % of wager"].iloc[0] == 0.1  # $1 on $10
+
+
+# ---------------------------------------------------------------------------------------
+# Simulation
+# ---------------------------------------------------------------------------------------
+
+
+def test_simulation_against_exact(analysis):
+    player, dealer = c21.house_way_player(RULES), c21.house_way_dealer(RULES)
+    simulation = c21_baccarat_sim.simulate(RULES, 2_000_000, seed=21)
+    check = c21_baccarat_sim.cross_check(analysis.evaluate(player, dealer), simulation)
+    assert (check["z"].abs() <= 4).all(), check
+
+
+def test_mixed_equilibrium_simulated(analysis):
+    eq_p, eq_d, value = analysis.equilibrium()
+    simulation = c21_baccarat_sim.simulate(RULES, 1_000_000, seed=22, player=eq_p, dealer=eq_d)
+    check = c21_baccarat_sim.cross_check(analysis.evaluate(eq_p, eq_d), simulation)
+    assert abs(check.iloc[0]["z"]) <= 4
+
+
+def test_full_table_seats_match_heads_up(analysis):
+    ev = float(
+        analysis.evaluate(c21.house_way_player(RULES), c21.house_way_dealer(RULES)).player_ev
+    )
+    table = c21_baccarat_sim.simulate(RULES, 300_000, seed=23, players=6).by_seat()
+    assert ((table["Player EV"] - ev).abs() <= 4 * table["SE"]).all()
+
+
+def test_simulation_is_deterministic_across_threads():
+    rounds = 2 * c21_baccarat_sim.CHUNK_ROUNDS + 5
+    one = c21_baccarat_sim.simulate(RULES, rounds, seed=3, players=2, threads=1)
+    two = c21_baccarat_sim.simulate(RULES, rounds, seed=3, players=2, threads=2)
+    assert (one.counts == two.counts).all()
+
+
+# ---------------------------------------------------------------------------------------
+# Bad input
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "values, message",
+    [
+        ({"jokers_per_deck": 5}, "jokers_per_deck must be an integer from 0 to 4, got 5"),
+        ({"jokers_per_deck": -1}, "got -1"),
+        ({"decks": 0}, "decks must be an integer from 1 to 1000, got 0"),
+        ({"must_draw_max": 6, "must_stand_min": 6}, "must be below must_stand_min"),
+        ({"house_way_draw_max": 7}, "house_way_draw_max must be from"),
+        ({"pd_wins_ties_on_zero": 1}, "pd_wins_ties_on_zero must be true or false, got 1"),
+        ({"collection": -1}, "collection must be 0 or more, got -1"),
+        ({"table_minimum": 200}, "at most table_maximum"),
+    ],
+)
+def test_bad_rules(values, message):
+    with pytest.raises(GamecoreError, match=message):
+        c21.C21BaccaratRules(**values)
+
+
+def test_bad_strategies():
+    draw = c21.house_way_player(RULES).draw.astype(float)
+    draw[3, 8] = 1
+    with pytest.raises(GamecoreError, match="the player must stand on 8"):
+        c21.player_strategy(RULES, "bad", draw)
+    draw = c21.house_way_player(RULES).draw.astype(float)
+    draw[0, 2] = 0.5
+    with pytest.raises(GamecoreError, match="the player must draw on 2"):
+        c21.player_strategy(RULES, "bad", draw)
+    with pytest.raises(GamecoreError, match="shape"):
+        c21.dealer_strategy(RULES, "bad", np.zeros((10, 9)))
+    with pytest.raises(GamecoreError, match=r"in \[0, 1\]"):
+        draw = c21.house_way_dealer(RULES).draw.astype(float)
+        draw[0, 0, 5] = 1.5
+        c21.dealer_strategy(RULES, "bad", draw)
+
+
+def test_bad_simulations(analysis):
+    with pytest.raises(GamecoreError, match="players must be from 1 to 8, got 9"):
+        c21_baccarat_sim.simulate(RULES, 100, 1, players=9)
+    best = analysis.best_response_dealer(c21.house_way_player(RULES))
+    with pytest.raises(GamecoreError, match="heads-up only"):
+        c21_baccarat_sim.simulate(RULES, 100, 1, players=2, dealer=best)
+    with pytest.raises(GamecoreError, match="rules must be C21BaccaratRules"):
+        c21.count_deals(object())
+
+
+# ---------------------------------------------------------------------------------------
+# Against the independent pure-Python oracle (tests/naive_c21.py)
+# ---------------------------------------------------------------------------------------
+
+naive = pytest.importorskip("naive_c21")
+
+
+def _strategies(player_draw, dealer_draw):
+    """The oracle's strategy functions as the engine's arrays (not validated, so strategies
+    outside the card's forced ranges can be compared too)."""
+    player = np.array([[player_draw(u, t) for t in range(10)] for u in range(10)], dtype=object)
+    dealer = np.array(
+        [[[dealer_draw(u, bool(d), t) for t in range(9)] for d in (0, 1)] for u in range(10)],
+        dtype=object,
+    )
+    return c21.PlayerStrategy("oracle", player), c21.DealerStrategy("oracle", dealer)
+
+
+def _compare(composition, player_draw, dealer_draw, oracle, zero_ties=True):
+    rules = c21.C21BaccaratRules(pd_wins_ties_on_zero=zero_ties)
+    engine = c21.count_deals(rules, composition=composition)
+    result = engine.evaluate(*_strategies(player_draw, dealer_draw))
+    total = oracle["total"]
+    by_result = {1: Fraction(0), 0: Fraction(0), -1: Fraction(0)}
+    for (_, outcome), p in result.outcome_probabilities.items():
+        by_result[int(c21.PAYOFF[c21.OUTCOMES.index(outcome)])] += p
+    assert engine.total == total
+    assert by_result[1] == Fraction(oracle["win"], total)
+    assert by_result[0] == Fraction(oracle["push"], total)
+    assert by_result[-1] == Fraction(oracle["loss"], total)
+    joker_up = {o: p for (r, o), p in result.outcome_probabilities.items() if r == "joker up card"}
+    assert sum(joker_up.values()) == Fraction(sum(oracle["joker_up"].values()), total)
+
+
+def test_one_deck_one_joker_house_way_equals_oracle():
+    composition = naive.c21_composition(1, 1)
+    oracle = naive.ev_by_class(composition, naive.house_way_player, naive.house_way_dealer)
+    _compare(composition, naive.house_way_player, naive.house_way_dealer, oracle)
+    assert naive.ev(oracle) == Fraction(-64369, 5165433)
+
+
+@pytest.mark.parametrize("zero_ties", [True, False])
+@pytest.mark.parametrize(
+    "strategy",
+    ["house way", "always draw", "never draw", "depends on the player", "mixed"],
+)
+@pytest.mark.parametrize(
+    "cards",
+    [
+        [0, 0, 3, 5, 6, 9, 10, 2, 4],
+        [0, 1, 5, 5, 6, 6, 7, 10, 10, 3],
+        [2, 3, 4, 5, 6, 7, 8, 9],
+    ],
+)
+def test_tiny_shoes_equal_card_by_card(cards, strategy, zero_ties):
+    player_draw, dealer_draw = {
+        "house way": (naive.house_way_player, naive.house_way_dealer),
+        "always draw": (lambda u, t: 1, lambda u, d, t: 1),
+        "never draw": (lambda u, t: 0, lambda u, d, t: 0),
+        "depends on the player": (
+            lambda u, t: int(t <= u % 7),
+            lambda u, d, t: int(t <= (3 if d else 6)),
+        ),
+        "mixed": (
+            lambda u, t: Fraction(1, 2) if t in (5, 6) else int(t < 5),
+            lambda u, d, t: Fraction(1, 3) if t in (5, 6) else int(t < 5),
+        ),
+    }[strategy]
+    composition = [cards.count(v) for v in range(11)]
+    oracle = naive.ev_card_by_card(cards, player_draw, dealer_draw, zero_ties)
+    _compare(composition, player_draw, dealer_draw, oracle, zero_ties)
+
+
+def test_eight_deck_house_way_equals_oracle():
+    composition = naive.c21_composition(8, 1)
+    oracle = naive.ev_by_class(composition, naive.house_way_player, naive.house_way_dealer)
+    _compare(composition, naive.house_way_player, naive.house_way_dealer, oracle)
+    assert naive.ev(oracle) == Fraction(-1149375068384, 87616138805055)
