@@ -22,11 +22,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import naive_baccarat  # noqa: E402
+import naive_c21  # noqa: E402
 
-from gamecore import baccarat, baccarat_sim, dragon_count  # noqa: E402
+from gamecore import baccarat, baccarat_sim, c21_baccarat, dragon_count  # noqa: E402
 from gamecore.shoe import baccarat_shoe  # noqa: E402
 
 SIM_ROUNDS = 40_000_000
+
+
+def c21_evaluate(rules):
+    analysis = c21_baccarat.count_deals(rules)
+    return analysis.evaluate(
+        c21_baccarat.house_way_player(rules), c21_baccarat.house_way_dealer(rules)
+    ).player_ev
 
 
 def median_seconds(function: Callable[[], object], repeats: int) -> float:
@@ -56,6 +64,7 @@ def main() -> int:
     eight = baccarat_shoe(8)
     rules = baccarat.PuntoBancoRules()
     ez = baccarat.EZBaccaratRules()
+    c21_rules = c21_baccarat.C21BaccaratRules()
     cases = {
         # The kernel with the full (cards, cards, total, total) breakdown, 8 decks.
         "punto_banco_exact_8_decks": (
@@ -103,6 +112,22 @@ def main() -> int:
             ),
             None,
             None,
+        ),
+        # One exact heads-up evaluation of a strategy pair, 8 decks and 8 jokers, from the
+        # shoe (the strategy-free counts) to the player's EV; reference: plain Python.
+        "c21_exact_heads_up_8_decks": (
+            lambda: c21_evaluate(c21_rules),
+            lambda: naive_c21.ev_by_class(
+                naive_c21.c21_composition(8, 1),
+                naive_c21.house_way_player,
+                naive_c21.house_way_dealer,
+            ),
+            0.020,
+        ),
+        "c21_equilibrium_solve": (
+            lambda: c21_baccarat.count_deals(c21_rules).equilibrium(),
+            None,
+            1.0,
         ),
         "perfect_information_1000_shoes": (
             lambda: dragon_count.perfect_information_simulation(

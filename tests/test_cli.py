@@ -107,6 +107,36 @@ def test_simulate_json_schema():
     assert shoe["shuffles"] > 0
 
 
+def test_exact_c21_baccarat_json_schema():
+    result = run("exact", "c21_baccarat", "--decks", "8", "--jokers-per-deck", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    strategies = data["strategies"]
+    assert set(strategies) == {
+        "house_way",
+        "player_best_response",
+        "pd_best_response",
+        "equilibrium",
+    }
+    # The independent oracle's exact House Way EV (tests/naive_c21.py, 8 decks, 8 jokers).
+    assert strategies["house_way"]["player_ev"] == pytest.approx(
+        -1149375068384 / 87616138805055, rel=1e-12
+    )
+    cells = {(c["player_total"], c["up_card"]) for c in data["hit_chart"]}
+    assert (5, 3) in cells and (6, "joker") in cells
+    assert all({"ev_hit", "ev_stand"} <= set(c) for c in data["hit_chart"])
+    assert data["rules"]["jokers_per_deck"] == 1
+
+
+def test_simulate_c21_baccarat_table():
+    result = run("simulate", "c21_baccarat", "--players", "3", "--rounds", "100000", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["players"] == 3
+    assert data["bets"]["player"]["hands"] == 300_000
+    assert {"seat_1", "seat_2", "seat_3"} <= set(data["bets"])
+
+
 def test_infinite_deck_json():
     data = json.loads(run("exact", "punto_banco", "--infinite", "--json").stdout)
     assert data["shoe"] == "infinite"
@@ -133,6 +163,10 @@ def test_infinite_deck_json():
         (["simulate", "punto_banco", "--mode", "shoe", "--penetration", "416"], "got 416"),
         (["simulate", "ez_baccarat", "--rule", "dragon7_pays=-1"], "got -1"),
         (["report", "punto_banco"], "'report'"),
+        (["exact", "c21_baccarat", "--jokers-per-deck", "5"], "got 5"),
+        (["exact", "punto_banco", "--jokers-per-deck", "1"], "'jokers_per_deck'"),
+        (["simulate", "c21_baccarat", "--players", "9"], "got 9"),
+        (["exact", "c21_baccarat", "--infinite"], "--infinite"),
     ],
 )
 def test_bad_input_one_line_no_traceback(args, named):
