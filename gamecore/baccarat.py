@@ -32,7 +32,7 @@ import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
-from gamecore.exactcount import DeckPolynomial, exact_counts
+from gamecore.exactcount import DeckPolynomial, addmod, exact_counts, mulmod
 from gamecore.rules import RuleSet, as_fraction, commission, deck_count, payout, rule
 from gamecore.shoe import (
     BACCARAT_DECK,
@@ -84,21 +84,6 @@ BREAKDOWN_SHAPE = (2, 2, 10, 10)
 
 
 @kernel
-def _mul(a, b, modulus):
-    """a * b, reduced modulo ``modulus`` unless it is 0 (plain int64, overflow excluded)."""
-    if modulus == 0:
-        return a * b
-    return (a * b) % modulus
-
-
-@kernel
-def _add(a, b, modulus):
-    if modulus == 0:
-        return a + b
-    return (a + b) % modulus
-
-
-@kernel
 def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, modulus):
     """Count every round by final state; see the module docstring.
 
@@ -110,44 +95,44 @@ def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, m
     cards = shoe.copy()
     n = cards.sum()
     # Ways to fill the unused positions of the six-card sequence after 4 or 5 cards.
-    fill_after_four = _mul(n - 4, n - 5, modulus)
-    fill_after_five = _mul(n - 5, 1, modulus)
+    fill_after_four = mulmod(n - 4, n - 5, modulus)
+    fill_after_five = mulmod(n - 5, 1, modulus)
     # The two-card hands are enumerated as unordered pairs: dealing p1 then p2 (or b1 then b2)
     # has the same number of ways as the reverse order, so a pair of different cards counts
     # twice. This visits a quarter of the ordered prefixes.
     for p1 in range(10):
         if cards[p1] == 0:
             continue
-        w1 = _mul(cards[p1], 1, modulus)
+        w1 = mulmod(cards[p1], 1, modulus)
         cards[p1] -= 1
         for p2 in range(p1, 10):
             if cards[p2] == 0:
                 continue
-            w2 = _mul(w1, cards[p2] * (1 if p2 == p1 else 2), modulus)
+            w2 = mulmod(w1, cards[p2] * (1 if p2 == p1 else 2), modulus)
             cards[p2] -= 1
             player = (p1 + p2) % 10
             for b1 in range(10):
                 if cards[b1] == 0:
                     continue
-                w3 = _mul(w2, cards[b1], modulus)
+                w3 = mulmod(w2, cards[b1], modulus)
                 cards[b1] -= 1
                 for b2 in range(b1, 10):
                     if cards[b2] == 0:
                         continue
-                    w4 = _mul(w3, cards[b2] * (1 if b2 == b1 else 2), modulus)
+                    w4 = mulmod(w3, cards[b2] * (1 if b2 == b1 else 2), modulus)
                     cards[b2] -= 1
                     banker = (b1 + b2) % 10
                     if player >= 8 or banker >= 8:
-                        counts[0, 0, player, banker] = _add(
+                        counts[0, 0, player, banker] = addmod(
                             counts[0, 0, player, banker],
-                            _mul(w4, fill_after_four, modulus),
+                            mulmod(w4, fill_after_four, modulus),
                             modulus,
                         )
                     elif player_draws[player]:
                         for p3 in range(10):
                             if cards[p3] == 0:
                                 continue
-                            w5 = _mul(w4, cards[p3], modulus)
+                            w5 = mulmod(w4, cards[p3], modulus)
                             cards[p3] -= 1
                             player3 = (player + p3) % 10
                             if banker_draws[banker, p3]:
@@ -155,15 +140,15 @@ def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, m
                                     if cards[b3] == 0:
                                         continue
                                     banker3 = (banker + b3) % 10
-                                    counts[1, 1, player3, banker3] = _add(
+                                    counts[1, 1, player3, banker3] = addmod(
                                         counts[1, 1, player3, banker3],
-                                        _mul(w5, cards[b3], modulus),
+                                        mulmod(w5, cards[b3], modulus),
                                         modulus,
                                     )
                             else:
-                                counts[1, 0, player3, banker] = _add(
+                                counts[1, 0, player3, banker] = addmod(
                                     counts[1, 0, player3, banker],
-                                    _mul(w5, fill_after_five, modulus),
+                                    mulmod(w5, fill_after_five, modulus),
                                     modulus,
                                 )
                             cards[p3] += 1
@@ -172,16 +157,16 @@ def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, m
                             if cards[b3] == 0:
                                 continue
                             banker3 = (banker + b3) % 10
-                            w5 = _mul(w4, cards[b3], modulus)
-                            counts[0, 1, player, banker3] = _add(
+                            w5 = mulmod(w4, cards[b3], modulus)
+                            counts[0, 1, player, banker3] = addmod(
                                 counts[0, 1, player, banker3],
-                                _mul(w5, fill_after_five, modulus),
+                                mulmod(w5, fill_after_five, modulus),
                                 modulus,
                             )
                     else:
-                        counts[0, 0, player, banker] = _add(
+                        counts[0, 0, player, banker] = addmod(
                             counts[0, 0, player, banker],
-                            _mul(w4, fill_after_four, modulus),
+                            mulmod(w4, fill_after_four, modulus),
                             modulus,
                         )
                     cards[b2] += 1

@@ -38,7 +38,7 @@ from scipy.optimize import linprog
 
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
-from gamecore.exactcount import exact_counts
+from gamecore.exactcount import addmod, exact_counts, mulmod
 from gamecore.rules import RuleSet, amount, boolean, deck_count, integer_from, rule
 from gamecore.shoe import BACCARAT_DECK, ordered_sequences, validate_decks
 
@@ -144,20 +144,6 @@ def c21_shoe(decks: int, jokers_per_deck: int) -> np.ndarray:
 
 
 @kernel
-def _mul(a, b, modulus):
-    if modulus == 0:
-        return a * b
-    return (a * b) % modulus
-
-
-@kernel
-def _add(a, b, modulus):
-    if modulus == 0:
-        return a + b
-    return (a + b) % modulus
-
-
-@kernel
 def _settle(player, player_natural, pd, pd_natural, pd_wins_ties_on_zero):
     """Outcome index of a final player hand against the final P/D hand."""
     if player_natural and pd_natural:
@@ -185,17 +171,17 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
     drawn = np.zeros((10, 12, 2, 9, 2, 7), dtype=np.int64)
     cards = shoe.copy()
     n = cards.sum()
-    fill_after_four = _mul(n - 4, n - 5, modulus)
-    fill_after_five = _mul(n - 5, 1, modulus)
+    fill_after_four = mulmod(n - 4, n - 5, modulus)
+    fill_after_five = mulmod(n - 5, 1, modulus)
     for up in range(11):
         if cards[up] == 0:
             continue
-        w_up = _mul(cards[up], 1, modulus)
+        w_up = mulmod(cards[up], 1, modulus)
         cards[up] -= 1
         for hole in range(11):
             if cards[hole] == 0:
                 continue
-            w_hole = _mul(w_up, cards[hole], modulus)
+            w_hole = mulmod(w_up, cards[hole], modulus)
             cards[hole] -= 1
             pd_joker = up == 10 or hole == 10
             pd_natural = up == 10 and hole == 10
@@ -204,12 +190,12 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
             for p1 in range(11):
                 if cards[p1] == 0:
                     continue
-                w1 = _mul(w_hole, cards[p1], modulus)
+                w1 = mulmod(w_hole, cards[p1], modulus)
                 cards[p1] -= 1
                 for p2 in range(p1, 11):
                     if cards[p2] == 0:
                         continue
-                    w = _mul(w1, cards[p2] * (1 if p2 == p1 else 2), modulus)
+                    w = mulmod(w1, cards[p2] * (1 if p2 == p1 else 2), modulus)
                     cards[p2] -= 1
                     if p1 == 10 and p2 == 10:
                         hand, player, player_natural = 11, 9, True
@@ -222,15 +208,15 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
                         o = _settle(
                             player, player_natural, pd_total, pd_natural, pd_wins_ties_on_zero
                         )
-                        concluded[up, hand, o] = _add(
-                            concluded[up, hand, o], _mul(w, fill_after_four, modulus), modulus
+                        concluded[up, hand, o] = addmod(
+                            concluded[up, hand, o], mulmod(w, fill_after_four, modulus), modulus
                         )
                     else:
                         # Player stands; the P/D stands or draws.
                         o = _settle(player, player_natural, pd_total, False, pd_wins_ties_on_zero)
-                        drawn[up, hand, 0, pd_total, 0, o] = _add(
+                        drawn[up, hand, 0, pd_total, 0, o] = addmod(
                             drawn[up, hand, 0, pd_total, 0, o],
-                            _mul(w, fill_after_four, modulus),
+                            mulmod(w, fill_after_four, modulus),
                             modulus,
                         )
                         for d3 in range(11):
@@ -238,9 +224,9 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
                                 continue
                             pd3 = 9 if d3 == 10 else (pd_total + d3) % 10
                             o = _settle(player, player_natural, pd3, False, pd_wins_ties_on_zero)
-                            drawn[up, hand, 0, pd_total, 1, o] = _add(
+                            drawn[up, hand, 0, pd_total, 1, o] = addmod(
                                 drawn[up, hand, 0, pd_total, 1, o],
-                                _mul(_mul(w, cards[d3], modulus), fill_after_five, modulus),
+                                mulmod(mulmod(w, cards[d3], modulus), fill_after_five, modulus),
                                 modulus,
                             )
                         # Player draws (hands holding a joker are 9s and never draw).
@@ -248,13 +234,13 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
                             for p3 in range(11):
                                 if cards[p3] == 0:
                                     continue
-                                w3 = _mul(w, cards[p3], modulus)
+                                w3 = mulmod(w, cards[p3], modulus)
                                 cards[p3] -= 1
                                 player3 = 9 if p3 == 10 else (player + p3) % 10
                                 o = _settle(player3, False, pd_total, False, pd_wins_ties_on_zero)
-                                drawn[up, hand, 1, pd_total, 0, o] = _add(
+                                drawn[up, hand, 1, pd_total, 0, o] = addmod(
                                     drawn[up, hand, 1, pd_total, 0, o],
-                                    _mul(w3, fill_after_five, modulus),
+                                    mulmod(w3, fill_after_five, modulus),
                                     modulus,
                                 )
                                 for d3 in range(11):
@@ -262,9 +248,9 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
                                         continue
                                     pd3 = 9 if d3 == 10 else (pd_total + d3) % 10
                                     o = _settle(player3, False, pd3, False, pd_wins_ties_on_zero)
-                                    drawn[up, hand, 1, pd_total, 1, o] = _add(
+                                    drawn[up, hand, 1, pd_total, 1, o] = addmod(
                                         drawn[up, hand, 1, pd_total, 1, o],
-                                        _mul(w3, cards[d3], modulus),
+                                        mulmod(w3, cards[d3], modulus),
                                         modulus,
                                     )
                                 cards[p3] += 1

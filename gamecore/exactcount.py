@@ -26,6 +26,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from gamecore._jit import kernel
+
 INT64_MAX = np.iinfo(np.int64).max
 
 #: The twelve largest primes below 2**31 (checked in the tests by trial division). A product of
@@ -44,6 +46,23 @@ CRT_PRIMES = (
     2147483423,
     2147483399,
 )
+
+
+@kernel
+def mulmod(a, b, modulus):
+    """a * b, reduced modulo ``modulus`` unless it is 0 (plain int64, overflow excluded by
+    the caller's bound). Used by every counting kernel."""
+    if modulus == 0:
+        return a * b
+    return (a * b) % modulus
+
+
+@kernel
+def addmod(a, b, modulus):
+    """a + b, reduced modulo ``modulus`` unless it is 0."""
+    if modulus == 0:
+        return a + b
+    return (a + b) % modulus
 
 
 def moduli_for(bound: int) -> tuple[int, ...]:
