@@ -17,6 +17,7 @@ from gamecore.errors import GamecoreError
 
 MIN_DECKS = 1
 MAX_DECKS = 1000
+MAX_CARDS_PER_CLASS = 2**31 - 1
 
 #: Cards of each baccarat point value (index 0..9) in one 52-card deck:
 #: 10, J, Q, K (4 suits each) count 0; A counts 1; 2..9 count face value.
@@ -70,6 +71,11 @@ def validate_composition(
         if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
             raise GamecoreError(
                 f"composition[{point}] must be a non-negative integer, got {count!r}"
+            )
+        # The counting kernels multiply a card count by a residue below 2**31 in int64.
+        if count > MAX_CARDS_PER_CLASS:
+            raise GamecoreError(
+                f"composition[{point}] must be at most {MAX_CARDS_PER_CLASS:,} cards, got {count!r}"
             )
     total = sum(int(c) for c in values)
     if total < min_cards:

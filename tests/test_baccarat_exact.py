@@ -304,6 +304,7 @@ def test_deck_sweep_rows_and_limit():
         ([-1] + [4] * 9, r"composition\[0\]"),
         ([16.0] + [4] * 9, r"composition\[0\]"),
         ([1, 1, 1, 1, 1, 0, 0, 0, 0, 0], "at least 6 cards"),
+        ([2**31] + [4] * 9, "at most 2,147,483,647 cards"),
     ],
 )
 def test_bad_compositions_are_refused(composition, message):
