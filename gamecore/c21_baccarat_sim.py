@@ -59,8 +59,16 @@ def _decide(rng, probability):
 def _simulate(
     rng, shoe, rounds, seats, fresh, penetration, player_draw, dealer_draw, pd_wins_ties_on_zero
 ):
-    """Tally ``rounds`` rounds: counts[seat, reason, outcome]."""
+    """Tally ``rounds`` rounds.
+
+    Returns counts[seat, reason, outcome], and for seat 1 in rounds that reach the draw:
+    player_cells[up, hand, player action, outcome] and
+    pd_cells[up, player drew, P/D total, P/D action, outcome], the simulated twins of the
+    advantage charts.
+    """
     counts = np.zeros((seats, 3, 7), dtype=np.int64)
+    player_cells = np.zeros((10, 12, 2, 7), dtype=np.int64)
+    pd_cells = np.zeros((10, 2, 9, 2, 7), dtype=np.int64)
     cards = shoe.copy()
     n = cards.size
     cut = n - penetration
@@ -90,20 +98,29 @@ def _simulate(
                 counts[s, reason, o] += 1
             continue
         drew = False
+        first_drew = 0
         for s in range(seats):
             if hands[s] < 10 and _decide(rng, player_draw[up, hands[s]]):
                 third = _card(rng, cards, position, fresh)
                 position += 1
                 values[s] = 9 if third == 10 else (values[s] + third) % 10
                 drew = True
+                if s == 0:
+                    first_drew = 1
+        pd_total = pd_value
+        pd_drew = 0
         if _decide(rng, dealer_draw[up, 1 if drew else 0, pd_value]):
             third = _card(rng, cards, position, fresh)
             position += 1
             pd_value = 9 if third == 10 else (pd_value + third) % 10
+            pd_drew = 1
         for s in range(seats):
             o = c21._settle(values[s], naturals[s], pd_value, False, pd_wins_ties_on_zero)
             counts[s, 2, o] += 1
-    return counts
+            if s == 0:
+                player_cells[up, hands[0], first_drew, o] += 1
+                pd_cells[up, 1 if drew else 0, pd_total, pd_drew, o] += 1
+    return counts, player_cells, pd_cells
 
 
 @dataclasses.dataclass(frozen=True)
@@ -118,6 +135,8 @@ class C21Simulation:
     rounds: int
     seed: int
     counts: np.ndarray  # (seats, reason, outcome)
+    player_cells: np.ndarray  # (up, hand, player action, outcome), seat 1, drawing rounds
+    pd_cells: np.ndarray  # (up, player drew, P/D total, P/D action, outcome), seat 1
 
     def _seat_stats(self, counts: np.ndarray) -> dict[str, float]:
         hands = int(counts.sum())
@@ -236,7 +255,16 @@ def simulate(
         description="c21_baccarat",
     )
     return C21Simulation(
-        rules, player.name, dealer.name, players, dealing, rounds, seed, sum(results)
+        rules,
+        player.name,
+        dealer.name,
+        players,
+        dealing,
+        rounds,
+        seed,
+        sum(r[0] for r in results),
+        sum(r[1] for r in results),
+        sum(r[2] for r in results),
     )
 
 
@@ -285,3 +313,167 @@ def cross_check(exact: c21.StrategyPairResult, simulation: C21Simulation) -> pd.
     frame = pd.DataFrame(rows)
     frame["z"] = (frame["Simulated"] - frame["Exact"]) / frame["SE"]
     return frame
+
+
+# ---------------------------------------------------------------------------------------
+# Simulated twins of the charts, the strategy table and the sweep
+# ---------------------------------------------------------------------------------------
+
+
+def _mean_and_se(tallies: np.ndarray) -> tuple[float, float, int]:
+    """Mean net result and its standard error from outcome tallies (last axis: outcomes)."""
+    n = int(tallies.sum())
+    if n < 2:
+        return float("nan"), float("nan"), n
+    net = float((tallies * c21.PAYOFF).sum())
+    squares = float((tallies * np.abs(c21.PAYOFF)).sum())
+    mean = net / n
+    return mean, math.sqrt((squares / n - mean**2) / (n - 1)), n
+
+
+def _coin_flip_player(rules: c21.C21BaccaratRules) -> c21.PlayerStrategy:
+    # Every decision, forced or not, taken at random with probability 1/2, so every cell of
+    # the chart is reached with both actions; deliberately outside the rules' forced ranges.
+    return c21.PlayerStrategy("coin flip", np.full((10, 10), 0.5))
+
+
+def hit_chart_cross_check(
+    analysis: c21.C21Analysis,
+    dealer: c21.DealerStrategy,
+    rounds: int,
+    seed: int,
+    threads: int | None = None,
+) -> pd.DataFrame:
+    """The advantage chart against simulation.
+
+    The player draws at random with probability 1/2 on every two-card total, so for every
+    (hand, up card) the rounds that drew and those that stood estimate the EV of hitting and
+    of standing (the P/D plays ``dealer``, seeing whether the player drew). Returns one row
+    per cell: exact and simulated EV of each action with standard errors and z-scores.
+    """
+    simulation = simulate(
+        analysis.rules,
+        rounds,
+        seed,
+        player=_coin_flip_player(analysis.rules),
+        dealer=dealer,
+        threads=threads,
+    )
+    chart = analysis.hit_chart(dealer)
+    rows = []
+    for _, cell in chart.iterrows():
+        if cell["P/D up card"] == "joker":
+            continue
+        up, hand = int(cell["P/D up card"]), c21.HAND_LABELS.index(cell["Player hand"])
+        row = {"Player hand": cell["Player hand"], "P/D up card": up}
+        for action, label in ((1, "hit"), (0, "stand")):
+            exact = cell[f"EV {label}"]
+            if exact is None or exact != exact:
+                continue
+            mean, se, n = _mean_and_se(simulation.player_cells[up, hand, action])
+            row.update(
+                {
+                    f"Exact EV {label}": float(exact),
+                    f"Simulated EV {label}": mean,
+                    f"SE {label}": se,
+                    f"z {label}": (mean - exact) / se if se else 0.0,
+                }
+            )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def pd_chart_cross_check(
+    analysis: c21.C21Analysis,
+    player: c21.PlayerStrategy,
+    rounds: int,
+    seed: int,
+    threads: int | None = None,
+) -> pd.DataFrame:
+    """The P/D's chart against simulation: the P/D draws at random with probability 1/2 on
+    every total, the player plays ``player``; one row per (up card, total, player drew)."""
+    coin = c21.DealerStrategy("coin flip", np.full((10, 2, 9), 0.5))
+    simulation = simulate(analysis.rules, rounds, seed, player=player, dealer=coin, threads=threads)
+    rows = []
+    for _, cell in analysis.pd_chart(player).iterrows():
+        up, total, drew = int(cell["P/D up card"]), int(cell["P/D total"]), int(cell["Player drew"])
+        row = {"P/D up card": up, "P/D total": total, "Player drew": bool(drew)}
+        for action, label in ((1, "hit"), (0, "stand")):
+            exact = float(cell[f"P/D EV {label}"])
+            mean, se, _ = _mean_and_se(simulation.pd_cells[up, drew, total, action])
+            mean = -mean  # the P/D's side
+            row.update(
+                {
+                    f"Exact P/D EV {label}": exact,
+                    f"Simulated P/D EV {label}": mean,
+                    f"SE {label}": se,
+                    f"z {label}": (mean - exact) / se if se else 0.0,
+                }
+            )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def strategies_cross_check(
+    analysis: c21.C21Analysis, rounds: int, seed: int, threads: int | None = None
+) -> pd.DataFrame:
+    """Every row of ``analysis.strategy_table()`` against a simulation of its strategy pair."""
+    rules = analysis.rules
+    house_p, house_d = c21.house_way_player(rules), c21.house_way_dealer(rules)
+    eq_p, eq_d, _ = analysis.equilibrium()
+    pairs = {
+        "house_way": (house_p, house_d),
+        "player_best_response": (analysis.best_response_player(house_d), house_d),
+        "pd_best_response": (house_p, analysis.best_response_dealer(house_p)),
+        "equilibrium": (eq_p, eq_d),
+    }
+    rows = []
+    for k, (key, (player, dealer)) in enumerate(pairs.items()):
+        exact = float(analysis.evaluate(player, dealer).player_ev)
+        sim = simulate(rules, rounds, seed + k, player=player, dealer=dealer, threads=threads)
+        mean, se, _ = _mean_and_se(sim.counts.sum(axis=(0, 1)))
+        rows.append(
+            {
+                "Key": key,
+                "Player": player.name,
+                "P/D": dealer.name,
+                "Exact EV": exact,
+                "Simulated EV": mean,
+                "SE": se,
+                "z": (mean - exact) / se,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def sweep_cross_check(
+    rules: c21.C21BaccaratRules,
+    decks: Any,
+    jokers: Any,
+    rounds: int,
+    seed: int,
+    threads: int | None = None,
+) -> pd.DataFrame:
+    """House Way EV by decks and jokers per deck, exact against simulated."""
+    rows = []
+    for k, (d, j) in enumerate((d, j) for d in decks for j in jokers):
+        variant = rules.replace(decks=d, jokers_per_deck=j)
+        exact = float(
+            c21.count_deals(variant)
+            .evaluate(c21.house_way_player(variant), c21.house_way_dealer(variant))
+            .player_ev
+        )
+        mean, se, _ = _mean_and_se(
+            simulate(variant, rounds, seed + k, threads=threads).counts.sum(axis=(0, 1))
+        )
+        rows.append(
+            {
+                "Decks": d,
+                "Jokers per deck": j,
+                "Exact House Way EV": exact,
+                "Simulated EV": mean,
+                "SE": se,
+                "z": (mean - exact) / se,
+            }
+        )
+    return pd.DataFrame(rows)

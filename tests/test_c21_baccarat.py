@@ -341,3 +341,15 @@ def test_eight_deck_house_way_equals_oracle():
     oracle = naive.ev_by_class(composition, naive.house_way_player, naive.house_way_dealer)
     _compare(composition, naive.house_way_player, naive.house_way_dealer, oracle)
     assert naive.ev(oracle) == Fraction(-1149375068384, 87616138805055)
+
+
+def test_chart_cross_checks(analysis):
+    # Fixed seeds: deterministic. With ~200 cells a few |z| near 3 are expected.
+    house_d, house_p = c21.house_way_dealer(RULES), c21.house_way_player(RULES)
+    chart = c21_baccarat_sim.hit_chart_cross_check(analysis, house_d, 3_000_000, seed=31)
+    assert len(chart) == 120  # twelve hands by ten up cards (joker hands only stand)
+    assert chart[["z hit", "z stand"]].abs().max().max() <= 4
+    pd_chart = c21_baccarat_sim.pd_chart_cross_check(analysis, house_p, 3_000_000, seed=32)
+    assert pd_chart[["z hit", "z stand"]].abs().max().max() <= 4
+    strategies = c21_baccarat_sim.strategies_cross_check(analysis, 500_000, seed=33)
+    assert (strategies["z"].abs() <= 4).all()
