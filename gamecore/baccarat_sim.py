@@ -397,6 +397,25 @@ def outcomes_cross_check(
     return pd.DataFrame(rows)
 
 
+def breakdown_cross_check(
+    exact: baccarat.BaccaratAnalysis, fresh: BaccaratSimulation
+) -> pd.DataFrame:
+    """Every reachable final state: exact probability against simulated frequency, with z."""
+    if fresh.dealing.mode != "fresh":
+        raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
+    frame = exact.breakdown()
+    frequencies = []
+    for row in frame.itertuples(index=False):
+        index = (row[0] - 2, row[1] - 2, row[2], row[3])
+        frequencies.append(fresh.counts[index] / fresh.rounds)
+    frame = frame.drop(columns="Combinations").rename(columns={"Probability": "Exact probability"})
+    frame["Simulated frequency"] = frequencies
+    p = frame["Exact probability"]
+    frame["Standard error"] = np.sqrt(p * (1 - p) / fresh.rounds)
+    frame["z"] = (frame["Simulated frequency"] - p) / frame["Standard error"]
+    return frame
+
+
 def deck_sweep_cross_check(
     rules: baccarat.PuntoBancoRules | baccarat.EZBaccaratRules,
     decks: int,
