@@ -143,6 +143,7 @@ class Report:
             "name": self.name,
             "parameters": self.parameters,
             **self._key_figures,
+            "files": sorted(set(self.files)),
             **extra,
         }
         (self.output_dir / "summary.json").write_text(json.dumps(summary, indent=2, default=str))

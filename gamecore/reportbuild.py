@@ -96,6 +96,14 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
     (destination / f"{source.stem}.html").write_text(_html_without_code(executed), "utf-8")
 
 
+def _file_list(name: str, entry: dict[str, Any]) -> str:
+    files = entry.get("files", [])
+    if not files:
+        return ""
+    links = "<br>".join(f"<a href='{name}/{html.escape(f)}'>{html.escape(f)}</a>" for f in files)
+    return f"<details><summary>{len(files)} tables and figures</summary>{links}</details>"
+
+
 def _index_page(entries: list[dict[str, Any]]) -> str:
     rows = []
     for entry in entries:
@@ -112,8 +120,7 @@ def _index_page(entries: list[dict[str, Any]]) -> str:
             "<tr>"
             f"<td><a href='{name}/{name}.html'>{html.escape(entry.get('title', name))}</a></td>"
             f"<td>{parameters}</td><td>{figure_text}</td>"
-            f"<td><a href='{name}/{name}.ipynb'>notebook</a> · "
-            f"<a href='{name}/'>tables and figures</a></td>"
+            f"<td><a href='{name}/{name}.ipynb'>notebook</a>{_file_list(name, entry)}</td>"
             f"<td>{html.escape(str(entry.get('commit', '')))}</td>"
             "</tr>"
         )
