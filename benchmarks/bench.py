@@ -20,7 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import bench_blackjack  # noqa: E402
 import naive_baccarat  # noqa: E402
 import naive_c21  # noqa: E402
 
@@ -137,9 +139,10 @@ def main() -> int:
             None,
         ),
     }
+    cases.update(bench_blackjack.cases())
     results = {}
     for name, (fast, reference, target) in cases.items():
-        slow = name.startswith(("cli", "simulate", "counter", "perfect"))
+        slow = name.startswith(("cli", "simulate", "counter", "perfect", "blackjack"))
         repeats = 3 if slow else args.repeats
         seconds = median_seconds(fast, repeats)
         reference_seconds = median_seconds(reference, 3) if reference else None
