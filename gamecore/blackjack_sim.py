@@ -336,6 +336,21 @@ class BlackjackSimulation:
             "natural_paid": self.naturals,
         }
 
+    def result_distribution(self) -> pd.DataFrame:
+        """Net result per round (units of the initial wager) | rounds | frequency | SE.
+
+        Rounds won with a Natural are their own row, paid ``natural_pays``.
+        """
+        pays = float(self.rules.resolved().natural_pays)
+        rows = [(u / 2, int(c)) for u, c in zip(range(-16, 17), self.histogram, strict=True) if c]
+        rows.append((pays, int(self.naturals)))
+        frame = pd.DataFrame(rows, columns=["Net result", "Rounds"])
+        frame["Net result"] = frame["Net result"].astype(float)
+        frame = frame.groupby("Net result", as_index=False)["Rounds"].sum()
+        frame["Frequency"] = frame["Rounds"] / self.rounds
+        frame["SE"] = np.sqrt(frame["Frequency"] * (1 - frame["Frequency"]) / self.rounds)
+        return frame
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.rules.game,

@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 from scipy.optimize import linprog
 
+from gamecore import economics
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import addmod, exact_counts, mulmod
@@ -808,51 +809,22 @@ def multi_spot_table(
 
 
 def collection_table(rules: C21BaccaratRules, wagers: Any = None) -> pd.DataFrame:
-    """The collection as a cost in % of the wager, across wager sizes."""
+    """The collection as a cost in % of the wager, across wager sizes from the table's limits."""
     if wagers is None:
         low, high = rules.table_minimum, rules.table_maximum
-        wagers = sorted({low, 2 * low, 2.5 * low, 5 * low, 7.5 * low, high} & _between(low, high))
-    return pd.DataFrame(
-        [
-            {
-                "Wager": w,
-                "Collection": rules.collection,
-                "Collection as % of wager": rules.collection / w,
-            }
-            for w in wagers
-        ]
-    )
-
-
-def _between(low: float, high: float) -> set[float]:
-    return {w for w in (low, 2 * low, 2.5 * low, 5 * low, 7.5 * low, high) if low <= w <= high}
+        wagers = sorted(
+            {w for w in (low, 2 * low, 2.5 * low, 5 * low, 7.5 * low, high) if low <= w <= high}
+        )
+    return economics.collection_table(rules.collection, wagers)
 
 
 def table_economics(
     rules: C21BaccaratRules, player_ev: Any, wager: float, players: range = range(1, 9)
 ) -> pd.DataFrame:
-    """Expected money per hand at a table of equal bets, the P/D covering all action.
-
-    ``player_ev`` is each player's EV per unit wagered (heads-up; under House Way for the P/D
-    it holds for every seat). Everyone, P/D included, pays the collection on every hand.
-    """
-    ev = float(player_ev)
-    rows = []
-    for n in players:
-        action = n * wager
-        pd_win = -ev * action
-        rows.append(
-            {
-                "Players": n,
-                "P/D action": action,
-                "P/D expected win before collection": pd_win,
-                "P/D net after collection": pd_win - rules.collection,
-                "Each player's expected result": ev * wager,
-                "Each player's net after collection": ev * wager - rules.collection,
-                "House collections": (n + 1) * rules.collection,
-            }
-        )
-    return pd.DataFrame(rows)
+    """Expected money per hand at a table of equal bets (:func:`gamecore.economics.table_economics`)
+    with the rule set's collection; ``player_ev`` is heads-up (under House Way for the P/D it
+    holds for every seat)."""
+    return economics.table_economics(player_ev, wager, rules.collection, players)
 
 
 def sweep(

@@ -172,3 +172,32 @@ def _pale_cell(x: float, y: float):
     from matplotlib.patches import Rectangle
 
     return Rectangle((x - 0.5, y - 0.5), 1, 1, facecolor="white", alpha=0.55, edgecolor="none")
+
+
+#: Colours of a blackjack strategy card, by the action's first letter.
+ACTION_COLOURS = {"H": "#f4e66c", "S": "#e07b6a", "D": "#7cc47c", "P": "#7aa6d8", "R": "#c9c9c9"}
+
+
+def action_grid(chart: pd.DataFrame, title: str):
+    """A blackjack strategy card: rows are hands, columns up cards, each cell coloured by its
+    action (H hit, S stand, D double, P split, R surrender; a second letter is the fallback)."""
+    import numpy as np
+    from matplotlib.colors import to_rgb
+
+    hands = chart.iloc[:, 0].tolist()
+    ups = [str(c) for c in chart.columns[1:]]
+    image = np.ones((len(hands), len(ups), 3))
+    figure = Figure(figsize=(1.2 + 0.5 * len(ups), 0.8 + 0.26 * len(hands)))
+    axis = figure.subplots()
+    for i, row in enumerate(chart.itertuples(index=False)):
+        for j, cell in enumerate(row[1:]):
+            action = str(cell)
+            image[i, j] = to_rgb(ACTION_COLOURS.get(action[:1], "#ffffff"))
+            axis.text(j, i, action, ha="center", va="center", fontsize=7)
+    axis.imshow(image, aspect="auto")
+    axis.set_xticks(range(len(ups)), ups)
+    axis.set_yticks(range(len(hands)), hands, fontsize=7)
+    axis.set_xlabel("P/D up card")
+    axis.set_title(title, fontsize=10)
+    figure.tight_layout()
+    return figure

@@ -1,0 +1,57 @@
+"""Player-banked table economics: the collection and who nets what.
+
+In player-banked games (21st Century Baccarat and Blackjack) the house does not bank the
+game: it charges a fixed collection per betting spot per hand, paid by everyone, the
+player/dealer (P/D) included, whatever the result. These tables turn a player's EV per unit
+into money per hand for a table of equal bets, the P/D covering all action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from gamecore.errors import GamecoreError
+
+
+def collection_table(collection: float, wagers: Any) -> pd.DataFrame:
+    """The collection as a cost in % of the wager, for each wager size."""
+    wagers = list(wagers)
+    if any(w <= 0 for w in wagers):
+        raise GamecoreError(f"wagers must be above 0, got {wagers!r}")
+    return pd.DataFrame(
+        [
+            {"Wager": w, "Collection": collection, "Collection as % of wager": collection / w}
+            for w in wagers
+        ]
+    )
+
+
+def table_economics(
+    player_ev: Any, wager: float, collection: float, players: Any = range(1, 9)
+) -> pd.DataFrame:
+    """Expected money per hand at a table of equal bets, the P/D covering all action.
+
+    ``player_ev`` is each player's EV per unit wagered against the P/D (the P/D's edge per
+    unit of action is its negative); everyone pays ``collection`` on every hand.
+    """
+    if wager <= 0:
+        raise GamecoreError(f"wager must be above 0, got {wager!r}")
+    ev = float(player_ev)
+    rows = []
+    for n in players:
+        action = n * wager
+        pd_win = -ev * action
+        rows.append(
+            {
+                "Players": n,
+                "P/D action": action,
+                "P/D expected win before collection": pd_win,
+                "P/D net after collection": pd_win - collection,
+                "Each player's expected result": ev * wager,
+                "Each player's net after collection": ev * wager - collection,
+                "House collections": (n + 1) * collection,
+            }
+        )
+    return pd.DataFrame(rows)

@@ -1,0 +1,60 @@
+"""The New 21st Century Blackjack report, built with small parameters: its tables exist,
+agree with the library, and its simulated twin is within four standard errors."""
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from gamecore import blackjack
+from gamecore.reportbuild import build
+
+CHART = Path(blackjack.__file__).parent / "charts" / "c21_2_decks.csv"
+SMALL = {
+    "decks": 2,
+    "chart_file": str(CHART),
+    "rounds": 300_000,
+    "sweep_deck_counts": [2],
+    "rule_costs": True,
+    "max_players": 3,
+}
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    output = tmp_path_factory.mktemp("reports")
+    build(output, SMALL, only=["c21_blackjack"])
+    return output / "c21_blackjack"
+
+
+def test_report_files(report):
+    for name in (
+        "c21_blackjack.ipynb",
+        "c21_blackjack.html",
+        "summary.csv",
+        "rules.csv",
+        "strategy_chart.csv",
+        "strategy_chart.png",
+        "strategy_chart_ev.csv",
+        "rule_costs.csv",
+        "deck_sweep.csv",
+        "dealer_final_distribution.csv",
+        "cross_check.csv",
+        "result_distribution.csv",
+        "table_economics.csv",
+        "provenance.csv",
+    ):
+        assert (report / name).is_file(), name
+    assert "blackjack.exact(" not in (report / "c21_blackjack.html").read_text()
+
+
+def test_report_figures_agree_with_the_library(report):
+    analysis = blackjack.exact(blackjack.C21BlackjackRules(decks=2))
+    summary = pd.read_csv(report / "summary.csv").set_index("Figure")["EV"]
+    assert summary.iloc[0] == pytest.approx(analysis.player_ev, abs=1e-15)
+    sweep = pd.read_csv(report / "deck_sweep.csv")
+    assert sweep["Natural pays"].tolist() == [1.0]  # double deck: even money
+    check = pd.read_csv(report / "cross_check.csv")
+    assert abs(check["z"].iloc[0]) <= 4
+    distribution = pd.read_csv(report / "result_distribution.csv")
+    assert distribution["Rounds"].sum() == SMALL["rounds"]
