@@ -430,7 +430,7 @@ def dealer_final_distribution(
     Examples
     --------
     >>> d = dealer_final_distribution(StandardBlackjackRules(decks=1), "A")
-    >>> round(d["natural"], 6) == round(16 / 51, 6)
+    >>> bool(round(d["natural"], 6) == round(16 / 51, 6))
     True
     """
     rules = _check_rules(rules).resolved()
