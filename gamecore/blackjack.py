@@ -9,10 +9,12 @@ number of its orderings the dealer's drawing rule actually produces (a table tha
 the rules only, never on the shoe). For any remaining shoe the probability of a dealer hand is
 then ``orderings * prod_r ff(n_r, k_r) / ff(n, k)`` (``ff`` the falling factorial), so the
 final distribution over 17..21, each bust total 22..26 and the Natural costs one pass over
-that table. Every player hand composition (the cards it holds) fixes the remaining shoe, and
-with it the dealer's distribution; stand, hit, double and surrender values follow by one
-backward pass over the compositions (more cards first), cards drawn without replacement from
-the shoe less every card seen.
+that table (stored as a prefix tree, so hands sharing cards share their products). Every
+player hand composition (the cards it holds) fixes the remaining shoe, and with it the
+dealer's distribution; stand, hit, double and surrender values follow by one backward pass
+over the compositions (more cards first), cards drawn without replacement from the shoe less
+every card seen. The dealer's distribution is computed once for each distinct set of cards
+taken from the shoe, and shared by the unsplit hands, every split and every chart evaluated.
 
 Conventions
 -----------
@@ -72,14 +74,16 @@ import dataclasses
 import functools
 import io
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
+from gamecore.parallel import default_threads
 from gamecore.rules import RuleSet, deck_count, payout, rule
 
 # ---------------------------------------------------------------------------------------
@@ -324,87 +328,200 @@ def hand_total(counts: Sequence[int]) -> tuple[int, bool]:
 # ---------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4)
-def _dealer_table(hits_soft_17: bool):
-    """Every dealer hand as (up card, cards drawn per rank, orderings, outcome index).
+class _DealerTable(NamedTuple):
+    """The dealer's hands of one drawing rule, for :func:`_dealer_distribution`.
 
-    Returns arrays (start[11], counts[E, 10], total drawn[E], orderings[E], outcome[E]);
-    entries of up card ``u`` are ``start[u]:start[u + 1]``.
+    Each hand is the multiset of cards the dealer draws to the up card, with the number of
+    its orderings the drawing rule produces. Its probability needs the product of falling
+    factorials ``prod_r ff(n_r, k_r)``; the products are shared through a prefix tree (trie)
+    over the cards sorted by rank: a node is a sorted draw that some hand extends by one or
+    more cards. Nodes of up card ``u`` are ``start[u]:start[u + 1]``, the first one the
+    empty draw; every other node adds one card of ``rank`` to node ``parent`` (counted from
+    ``start[u]``), which already holds ``already`` cards of that rank, so its factor is
+    ``shoe[rank] - already``. A hand is one card of ``hand_rank`` added to node
+    ``hand_parent``; the hands of up card ``u`` with outcome ``o`` are
+    ``hand_start[u, o]:hand_start[u, o + 1]``, in the order of their sorted cards.
     """
-    entries: list[dict] = []
+
+    start: np.ndarray  # (11,)
+    parent: np.ndarray  # (T,)
+    rank: np.ndarray  # (T,)
+    already: np.ndarray  # (T,)
+    hand_start: np.ndarray  # (10, 12)
+    hand_parent: np.ndarray  # (H,)
+    hand_rank: np.ndarray  # (H,)
+    hand_already: np.ndarray  # (H,)
+    drawn: np.ndarray  # (H,) cards drawn
+    orderings: np.ndarray  # (H,) float
+
+
+def _dealer_hands(up: int, hits_soft_17: bool) -> dict[tuple[tuple[int, ...], int], int]:
+    """(sorted cards drawn, outcome index) -> orderings, for every dealer hand under ``up``."""
+    found: dict[tuple[tuple[int, ...], int], int] = {}
+
+    def draw(drawn: list[int]) -> None:
+        counts = [0] * 10
+        counts[up] += 1
+        for r in drawn:
+            counts[r] += 1
+        total, soft = hand_total(counts)
+        if len(drawn) == 1 and total == 21:
+            outcome = NATURAL
+        elif total < 17 or (hits_soft_17 and total == 17 and soft):
+            for r in range(10):
+                draw([*drawn, r])
+            return
+        elif total <= 21:
+            outcome = total - 17
+        else:
+            outcome = 5 + total - 22
+        key = (tuple(sorted(drawn)), outcome)
+        found[key] = found.get(key, 0) + 1
+
+    draw([])
+    return found
+
+
+@functools.lru_cache(maxsize=4)
+def _dealer_table(hits_soft_17: bool) -> _DealerTable:
+    """Every dealer hand of the drawing rule, per up card, as a :class:`_DealerTable`."""
+    start, hand_start = [0], []
+    parent, rank, already = [], [], []
+    hands: list[list] = [[] for _ in range(5)]  # parent, rank, already, drawn, orderings
     for up in range(10):
-        found: dict[tuple, int] = {}
-
-        def draw(drawn: list[int], up: int = up, found: dict = found) -> None:
-            counts = [0] * 10
-            counts[up] += 1
-            for r in drawn:
-                counts[r] += 1
-            total, soft = hand_total(counts)
-            if len(drawn) == 1 and total == 21:
-                outcome = NATURAL
-            elif total < 17 or (hits_soft_17 and total == 17 and soft):
-                for r in range(10):
-                    draw([*drawn, r])
-                return
-            elif total <= 21:
-                outcome = total - 17
-            else:
-                outcome = 5 + total - 22
-            key = (tuple(sorted(drawn)), outcome)
-            found[key] = found.get(key, 0) + 1
-
-        draw([])
-        for (drawn, outcome), orderings in sorted(found.items()):
-            counts = [0] * 10
-            for r in drawn:
-                counts[r] += 1
-            entries.append({"up": up, "counts": counts, "orderings": orderings, "outcome": outcome})
-    start = np.zeros(11, dtype=np.int64)
-    for e in entries:
-        start[e["up"] + 1] += 1
-    start = np.cumsum(start)
-    counts = np.array([e["counts"] for e in entries], dtype=np.int64)
-    return (
-        start,
-        counts,
-        counts.sum(axis=1),
-        np.array([e["orderings"] for e in entries], dtype=np.float64),
-        np.array([e["outcome"] for e in entries], dtype=np.int64),
+        found = sorted(_dealer_hands(up, hits_soft_17).items())
+        # Nodes: every proper prefix of a hand's sorted cards, the empty draw first.
+        prefixes = sorted({cards[:k] for (cards, _), _ in found for k in range(len(cards))})
+        node = {prefix: i for i, prefix in enumerate(prefixes)}
+        for prefix in prefixes:
+            parent.append(node[prefix[:-1]] if prefix else -1)
+            rank.append(prefix[-1] if prefix else -1)
+            already.append(prefix[:-1].count(prefix[-1]) if prefix else 0)
+        start.append(len(parent))
+        for outcome in range(N_OUTCOMES):
+            hand_start.append(len(hands[0]))
+            for (cards, result), orderings in found:
+                if result == outcome:
+                    row = (node[cards[:-1]], cards[-1], cards[:-1].count(cards[-1]))
+                    for column, value in zip(hands, (*row, len(cards), orderings), strict=True):
+                        column.append(value)
+        hand_start.append(len(hands[0]))
+    as_int = functools.partial(np.array, dtype=np.int64)
+    return _DealerTable(
+        as_int(start),
+        as_int(parent),
+        as_int(rank),
+        as_int(already),
+        as_int(hand_start).reshape(10, N_OUTCOMES + 1),
+        *(as_int(column) for column in hands[:4]),
+        np.array(hands[4], dtype=np.float64),
     )
 
 
+def _dealer_scratch(table: _DealerTable) -> tuple[np.ndarray, np.ndarray]:
+    """Work space for :func:`_dealer_distribution`: a product per trie node of one up card and
+    the falling factorials of the shoe size."""
+    return np.empty(int(np.diff(table.start).max())), np.empty(int(table.drawn.max()) + 1)
+
+
 @kernel
-def _dealer_distribution(shoe, up, start, counts, drawn, orderings, outcomes, out):
+def _dealer_distribution(
+    shoe,
+    up,
+    start,
+    parent,
+    rank,
+    already,
+    hand_start,
+    hand_parent,
+    hand_rank,
+    hand_already,
+    drawn,
+    orderings,
+    prod,
+    ffn,
+    out,
+):
     """Add the dealer's final distribution with ``up`` showing, the hole card and every hit
-    drawn from ``shoe`` (the up card already removed), into ``out[0:11]``."""
+    drawn from ``shoe`` (the up card already removed), into ``out[0:11]``.
+
+    A hand drawing ``k_r`` cards of each rank has probability
+    ``orderings * prod_r ff(n_r, k_r) / ff(n, k)``; the products ``prod_r ff(n_r, k_r)`` are
+    built a card at a time down the trie of :class:`_DealerTable` (in ``prod``), a hand's from
+    its parent node's; ``ffn`` gets ``ff(n, k)``.
+    """
     n = 0
     for r in range(10):
         n += shoe[r]
-    # Falling factorials of each rank's count and of the shoe size, up to the longest hand.
-    longest = 0
-    for e in range(start[up], start[up + 1]):
-        if drawn[e] > longest:
-            longest = drawn[e]
-    ff = np.ones((10, longest + 1))
-    ffn = np.ones(longest + 1)
-    for k in range(1, longest + 1):
+    ffn[0] = 1.0
+    for k in range(1, ffn.size):
         ffn[k] = ffn[k - 1] * (n - k + 1)
-        for r in range(10):
-            ff[r, k] = ff[r, k - 1] * (shoe[r] - k + 1) if shoe[r] >= k else 0.0
-    for e in range(start[up], start[up + 1]):
-        k_total = drawn[e]
-        if k_total > n:
-            continue
-        p = orderings[e]
-        for r in range(10):
-            k = counts[e, r]
-            if k:
-                p *= ff[r, k]
-                if p == 0.0:
-                    break
-        if p != 0.0:
-            out[outcomes[e]] += p / ffn[k_total]
+    first = start[up]
+    prod[0] = 1.0  # the empty draw
+    for t in range(first + 1, start[up + 1]):
+        left = shoe[rank[t]] - already[t]
+        prod[t - first] = prod[parent[t]] * left if left > 0 else 0.0
+    for o in range(N_OUTCOMES):
+        total = out[o]
+        for h in range(hand_start[up, o], hand_start[up, o + 1]):
+            left = shoe[hand_rank[h]] - hand_already[h]
+            p = prod[hand_parent[h]] * left if left > 0 else 0.0
+            if p != 0.0:  # a hand of more cards than the shoe holds has a zero factor
+                total += orderings[h] * p / ffn[drawn[h]]
+        out[o] = total
+
+
+@kernel
+def _dealer_distributions(
+    shoe,
+    removed,
+    first,
+    last,
+    start,
+    parent,
+    rank,
+    already,
+    hand_start,
+    hand_parent,
+    hand_rank,
+    hand_already,
+    drawn,
+    orderings,
+    out,
+):
+    """For rows ``first:last`` of ``removed`` (cards taken from ``shoe`` by a player hand and
+    its context), the dealer's final distribution against every up card in the shoe left:
+    ``out[row, up]``, left at zero where the cards are not there to be dealt."""
+    prod = np.empty(np.max(start[1:] - start[:-1]))
+    ffn = np.empty(np.max(drawn) + 1)
+    left = np.empty(10, dtype=np.int64)
+    for k in range(first, last):
+        for up in range(10):
+            ok = True
+            n = 0
+            for r in range(10):
+                left[r] = shoe[r] - removed[k, r] - (1 if r == up else 0)
+                if left[r] < 0:
+                    ok = False
+                n += left[r]
+            if ok and n >= 1:
+                _dealer_distribution(
+                    left,
+                    up,
+                    start,
+                    parent,
+                    rank,
+                    already,
+                    hand_start,
+                    hand_parent,
+                    hand_rank,
+                    hand_already,
+                    drawn,
+                    orderings,
+                    prod,
+                    ffn,
+                    out[k, up],
+                )
 
 
 def dealer_final_distribution(
@@ -445,7 +562,8 @@ def dealer_final_distribution(
     if shoe.sum() < 1:
         raise GamecoreError("composition must hold at least one card for the hole card")
     out = np.zeros(N_OUTCOMES)
-    _dealer_distribution(shoe, up, *_dealer_table(rules.dealer_hits_soft_17), out)
+    table = _dealer_table(rules.dealer_hits_soft_17)
+    _dealer_distribution(shoe, up, *table, *_dealer_scratch(table), out)
     return pd.Series(out, index=list(DEALER_OUTCOMES), name=f"up {RANKS[up]}")
 
 
@@ -600,11 +718,8 @@ def _solve(
     order,
     mask,
     base,
-    d_start,
-    d_counts,
-    d_drawn,
-    d_orderings,
-    d_outcomes,
+    dealers,
+    rows,
     peek,
     bust_push,
     forced,
@@ -622,9 +737,11 @@ def _solve(
 ):
     """Values of every masked hand against every up card, in one context.
 
-    ``base`` is the shoe before the up card and the hand are removed. Returns
-    (ev[M, 10, 4] of S, H, D, R (nan where not allowed), value[M, 10] of the action played,
-    action[M, 10], natural[M, 10] = P(dealer Natural | hand), dealer[M, 10, 11]).
+    ``base`` is the shoe before the up card and the hand are removed. The dealer's final
+    distribution behind hand ``i`` with up card ``up`` is ``dealers[rows[i], up]``
+    (:meth:`_Engine._dealer_rows`). Returns (ev[M, 10, 4] of S, H, D, R (nan where not
+    allowed), value[M, 10] of the action played, action[M, 10], natural[M, 10] = P(dealer
+    Natural | hand)).
     """
     m = counts.shape[0]
     ev = np.full((m, 10, 4), np.nan)
@@ -632,7 +749,6 @@ def _solve(
     action = np.full((m, 10), -1, dtype=np.int64)
     natural = np.zeros((m, 10))
     stand = np.zeros((m, 10))
-    dealer = np.zeros((m, 10, 11))
     shoe = np.zeros(10, dtype=np.int64)
     after = np.zeros(10, dtype=np.int64)
     for up in range(10):
@@ -651,10 +767,7 @@ def _solve(
                 n += shoe[r]
             if not ok or n < 1:
                 continue
-            dist = dealer[i, up]
-            _dealer_distribution(
-                shoe, up, d_start, d_counts, d_drawn, d_orderings, d_outcomes, dist
-            )
+            dist = dealers[rows[i], up]
             p_nat = dist[10]
             natural[i, up] = p_nat
             live = 1.0 - p_nat if peek else 1.0
@@ -770,7 +883,7 @@ def _solve(
             action[i, up] = best
             if best >= 0:
                 value[i, up] = ev[i, up, best]
-    return ev, value, action, natural, dealer
+    return ev, value, action, natural
 
 
 # ---------------------------------------------------------------------------------------
@@ -1088,7 +1201,14 @@ def _check_action(chart, row, up, cell, action, forced_hit, forced_stand) -> Non
 
 
 class _Engine:
-    """Holds the tables of one rule set and runs the contexts of one analysis."""
+    """Holds the tables of one rule set and runs the contexts of one analysis.
+
+    A *context* is the set of hands played with one shoe behind them: the unsplit hands
+    (key ``(-1, 0)``), or the hands of a split of pair rank ``p`` with ``a`` further pair
+    cards removed (key ``(p, a)``). The dealer's distributions of every context are computed
+    once, up front, for each distinct set of cards removed from the shoe, and shared by the
+    optimal pass and every chart pass.
+    """
 
     def __init__(self, rules: StandardBlackjackRules, composition: np.ndarray | None = None):
         self.rules = rules.resolved()
@@ -1105,17 +1225,83 @@ class _Engine:
         self._empty_ref = np.zeros((1, 1, 4))
         self._empty_chart = np.zeros((2, 32, 10, 2, 2), dtype=np.int64)
         self._empty_pairs = np.zeros((10, 10, 2, 2), dtype=np.int64)
+        self.split_extras = {
+            p: min(_extra_pairs_needed(self.max_hands(p)), int(self.shoe[p]) - 2)
+            for p in range(10)
+            if self.max_hands(p) >= 2 and self.shoe[p] >= 2
+        }
+        keys = [(-1, 0)] + [(p, a) for p, e in self.split_extras.items() for a in range(e + 1)]
+        self.rows, self.dealers = self._dealer_rows(keys)
+
+    def context(self, split_rank: int = -1, extra: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """(mask of the hands played, shoe before the up card and the hand are removed)."""
+        if split_rank < 0:
+            return self.all_mask, self.shoe
+        nd, p = self.nodes, split_rank
+        mask = ((nd.counts[:, p] >= 1) & (nd.cards >= 2)).astype(np.int64)
+        if p == ACE and self.rules.split_aces_one_card:
+            mask &= (nd.cards == 2).astype(np.int64)
+        base = self.shoe.copy()
+        base[p] -= 1 + extra
+        return mask, base
+
+    def _dealer_rows(self, keys):
+        """Every context's hands mapped to rows of one table of dealer distributions.
+
+        A hand of a context removes its own cards and the context's extra pair cards from
+        the shoe; hands removing the same cards (in whichever context) share one row. Returns
+        ({key: row per hand, -1 where unplayed}, dealers[rows, up card, outcome]).
+        """
+        nd = self.nodes
+        removed, playable = [], []
+        for key in keys:
+            mask, base = self.context(*key)
+            taken = nd.counts + (self.shoe - base)
+            removed.append(taken)
+            playable.append((mask != 0) & (taken <= self.shoe).all(axis=1))
+        removed, playable = np.concatenate(removed), np.concatenate(playable)
+        # A removed composition as one integer: digit r counts rank r, in base (the most
+        # cards of rank r any hand removes) + 1, which keeps the codes small.
+        digits = removed[playable].max(axis=0, initial=0) + 1
+        radix = np.cumprod(np.concatenate(([1], digits[:-1])))
+        code = np.where(playable, removed @ radix, -1)
+        unique, first, row = np.unique(code, return_index=True, return_inverse=True)
+        row = row.reshape(-1) - (1 if unique[0] < 0 else 0)  # the -1 code: no row
+        first = first[unique >= 0]
+        taken = np.ascontiguousarray(removed[first])
+        dealers = np.zeros((len(taken), 10, N_OUTCOMES))
+        # Rows are independent: each thread fills its share (the kernel releases the GIL).
+        threads = default_threads()
+        bounds = np.linspace(0, len(taken), threads + 1).astype(np.int64)
+        with ThreadPoolExecutor(threads) as pool:
+            jobs = [
+                pool.submit(
+                    _dealer_distributions,
+                    self.shoe,
+                    taken,
+                    bounds[t],
+                    bounds[t + 1],
+                    *self.dealer,
+                    dealers,
+                )
+                for t in range(threads)
+            ]
+            for job in jobs:
+                job.result()
+        m = len(nd.counts)
+        rows = {key: row[k * m : (k + 1) * m] for k, key in enumerate(keys)}
+        return rows, dealers
 
     def solve(
         self,
-        mask,
-        base,
         split_rank=-1,
+        extra=0,
         policy=POLICY_OPTIMAL,
         reference=None,
         tables: _ChartTables | None = None,
     ):
         nd, r = self.nodes, self.rules
+        mask, base = self.context(split_rank, extra)
         return _solve(
             nd.counts,
             nd.hard,
@@ -1126,7 +1312,8 @@ class _Engine:
             nd.order,
             mask,
             base.astype(np.int64),
-            *self.dealer,
+            self.dealers,
+            self.rows[(split_rank, extra)],
             r.peek,
             self.bust_push,
             r.player_forced == "c21",
@@ -1155,23 +1342,14 @@ class _Engine:
         """EV (unnormalized under the peek) of splitting each pair against each up card."""
         nd = self.nodes
         out = np.full((10, 10), np.nan)
-        for p in range(10):
+        for p, extra in self.split_extras.items():
             hands = self.max_hands(p)
-            if hands < 2 or self.shoe[p] < 2:
-                continue
             one = nd.index[tuple(1 if q == p else 0 for q in range(10))]
-            mask = ((nd.counts[:, p] >= 1) & (nd.cards >= 2)).astype(np.int64)
-            if p == ACE and self.rules.split_aces_one_card:
-                mask &= (nd.cards == 2).astype(np.int64)
-            extra = min(_extra_pairs_needed(hands), int(self.shoe[p]) - 2)
             ev_x = np.zeros((extra + 1, 10))
             ev_p = np.zeros((extra + 1, 10))
             for a in range(extra + 1):
-                base = self.shoe.copy()
-                base[p] -= 1 + a
-                _ev, value, _act, _nat, _dealer = self.solve(
-                    mask, base, p, policy, reference_ev, tables
-                )
+                _mask, base = self.context(p, a)
+                _ev, value, _act, _nat = self.solve(p, a, policy, reference_ev, tables)
                 for up in range(10):
                     shoe = base.copy()
                     shoe[up] -= 1
@@ -1300,17 +1478,28 @@ class BlackjackAnalysis:
         return out
 
 
+def _cell_evs(hands: pd.DataFrame):
+    """For every chart cell the two-card hands reach, in (row, up card) order: the cell, the
+    hands' probabilities and each action's EV averaged over them (weighted by probability),
+    leaving out an action some hand of the cell does not allow."""
+    played = hands[hands["cell"] != "natural"]
+    probability = played["probability"].to_numpy()
+    columns = {a: played[f"ev_{a}"].to_numpy() for a in ACTIONS}
+    for cell, index in sorted(played.groupby(["cell", "up_card"]).indices.items()):
+        weights = probability[index]
+        evs = {}
+        for a, column in columns.items():
+            values = column[index]
+            if not np.isnan(values).any():
+                evs[a] = float(np.dot(weights, values) / weights.sum())
+        yield cell, weights, evs
+
+
 def _chart_cells(hands: pd.DataFrame, chart: StrategyChart) -> list[dict[str, Any]]:
     cells = []
-    for (row, up), group in hands[hands["cell"] != "natural"].groupby(["cell", "up_card"]):
-        weights = group["probability"].to_numpy()
+    for (row, up), weights, evs in _cell_evs(hands):
         if weights.sum() <= 0:
             continue
-        evs = {}
-        for a in ACTIONS:
-            column = group[f"ev_{a}"]
-            if column.notna().all():
-                evs[a] = float(np.dot(weights, column.to_numpy()) / weights.sum())
         best = max(evs, key=evs.get)
         cells.append(
             {
@@ -1361,7 +1550,7 @@ def exact(
     engine = _Engine(rules, shoe)
     tables = chart_tables(strategy, rules) if strategy is not None else None
     # Optimal: unsplit hands, then splits played by the unsplit choices (CDZ-).
-    ev, value, _act, natural, dealer = engine.solve(engine.all_mask, engine.shoe)
+    ev, value, _act, natural = engine.solve()
     split = engine.split_values(ev, POLICY_REFERENCE, None)
     hands = _hand_table(engine, ev, value, natural, split)
     opt_total, opt_by_up, up_p = _overall(engine, hands, "best")
@@ -1487,9 +1676,7 @@ def _overall(engine, hands: pd.DataFrame, column: str):
 def _chart_ev(engine: _Engine, chart: StrategyChart, tables: _ChartTables | None = None):
     """Exact EV of playing ``chart`` (splits resplit whenever the chart and rules allow)."""
     tables = chart_tables(chart, engine.rules) if tables is None else tables
-    ev, value, action, natural, _dealer = engine.solve(
-        engine.all_mask, engine.shoe, -1, POLICY_CHART, None, tables
-    )
+    ev, value, action, natural = engine.solve(policy=POLICY_CHART, tables=tables)
     _refuse_forbidden(action, engine, chart)
     split = engine.split_values(None, POLICY_CHART, tables)
     nd, rules = engine.nodes, engine.rules
@@ -1562,13 +1749,7 @@ def derive_chart(
     game = game or rules.game
     rules = rules.resolved()
     cells: dict[tuple[str, str], str] = {}
-    for (row, up), group in hands[hands["cell"] != "natural"].groupby(["cell", "up_card"]):
-        weights = group["probability"].to_numpy()
-        evs = {}
-        for a in ACTIONS:
-            column = group[f"ev_{a}"]
-            if column.notna().all():
-                evs[a] = float(np.dot(weights, column.to_numpy()) / weights.sum())
+    for (row, up), _weights, evs in _cell_evs(hands):
         without_split = {k: v for k, v in evs.items() if k != "P"}
         base = max(without_split, key=without_split.get)
         cells[(row, up)] = _with_fallback(base, without_split)
