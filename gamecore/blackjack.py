@@ -1883,6 +1883,10 @@ def default_variants(rules: StandardBlackjackRules) -> dict[str, dict[str, Any]]
         "dealer_hits_soft_17": not resolved.dealer_hits_soft_17
     }
     variants["split to 2 hands only"] = {"max_split_hands": 2}
+    variants["double-deck rules (even money, two hands)"] = {
+        "natural_pays": 1.0,
+        "max_split_hands": 2,
+    }
     variants["no double after split"] = {"double_after_split": False}
     variants["no forced totals" if resolved.player_forced == "c21" else "c21 forced totals"] = {
         "player_forced": "none" if resolved.player_forced == "c21" else "c21"

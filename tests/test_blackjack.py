@@ -261,3 +261,34 @@ def test_rules_from_strings():
     )
     assert rules.resolved().natural_pays == 1.5
     assert rules.resolved().max_split_hands == 3
+
+
+def test_rule_costs_are_differences_of_exact_analyses():
+    rules = bj.C21BlackjackRules(decks=2)
+    costs = bj.rule_costs(rules).set_index("Variant")
+    base = bj.exact(rules).player_ev
+    assert costs.loc["as given", "Player EV"] == base
+    # Every variant's row is its own exact analysis minus the base.
+    h17 = bj.exact(rules.replace(dealer_hits_soft_17=False)).player_ev
+    assert costs.loc["dealer stands soft 17", "EV change"] == pytest.approx(h17 - base, abs=1e-15)
+    # Double deck already pays even money on two hands: that variant changes nothing and is
+    # left out; 3:2 is worth 0.5 x P(player Natural, no dealer Natural) more than even money.
+    assert "double-deck rules (even money, two hands)" not in costs.index
+    a = bj.exact(rules)
+    naturals = a.hands[a.hands["natural"]]
+    p = float(
+        (
+            naturals["probability"] * naturals["up_probability"] * (1 - naturals["dealer_natural"])
+        ).sum()
+    )
+    assert costs.loc["Natural pays 3:2", "EV change"] == pytest.approx(0.5 * p, rel=1e-9)
+    six = bj.rule_costs(bj.C21BlackjackRules(decks=1)).set_index("Variant")
+    assert "double-deck rules (even money, two hands)" in six.index
+
+
+def test_deck_sweep_follows_the_double_deck_switch():
+    sweep = bj.deck_sweep(bj.C21BlackjackRules(), decks=(1, 2)).set_index("Decks")
+    assert sweep.loc[1, "Natural pays"] == 1.2 and sweep.loc[1, "Max split hands"] == 4
+    assert sweep.loc[2, "Natural pays"] == 1.0 and sweep.loc[2, "Max split hands"] == 2
+    assert sweep.loc[2, "Player EV (optimal)"] == bj.exact(bj.C21BlackjackRules(decks=2)).player_ev
+    assert (sweep["P/D edge"] == -sweep["Player EV (optimal)"]).all()
