@@ -1817,6 +1817,97 @@ def _legal(cell: str, forced_hit: bool, forced_stand: bool) -> str:
 # ---------------------------------------------------------------------------------------
 
 
+@dataclasses.dataclass(frozen=True)
+class ChartSearch:
+    """The result of :func:`optimize_chart`: the chart, its exact EV and the cells changed."""
+
+    chart: StrategyChart
+    ev: float
+    start_ev: float
+    changes: pd.DataFrame
+
+
+#: Letters tried in a cell by :func:`optimize_chart` (a cell's fallback letters included).
+SEARCH_LETTERS = ("H", "S", "DH", "DS", "RH", "RS")
+
+
+def optimize_chart(
+    rules: StandardBlackjackRules,
+    start: StrategyChart | None = None,
+    rows: Sequence[str] | None = None,
+    passes: int = 3,
+) -> ChartSearch:
+    """Improve a total-dependent chart by coordinate ascent on its exact EV.
+
+    The derived chart (:func:`derive_chart`) decides each cell from the two-card hands of
+    that total only, while the chart also plays every multi-card hand of the total. This
+    search scores whole charts instead: for each cell of ``rows`` (default: the hard and soft
+    rows where hitting, standing, doubling and surrendering compete, hard 8..17 and soft
+    13..19, plus the pair rows' split-or-not choice) it tries every letter of
+    :data:`SEARCH_LETTERS` (and ``P`` on pair rows) the rules allow, keeps a change only when
+    the chart's exact EV rises, and repeats the sweep up to ``passes`` times or until nothing
+    changes. The result is a chart no single-cell change can improve (a local optimum of the
+    exact EV), never worse than ``start``.
+    """
+    rules = _check_rules(rules)
+    engine = _Engine(rules, None)
+    if start is None:
+        ev, value, _act, natural = engine.solve()
+        split = engine.split_values(ev, POLICY_REFERENCE, None)
+        start = derive_chart(
+            _hand_table(engine, ev, value, natural, split), engine.rules, rules.game
+        )
+    if rows is None:
+        rows = (
+            [f"hard {t}" for t in range(8, 18)]
+            + [f"soft {t}" for t in range(13, 20)]
+            + [r for r in _chart_rows() if r.startswith("pair")]
+        )
+    cells = dict(start.cells)
+    best_ev = _chart_ev(engine, start)[0]
+    start_ev = best_ev
+    changes = []
+    for sweep in range(1, passes + 1):
+        improved = False
+        for row in rows:
+            letters = SEARCH_LETTERS + (("P",) if row.startswith("pair") else ())
+            for up in CHART_UP_CARDS:
+                if (row, up) not in cells:
+                    continue
+                for letter in letters:
+                    current = cells[(row, up)]
+                    if letter == current:
+                        continue
+                    trial = StrategyChart({**cells, (row, up): letter}, start.name)
+                    try:
+                        ev = _chart_ev(engine, trial)[0]
+                    except GamecoreError:  # the rules forbid this action in this cell
+                        continue
+                    if ev > best_ev + 1e-12:
+                        changes.append(
+                            {
+                                "Pass": sweep,
+                                "Hand": row,
+                                "Up card": up,
+                                "From": _pretty(current),
+                                "To": _pretty(letter),
+                                "EV gain": ev - best_ev,
+                            }
+                        )
+                        cells[(row, up)] = letter
+                        best_ev = ev
+                        improved = True
+        if not improved:
+            break
+    name = f"searched chart ({rules.game}, {engine.rules.decks} decks)"
+    return ChartSearch(
+        StrategyChart(cells, name),
+        best_ev,
+        start_ev,
+        pd.DataFrame(changes, columns=["Pass", "Hand", "Up card", "From", "To", "EV gain"]),
+    )
+
+
 def deck_sweep(
     rules: StandardBlackjackRules, decks: Sequence[int] = (1, 2, 4, 6, 8)
 ) -> pd.DataFrame:
@@ -1899,6 +1990,8 @@ def default_variants(rules: StandardBlackjackRules) -> dict[str, dict[str, Any]]
 
 
 __all__ = [
+    "ChartSearch",
+    "optimize_chart",
     "C21BlackjackRules",
     "StandardBlackjackRules",
     "StrategyChart",

@@ -292,3 +292,16 @@ def test_deck_sweep_follows_the_double_deck_switch():
     assert sweep.loc[2, "Natural pays"] == 1.0 and sweep.loc[2, "Max split hands"] == 2
     assert sweep.loc[2, "Player EV (optimal)"] == bj.exact(bj.C21BlackjackRules(decks=2)).player_ev
     assert (sweep["P/D edge"] == -sweep["Player EV (optimal)"]).all()
+
+
+def test_optimize_chart_never_worse_and_scores_whole_charts():
+    rules = bj.C21BlackjackRules(decks=2)
+    search = bj.optimize_chart(rules, rows=["hard 16"], passes=2)
+    assert search.ev >= search.start_ev
+    # Its EV is the searched chart's exact EV, as a fresh analysis scores it.
+    assert bj.exact(rules, strategy=search.chart).strategy_ev == pytest.approx(search.ev, abs=1e-15)
+    # Against a 10 the c21 player may surrender only before the check, on two cards; the
+    # derived chart's fallback (hit) then plays multi-card 16s, where standing is better.
+    change = search.changes.set_index(["Hand", "Up card"]).loc[("hard 16", "10")]
+    assert (change["From"], change["To"]) == ("Rh", "Rs")
+    assert change["EV gain"] > 0

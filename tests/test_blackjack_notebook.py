@@ -16,6 +16,7 @@ SMALL = {
     "rounds": 300_000,
     "sweep_deck_counts": [2],
     "rule_costs": True,
+    "search_chart": False,  # tested in test_blackjack.py; a full search takes a minute
     "max_players": 3,
 }
 
