@@ -525,9 +525,14 @@ def _dealer_distributions(
 
 
 def dealer_final_distribution(
-    rules: StandardBlackjackRules, up_card: int | str, composition: Sequence[int] | None = None
+    rules: StandardBlackjackRules,
+    up_card: int | str,
+    composition: Sequence[int] | None = None,
+    after_peek: bool = False,
 ) -> pd.Series:
-    """The dealer's final distribution with ``up_card`` showing, before any peek.
+    """The dealer's final distribution with ``up_card`` showing, before any peek, or with
+    ``after_peek`` given that the check found no Natural (where the rules peek under this
+    up card; elsewhere the two are the same).
 
     Parameters
     ----------
@@ -542,7 +547,8 @@ def dealer_final_distribution(
     Returns
     -------
     pandas.Series
-        Probability of 17..21, of each bust total 22..26 and of a Natural, summing to 1.
+        Probability of 17..21, of each bust total 22..26 and of a Natural, summing to 1
+        (after the peek the Natural's probability is 0 and the rest are rescaled).
 
     Examples
     --------
@@ -564,7 +570,12 @@ def dealer_final_distribution(
     out = np.zeros(N_OUTCOMES)
     table = _dealer_table(rules.dealer_hits_soft_17)
     _dealer_distribution(shoe, up, *table, *_dealer_scratch(table), out)
-    return pd.Series(out, index=list(DEALER_OUTCOMES), name=f"up {RANKS[up]}")
+    distribution = pd.Series(out, index=list(DEALER_OUTCOMES), name=f"up {RANKS[up]}")
+    if after_peek and rules.peek and distribution["natural"] > 0:
+        # Conditioning on "no Natural": drop it and rescale the rest.
+        distribution = distribution.drop("natural") / (1 - distribution["natural"])
+        distribution["natural"] = 0.0
+    return distribution
 
 
 def _up_index(up_card: Any) -> int:

@@ -305,3 +305,16 @@ def test_optimize_chart_never_worse_and_scores_whole_charts():
     change = search.changes.set_index(["Hand", "Up card"]).loc[("hard 16", "10")]
     assert (change["From"], change["To"]) == ("Rh", "Rs")
     assert change["EV gain"] > 0
+
+
+def test_dealer_distribution_after_the_peek():
+    rules = bj.StandardBlackjackRules(decks=1)
+    before = bj.dealer_final_distribution(rules, "A")
+    after = bj.dealer_final_distribution(rules, "A", after_peek=True)
+    assert after["natural"] == 0 and after.sum() == pytest.approx(1.0, abs=1e-15)
+    assert after["20"] == pytest.approx(before["20"] / (1 - 16 / 51), rel=1e-12)
+    # No peek under a 7: the same distribution either way.
+    assert (
+        bj.dealer_final_distribution(rules, 7, after_peek=True)
+        == bj.dealer_final_distribution(rules, 7)
+    ).all()
