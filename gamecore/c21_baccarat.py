@@ -27,6 +27,7 @@ that beats every 9; a joker up card concludes the deal; a P/D two-card 9 conclud
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 from fractions import Fraction
@@ -436,12 +437,12 @@ class C21Analysis:
 
     # -- sums over outcomes ---------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def _net(self) -> np.ndarray:
         """Player's net result summed over outcomes: (10, 12, 2, 9, 2) exact ints."""
         return (self.drawn * PAYOFF.astype(object)).sum(axis=-1)
 
-    @property
+    @functools.cached_property
     def _reach(self) -> np.ndarray:
         """Ways to reach the draw with (up, hand): shape (10, 12)."""
         return self.drawn[:, :, 0, :, 0, :].sum(axis=(-1, -2))
