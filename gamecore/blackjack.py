@@ -745,8 +745,10 @@ def _solve(
     reference,
     chart,
     pair_play,
+    only_up,
 ):
-    """Values of every masked hand against every up card, in one context.
+    """Values of every masked hand against every up card (or ``only_up`` if >= 0), in one
+    context.
 
     ``base`` is the shoe before the up card and the hand are removed. The dealer's final
     distribution behind hand ``i`` with up card ``up`` is ``dealers[rows[i], up]``
@@ -763,7 +765,7 @@ def _solve(
     shoe = np.zeros(10, dtype=np.int64)
     after = np.zeros(10, dtype=np.int64)
     for up in range(10):
-        if base[up] == 0:
+        if base[up] == 0 or (only_up >= 0 and up != only_up):
             continue
         for idx in range(order.size):
             i = order[idx]
@@ -1310,6 +1312,7 @@ class _Engine:
         policy=POLICY_OPTIMAL,
         reference=None,
         tables: _ChartTables | None = None,
+        only_up: int = -1,
     ):
         nd, r = self.nodes, self.rules
         mask, base = self.context(split_rank, extra)
@@ -1339,6 +1342,7 @@ class _Engine:
             self._empty_ref if reference is None else reference,
             self._empty_chart if tables is None else tables.chart,
             self._empty_pairs if tables is None else tables.pair_play,
+            only_up,
         )
 
     def max_hands(self, rank: int) -> int:
@@ -1349,10 +1353,14 @@ class _Engine:
             return 2
         return r.max_split_hands
 
-    def split_values(self, reference_ev, policy, tables) -> np.ndarray:
-        """EV (unnormalized under the peek) of splitting each pair against each up card."""
+    def split_values(
+        self, reference_ev, policy, tables, only_up: int = -1, keep: dict | None = None
+    ) -> np.ndarray:
+        """EV (unnormalized under the peek) of splitting each pair against each up card
+        (only ``only_up`` if >= 0). ``keep``, a dict, receives each split context's solve."""
         nd = self.nodes
         out = np.full((10, 10), np.nan)
+        ups = range(10) if only_up < 0 else (only_up,)
         for p, extra in self.split_extras.items():
             hands = self.max_hands(p)
             one = nd.index[tuple(1 if q == p else 0 for q in range(10))]
@@ -1360,8 +1368,11 @@ class _Engine:
             ev_p = np.zeros((extra + 1, 10))
             for a in range(extra + 1):
                 _mask, base = self.context(p, a)
-                _ev, value, _act, _nat = self.solve(p, a, policy, reference_ev, tables)
-                for up in range(10):
+                solved = self.solve(p, a, policy, reference_ev, tables, only_up)
+                value = solved[1]
+                if keep is not None:
+                    keep[(p, a)] = solved
+                for up in ups:
                     shoe = base.copy()
                     shoe[up] -= 1
                     shoe[p] -= 1  # the hand's own pair card
@@ -1375,7 +1386,7 @@ class _Engine:
                     ev_x[a, up] = total
                     if shoe[p]:
                         ev_p[a, up] = value[nd.child[one, p], up]
-            for up in range(10):
+            for up in ups:
                 shoe = self.shoe.copy()
                 shoe[up] -= 1
                 shoe[p] -= 2
@@ -1405,9 +1416,18 @@ class BlackjackAnalysis:
         One row per (two-card hand, up card): probability and the EV of every action,
         unconditional (before the peek, dealer Naturals included), the best action.
     chart
-        The total-dependent chart derived from ``hands`` (:func:`derive_chart`).
-    chart_ev
-        Exact EV of ``chart`` (the "total-dependent" EV).
+        The best total-dependent chart found: the derived chart improved by exactly priced
+        single-cell changes (:func:`gamecore.blackjack_search.optimize_chart`), or the
+        derived chart itself when ``exact(..., search_chart=False)``.
+    chart_ev, chart_up_card_ev
+        Exact EV of ``chart`` (the "total-dependent" EV), overall and by up card.
+    derived_chart, derived_chart_ev
+        The chart decided cell by cell from the two-card hands (:func:`derive_chart`) and its
+        exact EV.
+    chart_changes
+        The cells the search changed, with the exact EV gain of each.
+    cells
+        Every cell of ``chart`` with its value per action (:meth:`strategy_chart`).
     strategy, strategy_ev
         A given chart and its exact EV, if one was given.
     insurance_ev
@@ -1424,6 +1444,10 @@ class BlackjackAnalysis:
     chart_ev: float
     chart_up_card_ev: pd.Series
     insurance_ev: float
+    derived_chart: StrategyChart | None = None
+    derived_chart_ev: float | None = None
+    chart_changes: pd.DataFrame | None = None
+    cells: list[dict[str, Any]] | None = None
     strategy: StrategyChart | None = None
     strategy_ev: float | None = None
     strategy_up_card_ev: pd.Series | None = None
@@ -1435,16 +1459,27 @@ class BlackjackAnalysis:
         return -self.player_ev
 
     def strategy_chart(self) -> list[dict[str, Any]]:
-        """Every chart cell: hand, up card, best action and each action's EV (``to_dict``)."""
-        return _chart_cells(self.hands, self.chart)
+        """Every cell of :attr:`chart` the chart reaches, as ``to_dict`` prints it.
+
+        Each cell: ``hand`` (row), ``up_card``, ``best`` (the chart's action, H S D R P),
+        ``chart`` (its letter with fallback, e.g. ``Dh``), ``hands_per_round`` (expected
+        number of hands per round the cell plays, split hands included) and ``ev``: for each
+        action the cell may take, the EV per unit wagered on a hand of the cell, averaged over
+        every hand the chart plays by it (two-card and multi-card, unsplit and split),
+        weighted by how often the chart reaches it, the rest of the chart unchanged; D and R
+        with their better fallback; pair rows at the two-card pair. Under the peek these are
+        EVs given the dealer has no Natural. Changing the cell to action ``a`` changes the
+        chart's EV by ``hands_per_round * P(no Natural) * (ev[a] - ev[best])``.
+        """
+        return list(self.cells or [])
 
     def chart_frame(self, what: str = "best") -> pd.DataFrame:
-        """The derived chart as a table (hand x up card) of actions or, with
-        ``what="ev"``, the best action's EV per cell."""
+        """The chart as a table (hand x up card) of actions or, with ``what="ev"``, the
+        chart action's EV per cell."""
         cells = self.strategy_chart()
         frame = pd.DataFrame(cells)
         if what == "ev":
-            frame["value"] = [c["ev"][c["best"]] for c in cells]
+            frame["value"] = [c["ev"].get(c["best"], np.nan) for c in cells]
         else:
             frame["value"] = frame["best"]
         table = frame.pivot(index="hand", columns="up_card", values="value")
@@ -1454,7 +1489,8 @@ class BlackjackAnalysis:
     def summary(self) -> pd.DataFrame:
         rows = [
             ("Player EV, optimal composition-dependent play (CDZ- splits)", self.player_ev),
-            ("Player EV, total-dependent chart", self.chart_ev),
+            ("Player EV, best total-dependent chart found", self.chart_ev),
+            ("Player EV, chart derived from two-card hands", self.derived_chart_ev),
             ("P/D edge (optimal play)", self.pd_edge),
             ("Insurance EV per unit insured", self.insurance_ev),
         ]
@@ -1468,6 +1504,8 @@ class BlackjackAnalysis:
             "shoe": {RANKS[r]: int(c) for r, c in enumerate(self.shoe)},
             "player_ev": self.player_ev,
             "player_ev_total_dependent": self.chart_ev,
+            "player_ev_derived_chart": self.derived_chart_ev,
+            "chart_name": self.chart.name,
             "pd_edge": self.pd_edge,
             "insurance_ev": self.insurance_ev,
             "up_cards": {
@@ -1506,34 +1544,14 @@ def _cell_evs(hands: pd.DataFrame):
         yield cell, weights, evs
 
 
-def _chart_cells(hands: pd.DataFrame, chart: StrategyChart) -> list[dict[str, Any]]:
-    cells = []
-    for (row, up), weights, evs in _cell_evs(hands):
-        if weights.sum() <= 0:
-            continue
-        best = max(evs, key=evs.get)
-        cells.append(
-            {
-                "hand": row,
-                "up_card": up,
-                "best": best,
-                "ev": evs,
-                "chart": _pretty(chart.cells[(row, up)]) if (row, up) in chart.cells else None,
-            }
-        )
-    order = {r: i for i, r in enumerate(_chart_rows())}
-    ups = {u: i for i, u in enumerate(CHART_UP_CARDS)}
-    cells.sort(key=lambda c: (order[c["hand"]], ups[c["up_card"]]))
-    return cells
-
-
 def exact(
     rules: StandardBlackjackRules,
     strategy: StrategyChart | str | Path | None = None,
     composition: Sequence[int] | None = None,
+    search_chart: bool = True,
 ) -> BlackjackAnalysis:
-    """Exact analysis: optimal composition-dependent EV, the derived total-dependent chart and
-    its EV, and (with ``strategy``) a given chart's EV.
+    """Exact analysis: optimal composition-dependent EV, the best total-dependent chart found
+    and its EV, and (with ``strategy``) a given chart's EV.
 
     Parameters
     ----------
@@ -1543,6 +1561,10 @@ def exact(
         A :class:`StrategyChart` or the path of a chart CSV.
     composition
         Cards per rank (A, 2..9, ten-valued) in the shoe; default ``rules.decks`` decks.
+    search_chart
+        Improve the derived chart (:func:`derive_chart`) by pricing every single-cell change
+        exactly (:func:`gamecore.blackjack_search.optimize_chart`); with False the chart is
+        the derived one.
 
     Examples
     --------
@@ -1550,7 +1572,10 @@ def exact(
     >>> round(a.player_ev * 100, 4)   # Farmer's 1 deck S17 NDAS SPL1 3:2, CDZ-: +0.0243%
     0.0243
     """
+    from gamecore import blackjack_search
+
     rules = _check_rules(rules)
+    search_chart = boolean("search_chart", search_chart)
     if strategy is not None and not isinstance(strategy, StrategyChart):
         strategy = read_strategy_chart(strategy)
     shoe = None
@@ -1565,8 +1590,11 @@ def exact(
     split = engine.split_values(ev, POLICY_REFERENCE, None)
     hands = _hand_table(engine, ev, value, natural, split)
     opt_total, opt_by_up, up_p = _overall(engine, hands, "best")
-    chart = derive_chart(hands, engine.rules, rules.game)
-    chart_total, chart_by_up = _chart_ev(engine, chart)
+    derived = derive_chart(hands, engine.rules, rules.game)
+    derived_ev = _chart_ev(engine, derived)[0]
+    search = blackjack_search.optimize_chart(
+        rules, derived, engine=engine, rows=None if search_chart else ()
+    )
     result = BlackjackAnalysis(
         rules=rules,
         shoe=engine.shoe,
@@ -1574,10 +1602,14 @@ def exact(
         up_card_ev=opt_by_up,
         up_card_probability=up_p,
         hands=hands,
-        chart=chart,
-        chart_ev=chart_total,
-        chart_up_card_ev=chart_by_up,
+        chart=search.chart if search_chart else derived,
+        chart_ev=search.ev,
+        chart_up_card_ev=search.up_card_ev,
         insurance_ev=_insurance(engine),
+        derived_chart=derived,
+        derived_chart_ev=derived_ev,
+        chart_changes=search.changes,
+        cells=search.cells,
     )
     if strategy is not None:
         result.strategy = strategy
@@ -1704,11 +1736,7 @@ def _chart_ev(engine: _Engine, chart: StrategyChart, tables: _ChartTables | None
             i = nd.index[tuple(counts)]
             is_natural = a == ACE and b == TEN
             lose = -natural[i, up] if (rules.peek and not is_natural) else 0.0
-            hand_total_, soft = hand_total(counts)
-            row = f"pair {RANKS[a]}" if a == b else f"{'soft' if soft else 'hard'} {hand_total_}"
-            cell = chart.cells.get((row, _up_label(up)))
-            if cell is None:
-                cell = chart.cells[(f"{'soft' if soft else 'hard'} {hand_total_}", _up_label(up))]
+            cell = _cell_of(chart, counts, up)
             if is_natural:
                 v = value[i, up]
             elif early and _wants_surrender(cell, a == b, tables, a, up):
@@ -1726,6 +1754,17 @@ def _chart_ev(engine: _Engine, chart: StrategyChart, tables: _ChartTables | None
     up_p = engine.shoe / engine.shoe.sum()
     labels = [_up_label(u) for u in range(10)]
     return float(np.dot(by_up, up_p)), pd.Series(by_up, index=labels, name=chart.name)
+
+
+def _cell_of(chart: StrategyChart, counts: Sequence[int], up: int) -> str:
+    """The chart's letter for a two-card hand (a pair without a row: its hard/soft row)."""
+    total, soft = hand_total(counts)
+    row = f"{'soft' if soft else 'hard'} {total}"
+    if max(counts) == 2:
+        return chart.cells.get(
+            (f"pair {RANKS[counts.index(2)]}", _up_label(up)), chart.cells[(row, _up_label(up))]
+        )
+    return chart.cells[(row, _up_label(up))]
 
 
 def _wants_surrender(cell: str, pair: bool, tables, rank: int, up: int) -> bool:
@@ -1828,97 +1867,6 @@ def _legal(cell: str, forced_hit: bool, forced_stand: bool) -> str:
 # ---------------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
-class ChartSearch:
-    """The result of :func:`optimize_chart`: the chart, its exact EV and the cells changed."""
-
-    chart: StrategyChart
-    ev: float
-    start_ev: float
-    changes: pd.DataFrame
-
-
-#: Letters tried in a cell by :func:`optimize_chart` (a cell's fallback letters included).
-SEARCH_LETTERS = ("H", "S", "DH", "DS", "RH", "RS")
-
-
-def optimize_chart(
-    rules: StandardBlackjackRules,
-    start: StrategyChart | None = None,
-    rows: Sequence[str] | None = None,
-    passes: int = 3,
-) -> ChartSearch:
-    """Improve a total-dependent chart by coordinate ascent on its exact EV.
-
-    The derived chart (:func:`derive_chart`) decides each cell from the two-card hands of
-    that total only, while the chart also plays every multi-card hand of the total. This
-    search scores whole charts instead: for each cell of ``rows`` (default: the hard and soft
-    rows where hitting, standing, doubling and surrendering compete, hard 8..17 and soft
-    13..19, plus the pair rows' split-or-not choice) it tries every letter of
-    :data:`SEARCH_LETTERS` (and ``P`` on pair rows) the rules allow, keeps a change only when
-    the chart's exact EV rises, and repeats the sweep up to ``passes`` times or until nothing
-    changes. The result is a chart no single-cell change can improve (a local optimum of the
-    exact EV), never worse than ``start``.
-    """
-    rules = _check_rules(rules)
-    engine = _Engine(rules, None)
-    if start is None:
-        ev, value, _act, natural = engine.solve()
-        split = engine.split_values(ev, POLICY_REFERENCE, None)
-        start = derive_chart(
-            _hand_table(engine, ev, value, natural, split), engine.rules, rules.game
-        )
-    if rows is None:
-        rows = (
-            [f"hard {t}" for t in range(8, 18)]
-            + [f"soft {t}" for t in range(13, 20)]
-            + [r for r in _chart_rows() if r.startswith("pair")]
-        )
-    cells = dict(start.cells)
-    best_ev = _chart_ev(engine, start)[0]
-    start_ev = best_ev
-    changes = []
-    for sweep in range(1, passes + 1):
-        improved = False
-        for row in rows:
-            letters = SEARCH_LETTERS + (("P",) if row.startswith("pair") else ())
-            for up in CHART_UP_CARDS:
-                if (row, up) not in cells:
-                    continue
-                for letter in letters:
-                    current = cells[(row, up)]
-                    if letter == current:
-                        continue
-                    trial = StrategyChart({**cells, (row, up): letter}, start.name)
-                    try:
-                        ev = _chart_ev(engine, trial)[0]
-                    except GamecoreError:  # the rules forbid this action in this cell
-                        continue
-                    if ev > best_ev + 1e-12:
-                        changes.append(
-                            {
-                                "Pass": sweep,
-                                "Hand": row,
-                                "Up card": up,
-                                "From": _pretty(current),
-                                "To": _pretty(letter),
-                                "EV gain": ev - best_ev,
-                            }
-                        )
-                        cells[(row, up)] = letter
-                        best_ev = ev
-                        improved = True
-        if not improved:
-            break
-    name = f"searched chart ({rules.game}, {engine.rules.decks} decks)"
-    return ChartSearch(
-        StrategyChart(cells, name),
-        best_ev,
-        start_ev,
-        pd.DataFrame(changes, columns=["Pass", "Hand", "Up card", "From", "To", "EV gain"]),
-    )
-
-
 def deck_sweep(
     rules: StandardBlackjackRules, decks: Sequence[int] = (1, 2, 4, 6, 8)
 ) -> pd.DataFrame:
@@ -1953,12 +1901,12 @@ def rule_costs(
     S17 and the double-deck rules.
     """
     rules = _check_rules(rules)
-    base = exact(rules)
+    base = exact(rules, search_chart=False)
     if variants is None:
         variants = default_variants(rules)
     rows = [{"Variant": "as given", "Changes": "", "Player EV": base.player_ev, "EV change": 0.0}]
     for label, changes in variants.items():
-        a = exact(rules.replace(**changes))
+        a = exact(rules.replace(**changes), search_chart=False)
         rows.append(
             {
                 "Variant": label,
@@ -2001,8 +1949,6 @@ def default_variants(rules: StandardBlackjackRules) -> dict[str, dict[str, Any]]
 
 
 __all__ = [
-    "ChartSearch",
-    "optimize_chart",
     "C21BlackjackRules",
     "StandardBlackjackRules",
     "StrategyChart",

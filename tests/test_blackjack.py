@@ -294,17 +294,84 @@ def test_deck_sweep_follows_the_double_deck_switch():
     assert (sweep["P/D edge"] == -sweep["Player EV (optimal)"]).all()
 
 
-def test_optimize_chart_never_worse_and_scores_whole_charts():
+def test_chart_search_never_worse_and_scored_by_a_fresh_analysis():
     rules = bj.C21BlackjackRules(decks=2)
-    search = bj.optimize_chart(rules, rows=["hard 16"], passes=2)
-    assert search.ev >= search.start_ev
-    # Its EV is the searched chart's exact EV, as a fresh analysis scores it.
-    assert bj.exact(rules, strategy=search.chart).strategy_ev == pytest.approx(search.ev, abs=1e-15)
+    analysis = bj.exact(rules)
+    assert analysis.chart_ev >= analysis.derived_chart_ev
+    # Its EV is the searched chart's exact EV as an independent chart evaluation scores it.
+    given = bj.exact(rules, strategy=analysis.chart, search_chart=False)
+    assert given.strategy_ev == pytest.approx(analysis.chart_ev, abs=1e-15)
+    assert given.derived_chart_ev == analysis.derived_chart_ev
     # Against a 10 the c21 player may surrender only before the check, on two cards; the
     # derived chart's fallback (hit) then plays multi-card 16s, where standing is better.
-    change = search.changes.set_index(["Hand", "Up card"]).loc[("hard 16", "10")]
+    change = analysis.chart_changes.set_index(["Hand", "Up card"]).loc[("hard 16", "10")]
     assert (change["From"], change["To"]) == ("Rh", "Rs")
     assert change["EV gain"] > 0
+    assert analysis.chart_ev - analysis.derived_chart_ev == pytest.approx(
+        analysis.chart_changes["EV gain"].sum(), rel=1e-9
+    )
+
+
+@pytest.mark.parametrize(
+    "rules, up",
+    [
+        (bj.C21BlackjackRules(decks=1), 9),
+        (bj.C21BlackjackRules(decks=1), 5),
+        (bj.StandardBlackjackRules(decks=1, dealer_hits_soft_17=True, surrender="late"), 0),
+    ],
+)
+def test_priced_cell_changes_equal_the_exact_ev_change(rules, up):
+    """The search prices every single-cell change from one pass; each price must be the EV
+    change an independent exact evaluation of the changed chart finds."""
+    from gamecore import blackjack_search as bs
+
+    chart = bj.exact(rules, search_chart=False).chart
+    engine = bj._Engine(rules)
+    state = bs._evaluate_up(engine, chart, up)
+    before = bj.exact(rules, strategy=chart, search_chart=False).strategy_up_card_ev.iloc[up]
+    label = bj._up_label(up)
+    priced = [
+        (gain, row, letter)
+        for gain, row, letter in bs.price_changes(engine, state, bs.search_rows(rules))
+        if bs._letter_allowed(engine.rules, row, letter) and chart.cells[(row, label)] != letter
+    ]
+    # The largest changes either way, and a few pair rows (splitting or not).
+    priced.sort()
+    sample = priced[:4] + priced[-6:] + [c for c in priced if c[1].startswith("pair")][:4]
+    checked = 0
+    for gain, row, letter in sample:
+        trial = bj.StrategyChart({**chart.cells, (row, label): letter}, "trial")
+        try:
+            after = bj.exact(rules, strategy=trial, search_chart=False).strategy_up_card_ev
+        except bj.GamecoreError:  # a fallback the forced ranges forbid on some hand
+            continue
+        assert after.iloc[up] - before == pytest.approx(gain, abs=1e-13), (row, letter)
+        checked += 1
+    assert checked >= 8
+
+
+def test_searched_chart_is_a_local_optimum_and_its_cells_agree():
+    from gamecore import blackjack_search as bs
+
+    rules = bj.C21BlackjackRules(decks=1)
+    analysis = bj.exact(rules)
+    engine = bj._Engine(rules)
+    for up in range(10):
+        state = bs._evaluate_up(engine, analysis.chart, up)
+        gains = [
+            g
+            for g, row, letter in bs.price_changes(engine, state, bs.search_rows(rules))
+            if bs._letter_allowed(engine.rules, row, letter)
+        ]
+        assert max(gains) <= bs.TOLERANCE
+    for cell in analysis.strategy_chart():
+        assert cell["hands_per_round"] > 0
+        if not cell["hand"].startswith("pair"):
+            # The chart's action is the best of the cell's actions, all hands of it counted.
+            assert cell["ev"][cell["best"]] == pytest.approx(max(cell["ev"].values()), abs=1e-12)
+    # Forced ranges: a c21 player never stands on soft 17 nor hits 20.
+    cells = {(c["hand"], c["up_card"]): c for c in analysis.strategy_chart()}
+    assert "S" not in cells[("soft 17", "7")]["ev"] and "H" not in cells[("hard 20", "7")]["ev"]
 
 
 def test_dealer_distribution_after_the_peek():

@@ -1,0 +1,515 @@
+"""The best total-dependent chart: cell values and a search on the chart's exact EV.
+
+Central idea
+------------
+A total-dependent chart plays every hand of a total the same way, two-card and multi-card,
+unsplit and split. Its exact EV against one up card is a sum over the hands the chart reaches,
+each weighted by the probability that the chart reaches it (its *reach*), of the value of the
+action the chart takes there. Two facts make a cell's choice exactly scorable:
+
+* No path of hits visits the same row twice (the hard total grows with every card, and a soft
+  row is the hard total plus ten), so changing one cell changes neither the reach of that
+  cell's hands nor the values below them: the chart's EV changes by exactly
+  ``sum over the cell's hands of reach * (value of the new action - value of the old one)``.
+* The split EV is linear in the values of the split hands (:func:`gamecore.blackjack.
+  _split_value`), so split hands get reach weights too: the coefficients of that linear map
+  times the chances of their second cards.
+
+So one backward pass (the values, :func:`gamecore.blackjack._solve`) and one forward pass (the
+reach, :func:`_propagate_reach`) per up card price *every* single-cell change of the chart at
+once. :func:`optimize_chart` takes the best-priced change, confirms it with a fresh exact
+evaluation, and repeats until no change gains: a chart no single-cell change improves.
+Up cards are independent (a cell belongs to one up card), so each is searched on its own.
+
+A pair row's letter also sets how a pair is played when it can no longer be split (after the
+maximum number of split hands); that small effect is left out of the pair rows' pricing, and
+every change is confirmed by the exact evaluation before it is kept.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from gamecore import blackjack as bj
+from gamecore._jit import kernel
+from gamecore.errors import GamecoreError
+
+#: Letters priced in a hard or soft cell, in the order of the kernel's sums.
+LETTERS = ("H", "S", "DH", "DS", "RH", "RS")
+#: Gains below this (per round) are float noise, never a change.
+TOLERANCE = 1e-12
+_HIT = bj.HIT
+
+
+@kernel
+def _propagate_reach(order, child, counts, base, up, played, reach):
+    """Carry ``reach`` (root weights on entry) down every hit the chart plays.
+
+    ``played[i]`` is the action taken at hand ``i``; only a hit leads to further decisions
+    (a double's third card ends the hand). Hands are visited fewest cards first.
+    """
+    shoe = np.zeros(10, dtype=np.int64)
+    for idx in range(order.size - 1, -1, -1):
+        i = order[idx]
+        weight = reach[i]
+        if weight == 0.0 or played[i] != _HIT:
+            continue
+        n = 0
+        for r in range(10):
+            shoe[r] = base[r] - counts[i, r] - (1 if r == up else 0)
+            n += shoe[r]
+        for c in range(10):
+            if shoe[c] > 0:
+                j = child[i, c]
+                if j >= 0:
+                    reach[j] += weight * shoe[c] / n
+
+
+@kernel
+def _cell_sums(hard, soft, bust, up, reach, skip, ev, surrender, current, natural, sums, bad):
+    """Accumulate, per (soft, total) row, the reach-weighted values of every letter.
+
+    ``sums[s, t, k]`` for k < 6 adds ``reach * value`` of letter ``LETTERS[k]`` (its
+    fallback where the letter's first action is not allowed); k = 6 the current action's;
+    k = 7 the reach; k = 8 the reach times P(no dealer Natural | hand). ``bad[s, t, k]`` marks
+    a letter some reached hand cannot play.
+    """
+    for i in range(hard.size):
+        weight = reach[i]
+        if weight == 0.0 or bust[i] or skip[i]:
+            continue
+        s = 1 if soft[i] else 0
+        t = hard[i] + 10 if soft[i] else hard[i]
+        stand, hit, double = ev[i, up, 0], ev[i, up, 1], ev[i, up, 2]
+        for k in range(6):
+            if k == 0:
+                v = hit
+            elif k == 1:
+                v = stand
+            elif k <= 3:
+                v = double
+                if np.isnan(v):
+                    v = hit if k == 2 else stand
+            else:
+                v = surrender[i]
+                if np.isnan(v):
+                    v = hit if k == 4 else stand
+            if np.isnan(v):
+                bad[s, t, k] = True
+            else:
+                sums[s, t, k] += weight * v
+        sums[s, t, 6] += weight * current[i]
+        sums[s, t, 7] += weight
+        sums[s, t, 8] += weight * (1.0 - natural[i, up])
+
+
+@functools.lru_cache(maxsize=64)
+def _split_coefficients(shoe: tuple[int, ...], pair: int, up: int, extra: int, hands: int):
+    """The linear map of :func:`bj._split_value`: (coefficient of ev_x[a], of ev_p[a])."""
+    left = np.array(shoe)
+    left[up] -= 1
+    left[pair] -= 2
+    if left.min() < 0:
+        return np.zeros(extra + 1), np.zeros(extra + 1)
+    zeros = (0.0,) * (extra + 1)
+    unit = [tuple(1.0 if b == a else 0.0 for b in range(extra + 1)) for a in range(extra + 1)]
+    pairs, cards = int(left[pair]), int(left.sum())
+    cx = np.array([bj._split_value(u, zeros, pairs, cards, hands) for u in unit])
+    cp = np.array([bj._split_value(zeros, u, pairs, cards, hands) for u in unit])
+    return cx, cp
+
+
+@dataclasses.dataclass
+class _Context:
+    """One context's solve for one up card, with the chart's reach over its hands."""
+
+    ev: np.ndarray
+    value: np.ndarray
+    natural: np.ndarray
+    reach: np.ndarray
+    skip: np.ndarray
+    surrender: np.ndarray
+    current: np.ndarray
+
+
+@dataclasses.dataclass
+class _UpState:
+    """A chart evaluated against one up card: its EV and everything needed to price cells."""
+
+    up: int
+    ev: float  # sum over two-card hands of probability * value (given this up card)
+    contexts: list[_Context]
+    pairs: dict[int, dict[str, Any]]
+
+
+def _evaluate_up(engine, chart: bj.StrategyChart, up: int) -> _UpState:
+    """Exact EV of ``chart`` against up card ``up`` and the reach of every hand it plays."""
+    tables = bj.chart_tables(chart, engine.rules)
+    nd, rules = engine.nodes, engine.rules
+    ev, value, action, natural = engine.solve(policy=bj.POLICY_CHART, tables=tables, only_up=up)
+    bj._refuse_forbidden(action, engine, chart)
+    kept: dict = {}
+    split = engine.split_values(None, bj.POLICY_CHART, tables, only_up=up, keep=kept)
+    early, root_surrender = bj._root_flags(engine, up)
+    m = len(nd.counts)
+    reach = np.zeros(m)
+    current = value[:, up].copy()
+    surrender = ev[:, up, bj.SURRENDER].copy()
+    played = action[:, up].copy()
+    two_card_pair = (nd.cards == 2) & (nd.counts.max(axis=1) == 2)
+    skip = np.zeros(m, dtype=np.bool_)
+    total = 0.0
+    pairs: dict[int, dict[str, Any]] = {}
+    for a, b, p in bj._two_card_hands(engine.shoe, up):
+        counts = [0] * 10
+        counts[a] += 1
+        counts[b] += 1
+        i = nd.index[tuple(counts)]
+        if a == bj.ACE and b == bj.TEN:
+            skip[i] = True
+            total += p * value[i, up]
+            continue
+        lose = -natural[i, up] if rules.peek else 0.0
+        cell = bj._cell_of(chart, counts, up)
+        if early:
+            surrender[i] = -0.5 - lose  # before the peek: a flat half, Natural or not
+        splits = (
+            a == b
+            and bool(tables.split[a, up, 1 if root_surrender else 0])
+            and not np.isnan(split[a, up])
+        )
+        if a == b:
+            skip[i] = cell != "P"  # a pair row's own letter, priced with the pair rows
+            pairs[a] = {
+                "probability": p,
+                "node": i,
+                "lose": lose,
+                "split": split[a, up],
+                "splits": splits,
+                "cell": cell,
+            }
+        if early and bj._wants_surrender(cell, a == b, tables, a, up):
+            current[i] = -0.5 - lose
+            played[i] = bj.SURRENDER
+        elif splits:
+            total += p * (split[a, up] + lose)
+            pairs[a]["current"] = split[a, up]
+            continue
+        total += p * (current[i] + lose)
+        reach[i] = p
+        if a == b:
+            pairs[a]["current"] = current[i]
+    _, base = engine.context()
+    _propagate_reach(nd.order, nd.child, nd.counts, base, up, played, reach)
+    contexts = [_Context(ev, value, natural, reach, skip, surrender, current)]
+    for p, extra in engine.split_extras.items():
+        if p not in pairs or not pairs[p]["splits"]:
+            continue
+        one = nd.index[tuple(1 if q == p else 0 for q in range(10))]
+        cx, cp = _split_coefficients(
+            tuple(int(c) for c in engine.shoe), p, up, extra, engine.max_hands(p)
+        )
+        for a in range(extra + 1):
+            ev_a, value_a, action_a, natural_a = kept[(p, a)]
+            _, base_a = engine.context(p, a)
+            left = base_a.copy()
+            left[up] -= 1
+            left[p] -= 1
+            if left.min() < 0 or base_a[up] == 0:
+                continue
+            reach_a = np.zeros(m)
+            weight = pairs[p]["probability"]
+            for c in range(10):
+                if left[c]:
+                    reach_a[nd.child[one, c]] += weight * cx[a] * left[c] / left.sum()
+            if left[p]:
+                reach_a[nd.child[one, p]] += weight * cp[a]
+            _propagate_reach(nd.order, nd.child, nd.counts, base_a, up, action_a[:, up], reach_a)
+            if p == bj.ACE and rules.split_aces_one_card:
+                skip_a = np.ones(m, dtype=np.bool_)  # split aces take one card, no choice
+            else:
+                skip_a = two_card_pair & (pairs[p]["cell"] != "P")
+            contexts.append(
+                _Context(
+                    ev_a,
+                    value_a,
+                    natural_a,
+                    reach_a,
+                    skip_a,
+                    ev_a[:, up, bj.SURRENDER].copy(),
+                    value_a[:, up].copy(),
+                )
+            )
+    return _UpState(up, total, contexts, pairs)
+
+
+def _row_sums(engine, state: _UpState) -> tuple[np.ndarray, np.ndarray]:
+    nd = engine.nodes
+    sums = np.zeros((2, 32, 9))
+    bad = np.zeros((2, 32, 6), dtype=np.bool_)
+    for ctx in state.contexts:
+        _cell_sums(
+            nd.hard,
+            nd.soft,
+            nd.bust,
+            state.up,
+            ctx.reach,
+            ctx.skip,
+            ctx.ev,
+            ctx.surrender,
+            ctx.current,
+            ctx.natural,
+            sums,
+            bad,
+        )
+    return sums, bad
+
+
+@functools.lru_cache(maxsize=256)
+def _letter_allowed(rules: bj.StandardBlackjackRules, row: str, letter: str) -> bool:
+    """Can ``letter`` stand in ``row`` under the forced ranges (whatever its fallback)?"""
+    kind, what = row.split()
+    if kind == "pair":
+        if letter == "P":
+            return rules.max_split_hands >= 2
+        counts = [2 if r == what else 0 for r in bj.RANKS]
+        total, soft = bj.hand_total(counts)
+    else:
+        total, soft = int(what), kind == "soft"
+    forced_hit, forced_stand = bj._forced(rules, total, soft)
+    for can_double in (False, True):
+        for can_surrender in (False, True):
+            action = bj._resolve(letter, can_double, can_surrender)
+            if (action == bj.STAND and forced_hit) or (action == bj.HIT and forced_stand):
+                return False
+    return True
+
+
+def _pair_letter_values(engine, state: _UpState, rank: int) -> dict[str, float]:
+    """Value (before the Natural's loss) of each letter at the root pair of ``rank``."""
+    info = state.pairs[rank]
+    ev = state.contexts[0].ev
+    i, up = info["node"], state.up
+    stand, hit, double = ev[i, up, 0], ev[i, up, 1], ev[i, up, 2]
+    surrender = state.contexts[0].surrender[i]
+    out = {}
+    if not np.isnan(info["split"]):
+        out["P"] = info["split"]
+    for letter in LETTERS:
+        first = {"H": hit, "S": stand, "D": double, "R": surrender}[letter[0]]
+        if np.isnan(first) and len(letter) == 2:
+            first = hit if letter[1] == "H" else stand
+        if not np.isnan(first):
+            out[letter] = first
+    return out
+
+
+def _candidates(engine, state: _UpState, cells, rows, refused) -> list[tuple[float, str, str]]:
+    """(gain, row, letter) of every single-cell change that gains, not yet refused."""
+    label = bj._up_label(state.up)
+    return [
+        (gain, row, letter)
+        for gain, row, letter in price_changes(engine, state, rows)
+        if gain > TOLERANCE
+        and cells.get((row, label), letter) != letter
+        and (row, letter) not in refused
+        and _letter_allowed(engine.rules, row, letter)
+    ]
+
+
+def price_changes(engine, state: _UpState, rows) -> list[tuple[float, str, str]]:
+    """(EV change given the up card, row, letter) of setting each cell of ``rows`` to each
+    letter it can play, the rest of the chart unchanged (pair rows leave out the pair's play
+    once it can no longer be split)."""
+    sums, bad = _row_sums(engine, state)
+    out = []
+    for row in rows:
+        kind, what = row.split()
+        if kind == "pair":
+            rank = bj.RANKS.index(what)
+            if rank not in state.pairs:
+                continue
+            values = _pair_letter_values(engine, state, rank)
+            now = state.pairs[rank]["current"]
+            for letter, v in values.items():
+                gain = state.pairs[rank]["probability"] * (v - now)
+                out.append((gain, row, letter))
+            continue
+        s, t = (1 if kind == "soft" else 0), int(what)
+        if sums[s, t, 7] == 0.0:
+            continue
+        for k, letter in enumerate(LETTERS):
+            if not bad[s, t, k]:
+                out.append((sums[s, t, k] - sums[s, t, 6], row, letter))
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class ChartSearch:
+    """The result of :func:`optimize_chart`: the chart, its exact EV and the cells changed."""
+
+    chart: bj.StrategyChart
+    ev: float
+    start_ev: float
+    up_card_ev: pd.Series
+    changes: pd.DataFrame
+    cells: list[dict[str, Any]]
+
+
+def search_rows(rules: bj.StandardBlackjackRules) -> list[str]:
+    """Every chart row: hard 4..21, soft 12..21 and, where splitting is allowed, the pairs."""
+    rows = [r for r in bj._chart_rows() if not r.startswith("pair")]
+    if rules.resolved().max_split_hands >= 2:
+        rows += [r for r in bj._chart_rows() if r.startswith("pair")]
+    return rows
+
+
+def optimize_chart(
+    rules: bj.StandardBlackjackRules,
+    start: bj.StrategyChart | None = None,
+    rows: Sequence[str] | None = None,
+    max_changes: int = 200,
+    engine=None,
+) -> ChartSearch:
+    """The best total-dependent chart found by pricing every single-cell change exactly.
+
+    Starting from ``start`` (default: the derived chart, :func:`gamecore.blackjack.
+    derive_chart`), for each up card: price every letter of every cell of ``rows`` (default
+    :func:`search_rows`) by its exact EV change (module docstring), apply the best-priced
+    change, confirm the gain by a fresh exact evaluation (refusing it otherwise), and repeat
+    until no change gains more than :data:`TOLERANCE`. The result is never worse than
+    ``start`` and no single-cell change of a hard or soft row improves it.
+
+    Returns
+    -------
+    ChartSearch
+        The chart, its exact EV per initial wager, the start's EV, the EV by up card, each
+        change kept (with its confirmed gain per round) and the chart's cell values
+        (:func:`chart_cells`).
+    """
+    rules = bj._check_rules(rules)
+    engine = bj._Engine(rules, None) if engine is None else engine
+    if start is None:
+        start = bj.exact(rules, search_chart=False).chart
+    rows = search_rows(rules) if rows is None else list(rows)
+    for row in rows:
+        if row not in bj._chart_rows():
+            raise GamecoreError(f"unknown chart row {row!r}")
+    cells = dict(start.cells)
+    up_p = engine.shoe / engine.shoe.sum()
+    start_by_up = np.zeros(10)
+    by_up = np.zeros(10)
+    changes = []
+    states = {}
+    for up in range(10):
+        if engine.shoe[up] == 0:
+            continue
+        label = bj._up_label(up)
+        state = _evaluate_up(engine, bj.StrategyChart(cells, start.name), up)
+        start_by_up[up] = state.ev
+        refused: set[tuple[str, str]] = set()
+        for _ in range(max_changes):
+            found = _candidates(engine, state, cells, rows, refused)
+            if not found:
+                break
+            _gain, row, letter = max(found)
+            trial = {**cells, (row, label): letter}
+            try:
+                new = _evaluate_up(engine, bj.StrategyChart(trial, start.name), up)
+            except GamecoreError:  # the letter's fallback is forbidden somewhere it plays
+                refused.add((row, letter))
+                continue
+            if (new.ev - state.ev) * up_p[up] <= TOLERANCE:
+                refused.add((row, letter))
+                continue
+            changes.append(
+                {
+                    "Hand": row,
+                    "Up card": label,
+                    "From": bj._pretty(cells[(row, label)]),
+                    "To": bj._pretty(letter),
+                    "EV gain": (new.ev - state.ev) * up_p[up],
+                }
+            )
+            cells = trial
+            state = new
+            refused.clear()
+        by_up[up] = state.ev
+        states[up] = state
+    labels = [bj._up_label(u) for u in range(10)]
+    name = f"searched chart ({rules.game}, {engine.rules.decks} decks)" if rows else start.name
+    chart = bj.StrategyChart(cells, name)
+    return ChartSearch(
+        chart,
+        float(np.dot(by_up, up_p)),
+        float(np.dot(start_by_up, up_p)),
+        pd.Series(by_up, index=labels, name=name),
+        pd.DataFrame(changes, columns=["Hand", "Up card", "From", "To", "EV gain"]),
+        [cell for up in states for cell in _state_cells(engine, states[up], chart, up_p[up])],
+    )
+
+
+def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
+    """Each cell's value per action (see :func:`chart_cells`) against one up card."""
+    label = bj._up_label(state.up)
+    sums, bad = _row_sums(engine, state)
+    for row in bj._chart_rows():
+        kind, what = row.split()
+        if kind == "pair":
+            rank = bj.RANKS.index(what)
+            if rank not in state.pairs:
+                continue
+            info = state.pairs[rank]
+            live = 1.0 + info["lose"]  # P(no dealer Natural | the pair)
+            values = _pair_letter_values(engine, state, rank)
+            weight = info["probability"]
+            ev = _by_action(values)
+        else:
+            s, t = (1 if kind == "soft" else 0), int(what)
+            weight, live_weight = sums[s, t, 7], sums[s, t, 8]
+            if weight == 0.0:
+                continue
+            live = live_weight / weight
+            values = {
+                letter: sums[s, t, k] / weight
+                for k, letter in enumerate(LETTERS)
+                if not bad[s, t, k]
+            }
+            ev = _by_action(values)
+        ev = {a: v / live for a, v in ev.items() if live > 0}
+        cell = chart.cells.get((row, label))
+        if cell is None:  # a chart without this pair's row plays the pair by its total
+            continue
+        yield {
+            "hand": row,
+            "up_card": label,
+            "best": cell[0],
+            "chart": bj._pretty(cell),
+            "hands_per_round": weight * p_up,
+            "ev": ev,
+        }
+
+
+def _by_action(values: Mapping[str, float]) -> dict[str, float]:
+    """Letter values to action values: D and R take their better fallback."""
+    out = {}
+    for action in ("H", "S", "D", "R", "P"):
+        found = [v for letter, v in values.items() if letter[0] == action]
+        if found and (action in ("H", "S", "P") or _first_differs(values, action)):
+            out[action] = max(found)
+    return out
+
+
+def _first_differs(values: Mapping[str, float], action: str) -> bool:
+    """Does some hand of the cell allow ``action`` (a letter not identical to its fallback)?"""
+    for fallback in ("H", "S"):
+        letter = action + fallback
+        if letter in values and fallback in values and values[letter] != values[fallback]:
+            return True
+    return False
