@@ -619,7 +619,13 @@ class _Nodes:
 
 
 @functools.lru_cache(maxsize=8)
-def _nodes(shoe: tuple[int, ...], keep_bust_push: bool) -> _Nodes:
+def _nodes(shoe: tuple[int, ...], keep_bust_push: bool, keep_busts: bool = False) -> _Nodes:
+    """Every hand composition reachable from the empty hand by hitting while live.
+
+    A busted hand is a node (a leaf) when the bust push may save it (three cards, 23..25,
+    ``keep_bust_push``) or, with ``keep_busts``, always (the result distributions need the
+    dealer's distribution behind every busted hand); otherwise a bust is ``child == -1``.
+    """
     found: list[tuple[int, ...]] = []
 
     def grow(counts: list[int], low: int, hard: int) -> None:
@@ -633,7 +639,7 @@ def _nodes(shoe: tuple[int, ...], keep_bust_push: bool) -> _Nodes:
                 counts[r] += 1
                 grow(counts, r, new_hard)
                 counts[r] -= 1
-            elif keep_bust_push and cards == 3 and 23 <= new_hard <= 25:
+            elif keep_busts or (keep_bust_push and cards == 3 and 23 <= new_hard <= 25):
                 counts[r] += 1
                 found.append(tuple(counts))
                 counts[r] -= 1
@@ -794,7 +800,13 @@ def _solve(
                 s = natural_pays * (1.0 - p_nat)
             elif bust[i]:
                 for d in range(10):
-                    if d >= 5 and bust_push and cards[i] == 3 and hard[i] < 17 + d:
+                    if (
+                        d >= 5
+                        and bust_push
+                        and cards[i] == 3
+                        and 23 <= hard[i] <= 25
+                        and hard[i] < 17 + d
+                    ):
                         continue  # push: the dealer's total is farther from 21.5
                     s -= dist[d]
                 if not peek:
@@ -1223,13 +1235,18 @@ class _Engine:
     optimal pass and every chart pass.
     """
 
-    def __init__(self, rules: StandardBlackjackRules, composition: np.ndarray | None = None):
+    def __init__(
+        self,
+        rules: StandardBlackjackRules,
+        composition: np.ndarray | None = None,
+        keep_busts: bool = False,
+    ):
         self.rules = rules.resolved()
         self.shoe = (
             shoe_composition(self.rules.decks) if composition is None else composition.copy()
         )
         self.bust_push = self.rules.bust_push == "three_card_23_25"
-        self.nodes = _nodes(tuple(int(c) for c in self.shoe), self.bust_push)
+        self.nodes = _nodes(tuple(int(c) for c in self.shoe), self.bust_push, keep_busts)
         self.dealer = _dealer_table(self.rules.dealer_hits_soft_17)
         self.surrender = _SURR[self.rules.surrender]
         self.double_kind = DOUBLE_KINDS.index(self.rules.double_on)

@@ -89,7 +89,8 @@ def _play_round(
     one_card_aces,
     bust_push,
 ):
-    """One round off a full shoe. Returns (net result in half units, player Natural paid)."""
+    """One round off a full shoe. Returns (net result in half units, player Natural paid,
+    the pair was split)."""
     p1 = _card(rng, cards, 0)
     p2 = _card(rng, cards, 1)
     up = _card(rng, cards, 2)
@@ -111,11 +112,11 @@ def _play_round(
         else:
             wants = chart[1 if soft0 else 0, total0, up, 1 if cd0 else 0, 1] == 3
         if wants:
-            return -1, 0
+            return -1, 0, False
     if dealer_natural and (peek or player_natural):
-        return (0, 0) if player_natural else (-2, 0)
+        return (0, 0, False) if player_natural else (-2, 0, False)
     if player_natural:
-        return 0, 1
+        return 0, 1, False
     # Hands: hard total, holds an ace, cards, bet (1 or 2), state 0 live / 1 done / 2 surr.
     hard = np.zeros(4, dtype=np.int64)
     aces = np.zeros(4, dtype=np.bool_)
@@ -173,7 +174,7 @@ def _play_round(
             else:
                 a = chart[1 if soft else 0, total, up, 1 if cd else 0, 1 if cs else 0]
             if (a == 0 and forced_hit) or (a == 1 and forced_stand) or a < 0:
-                return 999, 0  # the chart was validated; cannot happen
+                return 999, 0, split  # the chart was validated; cannot happen
             if a == 0:
                 state[h] = 1
                 break
@@ -216,7 +217,7 @@ def _play_round(
         else:
             r = 0
         net += 2 * r * bet[h]
-    return net, 0
+    return net, 0, split
 
 
 @kernel
@@ -248,11 +249,12 @@ def _simulate(
     bust_push,
 ):
     histogram = np.zeros(HALF_UNITS, dtype=np.int64)
+    split_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     naturals = 0
     bad = 0
     cards = shoe.copy()
     for _ in range(rounds):
-        net, natural = _play_round(
+        net, natural, split = _play_round(
             rng,
             cards,
             chart,
@@ -275,7 +277,9 @@ def _simulate(
             naturals += 1
         else:
             histogram[net + 16] += 1
-    return histogram, naturals, bad
+            if split:
+                split_histogram[net + 16] += 1
+    return histogram, split_histogram, naturals, bad
 
 
 @dataclasses.dataclass(frozen=True)
@@ -301,6 +305,8 @@ class BlackjackSimulation:
     ----------
     histogram
         int64 (33,): rounds by net result in half units, -16..16 (Naturals paid excluded).
+    split_histogram
+        The same for the rounds in which the player split (a part of ``histogram``).
     naturals
         Rounds won with a player Natural (paid ``natural_pays``).
     """
@@ -311,6 +317,7 @@ class BlackjackSimulation:
     seed: int
     histogram: np.ndarray
     naturals: int
+    split_histogram: np.ndarray
 
     def player(self) -> dict[str, float]:
         pays = float(self.rules.resolved().natural_pays)
@@ -360,6 +367,7 @@ class BlackjackSimulation:
             "strategy": self.chart.name,
             "bets": {"player": self.player()},
             "outcomes": {k: {"count": v} for k, v in self.outcomes().items()},
+            "split_rounds": int(self.split_histogram.sum()),
             "net_histogram": {
                 f"{u / 2:g}": int(c)
                 for u, c in zip(range(-16, 17), self.histogram, strict=True)
@@ -421,13 +429,15 @@ def simulate(
         description=f"{rules.game} rounds",
     )
     histogram = np.zeros(HALF_UNITS, dtype=np.int64)
+    split_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     naturals = 0
-    for h, n, bad in results:
+    for h, hs, n, bad in results:
         if bad:
             raise GamecoreError("the chart asked for an action the rules forbid")
         histogram += h
+        split_histogram += hs
         naturals += n
-    return BlackjackSimulation(rules, chart, rounds, seed, histogram, naturals)
+    return BlackjackSimulation(rules, chart, rounds, seed, histogram, naturals, split_histogram)
 
 
 def cross_check(

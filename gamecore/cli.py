@@ -98,7 +98,7 @@ def _refuse(args: argparse.Namespace, *options: str) -> None:
 def _exact_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore import baccarat
 
-    _refuse(args, "strategy")
+    _refuse(args, "strategy", "results")
     analysis = baccarat.infinite_deck(rules) if args.infinite else baccarat.exact(rules)
 
     def text() -> None:
@@ -118,7 +118,7 @@ def _exact_baccarat(rules, args: argparse.Namespace) -> None:
 def _exact_c21_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore import c21_baccarat
 
-    _refuse(args, "strategy", "infinite")
+    _refuse(args, "strategy", "infinite", "results")
     analysis = c21_baccarat.count_deals(rules)
 
     def text() -> None:
@@ -143,6 +143,27 @@ def _exact_blackjack(rules, args: argparse.Namespace) -> None:
     strategy = blackjack.read_strategy_chart(args.strategy) if args.strategy else None
     analysis = blackjack.exact(rules, strategy=strategy)
     data = analysis.to_dict()
+    if args.results:
+        from gamecore import blackjack_results
+
+        chart = strategy if strategy is not None else analysis.chart
+        results = blackjack_results.result_distribution(rules, chart)
+        data["result_distribution"] = {
+            "strategy": results.strategy,
+            "split_share": results.split_share,
+            "rows": [
+                {
+                    "outcome": row["Outcome"],
+                    "net_result": float(row["Net result"]),
+                    "probability": float(row["Probability"]),
+                    "without_split": float(row["Without a split"]),
+                    "with_split": float(row["With a split"]),
+                }
+                for _, row in results.table.iterrows()
+            ],
+            "note": "rounds without a split exact; rounds with a split combine the split "
+            "hands as independent given the dealer's outcome (approximate)",
+        }
 
     def text() -> None:
         print(rules)
@@ -290,6 +311,12 @@ def build_parser() -> argparse.ArgumentParser:
     exact = commands.add_parser("exact", help="exact (combinatorial) analysis of a game")
     _game_options(exact)
     exact.add_argument("--infinite", action="store_true", help="baccarat: infinite-deck limit")
+    exact.add_argument(
+        "--results",
+        action="store_true",
+        help="blackjack: add the probability of each final result under the chart "
+        "(--strategy, else the best chart found)",
+    )
     exact.set_defaults(run=_command_exact)
 
     simulate = commands.add_parser("simulate", help="Monte Carlo simulation of a game")

@@ -295,14 +295,17 @@ def _max_hands(rules, rank):
     return rules["max_split_hands"]
 
 
-def _play(hands, i, up, hole, shoe, rules, decide):
-    """Play hand ``i`` onwards (the hole card is already out of ``shoe``)."""
+def _play(hands, i, up, hole, shoe, rules, decide, settle_round=None):
+    """Play hand ``i`` onwards (the hole card is already out of ``shoe``).
+
+    ``settle_round`` settles the finished hands (default: their expected net result)."""
+    settle_round = settle_round or _dealer_and_settle
     if i == len(hands):
-        return _dealer_and_settle(hands, up, hole, shoe, rules)
+        return settle_round(hands, up, hole, shoe, rules)
     hand = hands[i]
     cards = hand["cards"]
     if hand["done"]:
-        return _play(hands, i + 1, up, hole, shoe, rules, decide)
+        return _play(hands, i + 1, up, hole, shoe, rules, decide, settle_round)
     if len(cards) == 1:  # a split hand takes its second card
         total_ev = 0.0
         for card, p, rest in draws(shoe):
@@ -312,11 +315,11 @@ def _play(hands, i, up, hole, shoe, rules, decide):
                 new_hands.insert(i + 1, {"cards": [card], "split": True, "bet": 1.0, "done": False})
             else:
                 new_hands[i]["cards"] = [*cards, card]
-            total_ev += p * _play(new_hands, i, up, hole, rest, rules, decide)
+            total_ev += p * _play(new_hands, i, up, hole, rest, rules, decide, settle_round)
         return total_ev
     t, _soft = total(cards)
     if t > 21 or is_natural(cards, hand["split"]) or split_aces_only_one(rules, hand):
-        return _play(_done(hands, i), i + 1, up, hole, shoe, rules, decide)
+        return _play(_done(hands, i), i + 1, up, hole, shoe, rules, decide, settle_round)
     must_hit, must_stand = forced(rules, cards)
     allowed = set()
     if not must_hit:
@@ -330,11 +333,11 @@ def _play(hands, i, up, hole, shoe, rules, decide):
     action = decide(cards, up, allowed, hand["split"], _add(shoe, hole))
     assert action in allowed, (cards, up, action, allowed)
     if action == "S":
-        return _play(_done(hands, i), i + 1, up, hole, shoe, rules, decide)
+        return _play(_done(hands, i), i + 1, up, hole, shoe, rules, decide, settle_round)
     if action == "R":
         new_hands = _done(hands, i)
         new_hands[i]["surrendered"] = True
-        return _play(new_hands, i + 1, up, hole, shoe, rules, decide)
+        return _play(new_hands, i + 1, up, hole, shoe, rules, decide, settle_round)
     total_ev = 0.0
     for card, p, rest in draws(shoe):
         new_hands = _copy(hands)
@@ -342,9 +345,9 @@ def _play(hands, i, up, hole, shoe, rules, decide):
         if action == "D":
             new_hands[i]["bet"] = 2.0
             new_hands[i]["done"] = True
-            total_ev += p * _play(new_hands, i + 1, up, hole, rest, rules, decide)
+            total_ev += p * _play(new_hands, i + 1, up, hole, rest, rules, decide, settle_round)
         else:
-            total_ev += p * _play(new_hands, i, up, hole, rest, rules, decide)
+            total_ev += p * _play(new_hands, i, up, hole, rest, rules, decide, settle_round)
     return total_ev
 
 
@@ -517,3 +520,82 @@ def _rank(rank):
 def chart_ev(shoe, rules, chart):
     decide, split_decide = chart_decide(chart, rules)
     return round_ev(shoe, rules, decide, split_decide)
+
+
+# ---------------------------------------------------------------------------------------
+# The distribution of the round's net result
+# ---------------------------------------------------------------------------------------
+
+
+class Dist(dict):
+    """A distribution {outcome: probability} that adds and scales like a number, so the
+    recursions above carry it unchanged."""
+
+    def __add__(self, other):
+        out = Dist(self)
+        if isinstance(other, dict):
+            for k, v in other.items():
+                out[k] = out.get(k, 0.0) + v
+        elif other != 0:
+            raise TypeError("a distribution adds only distributions")
+        return out
+
+    __radd__ = __add__
+
+    def __rmul__(self, p):
+        return Dist({k: p * v for k, v in self.items()})
+
+    __mul__ = __rmul__
+
+
+def _settle_distribution(hands, up, hole, shoe, rules):
+    fixed = sum(-0.5 for h in hands if h.get("surrendered"))
+    live = [h for h in hands if not h.get("surrendered")]
+    if not live:
+        return Dist({fixed: 1.0})
+    out = Dist()
+    for d, q in dealer_outcomes((up, hole), shoe, rules["dealer_hits_soft_17"]).items():
+        net = fixed + sum(h["bet"] * settle(h, d, rules) for h in live)
+        out[net] = out.get(net, 0.0) + q
+    return out
+
+
+def chart_distribution(shoe, rules, chart):
+    """{(net result, kind): probability} of a round played by ``chart``; kind is "natural"
+    (a player Natural paid), "split" (the player split) or "plain"."""
+    decide, split_decide = chart_decide(chart, rules)
+    out = Dist()
+    for c1, p1, s1 in draws(shoe):
+        for c2, p2, s2 in draws(s1):
+            for up, p3, s3 in draws(s2):
+                for hole, p4, s4 in draws(s3):
+                    part = _deal_distribution([c1, c2], up, hole, s4, rules, decide, split_decide)
+                    out = out + (p1 * p2 * p3 * p4) * part
+    return out
+
+
+def _deal_distribution(cards, up, hole, shoe, rules, decide, split_decide):
+    dealer_natural = sorted([up, hole]) == [1, 10]
+    player_natural = is_natural(cards, False)
+    unseen = _add(shoe, hole)
+    if early_surrender(rules, up) and not player_natural:
+        if _root_choice(cards, up, unseen, rules, split_decide, decide, early=True) == "R":
+            return Dist({(-0.5, "plain"): 1.0})
+    if dealer_natural and rules["peek"]:
+        return Dist({(0.0 if player_natural else -1.0, "plain"): 1.0})
+    hands = [{"cards": list(cards), "split": False, "bet": 1.0, "done": False}]
+    kind = "plain"
+    if cards[0] == cards[1] and rules["max_split_hands"] >= 2:
+        if split_decide(cards[0], up, unseen, False) == "P":
+            kind = "split"
+            hands = [
+                {"cards": [cards[0]], "split": True, "bet": 1.0, "done": False},
+                {"cards": [cards[1]], "split": True, "bet": 1.0, "done": False},
+            ]
+    played = _play(hands, 0, up, hole, shoe, rules, decide, _settle_distribution)
+    out = Dist()
+    for net, q in played.items():
+        paid = player_natural and net == rules["natural_pays"] and net != 0.0
+        key = (net, "natural" if paid else kind)
+        out[key] = out.get(key, 0.0) + q
+    return out

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from gamecore import blackjack
+from gamecore.checks import z_threshold
 from gamecore.reportbuild import build
 
 CHART = Path(blackjack.__file__).parent / "charts" / "c21_2_decks.csv"
@@ -16,7 +17,7 @@ SMALL = {
     "rounds": 300_000,
     "sweep_deck_counts": [2],
     "rule_costs": True,
-    "search_chart": False,  # tested in test_blackjack.py; a full search takes a minute
+    "search_chart": True,
     "max_players": 3,
 }
 
@@ -42,6 +43,8 @@ def test_report_files(report):
         "dealer_final_distribution.csv",
         "cross_check.csv",
         "result_distribution.csv",
+        "result_distribution_cross_check.csv",
+        "chart_search_changes.csv",
         "table_economics.csv",
         "provenance.csv",
     ):
@@ -58,5 +61,14 @@ def test_report_figures_agree_with_the_library(report):
     for name in ("cross_check.csv", "cross_check_given_chart.csv"):
         check = pd.read_csv(report / name)
         assert abs(check["z"].iloc[0]) <= 4, name
+    summary_chart = summary["Player EV, best total-dependent chart found"]
+    assert summary_chart == pytest.approx(analysis.chart_ev, abs=1e-15)
     distribution = pd.read_csv(report / "result_distribution.csv")
-    assert distribution["Rounds"].sum() == SMALL["rounds"]
+    assert distribution["Probability"].sum() == pytest.approx(1.0, abs=1e-12)
+    units = distribution["Net result"]
+    assert (units * distribution["Probability"]).sum() == pytest.approx(
+        analysis.chart_ev, abs=1e-12
+    )
+    check = pd.read_csv(report / "result_distribution_cross_check.csv")
+    assert check["Without a split: z"].abs().max() <= z_threshold(len(check))
+    assert check["With a split: z"].abs().max() <= z_threshold(len(check))  # 300,000 rounds

@@ -177,3 +177,99 @@ def test_bad_input_one_line_no_traceback(args, named):
     assert len(lines) == 1, result.stderr
     assert named in lines[0]
     assert "Traceback" not in result.stderr
+
+
+CHARTS = __import__("pathlib").Path(__file__).parents[1] / "gamecore" / "charts"
+
+
+def test_exact_c21_blackjack_json_schema():
+    result = run("exact", "c21_blackjack", "--decks", "6", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert {"player_ev", "player_ev_total_dependent", "pd_edge"} <= set(data)
+    assert data["pd_edge"] == -data["player_ev"]
+    assert data["player_ev_total_dependent"] <= data["player_ev"]
+    cells = data["strategy_chart"]
+    assert {(c["hand"], c["up_card"]) for c in cells} >= {("hard 16", "10"), ("soft 18", "A")}
+    for cell in cells:
+        assert cell["best"] in {"H", "S", "D", "P", "R"}
+        assert cell["up_card"] in {"2", "3", "4", "5", "6", "7", "8", "9", "10", "A"}
+        assert cell["hand"].split()[0] in {"hard", "soft", "pair"}
+        assert set(cell["ev"]) <= {"H", "S", "D", "P", "R"} and cell["best"] in cell["ev"]
+
+
+def test_exact_standard_blackjack_with_rules_and_a_chart():
+    chart = CHARTS / "standard_6_decks_h17_das.csv"
+    result = run(
+        "exact",
+        "standard_blackjack",
+        "--decks",
+        "6",
+        "--rule",
+        "dealer_hits_soft_17=true",
+        "--strategy",
+        str(chart),
+        "--results",
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    # Six decks, H17, DAS, split to four hands, 3:2: about -0.615% (Farmer's CA, CDZ-).
+    assert data["player_ev"] == pytest.approx(-0.00615, abs=5e-6)
+    assert data["strategy_ev"] <= data["player_ev"]
+    rows = data["result_distribution"]["rows"]
+    assert sum(r["probability"] for r in rows) == pytest.approx(1.0, abs=1e-12)
+    mean = sum(r["net_result"] * r["probability"] for r in rows)
+    assert mean == pytest.approx(data["strategy_ev"], abs=1e-12)
+
+
+def test_simulate_c21_blackjack_json():
+    chart = CHARTS / "c21_6_decks.csv"
+    result = run(
+        "simulate",
+        "c21_blackjack",
+        "--strategy",
+        str(chart),
+        "--rounds",
+        "200000",
+        "--seed",
+        "3",
+        "--json",
+        "--no-progress",
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["rounds"] == 200_000 and data["seed"] == 3
+    assert {"mean", "se"} <= set(data["bets"]["player"])
+    again = run(
+        "simulate",
+        "c21_blackjack",
+        "--strategy",
+        str(chart),
+        "--rounds",
+        "200000",
+        "--seed",
+        "3",
+        "--json",
+        "--no-progress",
+        "--threads",
+        "1",
+    )
+    assert json.loads(again.stdout)["net_histogram"] == data["net_histogram"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["exact", "c21_blackjack", "--decks", "0"], "decks"),
+        (["exact", "c21_blackjack", "--strategy", "missing.csv"], "missing.csv"),
+        (["exact", "punto_banco", "--results"], "--results"),
+        (["exact", "c21_blackjack", "--rule", "surrender=sometimes"], "sometimes"),
+        (["simulate", "c21_blackjack", "--rounds", "10"], "strategy"),
+    ],
+)
+def test_blackjack_bad_inputs_fail_with_one_line(args, message):
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert message in result.stderr and "Traceback" not in result.stderr

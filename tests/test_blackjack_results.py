@@ -1,0 +1,96 @@
+"""The probability of each final result (gamecore.blackjack_results) against the slow
+reference, which plays every card sequence in the real order (tests/naive_blackjack.py)."""
+
+import naive_blackjack as nb
+import numpy as np
+import pytest
+from test_blackjack import TINY, naive_rules, simple_chart
+
+from gamecore import blackjack as bj
+from gamecore import blackjack_results as br
+from gamecore.errors import GamecoreError
+
+
+def _reference(rules, chart):
+    dist = nb.chart_distribution(TINY, naive_rules(rules), chart.cells)
+    plain, split, natural = {}, {}, 0.0
+    for (net, kind), p in dist.items():
+        if kind == "natural":
+            natural += p
+        else:
+            part = split if kind == "split" else plain
+            part[net] = part.get(net, 0.0) + p
+    return plain, split, natural
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bj.C21BlackjackRules(decks=2),  # bust push, surrender after hits, even-money Natural
+        bj.StandardBlackjackRules(
+            max_split_hands=2, dealer_hits_soft_17=True, surrender="late", peek=False
+        ),
+        bj.StandardBlackjackRules(max_split_hands=2, surrender="early"),
+    ],
+    ids=["c21_double_deck", "h17_late_no_peek", "early"],
+)
+def test_rounds_without_a_split_are_exact_and_split_rounds_keep_their_mass_and_mean(rules):
+    chart = simple_chart()
+    if rules.surrender == "early":
+        chart = bj.StrategyChart(
+            {**chart.cells, **{("hard 15", up): "Rh" for up in bj.CHART_UP_CARDS}}, chart.name
+        )
+    exact = br.result_distribution(rules, chart, composition=list(TINY))
+    plain, split, natural = _reference(rules, chart)
+    table = exact.table
+    rows = table[table["Outcome"] != "Natural paid"].set_index("Net result")
+    for net in set(plain) | set(rows.index):
+        got = rows["Without a split"].get(net, 0.0)
+        assert got == pytest.approx(plain.get(net, 0.0), abs=1e-12), net
+    assert table.iloc[-1]["Probability"] == pytest.approx(natural, abs=1e-12)
+    # Split rounds: their total probability and their mean are exact; only the spread of
+    # results between split hands is approximated.
+    assert rows["With a split"].sum() == pytest.approx(sum(split.values()), abs=1e-12)
+    assert exact.split_share == pytest.approx(sum(split.values()), abs=1e-12)
+    mean_split = float(np.dot(rows.index, rows["With a split"]))
+    assert mean_split == pytest.approx(sum(n * p for n, p in split.items()), abs=1e-12)
+    # The whole distribution's mean is the chart's exact EV.
+    ev = bj.exact(rules, chart, composition=list(TINY), search_chart=False).strategy_ev
+    assert exact.mean == pytest.approx(ev, abs=1e-12)
+    assert table["Probability"].sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_optimal_play_distribution_has_the_optimal_ev():
+    rules = bj.C21BlackjackRules(decks=1)
+    dist = br.result_distribution(rules)
+    assert dist.strategy == "optimal"
+    assert dist.mean == pytest.approx(bj.exact(rules, search_chart=False).player_ev, abs=1e-13)
+    assert (dist.table["Probability"] >= 0).all()
+    assert dist.table["Net result"].max() == 8 and dist.table["Net result"].min() == -8
+
+
+def test_settlement_table_is_the_rule_text():
+    settle = br.settlement(bj.C21BlackjackRules())
+    dealer = {name: i for i, name in enumerate(bj.DEALER_OUTCOMES)}
+    three_card_24 = br.BUST_23 + 1
+    # Half units: a three-card 24 pushes a P/D 26 and loses to a P/D 23 or 24.
+    assert settle[three_card_24, dealer["bust 26"]] == 0
+    assert settle[three_card_24, dealer["bust 23"]] == -2
+    assert settle[three_card_24, dealer["bust 24"]] == -2
+    # Doubled: twice the stake; a standing 16 beats any bust, loses to 17.
+    assert settle[br.DOUBLED + br.STAND_LOW, dealer["bust 22"]] == 4
+    assert settle[br.STAND_LOW, dealer["17"]] == -2
+    assert settle[5, dealer["21"]] == 0  # 21 against 21 pushes
+    assert (settle[br.SURRENDERED] == -1).all()
+    assert (br.settlement(bj.StandardBlackjackRules())[three_card_24] == -2).all()
+
+
+def test_cross_check_refuses_a_different_chart():
+    from gamecore import blackjack_sim
+
+    rules = bj.C21BlackjackRules(decks=6)
+    dist = br.result_distribution(rules, simple_chart())
+    other = bj.StrategyChart(simple_chart().cells, "another chart")
+    sim = blackjack_sim.simulate(rules, other, 1000, seed=1)
+    with pytest.raises(GamecoreError, match="another chart"):
+        br.cross_check(dist, sim)
