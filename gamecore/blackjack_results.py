@@ -189,7 +189,7 @@ def result_distribution(
     --------
     >>> rules = bj.StandardBlackjackRules(decks=1, max_split_hands=2)
     >>> d = result_distribution(rules)
-    >>> round(d.table["Probability"].sum(), 12)
+    >>> float(round(d.table["Probability"].sum(), 12))
     1.0
     >>> abs(d.mean - bj.exact(rules, search_chart=False).player_ev) < 1e-12
     True
