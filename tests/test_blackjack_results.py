@@ -4,15 +4,15 @@ reference, which plays every card sequence in the real order (tests/naive_blackj
 import naive_blackjack as nb
 import numpy as np
 import pytest
-from test_blackjack import TINY, naive_rules, simple_chart
+from test_blackjack import RESPLIT_SHOE, TINY, naive_rules, simple_chart, split_eights_chart
 
 from gamecore import blackjack as bj
 from gamecore import blackjack_results as br
 from gamecore.errors import GamecoreError
 
 
-def _reference(rules, chart):
-    dist = nb.chart_distribution(TINY, naive_rules(rules), chart.cells)
+def _reference(rules, chart, shoe=TINY):
+    dist = nb.chart_distribution(shoe, naive_rules(rules), chart.cells)
     plain, split, natural = {}, {}, 0.0
     for (net, kind), p in dist.items():
         if kind == "natural":
@@ -58,6 +58,23 @@ def test_rounds_without_a_split_are_exact_and_split_rounds_keep_their_mass_and_m
     ev = bj.exact(rules, chart, composition=list(TINY), search_chart=False).strategy_ev
     assert exact.mean == pytest.approx(ev, abs=1e-12)
     assert table["Probability"].sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_resplits_to_four_hands_keep_the_split_rounds_mass_and_mean():
+    rules = bj.StandardBlackjackRules(max_split_hands=4)
+    chart = split_eights_chart()
+    exact = br.result_distribution(rules, chart, composition=list(RESPLIT_SHOE))
+    plain, split, natural = _reference(rules, chart, RESPLIT_SHOE)
+    rows = exact.table[exact.table["Outcome"] != "Natural paid"].set_index("Net result")
+    for net in set(plain) | set(rows.index):
+        assert rows["Without a split"].get(net, 0.0) == pytest.approx(
+            plain.get(net, 0.0), abs=1e-12
+        )
+    assert min(split) == -8  # four doubled hands lost happens, and is in the reference
+    assert rows["With a split"].sum() == pytest.approx(sum(split.values()), abs=1e-12)
+    mean_split = float(np.dot(rows.index, rows["With a split"]))
+    assert mean_split == pytest.approx(sum(n * p for n, p in split.items()), abs=1e-12)
+    assert exact.table.iloc[-1]["Probability"] == pytest.approx(natural, abs=1e-12)
 
 
 def test_optimal_play_distribution_has_the_optimal_ev():
