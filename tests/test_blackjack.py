@@ -152,6 +152,21 @@ def test_one_deck_s17_no_das_one_split_is_farmers_plus_0_0243_percent():
     assert bj.exact(rules).player_ev * 100 == pytest.approx(0.0243, abs=5e-5)
 
 
+@pytest.mark.parametrize("das, published", [(True, -0.0072705), (False, -0.0086975)])
+def test_six_decks_h17_no_hole_card_matches_the_wizard_of_odds(das, published):
+    # Wizard of Odds, "Blackjack Appendix 9 - Six deck, dealer hits on soft 17, no hole
+    # card" (wizardofodds.com/games/blackjack/appendix/9/euro-6dh17r4/): resplit to four
+    # hands except aces, no drawing to split aces, the player loses everything to a dealer
+    # blackjack. "Expected return of game: Player may double after split: -0.0072705.
+    # Player may not double after split: -0.0086975." Their split values "only considered
+    # how many hands the player had already split, but not the other cards drawn in those
+    # hands", a post-split convention a little different from CDZ-: agreement to 2e-6.
+    rules = bj.StandardBlackjackRules(
+        decks=6, dealer_hits_soft_17=True, peek=False, double_after_split=das
+    )
+    assert bj.exact(rules, search_chart=False).player_ev == pytest.approx(published, abs=2.5e-6)
+
+
 def test_six_decks_h17_das_split_to_four_is_about_minus_0_615_percent():
     # Six decks, H17, DAS, split to four hands (no resplit aces), 3:2, no surrender:
     # -0.615% (Farmer's CA, CDZ-; Wizard of Odds' house-edge calculator gives 0.62% edge).
