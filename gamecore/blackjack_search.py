@@ -451,8 +451,17 @@ def optimize_chart(
         float(np.dot(start_by_up, up_p)),
         pd.Series(by_up, index=labels, name=name),
         pd.DataFrame(changes, columns=["Hand", "Up card", "From", "To", "EV gain"]),
-        [cell for up in states for cell in _state_cells(engine, states[up], chart, up_p[up])],
+        _sorted_cells(
+            cell for up in states for cell in _state_cells(engine, states[up], chart, up_p[up])
+        ),
     )
+
+
+def _sorted_cells(cells) -> list[dict[str, Any]]:
+    """Cells in chart order: rows as the CSV lists them, up cards 2..10, A."""
+    rows = {r: i for i, r in enumerate(bj._chart_rows())}
+    ups = {u: i for i, u in enumerate(bj.CHART_UP_CARDS)}
+    return sorted(cells, key=lambda c: (rows[c["hand"]], ups[c["up_card"]]))
 
 
 def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
@@ -486,6 +495,7 @@ def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
         cell = chart.cells.get((row, label))
         if cell is None:  # a chart without this pair's row plays the pair by its total
             continue
+        others = [v for a, v in ev.items() if a != cell[0]]
         yield {
             "hand": row,
             "up_card": label,
@@ -493,6 +503,8 @@ def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
             "chart": bj._pretty(cell),
             "hands_per_round": weight * p_up,
             "ev": ev,
+            # How clear the decision is: the chart's action against the best other one.
+            "margin": ev[cell[0]] - max(others) if others and cell[0] in ev else float("nan"),
         }
 
 

@@ -201,3 +201,35 @@ def action_grid(chart: pd.DataFrame, title: str):
     axis.set_title(title, fontsize=10)
     figure.tight_layout()
     return figure
+
+
+def margin_grid(cells: pd.DataFrame, title: str):
+    """A blackjack strategy card coloured by how much the chart's action beats the next best.
+
+    ``cells`` has columns hand, up_card, chart (the letter printed) and margin (EV of the
+    chart's action minus the best other action's, per unit on a hand of the cell). Pale cells
+    are close calls; a white cell has no alternative (one action allowed) or is never played.
+    """
+    import numpy as np
+    from matplotlib.colors import LogNorm
+
+    hands = list(dict.fromkeys(cells["hand"]))
+    ups = list(dict.fromkeys(cells["up_card"]))
+    grid = np.full((len(hands), len(ups)), np.nan)
+    figure = Figure(figsize=(1.6 + 0.5 * len(ups), 0.8 + 0.26 * len(hands)))
+    axis = figure.subplots()
+    for cell in cells.itertuples(index=False):
+        i, j = hands.index(cell.hand), ups.index(cell.up_card)
+        if cell.margin == cell.margin and cell.margin > 0:
+            grid[i, j] = cell.margin
+        axis.text(j, i, str(cell.chart), ha="center", va="center", fontsize=7)
+    image = axis.imshow(
+        np.clip(grid, 1e-4, 1.0), cmap="YlGnBu", norm=LogNorm(1e-4, 1.0), aspect="auto"
+    )
+    figure.colorbar(image, ax=axis, label="EV margin over the next best action (log scale)")
+    axis.set_xticks(range(len(ups)), ups)
+    axis.set_yticks(range(len(hands)), hands, fontsize=7)
+    axis.set_xlabel("P/D up card")
+    axis.set_title(title, fontsize=10)
+    figure.tight_layout()
+    return figure

@@ -37,6 +37,7 @@ def test_report_files(report):
         "rules.csv",
         "strategy_chart.csv",
         "strategy_chart.png",
+        "strategy_chart_margin.png",
         "strategy_chart_ev.csv",
         "rule_costs.csv",
         "deck_sweep.csv",
@@ -72,3 +73,9 @@ def test_report_figures_agree_with_the_library(report):
     check = pd.read_csv(report / "result_distribution_cross_check.csv")
     assert check["Without a split: z"].abs().max() <= z_threshold(len(check))
     assert check["With a split: z"].abs().max() <= z_threshold(len(check))  # 300,000 rounds
+
+
+def test_report_chart_csv_reads_back_as_the_analysis_chart(report):
+    chart = blackjack.read_strategy_chart(report / "strategy_chart.csv")
+    analysis = blackjack.exact(blackjack.C21BlackjackRules(decks=2))
+    assert chart.cells == analysis.chart.cells
