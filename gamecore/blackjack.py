@@ -37,7 +37,9 @@ Conventions
   ``EV(shoe) = P(pair card) EV(shoe - pair) + P(other) EV(shoe - other)`` (the method of
   Farmer's "blackjack_split" note, derived independently here).
 * A total-dependent chart (see :func:`read_strategy_chart`) is evaluated exactly in the same
-  way, its actions replacing the optimal ones.
+  way, its actions replacing the optimal ones. The best chart is searched for in
+  :mod:`gamecore.blackjack_search`; the probability of each final result (not just its mean)
+  is in :mod:`gamecore.blackjack_results`.
 * **Floats.** Unlike the baccarat engines (exact integer counts), these are recursions over
   probabilities in float64; figures agree with the slow pure-Python reference
   (``tests/naive_blackjack.py``) to about 1e-12.

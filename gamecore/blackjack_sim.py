@@ -445,7 +445,7 @@ def cross_check(
 ) -> pd.DataFrame:
     """Bet | exact EV | simulated EV | standard error | z for the simulated chart.
 
-    ``exact`` must hold that chart's EV: the analysis's derived chart, or the ``strategy``
+    ``exact`` must hold that chart's EV: the analysis's chart, or the ``strategy``
     it was given.
     """
     if simulation.chart.cells == exact.chart.cells:
