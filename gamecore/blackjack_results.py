@@ -176,6 +176,37 @@ class ResultDistribution:
     mean: float
     split_share: float
 
+    def statistics(self) -> pd.DataFrame:
+        """Figure | Value | Exact?: EV, P/D edge, standard deviation, win / push / loss
+        frequencies per round.
+
+        The EV is exact; a figure that depends on how split hands' results move together
+        (the standard deviation, the frequencies) is marked approximate, its approximate part
+        bounded by the split rounds' share.
+        """
+        table = self.table
+        x, p = table["Net result"].to_numpy(), table["Probability"].to_numpy()
+        variance = float(np.dot(p, x**2)) - self.mean**2
+        rows = [
+            ("Player EV per initial wager", self.mean, "exact"),
+            ("P/D edge per unit a player wagers", -self.mean, "exact"),
+            ("Standard deviation per round", np.sqrt(variance), "approximate (split rounds)"),
+            ("Win frequency (net result > 0)", float(p[x > 0].sum()), "approximate (split rounds)"),
+            ("Push frequency", float(p[x == 0].sum()), "approximate (split rounds)"),
+            (
+                "Loss frequency (net result < 0)",
+                float(p[x < 0].sum()),
+                "approximate (split rounds)",
+            ),
+            ("Probability of a split", self.split_share, "exact"),
+            (
+                "Win frequency, rounds without a split",
+                float(table["Without a split"][x > 0].sum()),
+                "exact",
+            ),
+        ]
+        return pd.DataFrame(rows, columns=["Figure", "Value", "Exactness"])
+
 
 def result_distribution(
     rules: bj.StandardBlackjackRules,
@@ -276,6 +307,7 @@ def result_distribution(
     )
     table = pd.DataFrame(rows)
     table.insert(1, "Outcome", [_label(x) for x in table["Net result"]])
+    table["Return"] = table["Net result"] * table["Probability"]
     table.loc[table.index[-1], "Outcome"] = "Natural paid"
     mean = float(np.dot(units, total) + pays * natural_paid)
     return ResultDistribution(

@@ -45,6 +45,7 @@ def test_report_files(report):
         "cross_check.csv",
         "result_distribution.csv",
         "result_distribution_cross_check.csv",
+        "result_statistics.csv",
         "chart_search_changes.csv",
         "table_economics.csv",
         "provenance.csv",

@@ -86,6 +86,19 @@ def test_optimal_play_distribution_has_the_optimal_ev():
     assert dist.table["Net result"].max() == 8 and dist.table["Net result"].min() == -8
 
 
+def test_statistics_follow_from_the_table():
+    rules = bj.C21BlackjackRules(decks=6)
+    dist = br.result_distribution(rules, simple_chart())
+    stats = dist.statistics().set_index("Figure")["Value"]
+    t = dist.table
+    assert stats["Player EV per initial wager"] == pytest.approx(t["Return"].sum(), abs=1e-15)
+    mean = (t["Net result"] * t["Probability"]).sum()
+    sd = np.sqrt((t["Net result"] ** 2 * t["Probability"]).sum() - mean**2)
+    assert stats["Standard deviation per round"] == pytest.approx(sd, rel=1e-12)
+    total = stats[["Win frequency (net result > 0)", "Push frequency"]].sum()
+    assert total + stats["Loss frequency (net result < 0)"] == pytest.approx(1.0, abs=1e-12)
+
+
 def test_settlement_table_is_the_rule_text():
     settle = br.settlement(bj.C21BlackjackRules())
     dealer = {name: i for i, name in enumerate(bj.DEALER_OUTCOMES)}
