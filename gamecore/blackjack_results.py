@@ -120,6 +120,153 @@ def _joints(
                     out[i, k] += pc * jd
 
 
+@kernel
+def _split_hand_ends(
+    counts,
+    hard,
+    soft,
+    cards,
+    bust,
+    child,
+    order,
+    one,
+    pair,
+    first_not_pair,
+    up,
+    action,
+    bust_push,
+    ways,
+    ends,
+    end_class,
+    end_ways,
+):
+    """Every way one split hand can end: the hand's final cards (node), its class and the
+    number of card orders that play to it (the play depending on the hand's cards only).
+
+    The hand starts as the single pair card ``one``; with ``first_not_pair`` its second card
+    is not a pair card (no resplit). ``ways`` is scratch (one float per node). Returns the
+    number of ends written to ``ends``, ``end_class``, ``end_ways``.
+    """
+    ways[:] = 0.0
+    ways[one] = 1.0
+    found = 0
+    for idx in range(order.size - 1, -1, -1):  # fewest cards first
+        i = order[idx]
+        w = ways[i]
+        if w == 0.0:
+            continue
+        if i == one:
+            for c in range(10):
+                j = child[i, c]
+                if j >= 0 and not (first_not_pair and c == pair):
+                    ways[j] += w
+            continue
+        if bust[i]:
+            ends[found] = i
+            end_class[found] = _bust_class(hard[i], cards[i], bust_push)
+            end_ways[found] = w
+            found += 1
+            continue
+        a = action[i, up]
+        if a == 1:
+            for c in range(10):
+                j = child[i, c]
+                if j >= 0:
+                    ways[j] += w
+        elif a == 2:
+            for c in range(10):
+                j = child[i, c]
+                if j < 0:
+                    continue
+                ends[found] = j
+                if bust[j]:
+                    end_class[found] = DOUBLED + _bust_class(hard[j], cards[j], bust_push)
+                else:
+                    jt = hard[j] + 10 if soft[j] else hard[j]
+                    end_class[found] = DOUBLED + _stand_class(jt)
+                end_ways[found] = w
+                found += 1
+        else:
+            ends[found] = i
+            total = hard[i] + 10 if soft[i] else hard[i]
+            end_class[found] = SURRENDERED if a == 3 else _stand_class(total)
+            end_ways[found] = w
+            found += 1
+    return found
+
+
+@kernel
+def _pair_probabilities(drawn, end_ways, first, second, shoe):
+    """Probability of each ordered pair of hand ends ``(first[k], second[k])`` (both orders
+    counted when the ends differ): ``ways_1 * ways_2 * prod_r ff(n_r, k_r) / ff(n, k)``, the
+    two hands' cards drawn without replacement from ``shoe``; zero where the shoe lacks the
+    cards."""
+    n = 0
+    for r in range(10):
+        n += shoe[r]
+    out = np.zeros(first.size)
+    for k in range(first.size):
+        e1, e2 = first[k], second[k]
+        p = end_ways[e1] * end_ways[e2] * (1.0 if e1 == e2 else 2.0)
+        taken = 0
+        for r in range(10):
+            used = drawn[e1, r] + drawn[e2, r]
+            if used > shoe[r]:
+                p = 0.0  # more cards of this rank than the shoe holds
+                break
+            for t in range(used):
+                p *= (shoe[r] - t) / (n - taken)
+                taken += 1
+        if taken >= n:
+            p = 0.0  # no card left for the dealer's hole card
+        out[k] = p
+    return out
+
+
+@kernel
+def _dealer_after(
+    shoe,
+    unions,
+    up,
+    start,
+    parent,
+    rank,
+    already,
+    hand_start,
+    hand_parent,
+    hand_rank,
+    hand_already,
+    dealer_drawn,
+    orderings,
+    out,
+):
+    """``out[k]``: the dealer's final distribution with ``up`` showing, drawing from
+    ``shoe`` less ``unions[k]``."""
+    prod = np.empty(np.max(start[1:] - start[:-1]))
+    ffn = np.empty(np.max(dealer_drawn) + 1)
+    left = np.empty(10, dtype=np.int64)
+    for k in range(unions.shape[0]):
+        for r in range(10):
+            left[r] = shoe[r] - unions[k, r]
+        bj._dealer_distribution(
+            left,
+            up,
+            start,
+            parent,
+            rank,
+            already,
+            hand_start,
+            hand_parent,
+            hand_rank,
+            hand_already,
+            dealer_drawn,
+            orderings,
+            prod,
+            ffn,
+            out[k],
+        )
+
+
 def settlement(rules: bj.StandardBlackjackRules) -> np.ndarray:
     """Half units won by a hand of each class against each dealer outcome (int, K x 11).
 
@@ -153,21 +300,21 @@ def settlement(rules: bj.StandardBlackjackRules) -> np.ndarray:
 
 @dataclasses.dataclass(frozen=True)
 class ResultDistribution:
-    """The probability of each net result of a round, with the split rounds' share.
+    """The probability of each net result of a round, by how exactly it is known.
 
     Attributes
     ----------
     table
         Net result (units of the initial wager; a Natural paid its own row) | Outcome |
-        Probability | Without a split (the part from rounds without a split: exact) | With a
-        split (the part from rounds with a split, the split hands combined as independent
-        given the dealer's outcome: approximate).
-    split_share
-        The probability that the player splits.
+        Probability | Without a split (exact) | Split, two hands (rounds split once and never
+        resplit: exact) | With a resplit (three or four hands: the hands combined as
+        independent given the dealer's outcome, approximate) | Return.
     mean
         The distribution's mean; equals the strategy's exact EV.
     strategy
         ``"optimal"`` or the chart's name.
+    split_share, resplit_share
+        The probability that the player splits, and that a split is resplit.
     """
 
     rules: bj.StandardBlackjackRules
@@ -175,35 +322,36 @@ class ResultDistribution:
     table: pd.DataFrame
     mean: float
     split_share: float
+    resplit_share: float
+
+    @property
+    def exact(self) -> pd.Series:
+        """Each row's probability from the rounds known exactly (all but resplits)."""
+        return self.table["Without a split"] + self.table["Split, two hands"]
 
     def statistics(self) -> pd.DataFrame:
-        """Figure | Value | Exact?: EV, P/D edge, standard deviation, win / push / loss
+        """Figure | Value | Exactness: EV, P/D edge, standard deviation, win / push / loss
         frequencies per round.
 
-        The EV is exact; a figure that depends on how split hands' results move together
-        (the standard deviation, the frequencies) is marked approximate, its approximate part
-        bounded by the split rounds' share.
+        The EV is exact. A figure that depends on how the hands of a resplit move together
+        (the standard deviation, the frequencies) is approximate where resplits happen, by
+        less than the resplit share; with no resplits every figure is exact.
         """
         table = self.table
         x, p = table["Net result"].to_numpy(), table["Probability"].to_numpy()
         variance = float(np.dot(p, x**2)) - self.mean**2
+        spread = "exact" if self.resplit_share == 0 else "approximate (resplit rounds)"
+        exact_part = self.exact.to_numpy()
         rows = [
             ("Player EV per initial wager", self.mean, "exact"),
             ("P/D edge per unit a player wagers", -self.mean, "exact"),
-            ("Standard deviation per round", np.sqrt(variance), "approximate (split rounds)"),
-            ("Win frequency (net result > 0)", float(p[x > 0].sum()), "approximate (split rounds)"),
-            ("Push frequency", float(p[x == 0].sum()), "approximate (split rounds)"),
-            (
-                "Loss frequency (net result < 0)",
-                float(p[x < 0].sum()),
-                "approximate (split rounds)",
-            ),
+            ("Standard deviation per round", float(np.sqrt(variance)), spread),
+            ("Win frequency (net result > 0)", float(p[x > 0].sum()), spread),
+            ("Push frequency", float(p[x == 0].sum()), spread),
+            ("Loss frequency (net result < 0)", float(p[x < 0].sum()), spread),
             ("Probability of a split", self.split_share, "exact"),
-            (
-                "Win frequency, rounds without a split",
-                float(table["Without a split"][x > 0].sum()),
-                "exact",
-            ),
+            ("Probability of a resplit", self.resplit_share, "exact"),
+            ("Win frequency, rounds without a resplit", float(exact_part[x > 0].sum()), "exact"),
         ]
         return pd.DataFrame(rows, columns=["Figure", "Value", "Exactness"])
 
@@ -245,7 +393,8 @@ def result_distribution(
     settle = settlement(r)
     pays = float(r.natural_pays)
     plain = np.zeros(HALF_UNITS)
-    from_splits = np.zeros(HALF_UNITS)
+    two_hands = np.zeros(HALF_UNITS)
+    resplits = np.zeros(HALF_UNITS)
     natural_paid = 0.0
     nd = engine.nodes
     for up in range(10):
@@ -280,19 +429,22 @@ def result_distribution(
             if surrender_early:
                 plain[16 - 1] += w
             elif splits:
-                from_splits += w * _split_round(engine, kept, a, up, settle, r.peek)
+                exact_part, approximate_part = _split_round(engine, kept, a, up, settle, r.peek)
+                two_hands += w * exact_part
+                resplits += w * approximate_part
                 if r.peek:  # a dealer Natural ends the round before the split
                     plain[16 - 2] += w * natural[i, up]
             else:
                 plain += w * _settle_hand(joint[i], settle, r.peek)
-    total = plain + from_splits
+    total = plain + two_hands + resplits
     units = (np.arange(HALF_UNITS) - 16) / 2
     rows = [
         {
             "Net result": units[x],
             "Probability": total[x],
             "Without a split": plain[x],
-            "With a split": from_splits[x],
+            "Split, two hands": two_hands[x],
+            "With a resplit": resplits[x],
         }
         for x in range(HALF_UNITS)
         if total[x] > 0
@@ -302,7 +454,8 @@ def result_distribution(
             "Net result": pays,
             "Probability": natural_paid,
             "Without a split": natural_paid,
-            "With a split": 0.0,
+            "Split, two hands": 0.0,
+            "With a resplit": 0.0,
         }
     )
     table = pd.DataFrame(rows)
@@ -311,7 +464,12 @@ def result_distribution(
     table.loc[table.index[-1], "Outcome"] = "Natural paid"
     mean = float(np.dot(units, total) + pays * natural_paid)
     return ResultDistribution(
-        rules, "optimal" if chart is None else chart.name, table, mean, float(from_splits.sum())
+        rules,
+        "optimal" if chart is None else chart.name,
+        table,
+        mean,
+        float(two_hands.sum() + resplits.sum()),
+        float(resplits.sum()),
     )
 
 
@@ -357,8 +515,10 @@ def _settle_hand(joint: np.ndarray, settle: np.ndarray, peek: bool) -> np.ndarra
     return out
 
 
-def _split_round(engine, kept, pair, up, settle, peek) -> np.ndarray:
-    """Net result of a split of ``pair`` against ``up`` (half units, index + 16)."""
+def _split_round(engine, kept, pair, up, settle, peek) -> tuple[np.ndarray, np.ndarray]:
+    """Net result of a split of ``pair`` against ``up`` (half units, index + 16): (rounds
+    that stay at two hands, exact; rounds with a resplit, approximate)."""
+    two_hands = _two_hand_split(engine, kept, pair, up, settle, peek)
     nd = engine.nodes
     extra = engine.split_extras[pair]
     one = nd.index[tuple(1 if q == pair else 0 for q in range(10))]
@@ -382,15 +542,75 @@ def _split_round(engine, kept, pair, up, settle, peek) -> np.ndarray:
     shoe[up] -= 1
     shoe[pair] -= 2
     pairs, cards = int(shoe[pair]), int(shoe.sum())
-    total = np.zeros(HALF_UNITS)
+    resplit = np.zeros(HALF_UNITS)
     for k, n_known, rest, probability in _patterns(engine, pair, pairs, cards):
+        if k == 0:
+            continue  # no resplit: two hands, computed exactly above
         hands = []
         if n_known:
             hands += [_nonpair(jx, jp, k, n_known - 1, pairs, cards)] * n_known
         if rest:
             hands += [_unrestricted(jx, k, n_known, pairs, cards)] * rest
-        total += probability * _combine(hands, settle, peek)
-    return total
+        resplit += probability * _combine(hands, settle, peek)
+    return two_hands, resplit
+
+
+def _two_hand_split(engine, kept, pair, up, settle, peek) -> np.ndarray:
+    """Exact net result of the split rounds that end with two hands (no resplit)."""
+    nd = engine.nodes
+    m = len(nd.counts)
+    one = nd.index[tuple(1 if q == pair else 0 for q in range(10))]
+    ends = np.empty(10 * m, dtype=np.int64)
+    end_class = np.empty(10 * m, dtype=np.int64)
+    end_ways = np.empty(10 * m)
+    found = _split_hand_ends(
+        nd.counts,
+        nd.hard,
+        nd.soft,
+        nd.cards,
+        nd.bust,
+        nd.child,
+        nd.order,
+        one,
+        pair,
+        engine.max_hands(pair) >= 3,
+        up,
+        kept[(pair, 0)][2],
+        engine.bust_push,
+        np.zeros(m),
+        ends,
+        end_class,
+        end_ways,
+    )
+    drawn = nd.counts[ends[:found]].copy()
+    drawn[:, pair] -= 1  # the hand's own pair card is not drawn
+    end_class, end_ways = end_class[:found].copy(), end_ways[:found].copy()
+    shoe = engine.shoe.astype(np.int64)
+    shoe[pair] -= 2
+    shoe[up] -= 1
+    # Every unordered pair of ends (both orders weighted in), then the dealer's distribution
+    # once per distinct set of cards the two hands hold (many pairs share one).
+    first, second = np.triu_indices(found)
+    probability = _pair_probabilities(drawn, end_ways, first, second, shoe)
+    keep = probability > 0.0
+    first, second, probability = first[keep], second[keep], probability[keep]
+    radix = np.cumprod(np.concatenate(([1], 2 * drawn.max(axis=0)[:-1] + 1)))
+    code = drawn @ radix
+    unions, which = np.unique(code[first] + code[second], return_inverse=True)
+    which = which.reshape(-1)
+    held = np.zeros((unions.size, 10), dtype=np.int64)
+    rest = unions.copy()
+    for r in range(9, -1, -1):
+        held[:, r], rest = np.divmod(rest, radix[r])
+    dealer = np.zeros((unions.size, bj.N_OUTCOMES))
+    _dealer_after(shoe, held, up, *engine.dealer, dealer)
+    out = np.zeros(HALF_UNITS)
+    for d in range(bj.N_OUTCOMES):
+        if peek and d == bj.NATURAL:
+            continue  # no split is played: the caller books the Natural's loss
+        net = settle[end_class[first], d] + settle[end_class[second], d] + 16
+        out += np.bincount(net, weights=probability * dealer[which, d], minlength=HALF_UNITS)
+    return out
 
 
 def _patterns(engine, pair, pairs, cards):
@@ -452,12 +672,11 @@ def _combine(hands, settle, peek) -> np.ndarray:
 
 
 def cross_check(exact: ResultDistribution, simulation) -> pd.DataFrame:
-    """Each result's probability beside its simulated twin, rounds with and without a split
-    apart.
+    """Each result's probability beside its simulated twin, in two parts: the rounds known
+    exactly (no resplit) and the rounds with a resplit (approximate).
 
-    The rounds without a split carry the exact figures: their z obeys the 4-sigma rule
-    (family-wise, :func:`gamecore.checks.z_threshold`). The rounds with a split carry the
-    approximate ones (module docstring): their z measures the approximation. ``simulation``
+    The exact part's z obeys the 4-sigma rule (family-wise, :func:`gamecore.checks.
+    z_threshold`); the resplit part's z measures the approximation. ``simulation``
     (:class:`gamecore.blackjack_sim.BlackjackSimulation`) must play the chart ``exact``
     describes, under the same rules.
     """
@@ -468,16 +687,19 @@ def cross_check(exact: ResultDistribution, simulation) -> pd.DataFrame:
         )
     n = simulation.rounds
     rows = []
-    for _, row in exact.table.iterrows():
+    for (_, row), exact_p in zip(exact.table.iterrows(), exact.exact, strict=True):
         if row["Outcome"] == "Natural paid":
-            plain, split = simulation.naturals, 0
+            known, resplit = simulation.naturals, 0
         else:
             x = int(round(row["Net result"] * 2)) + 16
-            split = int(simulation.split_histogram[x])
-            plain = int(simulation.histogram[x]) - split
+            resplit = int(simulation.resplit_histogram[x])
+            known = int(simulation.histogram[x]) - resplit
         out = {"Outcome": row["Outcome"], "Net result": row["Net result"]}
-        for part, count in (("Without a split", plain), ("With a split", split)):
-            p = row[part]
+        parts = (
+            ("Exact (no resplit)", exact_p, known),
+            ("Resplit", row["With a resplit"], resplit),
+        )
+        for part, p, count in parts:
             se = float(np.sqrt(p * (1 - p) / n))
             out[f"{part}: probability"] = p
             out[f"{part}: simulated"] = count / n

@@ -90,7 +90,7 @@ def _play_round(
     bust_push,
 ):
     """One round off a full shoe. Returns (net result in half units, player Natural paid,
-    the pair was split)."""
+    hands played: 1, or 2..4 after splits)."""
     p1 = _card(rng, cards, 0)
     p2 = _card(rng, cards, 1)
     up = _card(rng, cards, 2)
@@ -112,11 +112,11 @@ def _play_round(
         else:
             wants = chart[1 if soft0 else 0, total0, up, 1 if cd0 else 0, 1] == 3
         if wants:
-            return -1, 0, False
+            return -1, 0, 1
     if dealer_natural and (peek or player_natural):
-        return (0, 0, False) if player_natural else (-2, 0, False)
+        return (0, 0, 1) if player_natural else (-2, 0, 1)
     if player_natural:
-        return 0, 1, False
+        return 0, 1, 1
     # Hands: hard total, holds an ace, cards, bet (1 or 2), state 0 live / 1 done / 2 surr.
     hard = np.zeros(4, dtype=np.int64)
     aces = np.zeros(4, dtype=np.bool_)
@@ -174,7 +174,7 @@ def _play_round(
             else:
                 a = chart[1 if soft else 0, total, up, 1 if cd else 0, 1 if cs else 0]
             if (a == 0 and forced_hit) or (a == 1 and forced_stand) or a < 0:
-                return 999, 0, split  # the chart was validated; cannot happen
+                return 999, 0, hands  # the chart was validated; cannot happen
             if a == 0:
                 state[h] = 1
                 break
@@ -217,7 +217,7 @@ def _play_round(
         else:
             r = 0
         net += 2 * r * bet[h]
-    return net, 0, split
+    return net, 0, hands
 
 
 @kernel
@@ -250,11 +250,12 @@ def _simulate(
 ):
     histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     split_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
+    resplit_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     naturals = 0
     bad = 0
     cards = shoe.copy()
     for _ in range(rounds):
-        net, natural, split = _play_round(
+        net, natural, hands = _play_round(
             rng,
             cards,
             chart,
@@ -277,9 +278,11 @@ def _simulate(
             naturals += 1
         else:
             histogram[net + 16] += 1
-            if split:
+            if hands >= 2:
                 split_histogram[net + 16] += 1
-    return histogram, split_histogram, naturals, bad
+            if hands >= 3:
+                resplit_histogram[net + 16] += 1
+    return histogram, split_histogram, resplit_histogram, naturals, bad
 
 
 @dataclasses.dataclass(frozen=True)
@@ -305,8 +308,9 @@ class BlackjackSimulation:
     ----------
     histogram
         int64 (33,): rounds by net result in half units, -16..16 (Naturals paid excluded).
-    split_histogram
-        The same for the rounds in which the player split (a part of ``histogram``).
+    split_histogram, resplit_histogram
+        The same for the rounds in which the player split (two or more hands), and resplit
+        (three or more): parts of ``histogram``.
     naturals
         Rounds won with a player Natural (paid ``natural_pays``).
     """
@@ -318,6 +322,7 @@ class BlackjackSimulation:
     histogram: np.ndarray
     naturals: int
     split_histogram: np.ndarray
+    resplit_histogram: np.ndarray
 
     def player(self) -> dict[str, float]:
         pays = float(self.rules.resolved().natural_pays)
@@ -368,6 +373,7 @@ class BlackjackSimulation:
             "bets": {"player": self.player()},
             "outcomes": {k: {"count": v} for k, v in self.outcomes().items()},
             "split_rounds": int(self.split_histogram.sum()),
+            "resplit_rounds": int(self.resplit_histogram.sum()),
             "net_histogram": {
                 f"{u / 2:g}": int(c)
                 for u, c in zip(range(-16, 17), self.histogram, strict=True)
@@ -430,14 +436,18 @@ def simulate(
     )
     histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     split_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
+    resplit_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     naturals = 0
-    for h, hs, n, bad in results:
+    for h, hs, hr, n, bad in results:
         if bad:
             raise GamecoreError("the chart asked for an action the rules forbid")
         histogram += h
         split_histogram += hs
+        resplit_histogram += hr
         naturals += n
-    return BlackjackSimulation(rules, chart, rounds, seed, histogram, naturals, split_histogram)
+    return BlackjackSimulation(
+        rules, chart, rounds, seed, histogram, naturals, split_histogram, resplit_histogram
+    )
 
 
 def cross_check(

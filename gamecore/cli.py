@@ -157,12 +157,14 @@ def _exact_blackjack(rules, args: argparse.Namespace) -> None:
                     "net_result": float(row["Net result"]),
                     "probability": float(row["Probability"]),
                     "without_split": float(row["Without a split"]),
-                    "with_split": float(row["With a split"]),
+                    "split_two_hands": float(row["Split, two hands"]),
+                    "with_resplit": float(row["With a resplit"]),
                 }
                 for _, row in results.table.iterrows()
             ],
-            "note": "rounds without a split exact; rounds with a split combine the split "
-            "hands as independent given the dealer's outcome (approximate)",
+            "resplit_share": results.resplit_share,
+            "note": "exact for every round but those with a resplit (three or four hands), "
+            "whose hands are combined as independent given the dealer's outcome",
         }
 
     def text() -> None:

@@ -549,20 +549,23 @@ class Dist(dict):
 
 
 def _settle_distribution(hands, up, hole, shoe, rules):
+    """{(net result, number of hands): probability} once every hand is played."""
     fixed = sum(-0.5 for h in hands if h.get("surrendered"))
     live = [h for h in hands if not h.get("surrendered")]
     if not live:
-        return Dist({fixed: 1.0})
+        return Dist({(fixed, len(hands)): 1.0})
     out = Dist()
     for d, q in dealer_outcomes((up, hole), shoe, rules["dealer_hits_soft_17"]).items():
         net = fixed + sum(h["bet"] * settle(h, d, rules) for h in live)
-        out[net] = out.get(net, 0.0) + q
+        key = (net, len(hands))
+        out[key] = out.get(key, 0.0) + q
     return out
 
 
 def chart_distribution(shoe, rules, chart):
     """{(net result, kind): probability} of a round played by ``chart``; kind is "natural"
-    (a player Natural paid), "split" (the player split) or "plain"."""
+    (a player Natural paid), "split" (split once: two hands), "resplit" (three or more
+    hands) or "plain"."""
     decide, split_decide = chart_decide(chart, rules)
     out = Dist()
     for c1, p1, s1 in draws(shoe):
@@ -594,8 +597,13 @@ def _deal_distribution(cards, up, hole, shoe, rules, decide, split_decide):
             ]
     played = _play(hands, 0, up, hole, shoe, rules, decide, _settle_distribution)
     out = Dist()
-    for net, q in played.items():
+    for (net, n_hands), q in played.items():
         paid = player_natural and net == rules["natural_pays"] and net != 0.0
-        key = (net, "natural" if paid else kind)
+        if paid:
+            key = (net, "natural")
+        elif kind == "split" and n_hands > 2:
+            key = (net, "resplit")
+        else:
+            key = (net, kind)
         out[key] = out.get(key, 0.0) + q
     return out

@@ -72,8 +72,8 @@ def test_report_figures_agree_with_the_library(report):
         analysis.chart_ev, abs=1e-12
     )
     check = pd.read_csv(report / "result_distribution_cross_check.csv")
-    assert check["Without a split: z"].abs().max() <= z_threshold(len(check))
-    assert check["With a split: z"].abs().max() <= z_threshold(len(check))  # 300,000 rounds
+    assert check["Exact (no resplit): z"].abs().max() <= z_threshold(len(check))
+    assert (check["Resplit: probability"] == 0).all()  # double deck: one split, two hands
 
 
 def test_report_chart_csv_reads_back_as_the_analysis_chart(report):

@@ -12,15 +12,24 @@ from gamecore.errors import GamecoreError
 
 
 def _reference(rules, chart, shoe=TINY):
-    dist = nb.chart_distribution(shoe, naive_rules(rules), chart.cells)
-    plain, split, natural = {}, {}, 0.0
-    for (net, kind), p in dist.items():
+    """The reference's distribution by part: {"plain"|"split"|"resplit": {net: p}}, and the
+    probability of a Natural paid."""
+    parts = {"plain": {}, "split": {}, "resplit": {}}
+    natural = 0.0
+    for (net, kind), p in nb.chart_distribution(shoe, naive_rules(rules), chart.cells).items():
         if kind == "natural":
             natural += p
         else:
-            part = split if kind == "split" else plain
-            part[net] = part.get(net, 0.0) + p
-    return plain, split, natural
+            parts[kind][net] = parts[kind].get(net, 0.0) + p
+    return parts, natural
+
+
+def _assert_part(rows, column, expected):
+    for net in set(expected) | set(rows.index):
+        assert rows[column].get(net, 0.0) == pytest.approx(expected.get(net, 0.0), abs=1e-12), (
+            column,
+            net,
+        )
 
 
 @pytest.mark.parametrize(
@@ -34,46 +43,42 @@ def _reference(rules, chart, shoe=TINY):
     ],
     ids=["c21_double_deck", "h17_late_no_peek", "early"],
 )
-def test_rounds_without_a_split_are_exact_and_split_rounds_keep_their_mass_and_mean(rules):
+def test_every_round_is_exact_without_resplits(rules):
     chart = simple_chart()
     if rules.surrender == "early":
         chart = bj.StrategyChart(
             {**chart.cells, **{("hard 15", up): "Rh" for up in bj.CHART_UP_CARDS}}, chart.name
         )
     exact = br.result_distribution(rules, chart, composition=list(TINY))
-    plain, split, natural = _reference(rules, chart)
-    table = exact.table
-    rows = table[table["Outcome"] != "Natural paid"].set_index("Net result")
-    for net in set(plain) | set(rows.index):
-        got = rows["Without a split"].get(net, 0.0)
-        assert got == pytest.approx(plain.get(net, 0.0), abs=1e-12), net
-    assert table.iloc[-1]["Probability"] == pytest.approx(natural, abs=1e-12)
-    # Split rounds: their total probability and their mean are exact; only the spread of
-    # results between split hands is approximated.
-    assert rows["With a split"].sum() == pytest.approx(sum(split.values()), abs=1e-12)
-    assert exact.split_share == pytest.approx(sum(split.values()), abs=1e-12)
-    mean_split = float(np.dot(rows.index, rows["With a split"]))
-    assert mean_split == pytest.approx(sum(n * p for n, p in split.items()), abs=1e-12)
+    parts, natural = _reference(rules, chart)
+    assert parts["split"] and not parts["resplit"]
+    rows = exact.table[exact.table["Outcome"] != "Natural paid"].set_index("Net result")
+    _assert_part(rows, "Without a split", parts["plain"])
+    _assert_part(rows, "Split, two hands", parts["split"])
+    assert (rows["With a resplit"] == 0).all() and exact.resplit_share == 0
+    assert exact.table.iloc[-1]["Probability"] == pytest.approx(natural, abs=1e-12)
+    assert exact.split_share == pytest.approx(sum(parts["split"].values()), abs=1e-12)
     # The whole distribution's mean is the chart's exact EV.
     ev = bj.exact(rules, chart, composition=list(TINY), search_chart=False).strategy_ev
     assert exact.mean == pytest.approx(ev, abs=1e-12)
-    assert table["Probability"].sum() == pytest.approx(1.0, abs=1e-12)
+    assert exact.table["Probability"].sum() == pytest.approx(1.0, abs=1e-12)
+    assert (exact.statistics()["Exactness"] == "exact").all()
 
 
-def test_resplits_to_four_hands_keep_the_split_rounds_mass_and_mean():
+def test_resplits_to_four_hands_two_hand_rounds_exact_resplits_keep_mass_and_mean():
     rules = bj.StandardBlackjackRules(max_split_hands=4)
     chart = split_eights_chart()
     exact = br.result_distribution(rules, chart, composition=list(RESPLIT_SHOE))
-    plain, split, natural = _reference(rules, chart, RESPLIT_SHOE)
+    parts, natural = _reference(rules, chart, RESPLIT_SHOE)
     rows = exact.table[exact.table["Outcome"] != "Natural paid"].set_index("Net result")
-    for net in set(plain) | set(rows.index):
-        assert rows["Without a split"].get(net, 0.0) == pytest.approx(
-            plain.get(net, 0.0), abs=1e-12
-        )
-    assert min(split) == -8  # four doubled hands lost happens, and is in the reference
-    assert rows["With a split"].sum() == pytest.approx(sum(split.values()), abs=1e-12)
-    mean_split = float(np.dot(rows.index, rows["With a split"]))
-    assert mean_split == pytest.approx(sum(n * p for n, p in split.items()), abs=1e-12)
+    _assert_part(rows, "Without a split", parts["plain"])
+    _assert_part(rows, "Split, two hands", parts["split"])
+    resplit = parts["resplit"]
+    assert min(resplit) == -8  # four doubled hands lost happens, and is in the reference
+    assert rows["With a resplit"].sum() == pytest.approx(sum(resplit.values()), abs=1e-12)
+    assert exact.resplit_share == pytest.approx(sum(resplit.values()), abs=1e-12)
+    mean = float(np.dot(rows.index, rows["With a resplit"]))
+    assert mean == pytest.approx(sum(n * p for n, p in resplit.items()), abs=1e-12)
     assert exact.table.iloc[-1]["Probability"] == pytest.approx(natural, abs=1e-12)
 
 
@@ -87,7 +92,7 @@ def test_optimal_play_distribution_has_the_optimal_ev():
 
 
 def test_statistics_follow_from_the_table():
-    rules = bj.C21BlackjackRules(decks=6)
+    rules = bj.C21BlackjackRules(decks=1)
     dist = br.result_distribution(rules, simple_chart())
     stats = dist.statistics().set_index("Figure")["Value"]
     t = dist.table
@@ -118,8 +123,8 @@ def test_settlement_table_is_the_rule_text():
 def test_cross_check_refuses_a_different_chart():
     from gamecore import blackjack_sim
 
-    rules = bj.C21BlackjackRules(decks=6)
-    dist = br.result_distribution(rules, simple_chart())
+    rules = bj.C21BlackjackRules(decks=2)
+    dist = br.result_distribution(rules, simple_chart(), composition=list(TINY))
     other = bj.StrategyChart(simple_chart().cells, "another chart")
     sim = blackjack_sim.simulate(rules, other, 1000, seed=1)
     with pytest.raises(GamecoreError, match="another chart"):
