@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +38,7 @@ import pandas as pd
 from gamecore import blackjack as bj
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
+from gamecore.parallel import default_threads
 
 # Hand classes: a standing total (16 or less, 17..21), a plain bust, a three-card bust of
 # 23/24/25 (which the bust push may save), a surrender; the same again doubled.
@@ -392,14 +394,14 @@ def result_distribution(
         split = engine.split_values(None, bj.POLICY_CHART, tables, keep=kept)
     settle = settlement(r)
     pays = float(r.natural_pays)
-    plain = np.zeros(HALF_UNITS)
-    two_hands = np.zeros(HALF_UNITS)
-    resplits = np.zeros(HALF_UNITS)
-    natural_paid = 0.0
-    nd = engine.nodes
-    for up in range(10):
+
+    def up_card(up: int) -> np.ndarray:
+        """(plain, two hands, resplits, Natural paid) rows of one up card, weighted by it."""
+        out = np.zeros((4, HALF_UNITS))
+        plain, two_hands, resplits, natural_paid = out
         if engine.shoe[up] == 0:
-            continue
+            return out
+        nd = engine.nodes
         p_up = engine.shoe[up] / engine.shoe.sum()
         early, root_surrender = bj._root_flags(engine, up)
         joint = _hand_joints(engine, (-1, 0), action, up)
@@ -410,7 +412,7 @@ def result_distribution(
             i = nd.index[tuple(counts)]
             w = p_up * p
             if a == bj.ACE and b == bj.TEN:
-                natural_paid += w * (1.0 - natural[i, up])
+                natural_paid[0] += w * (1.0 - natural[i, up])
                 plain[16] += w * natural[i, up]  # Natural against Natural pushes
                 continue
             if chart is None:
@@ -436,6 +438,14 @@ def result_distribution(
                     plain[16 - 2] += w * natural[i, up]
             else:
                 plain += w * _settle_hand(joint[i], settle, r.peek)
+        return out
+
+    # Up cards are independent; their kernels release the GIL. Summed in up-card order, so
+    # the result does not depend on the number of threads.
+    with ThreadPoolExecutor(default_threads()) as pool:
+        parts = list(pool.map(up_card, range(10)))
+    plain, two_hands, resplits, paid = (sum(part[k] for part in parts) for k in range(4))
+    natural_paid = float(paid[0])
     total = plain + two_hands + resplits
     units = (np.arange(HALF_UNITS) - 16) / 2
     rows = [
