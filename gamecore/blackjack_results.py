@@ -14,12 +14,17 @@ exact too. Settling each pair gives the round's net result.
 
 * **Rounds without a split** (almost all): the distribution is exact, as exact as the EVs
   (float64 recursions over probabilities).
-* **Rounds with a split**: each split hand's joint with the dealer's outcome is exact (the
-  split EV's identities are linear, so they carry distributions as well as values), but the
-  joint law of two or more split hands is not computed: the hands are combined as
-  independent given the dealer's outcome (and the pattern of split cards). Their sum's mean is
-  still the exact split EV; the spread between hands' results is approximate. The split
-  rounds' share is printed beside every row, and the simulated twin checks every row.
+* **Rounds split once** (two hands, no resplit): exact too. Each split hand's play depends
+  on its own cards only, so every way a hand can end is listed with its number of card
+  orders; a pair of ends has the probability of drawing the cards both hold, and the dealer
+  then draws from what is left (its distribution computed once per distinct set of held
+  cards). This is how Eric Farmer's ``blackjack_pdf`` handles splits, and where it stops.
+* **Rounds resplit to three or four hands** (about 0.3% of rounds at 6 decks): each hand's
+  joint with the dealer's outcome is exact (the split EV's identities are linear, so they
+  carry distributions as well as values), but the joint law of the hands is not computed:
+  they are combined as independent given the dealer's outcome (and the pattern of split
+  cards). Their total probability and mean are exact; their spread is approximate, reported
+  in its own column, with its own simulated twin.
 
 Results are in half units (a surrender loses half), from -8 (four doubled hands lost) to +8,
 and a Natural paid ``natural_pays`` has its own row.

@@ -291,7 +291,7 @@ def _letter_allowed(rules: bj.StandardBlackjackRules, row: str, letter: str) -> 
     return True
 
 
-def _pair_letter_values(engine, state: _UpState, rank: int) -> dict[str, float]:
+def _pair_letter_values(state: _UpState, rank: int) -> dict[str, float]:
     """Value (before the Natural's loss) of each letter at the root pair of ``rank``."""
     info = state.pairs[rank]
     ev = state.contexts[0].ev
@@ -335,7 +335,7 @@ def price_changes(engine, state: _UpState, rows) -> list[tuple[float, str, str]]
             rank = bj.RANKS.index(what)
             if rank not in state.pairs:
                 continue
-            values = _pair_letter_values(engine, state, rank)
+            values = _pair_letter_values(state, rank)
             now = state.pairs[rank]["current"]
             for letter, v in values.items():
                 gain = state.pairs[rank]["probability"] * (v - now)
@@ -476,7 +476,7 @@ def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
                 continue
             info = state.pairs[rank]
             live = 1.0 + info["lose"]  # P(no dealer Natural | the pair)
-            values = _pair_letter_values(engine, state, rank)
+            values = _pair_letter_values(state, rank)
             weight = info["probability"]
             ev = _by_action(values)
         else:
