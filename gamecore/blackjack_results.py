@@ -695,9 +695,9 @@ def cross_check(exact: ResultDistribution, simulation) -> pd.DataFrame:
     (:class:`gamecore.blackjack_sim.BlackjackSimulation`) must play the chart ``exact``
     describes, under the same rules.
     """
-    if exact.strategy != simulation.chart.name or exact.rules != simulation.rules:
+    if exact.strategy != simulation.strategy or exact.rules != simulation.rules:
         raise GamecoreError(
-            f"the simulation plays {simulation.chart.name!r}, the distribution describes "
+            f"the simulation plays {simulation.strategy!r}, the distribution describes "
             f"{exact.strategy!r}; cross-check the same chart under the same rules"
         )
     n = simulation.rounds

@@ -88,9 +88,22 @@ def _play_round(
     max_ace_hands,
     one_card_aces,
     bust_push,
+    node_play,
+    child,
+    empty,
+    node_action,
+    split_action,
+    root_action,
 ):
     """One round off a full shoe. Returns (net result in half units, player Natural paid,
-    hands played: 1, or 2..4 after splits)."""
+    hands played: 1, or 2..4 after splits, the up card).
+
+    Decisions come from the chart tables or, with ``node_play``, from tables by hand
+    composition (optimal composition-dependent play): ``root_action[a, b, up]`` for the two
+    first cards (split and early surrender included), ``node_action[node, up]`` for an
+    unsplit hand of more cards, ``split_action[pair, node, up]`` for a split hand, the
+    hand's node followed card by card through ``child`` from the empty hand ``empty``.
+    Actions: 0 stand, 1 hit, 2 double, 3 surrender, 4 split."""
     p1 = _card(rng, cards, 0)
     p2 = _card(rng, cards, 1)
     up = _card(rng, cards, 2)
@@ -107,16 +120,18 @@ def _play_round(
     cd0 = _double_ok(hard0, soft0, double_kind)
     # Early surrender, before the peek.
     if early and not player_natural:
-        if pair:
+        if node_play:
+            wants = root_action[p1, p2, up] == 3
+        elif pair:
             wants = pair_play[p1, up, 1 if cd0 else 0, 1] == 3 and not split_table[p1, up, 1]
         else:
             wants = chart[1 if soft0 else 0, total0, up, 1 if cd0 else 0, 1] == 3
         if wants:
-            return -1, 0, 1
+            return -1, 0, 1, up
     if dealer_natural and (peek or player_natural):
-        return (0, 0, 1) if player_natural else (-2, 0, 1)
+        return (0, 0, 1, up) if player_natural else (-2, 0, 1, up)
     if player_natural:
-        return 0, 1, 1
+        return 0, 1, 1, up
     # Hands: hard total, holds an ace, cards, bet (1 or 2), state 0 live / 1 done / 2 surr.
     hard = np.zeros(4, dtype=np.int64)
     aces = np.zeros(4, dtype=np.bool_)
@@ -124,10 +139,15 @@ def _play_round(
     bet = np.ones(4, dtype=np.int64)
     state = np.zeros(4, dtype=np.int64)
     first = np.zeros(4, dtype=np.int64)
+    node = np.zeros(4, dtype=np.int64)
     hands = 1
     split = False
     limit = max_ace_hands if p1 == 0 else max_hands
-    if pair and limit >= 2 and split_table[p1, up, 1 if root_surrender else 0]:
+    if node_play:
+        splits = root_action[p1, p2, up] == 4
+    else:
+        splits = split_table[p1, up, 1 if root_surrender else 0]
+    if pair and limit >= 2 and splits:
         split = True
         hands = 2
         for h in range(2):
@@ -135,10 +155,12 @@ def _play_round(
             aces[h] = p1 == 0
             ncards[h] = 1
             first[h] = p1
+            node[h] = child[empty, p1] if node_play else 0
     else:
         hard[0] = hard0
         aces[0] = p1 == 0 or p2 == 0
         ncards[0] = 2
+        node[0] = child[child[empty, p1], p2] if node_play else 0
     h = 0
     while h < hands:
         if ncards[h] == 1:  # a split hand takes its second card
@@ -149,11 +171,14 @@ def _play_round(
                 aces[hands] = c == 0
                 ncards[hands] = 1
                 first[hands] = c
+                node[hands] = node[h]
                 hands += 1
                 continue
             hard[h] += c + 1
             aces[h] = aces[h] or c == 0
             ncards[h] = 2
+            if node_play:
+                node[h] = child[node[h], c]
         if split and first[h] == 0 and one_card_aces:
             state[h] = 1
             h += 1
@@ -169,12 +194,20 @@ def _play_round(
             cs = (not split) and (
                 (surrender_kind == 1 and ncards[h] == 2) or (surrender_kind == 3 and not high_up)
             )
-            if (not split) and ncards[h] == 2 and pair:
+            if node_play:
+                if split:
+                    a = split_action[p1, node[h], up]
+                elif ncards[h] == 2:
+                    a = root_action[p1, p2, up]
+                else:
+                    a = node_action[node[h], up]
+            elif (not split) and ncards[h] == 2 and pair:
                 a = pair_play[p1, up, 1 if cd else 0, 1 if cs else 0]
             else:
                 a = chart[1 if soft else 0, total, up, 1 if cd else 0, 1 if cs else 0]
-            if (a == 0 and forced_hit) or (a == 1 and forced_stand) or a < 0:
-                return 999, 0, hands  # the chart was validated; cannot happen
+            bad = (a == 0 and forced_hit) or (a == 1 and forced_stand) or a < 0 or a > 3
+            if bad or (a == 2 and not cd) or (a == 3 and not cs):
+                return 999, 0, hands, up  # the tables were validated; cannot happen
             if a == 0:
                 state[h] = 1
                 break
@@ -186,6 +219,8 @@ def _play_round(
             hard[h] += c + 1
             aces[h] = aces[h] or c == 0
             ncards[h] += 1
+            if node_play:
+                node[h] = child[node[h], c]
             if a == 2:
                 bet[h] = 2
                 state[h] = 1
@@ -217,7 +252,7 @@ def _play_round(
         else:
             r = 0
         net += 2 * r * bet[h]
-    return net, 0, hands
+    return net, 0, hands, up
 
 
 @kernel
@@ -247,15 +282,21 @@ def _simulate(
     max_ace_hands,
     one_card_aces,
     bust_push,
+    node_play,
+    child,
+    empty,
+    node_action,
+    split_action,
+    root_action,
 ):
-    histogram = np.zeros(HALF_UNITS, dtype=np.int64)
+    histogram = np.zeros((10, HALF_UNITS), dtype=np.int64)  # by up card
     split_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     resplit_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
-    naturals = 0
+    naturals = np.zeros(10, dtype=np.int64)
     bad = 0
     cards = shoe.copy()
     for _ in range(rounds):
-        net, natural, hands = _play_round(
+        net, natural, hands, up = _play_round(
             rng,
             cards,
             chart,
@@ -271,13 +312,19 @@ def _simulate(
             max_ace_hands,
             one_card_aces,
             bust_push,
+            node_play,
+            child,
+            empty,
+            node_action,
+            split_action,
+            root_action,
         )
         if net == 999:
             bad += 1
         elif natural:
-            naturals += 1
+            naturals[up] += 1
         else:
-            histogram[net + 16] += 1
+            histogram[up, net + 16] += 1
             if hands >= 2:
                 split_histogram[net + 16] += 1
             if hands >= 3:
@@ -285,59 +332,174 @@ def _simulate(
     return histogram, split_histogram, resplit_histogram, naturals, bad
 
 
+#: The strategy name that asks :func:`simulate` for optimal composition-dependent play.
+OPTIMAL = "optimal"
+_ACTION_CODES = {"S": 0, "H": 1, "D": 2, "R": 3, "P": 4}
+
+
+@dataclasses.dataclass(frozen=True)
+class _Policy:
+    """Decision tables for the round kernel: a chart's, or optimal play's by composition."""
+
+    chart: np.ndarray
+    pair_play: np.ndarray
+    split: np.ndarray
+    node_play: bool
+    child: np.ndarray
+    empty: int
+    node_action: np.ndarray
+    split_action: np.ndarray
+    root_action: np.ndarray
+
+    def arrays(self) -> tuple:
+        return (
+            self.chart,
+            self.pair_play,
+            self.split,
+            self.node_play,
+            self.child,
+            self.empty,
+            self.node_action,
+            self.split_action,
+            self.root_action,
+        )
+
+
+def _chart_policy(chart: blackjack.StrategyChart, rules) -> _Policy:
+    t = blackjack.chart_tables(chart, rules)
+    none = np.zeros((1, 10), dtype=np.int64)
+    return _Policy(
+        t.chart,
+        t.pair_play,
+        t.split,
+        False,
+        none,
+        0,
+        none,
+        np.zeros((10, 1, 10), dtype=np.int64),
+        np.zeros((10, 10, 10), dtype=np.int64),
+    )
+
+
+def _optimal_policy(rules) -> _Policy:
+    """Optimal composition-dependent play as the exact engine decides it: the best action
+    of every unsplit hand, split hands playing the unsplit choice (CDZ-), the first two
+    cards' best option (split and early surrender included)."""
+    engine = blackjack._Engine(rules)
+    ev, value, action, natural = engine.solve()
+    kept: dict = {}
+    split = engine.split_values(ev, blackjack.POLICY_REFERENCE, None, keep=kept)
+    hands = blackjack._hand_table(engine, ev, value, natural, split)
+    root = np.full((10, 10, 10), -1, dtype=np.int64)
+    for row in hands.itertuples():
+        root[row.a, row.b, row.up] = root[row.b, row.a, row.up] = _ACTION_CODES[row.best]
+    m = len(engine.nodes.counts)
+    split_action = np.full((10, m, 10), -1, dtype=np.int64)
+    for (pair, extra), solved in kept.items():
+        if extra == 0:
+            split_action[pair] = solved[2]
+    return _Policy(
+        np.zeros((2, 32, 10, 2, 2), dtype=np.int64),  # no chart: unused by the kernel
+        np.zeros((10, 10, 2, 2), dtype=np.int64),
+        np.zeros((10, 10, 2), dtype=np.bool_),
+        True,
+        engine.nodes.child,
+        engine.nodes.index[(0,) * 10],
+        action,
+        split_action,
+        root,
+    )
+
+
 @dataclasses.dataclass(frozen=True)
 class _Job:
     shoe: np.ndarray
-    tables: Any
+    policy: _Policy
     flags: tuple
 
 
 def _run_chunk(job_and_chunk):
     job, chunk = job_and_chunk
-    t = job.tables
+    chart, pair_play, split, *node = job.policy.arrays()
     return _simulate(
-        chunk.generator(), job.shoe, chunk.size, t.chart, t.pair_play, t.split, *job.flags
+        chunk.generator(), job.shoe, chunk.size, chart, pair_play, split, *job.flags, *node
     )
 
 
 @dataclasses.dataclass(frozen=True)
 class BlackjackSimulation:
-    """Simulated rounds of a chart: a histogram of net results and the Naturals paid.
+    """Simulated rounds of a strategy: histograms of net results and the Naturals paid.
 
     Attributes
     ----------
-    histogram
-        int64 (33,): rounds by net result in half units, -16..16 (Naturals paid excluded).
+    chart
+        The chart played, or None for optimal composition-dependent play.
+    up_histogram
+        int64 (10, 33): rounds by up card (A, 2..10) and net result in half units, -16..16
+        (Naturals paid excluded).
+    up_naturals
+        int64 (10,): rounds won with a player Natural (paid ``natural_pays``), by up card.
     split_histogram, resplit_histogram
-        The same for the rounds in which the player split (two or more hands), and resplit
-        (three or more): parts of ``histogram``.
-    naturals
-        Rounds won with a player Natural (paid ``natural_pays``).
+        Rounds by net result in which the player split (two or more hands), and resplit
+        (three or more).
     """
 
     rules: blackjack.StandardBlackjackRules
-    chart: blackjack.StrategyChart
+    chart: blackjack.StrategyChart | None
     rounds: int
     seed: int
-    histogram: np.ndarray
-    naturals: int
+    up_histogram: np.ndarray
+    up_naturals: np.ndarray
     split_histogram: np.ndarray
     resplit_histogram: np.ndarray
 
-    def player(self) -> dict[str, float]:
+    @property
+    def strategy(self) -> str:
+        """The strategy's name: the chart's, or ``"optimal"``."""
+        return OPTIMAL if self.chart is None else self.chart.name
+
+    @property
+    def histogram(self) -> np.ndarray:
+        """Rounds by net result in half units, every up card (Naturals paid excluded)."""
+        return self.up_histogram.sum(axis=0)
+
+    @property
+    def naturals(self) -> int:
+        return int(self.up_naturals.sum())
+
+    def _moments(self, histogram, naturals, rounds) -> dict[str, float]:
         pays = float(self.rules.resolved().natural_pays)
         units = np.arange(-16, 17) / 2
-        total = float(np.dot(self.histogram, units)) + pays * self.naturals
-        squares = float(np.dot(self.histogram, units**2)) + pays**2 * self.naturals
-        mean = total / self.rounds
-        variance = (squares - self.rounds * mean**2) / max(self.rounds - 1, 1)
+        total = float(np.dot(histogram, units)) + pays * naturals
+        squares = float(np.dot(histogram, units**2)) + pays**2 * naturals
+        mean = total / rounds if rounds else float("nan")
+        variance = (squares - rounds * mean**2) / max(rounds - 1, 1) if rounds else 0.0
         return {
-            "rounds": self.rounds,
+            "rounds": rounds,
             "sum": total,
             "sum_of_squares": squares,
             "mean": mean,
-            "se": math.sqrt(max(variance, 0.0) / self.rounds),
+            "se": math.sqrt(max(variance, 0.0) / rounds) if rounds else float("nan"),
         }
+
+    def player(self) -> dict[str, float]:
+        return self._moments(self.histogram, self.naturals, self.rounds)
+
+    def by_up_card(self) -> pd.DataFrame:
+        """Up card | rounds | mean net result | SE: the EV given each up card."""
+        rows = []
+        for up in blackjack.UP_CARD_ORDER:
+            count = int(self.up_histogram[up].sum() + self.up_naturals[up])
+            m = self._moments(self.up_histogram[up], int(self.up_naturals[up]), count)
+            rows.append(
+                {
+                    "Up card": blackjack._up_label(up),
+                    "Rounds": count,
+                    "Mean": m["mean"],
+                    "SE": m["se"],
+                }
+            )
+        return pd.DataFrame(rows)
 
     def outcomes(self) -> dict[str, int]:
         h = self.histogram
@@ -369,7 +531,7 @@ class BlackjackSimulation:
             "rounds": self.rounds,
             "seed": self.seed,
             "dealing": {"mode": "fresh"},
-            "strategy": self.chart.name,
+            "strategy": self.strategy,
             "bets": {"player": self.player()},
             "outcomes": {k: {"count": v} for k, v in self.outcomes().items()},
             "split_rounds": int(self.split_histogram.sum()),
@@ -394,6 +556,10 @@ def simulate(
 ) -> BlackjackSimulation:
     """Play ``rounds`` rounds by ``chart``, each off a full freshly shuffled shoe.
 
+    ``chart`` is a :class:`~gamecore.blackjack.StrategyChart`, the path of a chart CSV, or
+    ``"optimal"``: optimal composition-dependent play, every decision taken from the exact
+    engine's choice for the hand's cards (split hands CDZ-), the twin of ``player_ev``.
+
     Examples
     --------
     >>> from gamecore import blackjack
@@ -401,14 +567,19 @@ def simulate(
     >>> chart = blackjack.exact(rules).chart
     >>> simulate(rules, chart, 10_000, seed=1).rounds
     10000
+    >>> simulate(rules, "optimal", 10_000, seed=1).strategy
+    'optimal'
     """
     rules = blackjack._check_rules(rules)
-    if not isinstance(chart, blackjack.StrategyChart):
-        chart = blackjack.read_strategy_chart(chart)
     rounds = validate_count(rounds, "rounds")
     seed = validate_seed(seed)
     r = rules.resolved()
-    tables = blackjack.chart_tables(chart, r)
+    if isinstance(chart, str) and chart == OPTIMAL:
+        chart, policy = None, _optimal_policy(r)
+    else:
+        if not isinstance(chart, blackjack.StrategyChart):
+            chart = blackjack.read_strategy_chart(chart)
+        policy = _chart_policy(chart, r)
     shoe = np.repeat(np.arange(10, dtype=np.int64), blackjack.shoe_composition(r.decks))
     flags = (
         r.dealer_hits_soft_17,
@@ -424,7 +595,7 @@ def simulate(
         r.split_aces_one_card,
         r.bust_push == "three_card_23_25",
     )
-    job = _Job(shoe, tables, flags)
+    job = _Job(shoe, policy, flags)
     chunks = make_chunks(rounds, CHUNK_ROUNDS, seed)
     results = run_chunks(
         _run_chunk,
@@ -434,46 +605,71 @@ def simulate(
         progress=progress,
         description=f"{rules.game} rounds",
     )
-    histogram = np.zeros(HALF_UNITS, dtype=np.int64)
+    up_histogram = np.zeros((10, HALF_UNITS), dtype=np.int64)
     split_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     resplit_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
-    naturals = 0
+    up_naturals = np.zeros(10, dtype=np.int64)
     for h, hs, hr, n, bad in results:
         if bad:
-            raise GamecoreError("the chart asked for an action the rules forbid")
-        histogram += h
+            raise GamecoreError("the strategy asked for an action the rules forbid")
+        up_histogram += h
         split_histogram += hs
         resplit_histogram += hr
-        naturals += n
+        up_naturals += n
     return BlackjackSimulation(
-        rules, chart, rounds, seed, histogram, naturals, split_histogram, resplit_histogram
+        rules,
+        chart,
+        rounds,
+        seed,
+        up_histogram,
+        up_naturals,
+        split_histogram,
+        resplit_histogram,
     )
 
 
 def cross_check(
     exact: blackjack.BlackjackAnalysis, simulation: BlackjackSimulation
 ) -> pd.DataFrame:
-    """Bet | exact EV | simulated EV | standard error | z for the simulated chart.
+    """Bet | exact EV | simulated EV | standard error | z for the simulated strategy, overall
+    and given each up card.
 
-    ``exact`` must hold that chart's EV: the analysis's chart, or the ``strategy``
-    it was given.
+    ``exact`` must hold that strategy's EV under the same rules: optimal play
+    (``player_ev``), the analysis's chart, or the ``strategy`` it was given.
     """
-    if simulation.chart.cells == exact.chart.cells:
-        ev = exact.chart_ev
+    if simulation.rules != exact.rules:
+        raise GamecoreError("the simulation and the analysis are of different rules")
+    if simulation.chart is None:
+        ev, by_up = exact.player_ev, exact.up_card_ev
+        name = "optimal composition-dependent play"
+    elif simulation.chart.cells == exact.chart.cells:
+        ev, by_up, name = exact.chart_ev, exact.chart_up_card_ev, simulation.chart.name
     elif exact.strategy is not None and simulation.chart.cells == exact.strategy.cells:
-        ev = exact.strategy_ev
+        ev, by_up, name = exact.strategy_ev, exact.strategy_up_card_ev, simulation.chart.name
     else:
         raise GamecoreError("the simulated chart is neither the analysis's chart nor its strategy")
     sim = simulation.player()
-    return pd.DataFrame(
-        [
-            {
-                "Bet": f"Player, {simulation.chart.name}",
-                "Exact EV": ev,
-                "Simulated EV": sim["mean"],
-                "Standard error": sim["se"],
-                "z": (sim["mean"] - ev) / sim["se"] if sim["se"] > 0 else 0.0,
-                "Rounds": simulation.rounds,
-            }
-        ]
+    rows = [("Player, " + name, ev, sim["mean"], sim["se"], simulation.rounds)]
+    for _, up in simulation.by_up_card().iterrows():
+        if up["Rounds"]:
+            label = up["Up card"]
+            rows.append(
+                (
+                    f"  given up card {label}",
+                    float(by_up[label]),
+                    up["Mean"],
+                    up["SE"],
+                    up["Rounds"],
+                )
+            )
+    frame = pd.DataFrame(
+        rows, columns=["Bet", "Exact EV", "Simulated EV", "Standard error", "Rounds"]
     )
+    frame.insert(
+        4,
+        "z",
+        (frame["Simulated EV"] - frame["Exact EV"])
+        / frame["Standard error"].where(frame["Standard error"] > 0),
+    )
+    frame["z"] = frame["z"].fillna(0.0)
+    return frame

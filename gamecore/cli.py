@@ -248,15 +248,20 @@ def _simulate_blackjack(rules, args: argparse.Namespace) -> None:
 
     _refuse(args, "players")
     if args.strategy is None:
-        raise GamecoreError(f"simulate {args.game} needs --strategy CHART.csv")
+        raise GamecoreError(
+            f"simulate {args.game} needs --strategy CHART.csv (or --strategy optimal)"
+        )
     if args.mode != "fresh":
         raise GamecoreError(
             f"{args.game} is simulated off a fresh shoe only, got --mode {args.mode}"
         )
     options = _run_options(args)
+    strategy = args.strategy
+    if strategy != blackjack_sim.OPTIMAL:
+        strategy = blackjack.read_strategy_chart(strategy)
     simulation = blackjack_sim.simulate(
         rules,
-        blackjack.read_strategy_chart(args.strategy),
+        strategy,
         options.pop("rounds"),
         options.pop("seed"),
         **options,
@@ -301,7 +306,12 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="set a rule parameter (repeatable); `gamecore rules GAME` lists them",
     )
-    parser.add_argument("--strategy", metavar="CHART.csv", help="blackjack: a strategy chart")
+    parser.add_argument(
+        "--strategy",
+        metavar="CHART.csv",
+        help="blackjack: a strategy chart (simulate also takes 'optimal': composition-"
+        "dependent play as the exact engine decides it)",
+    )
     parser.add_argument("--json", action="store_true", help="JSON (schema in the README)")
 
 

@@ -46,6 +46,9 @@ def test_report_files(report):
         "result_distribution.csv",
         "result_distribution_cross_check.csv",
         "result_statistics.csv",
+        "cross_check_optimal.csv",
+        "result_distribution_optimal.csv",
+        "result_distribution_optimal_cross_check.csv",
         "chart_search_changes.csv",
         "table_economics.csv",
         "provenance.csv",
@@ -60,9 +63,14 @@ def test_report_figures_agree_with_the_library(report):
     assert summary.iloc[0] == pytest.approx(analysis.player_ev, abs=1e-15)
     sweep = pd.read_csv(report / "deck_sweep.csv")
     assert sweep["Natural pays"].tolist() == [1.0]  # double deck: even money
-    for name in ("cross_check.csv", "cross_check_given_chart.csv"):
+    for name in ("cross_check.csv", "cross_check_given_chart.csv", "cross_check_optimal.csv"):
         check = pd.read_csv(report / name)
-        assert abs(check["z"].iloc[0]) <= 4, name
+        assert len(check) == 11, name  # overall and each up card
+        assert check["z"].abs().max() <= z_threshold(len(check)), name
+    optimal = pd.read_csv(report / "cross_check_optimal.csv")
+    assert optimal["Exact EV"].iloc[0] == pytest.approx(analysis.player_ev, abs=1e-15)
+    check = pd.read_csv(report / "result_distribution_optimal_cross_check.csv")
+    assert check["Exact (no resplit): z"].abs().max() <= z_threshold(len(check))
     summary_chart = summary["Player EV, best total-dependent chart found"]
     assert summary_chart == pytest.approx(analysis.chart_ev, abs=1e-15)
     distribution = pd.read_csv(report / "result_distribution.csv")

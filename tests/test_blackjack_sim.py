@@ -1,5 +1,6 @@
-"""Blackjack simulator: agrees with the exact chart EV (|z| <= 4), resplits included, and is
-reproducible whatever the number of threads."""
+"""Blackjack simulator: agrees with the exact chart EV and the optimal composition-dependent
+EV (|z| <= 4, family-wise over the up cards), resplits included, and is reproducible whatever
+the number of threads."""
 
 import numpy as np
 import pytest
@@ -7,6 +8,7 @@ from test_blackjack import simple_chart
 
 from gamecore import blackjack as bj
 from gamecore import blackjack_sim as bs
+from gamecore.checks import z_threshold
 from gamecore.errors import GamecoreError
 
 ROUNDS = 2_000_000
@@ -41,6 +43,25 @@ def test_split_everything_chart_agrees_with_exact_resplits_included():
     assert abs(z) <= 4
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bj.C21BlackjackRules(decks=6),
+        bj.StandardBlackjackRules(decks=1, surrender="early", peek=False),
+    ],
+    ids=["c21_6", "standard_1_early_no_peek"],
+)
+def test_optimal_play_simulation_agrees_with_exact_by_up_card(rules):
+    exact = bj.exact(rules, search_chart=False)
+    sim = bs.simulate(rules, "optimal", ROUNDS, seed=13, progress=False)
+    assert sim.chart is None and sim.strategy == "optimal"
+    check = bs.cross_check(exact, sim)
+    assert check["Exact EV"].iloc[0] == exact.player_ev
+    assert len(check) == 11  # overall and each up card
+    assert check["z"].abs().max() <= z_threshold(len(check))
+    assert check["Rounds"].iloc[1:].sum() == ROUNDS
+
+
 def test_same_result_on_one_and_two_threads():
     rules = bj.C21BlackjackRules(decks=2)
     chart = bj.exact(rules).chart
@@ -49,6 +70,9 @@ def test_same_result_on_one_and_two_threads():
     assert np.array_equal(one.histogram, two.histogram)
     assert one.naturals == two.naturals
     assert one.to_dict() == two.to_dict()
+    one = bs.simulate(rules, "optimal", 600_000, seed=3, threads=1, progress=False)
+    two = bs.simulate(rules, "optimal", 600_000, seed=3, threads=2, progress=False)
+    assert np.array_equal(one.up_histogram, two.up_histogram)
 
 
 def test_to_dict_schema():

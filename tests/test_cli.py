@@ -256,6 +256,20 @@ def test_simulate_c21_blackjack_json():
         "1",
     )
     assert json.loads(again.stdout)["net_histogram"] == data["net_histogram"]
+    optimal = run(
+        "simulate",
+        "c21_blackjack",
+        "--decks",
+        "2",
+        "--strategy",
+        "optimal",
+        "--rounds",
+        "100000",
+        "--json",
+        "--no-progress",
+    )
+    assert optimal.returncode == 0, optimal.stderr
+    assert json.loads(optimal.stdout)["strategy"] == "optimal"
 
 
 @pytest.mark.parametrize(
