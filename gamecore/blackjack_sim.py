@@ -673,3 +673,208 @@ def cross_check(
     )
     frame["z"] = frame["z"].fillna(0.0)
     return frame
+
+
+# ---------------------------------------------------------------------------------------
+# Twins of the other exact figures: the dealer's distribution, insurance, the deck sweep
+# and the rule costs
+# ---------------------------------------------------------------------------------------
+
+
+@kernel
+def _simulate_dealer(rng, shoe, rounds, h17):
+    """Rounds by (up card, dealer outcome as in ``blackjack.DEALER_OUTCOMES``)."""
+    counts = np.zeros((10, blackjack.N_OUTCOMES), dtype=np.int64)
+    cards = shoe.copy()
+    for _ in range(rounds):
+        up = _card(rng, cards, 0)
+        hole = _card(rng, cards, 1)
+        total, _pos = _dealer(rng, cards, 2, up, hole, h17)
+        if total == 99:
+            outcome = blackjack.NATURAL
+        elif total <= 21:
+            outcome = total - 17
+        else:
+            outcome = 5 + total - 22
+        counts[up, outcome] += 1
+    return counts
+
+
+def _run_dealer_chunk(job_and_chunk):
+    (shoe, h17), chunk = job_and_chunk
+    return _simulate_dealer(chunk.generator(), shoe, chunk.size, h17)
+
+
+@dataclasses.dataclass(frozen=True)
+class DealerSimulation:
+    """Dealt dealer hands: ``counts[up, outcome]`` (outcomes as ``DEALER_OUTCOMES``)."""
+
+    rules: blackjack.StandardBlackjackRules
+    rounds: int
+    seed: int
+    counts: np.ndarray
+
+
+def simulate_dealer(
+    rules: blackjack.StandardBlackjackRules,
+    rounds: int,
+    seed: int,
+    threads: int | None = None,
+    progress: bool | None = None,
+) -> DealerSimulation:
+    """Deal ``rounds`` dealer hands (up card, hole card, hits by the rules), each off a full
+    freshly shuffled shoe: the twin of :func:`gamecore.blackjack.dealer_final_distribution`
+    and of the insurance EV."""
+    rules = blackjack._check_rules(rules)
+    rounds = validate_count(rounds, "rounds")
+    seed = validate_seed(seed)
+    r = rules.resolved()
+    shoe = np.repeat(np.arange(10, dtype=np.int64), blackjack.shoe_composition(r.decks))
+    job = (shoe, r.dealer_hits_soft_17)
+    results = run_chunks(
+        _run_dealer_chunk,
+        [(job, c) for c in make_chunks(rounds, CHUNK_ROUNDS, seed)],
+        threads=threads,
+        progress=progress,
+        description="dealer hands",
+    )
+    return DealerSimulation(rules, rounds, seed, sum(results))
+
+
+def _twin(exact: float, successes: int, trials: int) -> dict[str, float]:
+    simulated = successes / trials
+    se = math.sqrt(exact * (1 - exact) / trials)
+    return {
+        "Exact": exact,
+        "Simulated": simulated,
+        "SE": se,
+        "z": (simulated - exact) / se if se > 0 else 0.0,
+        "Hands": trials,
+    }
+
+
+def dealer_cross_check(simulation: DealerSimulation) -> pd.DataFrame:
+    """Each dealer outcome's probability by up card, before the check for a Natural and
+    (under an Ace or a 10 where the rules peek) after it, beside its simulated twin."""
+    rules = simulation.rules.resolved()
+    rows = []
+    for up in blackjack.UP_CARD_ORDER:
+        label = blackjack._up_label(up)
+        counts = simulation.counts[up]
+        exact = blackjack.dealer_final_distribution(rules, label)
+        for o, outcome in enumerate(blackjack.DEALER_OUTCOMES):
+            rows.append(
+                {
+                    "Up card": label,
+                    "Outcome": outcome,
+                    "When": "before the check",
+                    **_twin(float(exact.iloc[o]), int(counts[o]), int(counts.sum())),
+                }
+            )
+        if rules.peek and up in (blackjack.ACE, blackjack.TEN):
+            after = blackjack.dealer_final_distribution(rules, label, after_peek=True)
+            live = int(counts.sum() - counts[blackjack.NATURAL])
+            for o, outcome in enumerate(blackjack.DEALER_OUTCOMES[:-1]):
+                rows.append(
+                    {
+                        "Up card": label,
+                        "Outcome": outcome,
+                        "When": "after the check",
+                        **_twin(float(after.iloc[o]), int(counts[o]), live),
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def insurance_cross_check(
+    analysis: blackjack.BlackjackAnalysis, simulation: DealerSimulation
+) -> pd.DataFrame:
+    """The insurance EV per unit insured against an Ace up beside its twin: the hands dealt
+    under an Ace, insured, win ``insurance_pays`` when the hole card makes a Natural."""
+    pays = float(analysis.rules.resolved().insurance_pays)
+    counts = simulation.counts[blackjack.ACE]
+    n, wins = int(counts.sum()), int(counts[blackjack.NATURAL])
+    p = wins / n
+    mean = pays * p - (1 - p)
+    se = (pays + 1) * math.sqrt(p * (1 - p) / n)
+    ev = analysis.insurance_ev
+    return pd.DataFrame(
+        [
+            {
+                "Bet": "Insurance",
+                "Exact EV": ev,
+                "Simulated EV": mean,
+                "Standard error": se,
+                "z": (mean - ev) / se if se > 0 else 0.0,
+                "Hands": n,
+            }
+        ]
+    )
+
+
+def _ev_twin(label: str, exact: float, simulation: BlackjackSimulation) -> dict[str, Any]:
+    sim = simulation.player()
+    return {
+        "Case": label,
+        "Exact EV": exact,
+        "Simulated EV": sim["mean"],
+        "Standard error": sim["se"],
+        "z": (sim["mean"] - exact) / sim["se"] if sim["se"] > 0 else 0.0,
+        "Rounds": simulation.rounds,
+    }
+
+
+def deck_sweep_check(
+    rules: blackjack.StandardBlackjackRules,
+    decks=(1, 2, 4, 6, 8),
+    rounds: int = 4_000_000,
+    seed: int = 1,
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """The deck sweep's EVs (optimal play and the best chart found) beside their twins; the
+    simulation for the k-th deck count uses seeds ``seed + 2k`` and ``seed + 2k + 1``."""
+    rows = []
+    for k, d in enumerate(decks):
+        variant = rules.replace(decks=d)
+        a = blackjack.exact(variant)
+        optimal = simulate(variant, OPTIMAL, rounds, seed + 2 * k, progress=progress)
+        chart = simulate(variant, a.chart, rounds, seed + 2 * k + 1, progress=progress)
+        rows.append({"Decks": d, **_ev_twin("optimal play", a.player_ev, optimal)})
+        rows.append({"Decks": d, **_ev_twin("best chart found", a.chart_ev, chart)})
+    return pd.DataFrame(rows)
+
+
+def rule_costs_check(
+    rules: blackjack.StandardBlackjackRules,
+    variants=None,
+    rounds: int = 4_000_000,
+    seed: int = 1,
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """Each rule variant's EV under optimal play (:func:`gamecore.blackjack.rule_costs`)
+    beside its twin, and the EV change beside the difference of the two simulations (their
+    standard errors combined). The k-th variant is simulated with seed ``seed + k + 1``."""
+    rules = blackjack._check_rules(rules)
+    if variants is None:
+        variants = blackjack.default_variants(rules)
+    base = blackjack.exact(rules, search_chart=False)
+    base_sim = simulate(rules, OPTIMAL, rounds, seed, progress=progress)
+    base_mean, base_se = base_sim.player()["mean"], base_sim.player()["se"]
+    rows = [{"Variant": "as given", **_ev_twin("optimal play", base.player_ev, base_sim)}]
+    for k, (label, changes) in enumerate(variants.items()):
+        variant = rules.replace(**changes)
+        a = blackjack.exact(variant, search_chart=False)
+        sim = simulate(variant, OPTIMAL, rounds, seed + k + 1, progress=progress)
+        row = {"Variant": label, **_ev_twin("optimal play", a.player_ev, sim)}
+        change, simulated = a.player_ev - base.player_ev, row["Simulated EV"] - base_mean
+        se = math.hypot(row["Standard error"], base_se)
+        row.update(
+            {
+                "EV change": change,
+                "Simulated change": simulated,
+                "Change SE": se,
+                "Change z": (simulated - change) / se if se > 0 else 0.0,
+            }
+        )
+        rows.append(row)
+    return pd.DataFrame(rows)

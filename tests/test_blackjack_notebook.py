@@ -49,6 +49,10 @@ def test_report_files(report):
         "cross_check_optimal.csv",
         "result_distribution_optimal.csv",
         "result_distribution_optimal_cross_check.csv",
+        "dealer_cross_check.csv",
+        "insurance_cross_check.csv",
+        "rule_costs_cross_check.csv",
+        "deck_sweep_cross_check.csv",
         "chart_search_changes.csv",
         "table_economics.csv",
         "provenance.csv",
@@ -67,6 +71,15 @@ def test_report_figures_agree_with_the_library(report):
         check = pd.read_csv(report / name)
         assert len(check) == 11, name  # overall and each up card
         assert check["z"].abs().max() <= z_threshold(len(check)), name
+    for name, column in (
+        ("dealer_cross_check.csv", "z"),
+        ("insurance_cross_check.csv", "z"),
+        ("rule_costs_cross_check.csv", "z"),
+        ("rule_costs_cross_check.csv", "Change z"),
+        ("deck_sweep_cross_check.csv", "z"),
+    ):
+        check = pd.read_csv(report / name)
+        assert check[column].abs().max() <= z_threshold(len(check)), (name, column)
     optimal = pd.read_csv(report / "cross_check_optimal.csv")
     assert optimal["Exact EV"].iloc[0] == pytest.approx(analysis.player_ev, abs=1e-15)
     check = pd.read_csv(report / "result_distribution_optimal_cross_check.csv")

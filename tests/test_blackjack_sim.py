@@ -87,3 +87,32 @@ def test_bad_inputs(rounds, seed):
     rules = bj.C21BlackjackRules(decks=2)
     with pytest.raises(GamecoreError):
         bs.simulate(rules, simple_chart(), rounds, seed)
+
+
+def test_dealer_hands_agree_with_the_exact_distribution_and_insurance():
+    rules = bj.C21BlackjackRules(decks=6)
+    sim = bs.simulate_dealer(rules, ROUNDS, seed=17, progress=False)
+    assert sim.counts.sum() == ROUNDS
+    check = bs.dealer_cross_check(sim)
+    assert len(check) == 10 * 11 + 2 * 10  # before the check; after it under A and 10
+    assert check["z"].abs().max() <= z_threshold(len(check))
+    insurance = bs.insurance_cross_check(bj.exact(rules, search_chart=False), sim)
+    assert abs(insurance["z"].iloc[0]) <= 4
+    again = bs.simulate_dealer(rules, 600_000, seed=17, threads=1, progress=False)
+    assert np.array_equal(again.counts, bs.simulate_dealer(rules, 600_000, 17, threads=2).counts)
+
+
+def test_rule_cost_and_sweep_twins():
+    rules = bj.C21BlackjackRules(decks=2)
+    costs = bs.rule_costs_check(
+        rules, {"Natural pays 3:2": {"natural_pays": 1.5}}, rounds=400_000, seed=2, progress=False
+    )
+    assert costs["Variant"].tolist() == ["as given", "Natural pays 3:2"]
+    assert costs["z"].abs().max() <= z_threshold(2)
+    assert abs(costs["Change z"].iloc[1]) <= 4
+    exact_change = bj.rule_costs(rules, {"x": {"natural_pays": 1.5}})["EV change"].iloc[1]
+    assert costs["EV change"].iloc[1] == pytest.approx(exact_change, abs=1e-15)
+    sweep = bs.deck_sweep_check(rules, (1, 2), rounds=400_000, seed=4, progress=False)
+    assert len(sweep) == 4 and sweep["z"].abs().max() <= z_threshold(4)
+    with pytest.raises(GamecoreError):
+        bs.simulate_dealer(rules, 0, 1)
