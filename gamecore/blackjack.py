@@ -1440,9 +1440,9 @@ class BlackjackAnalysis:
         derived chart itself when ``exact(..., search_chart=False)``.
     chart_ev, chart_up_card_ev
         Exact EV of ``chart`` (the "total-dependent" EV), overall and by up card.
-    derived_chart, derived_chart_ev
+    derived_chart, derived_chart_ev, derived_chart_up_card_ev
         The chart decided cell by cell from the two-card hands (:func:`derive_chart`) and its
-        exact EV.
+        exact EV, overall and by up card.
     chart_changes
         The cells the search changed, with the exact EV gain of each.
     cells
@@ -1465,6 +1465,7 @@ class BlackjackAnalysis:
     insurance_ev: float
     derived_chart: StrategyChart | None = None
     derived_chart_ev: float | None = None
+    derived_chart_up_card_ev: pd.Series | None = None
     chart_changes: pd.DataFrame | None = None
     cells: list[dict[str, Any]] | None = None
     strategy: StrategyChart | None = None
@@ -1610,7 +1611,7 @@ def exact(
     hands = _hand_table(engine, ev, value, natural, split)
     opt_total, opt_by_up, up_p = _overall(engine, hands, "best")
     derived = derive_chart(hands, engine.rules, rules.game)
-    derived_ev = _chart_ev(engine, derived)[0]
+    derived_ev, derived_by_up = _chart_ev(engine, derived)
     search = blackjack_search.optimize_chart(
         rules, derived, engine=engine, rows=None if search_chart else ()
     )
@@ -1627,6 +1628,7 @@ def exact(
         insurance_ev=_insurance(engine),
         derived_chart=derived,
         derived_chart_ev=derived_ev,
+        derived_chart_up_card_ev=derived_by_up,
         chart_changes=search.changes,
         cells=search.cells,
     )

@@ -635,7 +635,8 @@ def cross_check(
     and given each up card.
 
     ``exact`` must hold that strategy's EV under the same rules: optimal play
-    (``player_ev``), the analysis's chart, or the ``strategy`` it was given.
+    (``player_ev``), the analysis's chart, its derived chart, or the ``strategy`` it was
+    given.
     """
     if simulation.rules != exact.rules:
         raise GamecoreError("the simulation and the analysis are of different rules")
@@ -646,6 +647,9 @@ def cross_check(
         ev, by_up, name = exact.chart_ev, exact.chart_up_card_ev, simulation.chart.name
     elif exact.strategy is not None and simulation.chart.cells == exact.strategy.cells:
         ev, by_up, name = exact.strategy_ev, exact.strategy_up_card_ev, simulation.chart.name
+    elif exact.derived_chart is not None and simulation.chart.cells == exact.derived_chart.cells:
+        ev, by_up = exact.derived_chart_ev, exact.derived_chart_up_card_ev
+        name = simulation.chart.name
     else:
         raise GamecoreError("the simulated chart is neither the analysis's chart nor its strategy")
     sim = simulation.player()
