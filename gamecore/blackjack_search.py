@@ -467,6 +467,7 @@ def _sorted_cells(cells) -> list[dict[str, Any]]:
 def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
     """Each cell's value per action (see :func:`chart_cells`) against one up card."""
     label = bj._up_label(state.up)
+    early, _ = bj._root_flags(engine, state.up)
     sums, bad = _row_sums(engine, state)
     for row in bj._chart_rows():
         kind, what = row.split()
@@ -484,7 +485,8 @@ def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
             weight, live_weight = sums[s, t, 7], sums[s, t, 8]
             if weight == 0.0:
                 continue
-            live = live_weight / weight
+            # Under the peek, values leave out the Natural's loss: divide by P(no Natural).
+            live = live_weight / weight if engine.rules.peek else 1.0
             values = {
                 letter: sums[s, t, k] / weight
                 for k, letter in enumerate(LETTERS)
@@ -496,6 +498,8 @@ def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
         if cell is None:  # a chart without this pair's row plays the pair by its total
             continue
         others = [v for a, v in ev.items() if a != cell[0]]
+        letter = {"D": "DH", "R": "RH"}.get(cell, cell)
+        own = values[letter] / live if letter in values and live > 0 else ev.get(cell[0])
         yield {
             "hand": row,
             "up_card": label,
@@ -505,6 +509,10 @@ def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
             "ev": ev,
             # How clear the decision is: the chart's action against the best other one.
             "margin": ev[cell[0]] - max(others) if others and cell[0] in ev else float("nan"),
+            # The chart's own letter (its fallback included), and whether the cell's first
+            # action is a surrender taken before the check for a Natural.
+            "chart_ev": own,
+            "early_surrender": early and cell[0] == "R",
         }
 
 

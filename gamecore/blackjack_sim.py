@@ -94,9 +94,19 @@ def _play_round(
     node_action,
     split_action,
     root_action,
+    pair_follows_row,
+    cell_sum,
+    cell_squares,
+    cell_visits,
 ):
     """One round off a full shoe. Returns (net result in half units, player Natural paid,
     hands played: 1, or 2..4 after splits, the up card).
+
+    Playing a chart, every decision adds the hand's result (half units) to its cell's
+    tallies ``cell_*[row, up]`` (rows: hard 4..21, soft 12..21, then pair A..10, where a
+    pair's first decision counts the whole round's result); a pair whose row says split, not
+    split here, counts in its hard/soft row (``pair_follows_row``), as the exact engine's
+    cell values do.
 
     Decisions come from the chart tables or, with ``node_play``, from tables by hand
     composition (optimal composition-dependent play): ``root_action[a, b, up]`` for the two
@@ -140,6 +150,9 @@ def _play_round(
     state = np.zeros(4, dtype=np.int64)
     first = np.zeros(4, dtype=np.int64)
     node = np.zeros(4, dtype=np.int64)
+    paired = np.zeros(4, dtype=np.bool_)  # two cards of one rank (a pair not split here)
+    visit = np.full((4, 24), -1, dtype=np.int64)  # cell rows each hand decided in
+    visits = np.zeros(4, dtype=np.int64)
     hands = 1
     split = False
     limit = max_ace_hands if p1 == 0 else max_hands
@@ -160,6 +173,7 @@ def _play_round(
         hard[0] = hard0
         aces[0] = p1 == 0 or p2 == 0
         ncards[0] = 2
+        paired[0] = pair
         node[0] = child[child[empty, p1], p2] if node_play else 0
     h = 0
     while h < hands:
@@ -177,6 +191,7 @@ def _play_round(
             hard[h] += c + 1
             aces[h] = aces[h] or c == 0
             ncards[h] = 2
+            paired[h] = c == first[h]
             if node_play:
                 node[h] = child[node[h], c]
         if split and first[h] == 0 and one_card_aces:
@@ -201,10 +216,16 @@ def _play_round(
                     a = root_action[p1, p2, up]
                 else:
                     a = node_action[node[h], up]
-            elif (not split) and ncards[h] == 2 and pair:
+            elif ncards[h] == 2 and paired[h]:
                 a = pair_play[p1, up, 1 if cd else 0, 1 if cs else 0]
+                if pair_follows_row[p1, up] and visits[h] < 24:
+                    visit[h, visits[h]] = (total - 12 + 18) if soft else (total - 4)
+                    visits[h] += 1
             else:
                 a = chart[1 if soft else 0, total, up, 1 if cd else 0, 1 if cs else 0]
+                if visits[h] < 24:
+                    visit[h, visits[h]] = (total - 12 + 18) if soft else (total - 4)
+                    visits[h] += 1
             bad = (a == 0 and forced_hit) or (a == 1 and forced_stand) or a < 0 or a > 3
             if bad or (a == 2 and not cd) or (a == 3 and not cs):
                 return 999, 0, hands, up  # the tables were validated; cannot happen
@@ -229,11 +250,10 @@ def _play_round(
     dealer, pos = _dealer(rng, cards, pos, up, hole, h17)
     net = 0
     for h in range(hands):
-        if state[h] == 2:
-            net -= 1
-            continue
         total, _soft = _total(hard[h], aces[h])
-        if dealer == 99:  # no peek: the dealer's Natural takes every wager
+        if state[h] == 2:
+            r = 0  # surrendered: half the wager, below
+        elif dealer == 99:  # no peek: the dealer's Natural takes every wager
             r = -1
         elif total > 21:
             r = -1
@@ -251,7 +271,16 @@ def _play_round(
             r = -1
         else:
             r = 0
-        net += 2 * r * bet[h]
+        result = -1 if state[h] == 2 else 2 * r * bet[h]
+        net += result
+        for k in range(visits[h]):
+            cell_sum[visit[h, k], up] += result
+            cell_squares[visit[h, k], up] += result * result
+            cell_visits[visit[h, k], up] += 1
+    if pair and not node_play:  # the pair row's decision: the whole round's result
+        cell_sum[28 + p1, up] += net
+        cell_squares[28 + p1, up] += net * net
+        cell_visits[28 + p1, up] += 1
     return net, 0, hands, up
 
 
@@ -288,8 +317,12 @@ def _simulate(
     node_action,
     split_action,
     root_action,
+    pair_follows_row,
 ):
     histogram = np.zeros((10, HALF_UNITS), dtype=np.int64)  # by up card
+    cell_sum = np.zeros((38, 10), dtype=np.int64)
+    cell_squares = np.zeros((38, 10), dtype=np.int64)
+    cell_visits = np.zeros((38, 10), dtype=np.int64)
     split_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     resplit_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     naturals = np.zeros(10, dtype=np.int64)
@@ -318,6 +351,10 @@ def _simulate(
             node_action,
             split_action,
             root_action,
+            pair_follows_row,
+            cell_sum,
+            cell_squares,
+            cell_visits,
         )
         if net == 999:
             bad += 1
@@ -329,7 +366,8 @@ def _simulate(
                 split_histogram[net + 16] += 1
             if hands >= 3:
                 resplit_histogram[net + 16] += 1
-    return histogram, split_histogram, resplit_histogram, naturals, bad
+    cells = np.stack((cell_sum, cell_squares, cell_visits))
+    return histogram, split_histogram, resplit_histogram, naturals, bad, cells
 
 
 #: The strategy name that asks :func:`simulate` for optimal composition-dependent play.
@@ -350,6 +388,7 @@ class _Policy:
     node_action: np.ndarray
     split_action: np.ndarray
     root_action: np.ndarray
+    pair_follows_row: np.ndarray  # (10, 10): the pair row says P (unsplit: its hard/soft row)
 
     def arrays(self) -> tuple:
         return (
@@ -362,6 +401,7 @@ class _Policy:
             self.node_action,
             self.split_action,
             self.root_action,
+            self.pair_follows_row,
         )
 
 
@@ -378,7 +418,17 @@ def _chart_policy(chart: blackjack.StrategyChart, rules) -> _Policy:
         none,
         np.zeros((10, 1, 10), dtype=np.int64),
         np.zeros((10, 10, 10), dtype=np.int64),
+        np.array(
+            [
+                [chart.cells.get((f"pair {blackjack.RANKS[p]}", u)) == "P" for u in _UP_LABELS]
+                for p in range(10)
+            ],
+            dtype=np.bool_,
+        ),
     )
+
+
+_UP_LABELS = [blackjack._up_label(u) for u in range(10)]
 
 
 def _optimal_policy(rules) -> _Policy:
@@ -408,6 +458,7 @@ def _optimal_policy(rules) -> _Policy:
         action,
         split_action,
         root,
+        np.zeros((10, 10), dtype=np.bool_),
     )
 
 
@@ -442,6 +493,10 @@ class BlackjackSimulation:
     split_histogram, resplit_histogram
         Rounds by net result in which the player split (two or more hands), and resplit
         (three or more).
+    cells
+        int64 (3, 38, 10), playing a chart: for each chart cell (rows hard 4..21, soft
+        12..21, pair A..10; up cards A, 2..10) the sum and the sum of squares of the results
+        (half units) of the hands that decided in it, and how many did.
     """
 
     rules: blackjack.StandardBlackjackRules
@@ -452,6 +507,7 @@ class BlackjackSimulation:
     up_naturals: np.ndarray
     split_histogram: np.ndarray
     resplit_histogram: np.ndarray
+    cells: np.ndarray
 
     @property
     def strategy(self) -> str:
@@ -609,13 +665,15 @@ def simulate(
     split_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     resplit_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     up_naturals = np.zeros(10, dtype=np.int64)
-    for h, hs, hr, n, bad in results:
+    cells = np.zeros((3, 38, 10), dtype=np.int64)
+    for h, hs, hr, n, bad, c in results:
         if bad:
             raise GamecoreError("the strategy asked for an action the rules forbid")
         up_histogram += h
         split_histogram += hs
         resplit_histogram += hr
         up_naturals += n
+        cells += c
     return BlackjackSimulation(
         rules,
         chart,
@@ -625,6 +683,7 @@ def simulate(
         up_naturals,
         split_histogram,
         resplit_histogram,
+        cells,
     )
 
 
@@ -881,4 +940,53 @@ def rule_costs_check(
             }
         )
         rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _cell_row(hand: str) -> int:
+    kind, what = hand.split()
+    if kind == "hard":
+        return int(what) - 4
+    if kind == "soft":
+        return 18 + int(what) - 12
+    return 28 + blackjack.RANKS.index(what)
+
+
+def cell_cross_check(
+    analysis: blackjack.BlackjackAnalysis, simulation: BlackjackSimulation
+) -> pd.DataFrame:
+    """Each cell of the analysis's chart: the EV of the chart's action on the hands the cell
+    plays (``chart_ev`` of :meth:`~gamecore.blackjack.BlackjackAnalysis.strategy_chart`)
+    beside the mean result of the simulated hands that decided in that cell.
+
+    A cell whose action is a surrender taken before the check for a Natural (against an Ace
+    or a 10 under early or c21 surrender) is valued counting the Natural it escapes; the
+    simulated hands decide after the check, so it has no twin here (z left blank).
+    """
+    if simulation.chart is None or simulation.chart.cells != analysis.chart.cells:
+        raise GamecoreError("cell_cross_check needs a simulation of the analysis's chart")
+    if simulation.rules != analysis.rules:
+        raise GamecoreError("the simulation and the analysis are of different rules")
+    total, squares, visits = simulation.cells
+    rows = []
+    for cell in analysis.strategy_chart():
+        row, up = _cell_row(cell["hand"]), _UP_LABELS.index(cell["up_card"])
+        n = int(visits[row, up])
+        exact = cell["chart_ev"]
+        mean = total[row, up] / 2 / n if n else float("nan")
+        var = (squares[row, up] / 4 - n * mean**2) / (n - 1) if n > 1 else float("nan")
+        se = math.sqrt(max(var, 0.0) / n) if n > 1 else float("nan")
+        twin = not cell["early_surrender"] and n > 1 and se > 0
+        rows.append(
+            {
+                "Hand": cell["hand"],
+                "Up card": cell["up_card"],
+                "Chart": cell["chart"],
+                "Exact EV": exact,
+                "Simulated EV": mean if twin else float("nan"),
+                "Standard error": se if twin else float("nan"),
+                "z": (mean - exact) / se if twin else float("nan"),
+                "Hands": n,
+            }
+        )
     return pd.DataFrame(rows)

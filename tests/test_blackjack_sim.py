@@ -62,6 +62,27 @@ def test_optimal_play_simulation_agrees_with_exact_by_up_card(rules):
     assert check["Rounds"].iloc[1:].sum() == ROUNDS
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bj.C21BlackjackRules(decks=6),
+        bj.StandardBlackjackRules(decks=2, surrender="late", peek=False),
+    ],
+    ids=["c21_6", "standard_2_late_no_peek"],
+)
+def test_every_chart_cell_agrees_with_its_twin(rules):
+    """The strategy card's figure for the chart's own action in each cell, against the mean
+    result of the simulated hands deciding there (family-wise 4 sigma)."""
+    exact = bj.exact(rules)
+    sim = bs.simulate(rules, exact.chart, ROUNDS, seed=19, progress=False)
+    check = bs.cell_cross_check(exact, sim)
+    z = check["z"].dropna()
+    assert len(z) > 300
+    assert z.abs().max() <= z_threshold(len(z))
+    # Every decision was counted in some cell: hard/soft rows see every hand's decisions.
+    assert check["Hands"].sum() > ROUNDS
+
+
 def test_same_result_on_one_and_two_threads():
     rules = bj.C21BlackjackRules(decks=2)
     chart = bj.exact(rules).chart
@@ -70,6 +91,7 @@ def test_same_result_on_one_and_two_threads():
     assert np.array_equal(one.histogram, two.histogram)
     assert one.naturals == two.naturals
     assert one.to_dict() == two.to_dict()
+    assert np.array_equal(one.cells, two.cells)
     one = bs.simulate(rules, "optimal", 600_000, seed=3, threads=1, progress=False)
     two = bs.simulate(rules, "optimal", 600_000, seed=3, threads=2, progress=False)
     assert np.array_equal(one.up_histogram, two.up_histogram)
