@@ -133,6 +133,17 @@ def test_chart_resplits_match_the_reference(hands):
     assert analysis.strategy_ev == pytest.approx(naive, abs=1e-12)
 
 
+def test_a_pair_at_the_hand_limit_plays_its_pair_row_as_the_reference_does():
+    rules = bj.StandardBlackjackRules(max_split_hands=3)
+    cells = dict(split_eights_chart().cells)
+    for up in bj.CHART_UP_CARDS:
+        cells[("pair 8", up)], cells[("hard 16", up)] = "PS", "H"
+    chart = bj.StrategyChart(cells, "Ps 8s")
+    naive = nb.chart_ev(RESPLIT_SHOE, naive_rules(rules), chart.cells)
+    analysis = bj.exact(rules, chart, composition=list(RESPLIT_SHOE), search_chart=False)
+    assert analysis.strategy_ev == pytest.approx(naive, abs=1e-12)
+
+
 def test_cdz_resplits_to_three_hands_match_the_reference():
     # (Resplits to four hands agree as well, to 1e-16, but the reference takes five minutes.)
     rules = bj.StandardBlackjackRules(max_split_hands=3)

@@ -138,3 +138,17 @@ def test_rule_cost_and_sweep_twins():
     assert len(sweep) == 4 and sweep["z"].abs().max() <= z_threshold(4)
     with pytest.raises(GamecoreError):
         bs.simulate_dealer(rules, 0, 1)
+
+
+def test_a_pair_that_can_no_longer_be_split_plays_its_pair_row():
+    """Under Ps/Ph rows, a pair dealt to a split hand at the hand limit is played by the pair
+    row's non-split letter, by the engine, the reference and the simulator alike."""
+    cells = dict(simple_chart().cells)
+    for up in bj.CHART_UP_CARDS:
+        cells[("pair 8", up)], cells[("hard 16", up)], cells[("pair 10", up)] = "PS", "H", "PH"
+    chart = bj.StrategyChart(cells, "Ps chart")
+    rules = bj.StandardBlackjackRules(decks=1, max_split_hands=4)
+    exact = bj.exact(rules, chart, search_chart=False)
+    sim = bs.simulate(rules, chart, ROUNDS, seed=23, progress=False)
+    check = bs.cross_check(exact, sim)
+    assert check["z"].abs().max() <= z_threshold(len(check))
