@@ -513,6 +513,9 @@ def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
             # action is a surrender taken before the check for a Natural.
             "chart_ev": own,
             "early_surrender": early and cell[0] == "R",
+            "surrender_before_check": early,
+            # Each letter's EV (hard/soft rows: H S DH DS RH RS; pair rows: P and those).
+            "letter_ev": {k: v / live for k, v in values.items()} if live > 0 else {},
         }
 
 

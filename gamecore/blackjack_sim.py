@@ -98,6 +98,11 @@ def _play_round(
     cell_sum,
     cell_squares,
     cell_visits,
+    probe_rate,
+    round_x,
+    round_y,
+    probe_sums,
+    probe_den,
 ):
     """One round off a full shoe. Returns (net result in half units, player Natural paid,
     hands played: 1, or 2..4 after splits, the up card).
@@ -107,6 +112,15 @@ def _play_round(
     pair's first decision counts the whole round's result); a pair whose row says split, not
     split here, counts in its hard/soft row (``pair_follows_row``), as the exact engine's
     cell values do.
+
+    With ``probe_rate`` > 0, each hard/soft decision of a hand not yet probed is, with that
+    chance, replaced by one of the six letters H S Dh Ds Rh Rs drawn at random (the hand then
+    follows the chart): ``probe_sums[row, up, letter]`` gathers (sum X, sum X^2, sum XY,
+    probes) and
+    ``probe_den[row, up]`` (sum Y, sum Y^2) over rounds, X being the probed hands' results
+    and Y the decisions reached unprobed, each weighted by the inverse of its chance of being
+    seen (:func:`probe_cross_check`). Probed rounds leave the chart, so a probing run's other
+    tallies are not the chart's.
 
     Decisions come from the chart tables or, with ``node_play``, from tables by hand
     composition (optimal composition-dependent play): ``root_action[a, b, up]`` for the two
@@ -153,6 +167,11 @@ def _play_round(
     paired = np.zeros(4, dtype=np.bool_)  # two cards of one rank (a pair not split here)
     visit = np.full((4, 24), -1, dtype=np.int64)  # cell rows each hand decided in
     visits = np.zeros(4, dtype=np.int64)
+    probed = np.zeros(4, dtype=np.bool_)
+    unprobed = np.zeros(4, dtype=np.int64)  # decisions passed without a probe
+    probe_row = np.full(4, -1, dtype=np.int64)
+    probe_letter = np.zeros(4, dtype=np.int64)
+    probe_weight = np.zeros(4)
     hands = 1
     split = False
     limit = max_ace_hands if p1 == 0 else max_hands
@@ -209,6 +228,7 @@ def _play_round(
             cs = (not split) and (
                 (surrender_kind == 1 and ncards[h] == 2) or (surrender_kind == 3 and not high_up)
             )
+            row = -1  # the chart cell deciding here, if a hard/soft row
             if node_play:
                 if split:
                     a = split_action[p1, node[h], up]
@@ -218,14 +238,29 @@ def _play_round(
                     a = node_action[node[h], up]
             elif ncards[h] == 2 and paired[h]:
                 a = pair_play[p1, up, 1 if cd else 0, 1 if cs else 0]
-                if pair_follows_row[p1, up] and visits[h] < 24:
-                    visit[h, visits[h]] = (total - 12 + 18) if soft else (total - 4)
-                    visits[h] += 1
+                if pair_follows_row[p1, up]:
+                    row = (total - 12 + 18) if soft else (total - 4)
             else:
                 a = chart[1 if soft else 0, total, up, 1 if cd else 0, 1 if cs else 0]
+                row = (total - 12 + 18) if soft else (total - 4)
+            if row >= 0 and not probed[h]:
                 if visits[h] < 24:
-                    visit[h, visits[h]] = (total - 12 + 18) if soft else (total - 4)
+                    visit[h, visits[h]] = row
                     visits[h] += 1
+                if probe_rate > 0.0:
+                    seen = (1.0 - probe_rate) ** (-unprobed[h])
+                    round_y[row] += seen
+                    if rng.random() < probe_rate:
+                        probed[h] = True
+                        letter = _below(rng, 6)
+                        b = _letter_action(letter, cd, cs, forced_hit, forced_stand)
+                        if b >= 0:
+                            a = b
+                            probe_row[h] = row
+                            probe_letter[h] = letter
+                            probe_weight[h] = 6.0 * seen / probe_rate
+                    else:
+                        unprobed[h] += 1
             bad = (a == 0 and forced_hit) or (a == 1 and forced_stand) or a < 0 or a > 3
             if bad or (a == 2 and not cd) or (a == 3 and not cs):
                 return 999, 0, hands, up  # the tables were validated; cannot happen
@@ -273,6 +308,9 @@ def _play_round(
             r = 0
         result = -1 if state[h] == 2 else 2 * r * bet[h]
         net += result
+        if probe_row[h] >= 0:
+            round_x[probe_row[h], probe_letter[h]] += probe_weight[h] * result / 2.0
+            probe_sums[probe_row[h], up, probe_letter[h], 3] += 1.0
         for k in range(visits[h]):
             cell_sum[visit[h, k], up] += result
             cell_squares[visit[h, k], up] += result * result
@@ -281,7 +319,34 @@ def _play_round(
         cell_sum[28 + p1, up] += net
         cell_squares[28 + p1, up] += net * net
         cell_visits[28 + p1, up] += 1
+    if probe_rate > 0.0:
+        for row in range(28):
+            y = round_y[row]
+            if y == 0.0:
+                continue
+            for letter in range(6):
+                x = round_x[row, letter]
+                probe_sums[row, up, letter, 0] += x
+                probe_sums[row, up, letter, 1] += x * x
+                probe_sums[row, up, letter, 2] += x * y
+                round_x[row, letter] = 0.0
+            probe_den[row, up, 0] += y
+            probe_den[row, up, 1] += y * y
+            round_y[row] = 0.0
     return net, 0, hands, up
+
+
+@kernel
+def _letter_action(letter, can_double, can_surrender, forced_hit, forced_stand):
+    """The action of letter H S Dh Ds Rh Rs (0..5) at a hand, or -1 if the rules forbid it."""
+    fallback_hit = letter == 0 or letter == 2 or letter == 4
+    if letter in (2, 3) and can_double:
+        return 2
+    if letter in (4, 5) and can_surrender:
+        return 3
+    if fallback_hit:
+        return -1 if forced_stand else 1
+    return -1 if forced_hit else 0
 
 
 @kernel
@@ -318,8 +383,13 @@ def _simulate(
     split_action,
     root_action,
     pair_follows_row,
+    probe_rate,
 ):
     histogram = np.zeros((10, HALF_UNITS), dtype=np.int64)  # by up card
+    round_x = np.zeros((38, 6))
+    round_y = np.zeros(38)
+    probe_sums = np.zeros((38, 10, 6, 4))
+    probe_den = np.zeros((38, 10, 2))
     cell_sum = np.zeros((38, 10), dtype=np.int64)
     cell_squares = np.zeros((38, 10), dtype=np.int64)
     cell_visits = np.zeros((38, 10), dtype=np.int64)
@@ -355,6 +425,11 @@ def _simulate(
             cell_sum,
             cell_squares,
             cell_visits,
+            probe_rate,
+            round_x,
+            round_y,
+            probe_sums,
+            probe_den,
         )
         if net == 999:
             bad += 1
@@ -367,7 +442,16 @@ def _simulate(
             if hands >= 3:
                 resplit_histogram[net + 16] += 1
     cells = np.stack((cell_sum, cell_squares, cell_visits))
-    return histogram, split_histogram, resplit_histogram, naturals, bad, cells
+    return (
+        histogram,
+        split_histogram,
+        resplit_histogram,
+        naturals,
+        bad,
+        cells,
+        probe_sums,
+        probe_den,
+    )
 
 
 #: The strategy name that asks :func:`simulate` for optimal composition-dependent play.
@@ -467,13 +551,22 @@ class _Job:
     shoe: np.ndarray
     policy: _Policy
     flags: tuple
+    probe_rate: float = 0.0
 
 
 def _run_chunk(job_and_chunk):
     job, chunk = job_and_chunk
     chart, pair_play, split, *node = job.policy.arrays()
     return _simulate(
-        chunk.generator(), job.shoe, chunk.size, chart, pair_play, split, *job.flags, *node
+        chunk.generator(),
+        job.shoe,
+        chunk.size,
+        chart,
+        pair_play,
+        split,
+        *job.flags,
+        *node,
+        job.probe_rate,
     )
 
 
@@ -508,6 +601,9 @@ class BlackjackSimulation:
     split_histogram: np.ndarray
     resplit_histogram: np.ndarray
     cells: np.ndarray
+    probe_rate: float = 0.0
+    probe_sums: np.ndarray | None = None
+    probe_den: np.ndarray | None = None
 
     @property
     def strategy(self) -> str:
@@ -609,12 +705,15 @@ def simulate(
     threads: int | None = None,
     dask: str | None = None,
     progress: bool | None = None,
+    probe_rate: float = 0.0,
 ) -> BlackjackSimulation:
     """Play ``rounds`` rounds by ``chart``, each off a full freshly shuffled shoe.
 
     ``chart`` is a :class:`~gamecore.blackjack.StrategyChart`, the path of a chart CSV, or
     ``"optimal"``: optimal composition-dependent play, every decision taken from the exact
     engine's choice for the hand's cards (split hands CDZ-), the twin of ``player_ev``.
+    With ``probe_rate`` in (0, 1) a chart's decisions are probed with other letters
+    (:func:`probe_cross_check`); such a run no longer plays the chart alone.
 
     Examples
     --------
@@ -629,8 +728,15 @@ def simulate(
     rules = blackjack._check_rules(rules)
     rounds = validate_count(rounds, "rounds")
     seed = validate_seed(seed)
+    if isinstance(probe_rate, bool) or not isinstance(probe_rate, (int, float)):
+        raise GamecoreError(f"probe_rate must be a number in [0, 1), got {probe_rate!r}")
+    probe_rate = float(probe_rate)
+    if not 0.0 <= probe_rate < 1.0:
+        raise GamecoreError(f"probe_rate must be in [0, 1), got {probe_rate!r}")
     r = rules.resolved()
     if isinstance(chart, str) and chart == OPTIMAL:
+        if probe_rate:
+            raise GamecoreError("probe_rate needs a chart, not optimal play")
         chart, policy = None, _optimal_policy(r)
     else:
         if not isinstance(chart, blackjack.StrategyChart):
@@ -651,7 +757,7 @@ def simulate(
         r.split_aces_one_card,
         r.bust_push == "three_card_23_25",
     )
-    job = _Job(shoe, policy, flags)
+    job = _Job(shoe, policy, flags, probe_rate)
     chunks = make_chunks(rounds, CHUNK_ROUNDS, seed)
     results = run_chunks(
         _run_chunk,
@@ -666,7 +772,9 @@ def simulate(
     resplit_histogram = np.zeros(HALF_UNITS, dtype=np.int64)
     up_naturals = np.zeros(10, dtype=np.int64)
     cells = np.zeros((3, 38, 10), dtype=np.int64)
-    for h, hs, hr, n, bad, c in results:
+    probe_sums = np.zeros((38, 10, 6, 4))
+    probe_den = np.zeros((38, 10, 2))
+    for h, hs, hr, n, bad, c, ps, pd_ in results:  # in chunk order: sums never reordered
         if bad:
             raise GamecoreError("the strategy asked for an action the rules forbid")
         up_histogram += h
@@ -674,6 +782,8 @@ def simulate(
         resplit_histogram += hr
         up_naturals += n
         cells += c
+        probe_sums += ps
+        probe_den += pd_
     return BlackjackSimulation(
         rules,
         chart,
@@ -684,6 +794,9 @@ def simulate(
         split_histogram,
         resplit_histogram,
         cells,
+        probe_rate,
+        probe_sums,
+        probe_den,
     )
 
 
@@ -989,4 +1102,66 @@ def cell_cross_check(
                 "Hands": n,
             }
         )
+    return pd.DataFrame(rows)
+
+
+#: Fewest probed hands for a letter's twin (its SE needs a sample to be estimated from).
+MIN_PROBES = 50
+
+
+def probe_cross_check(
+    analysis: blackjack.BlackjackAnalysis, simulation: BlackjackSimulation
+) -> pd.DataFrame:
+    """Every letter of every hard/soft cell of the analysis's chart: its exact EV on the
+    hands the cell plays (``letter_ev`` of the strategy card) beside its twin from a probing
+    run (``simulate(..., probe_rate=q)``).
+
+    In a probing run each decision of a hand is, with chance ``q``, played by a letter drawn
+    at random; a probe reached after ``k`` unprobed decisions has chance ``q (1 - q)^k / 6``
+    against the chart's reach, so the probed hands' results weighted by its inverse, over
+    the reached decisions weighted by ``(1 - q)^-k``, estimate the letter's EV on the cell's
+    hands (a ratio estimator; its SE by the delta method; at least :data:`MIN_PROBES` probed
+    hands, else the twin is left blank). Surrender taken before the check
+    (against an Ace or a 10 under early or c21 surrender) has no twin here: neither its
+    letters, nor any letter of a cell whose two-card hands surrender so (they never reach a
+    decision in the simulation).
+    """
+    if simulation.chart is None or simulation.chart.cells != analysis.chart.cells:
+        raise GamecoreError("probe_cross_check needs a simulation of the analysis's chart")
+    if simulation.rules != analysis.rules:
+        raise GamecoreError("the simulation and the analysis are of different rules")
+    if not simulation.probe_rate:
+        raise GamecoreError("probe_cross_check needs a run with probe_rate > 0")
+    rows = []
+    for cell in analysis.strategy_chart():
+        if cell["hand"].startswith("pair"):
+            continue
+        row, up = _cell_row(cell["hand"]), _UP_LABELS.index(cell["up_card"])
+        y, yy = simulation.probe_den[row, up]
+        for k, letter in enumerate(("H", "S", "DH", "DS", "RH", "RS")):
+            exact = cell["letter_ev"].get(letter)
+            if exact is None:
+                continue  # a letter some hand of the cell cannot play
+            x, xx, xy, probes = simulation.probe_sums[row, up, k]
+            # Cells whose two-card hands surrender before the check never reach a decision
+            # in the simulation, and an early surrender's value counts the Natural escaped.
+            early = cell["early_surrender"] or (cell["surrender_before_check"] and letter[0] == "R")
+            twin = probes >= MIN_PROBES and not early
+            ratio = x / y if twin else float("nan")
+            var = xx - 2 * ratio * xy + ratio**2 * yy if twin else float("nan")
+            se = math.sqrt(max(var, 0.0)) / y if twin else float("nan")
+            ok = twin and se > 0
+            rows.append(
+                {
+                    "Hand": cell["hand"],
+                    "Up card": cell["up_card"],
+                    "Letter": blackjack._pretty(letter),
+                    "Chart": cell["chart"],
+                    "Exact EV": exact,
+                    "Simulated EV": ratio if ok else float("nan"),
+                    "Standard error": se if ok else float("nan"),
+                    "z": (ratio - exact) / se if ok else float("nan"),
+                    "Probes": int(probes),
+                }
+            )
     return pd.DataFrame(rows)

@@ -51,6 +51,7 @@ def test_report_files(report):
         "result_distribution_optimal_cross_check.csv",
         "dealer_cross_check.csv",
         "strategy_chart_cross_check.csv",
+        "strategy_chart_letters_cross_check.csv",
         "insurance_cross_check.csv",
         "rule_costs_cross_check.csv",
         "deck_sweep_cross_check.csv",
@@ -80,6 +81,7 @@ def test_report_figures_agree_with_the_library(report):
         ("rule_costs_cross_check.csv", "Change z"),
         ("deck_sweep_cross_check.csv", "z"),
         ("strategy_chart_cross_check.csv", "z"),
+        ("strategy_chart_letters_cross_check.csv", "z"),
     ):
         check = pd.read_csv(report / name)
         z = check[column].dropna()

@@ -83,6 +83,28 @@ def test_every_chart_cell_agrees_with_its_twin(rules):
     assert check["Hands"].sum() > ROUNDS
 
 
+def test_every_letter_of_every_cell_agrees_with_its_probed_twin():
+    """The strategy card's EVs of the letters the chart does not take, against a probing
+    run (family-wise 4 sigma), and the probing run's reproducibility."""
+    rules = bj.C21BlackjackRules(decks=6)
+    exact = bj.exact(rules)
+    sim = bs.simulate(rules, exact.chart, ROUNDS, seed=29, progress=False, probe_rate=0.3)
+    check = bs.probe_cross_check(exact, sim)
+    z = check["z"].dropna()
+    assert len(z) > 800
+    assert z.abs().max() <= z_threshold(len(z))
+    # Letters the forced ranges forbid are not listed: no S on soft 17, no H on hard 20.
+    listed = set(zip(check["Hand"], check["Letter"], strict=True))
+    assert ("soft 17", "S") not in listed and ("hard 20", "H") not in listed
+    again = bs.simulate(rules, exact.chart, 600_000, 29, threads=1, probe_rate=0.3)
+    other = bs.simulate(rules, exact.chart, 600_000, 29, threads=2, probe_rate=0.3)
+    assert np.array_equal(again.probe_sums, other.probe_sums)
+    with pytest.raises(GamecoreError, match="probe_rate"):
+        bs.simulate(rules, exact.chart, 1000, 1, probe_rate=1.0)
+    with pytest.raises(GamecoreError, match="probe_rate"):
+        bs.probe_cross_check(exact, bs.simulate(rules, exact.chart, 1000, 1))
+
+
 def test_same_result_on_one_and_two_threads():
     rules = bj.C21BlackjackRules(decks=2)
     chart = bj.exact(rules).chart
