@@ -103,6 +103,9 @@ def _play_round(
     round_y,
     probe_sums,
     probe_den,
+    scratch,
+    visit,
+    probe_weight,
 ):
     """One round off a full shoe. Returns (net result in half units, player Natural paid,
     hands played: 1, or 2..4 after splits, the up card).
@@ -157,21 +160,20 @@ def _play_round(
     if player_natural:
         return 0, 1, 1, up
     # Hands: hard total, holds an ace, cards, bet (1 or 2), state 0 live / 1 done / 2 surr.
-    hard = np.zeros(4, dtype=np.int64)
-    aces = np.zeros(4, dtype=np.bool_)
-    ncards = np.zeros(4, dtype=np.int64)
-    bet = np.ones(4, dtype=np.int64)
-    state = np.zeros(4, dtype=np.int64)
-    first = np.zeros(4, dtype=np.int64)
-    node = np.zeros(4, dtype=np.int64)
-    paired = np.zeros(4, dtype=np.bool_)  # two cards of one rank (a pair not split here)
-    visit = np.full((4, 24), -1, dtype=np.int64)  # cell rows each hand decided in
-    visits = np.zeros(4, dtype=np.int64)
-    probed = np.zeros(4, dtype=np.bool_)
-    unprobed = np.zeros(4, dtype=np.int64)  # decisions passed without a probe
-    probe_row = np.full(4, -1, dtype=np.int64)
-    probe_letter = np.zeros(4, dtype=np.int64)
-    probe_weight = np.zeros(4)
+    # Per-hand state lives in the caller's scratch arrays (no allocation per round).
+    scratch[:] = 0
+    hard, ncards, bet, state, first = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
+    node, visits, unprobed, probe_row, probe_letter = (
+        scratch[5],
+        scratch[6],
+        scratch[7],
+        scratch[8],
+        scratch[9],
+    )
+    aces, paired, probed = scratch[10], scratch[11], scratch[12]  # 0/1 flags
+    bet[:] = 1
+    probe_row[:] = -1
+    # visit[h, :visits[h]]: the cell rows hand h decided in; probe_weight: set when probed.
     hands = 1
     split = False
     limit = max_ace_hands if p1 == 0 else max_hands
@@ -208,7 +210,7 @@ def _play_round(
                 hands += 1
                 continue
             hard[h] += c + 1
-            aces[h] = aces[h] or c == 0
+            aces[h] = 1 if (aces[h] != 0 or c == 0) else 0
             ncards[h] = 2
             paired[h] = c == first[h]
             if node_play:
@@ -273,7 +275,7 @@ def _play_round(
             c = _card(rng, cards, pos)
             pos += 1
             hard[h] += c + 1
-            aces[h] = aces[h] or c == 0
+            aces[h] = 1 if (aces[h] != 0 or c == 0) else 0
             ncards[h] += 1
             if node_play:
                 node[h] = child[node[h], c]
@@ -387,6 +389,9 @@ def _simulate(
 ):
     histogram = np.zeros((10, HALF_UNITS), dtype=np.int64)  # by up card
     round_x = np.zeros((38, 6))
+    scratch = np.zeros((13, 4), dtype=np.int64)
+    visit = np.zeros((4, 24), dtype=np.int64)
+    probe_weight = np.zeros(4)
     round_y = np.zeros(38)
     probe_sums = np.zeros((38, 10, 6, 4))
     probe_den = np.zeros((38, 10, 2))
@@ -430,6 +435,9 @@ def _simulate(
             round_y,
             probe_sums,
             probe_den,
+            scratch,
+            visit,
+            probe_weight,
         )
         if net == 999:
             bad += 1
