@@ -479,6 +479,7 @@ def _dealer_distributions(
     removed,
     first,
     last,
+    only_up,
     start,
     parent,
     rank,
@@ -492,13 +493,16 @@ def _dealer_distributions(
     out,
 ):
     """For rows ``first:last`` of ``removed`` (cards taken from ``shoe`` by a player hand and
-    its context), the dealer's final distribution against every up card in the shoe left:
-    ``out[row, up]``, left at zero where the cards are not there to be dealt."""
+    its context), the dealer's final distribution against every up card in the shoe left
+    (only ``only_up`` if >= 0): ``out[row, up]``, left at zero where the cards are not there
+    to be dealt."""
     prod = np.empty(np.max(start[1:] - start[:-1]))
     ffn = np.empty(np.max(drawn) + 1)
     left = np.empty(10, dtype=np.int64)
     for k in range(first, last):
         for up in range(10):
+            if only_up >= 0 and up != only_up:
+                continue
             ok = True
             n = 0
             for r in range(10):
@@ -1313,6 +1317,7 @@ class _Engine:
                     taken,
                     bounds[t],
                     bounds[t + 1],
+                    -1,
                     *self.dealer,
                     dealers,
                 )

@@ -230,50 +230,6 @@ def _pair_probabilities(drawn, end_ways, first, second, shoe):
     return out
 
 
-@kernel
-def _dealer_after(
-    shoe,
-    unions,
-    up,
-    start,
-    parent,
-    rank,
-    already,
-    hand_start,
-    hand_parent,
-    hand_rank,
-    hand_already,
-    dealer_drawn,
-    orderings,
-    out,
-):
-    """``out[k]``: the dealer's final distribution with ``up`` showing, drawing from
-    ``shoe`` less ``unions[k]``."""
-    prod = np.empty(np.max(start[1:] - start[:-1]))
-    ffn = np.empty(np.max(dealer_drawn) + 1)
-    left = np.empty(10, dtype=np.int64)
-    for k in range(unions.shape[0]):
-        for r in range(10):
-            left[r] = shoe[r] - unions[k, r]
-        bj._dealer_distribution(
-            left,
-            up,
-            start,
-            parent,
-            rank,
-            already,
-            hand_start,
-            hand_parent,
-            hand_rank,
-            hand_already,
-            dealer_drawn,
-            orderings,
-            prod,
-            ffn,
-            out[k],
-        )
-
-
 def settlement(rules: bj.StandardBlackjackRules) -> np.ndarray:
     """Half units won by a hand of each class against each dealer outcome (int, K x 11).
 
@@ -617,8 +573,11 @@ def _two_hand_split(engine, kept, pair, up, settle, peek) -> np.ndarray:
     rest = unions.copy()
     for r in range(9, -1, -1):
         held[:, r], rest = np.divmod(rest, radix[r])
-    dealer = np.zeros((unions.size, bj.N_OUTCOMES))
-    _dealer_after(shoe, held, up, *engine.dealer, dealer)
+    with_up = shoe.copy()
+    with_up[up] += 1  # _dealer_distributions takes the up card out itself
+    dealer = np.zeros((unions.size, 10, bj.N_OUTCOMES))
+    bj._dealer_distributions(with_up, held, 0, unions.size, up, *engine.dealer, dealer)
+    dealer = dealer[:, up]
     out = np.zeros(HALF_UNITS)
     for d in range(bj.N_OUTCOMES):
         if peek and d == bj.NATURAL:

@@ -1034,23 +1034,26 @@ def rule_costs_check(
     rounds: int = 4_000_000,
     seed: int = 1,
     progress: bool | None = None,
+    costs: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
-    """Each rule variant's EV under optimal play (:func:`gamecore.blackjack.rule_costs`)
-    beside its twin, and the EV change beside the difference of the two simulations (their
-    standard errors combined). The k-th variant is simulated with seed ``seed + k + 1``."""
+    """Each rule variant's EV under optimal play beside its twin, and the EV change beside
+    the difference of the two simulations (their standard errors combined). The exact
+    figures are :func:`gamecore.blackjack.rule_costs`'s (pass its table as ``costs`` not to
+    compute them again). The k-th variant is simulated with seed ``seed + k + 1``."""
     rules = blackjack._check_rules(rules)
     if variants is None:
         variants = blackjack.default_variants(rules)
-    base = blackjack.exact(rules, search_chart=False)
+    if costs is None:
+        costs = blackjack.rule_costs(rules, variants)
+    exact = costs.set_index("Variant")
     base_sim = simulate(rules, OPTIMAL, rounds, seed, progress=progress)
     base_mean, base_se = base_sim.player()["mean"], base_sim.player()["se"]
-    rows = [{"Variant": "as given", **_ev_twin("optimal play", base.player_ev, base_sim)}]
+    base_ev = float(exact.loc["as given", "Player EV"])
+    rows = [{"Variant": "as given", **_ev_twin("optimal play", base_ev, base_sim)}]
     for k, (label, changes) in enumerate(variants.items()):
-        variant = rules.replace(**changes)
-        a = blackjack.exact(variant, search_chart=False)
-        sim = simulate(variant, OPTIMAL, rounds, seed + k + 1, progress=progress)
-        row = {"Variant": label, **_ev_twin("optimal play", a.player_ev, sim)}
-        change, simulated = a.player_ev - base.player_ev, row["Simulated EV"] - base_mean
+        sim = simulate(rules.replace(**changes), OPTIMAL, rounds, seed + k + 1, progress=progress)
+        row = {"Variant": label, **_ev_twin("optimal play", exact.loc[label, "Player EV"], sim)}
+        change, simulated = exact.loc[label, "EV change"], row["Simulated EV"] - base_mean
         se = math.hypot(row["Standard error"], base_se)
         row.update(
             {

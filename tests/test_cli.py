@@ -225,36 +225,13 @@ def test_exact_standard_blackjack_with_rules_and_a_chart():
 
 def test_simulate_c21_blackjack_json():
     chart = CHARTS / "c21_6_decks.csv"
-    result = run(
-        "simulate",
-        "c21_blackjack",
-        "--strategy",
-        str(chart),
-        "--rounds",
-        "200000",
-        "--seed",
-        "3",
-        "--json",
-        "--no-progress",
-    )
+    args = ("simulate", "c21_blackjack", "--strategy", str(chart), "--rounds", "200000")
+    result = run(*args, "--seed", "3", "--json", "--no-progress")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["rounds"] == 200_000 and data["seed"] == 3
     assert {"mean", "se"} <= set(data["bets"]["player"])
-    again = run(
-        "simulate",
-        "c21_blackjack",
-        "--strategy",
-        str(chart),
-        "--rounds",
-        "200000",
-        "--seed",
-        "3",
-        "--json",
-        "--no-progress",
-        "--threads",
-        "1",
-    )
+    again = run(*args, "--seed", "3", "--json", "--no-progress", "--threads", "1")
     assert json.loads(again.stdout)["net_histogram"] == data["net_histogram"]
     optimal = run(
         "simulate",
