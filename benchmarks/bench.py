@@ -10,7 +10,6 @@ is timed in the same run, so the ratio does not depend on the machine. Writes
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import subprocess
 import sys
@@ -26,7 +25,7 @@ import bench_blackjack  # noqa: E402
 import naive_baccarat  # noqa: E402
 import naive_c21  # noqa: E402
 
-from gamecore import baccarat, baccarat_sim, c21_baccarat, dragon_count  # noqa: E402
+from gamecore import baccarat, baccarat_sim, c21_baccarat, dragon_count, strictjson  # noqa: E402
 from gamecore.shoe import baccarat_shoe  # noqa: E402
 
 SIM_ROUNDS = 40_000_000
@@ -166,7 +165,7 @@ def main() -> int:
         )
         print(f"{name:42} {r['seconds']:10.5f} {ref:>12} {ratio:>9} {target:>9}  {ok}")
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(results, indent=2) + "\n")
+    args.output.write_text(strictjson.dumps(results) + "\n")
     print(f"wrote {args.output}")
     return 0
 

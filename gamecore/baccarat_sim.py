@@ -36,7 +36,7 @@ import pandas as pd
 from gamecore import baccarat
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
-from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_count, validate_seed
+from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
 from gamecore.shoe import baccarat_shoe, validate_decks
 from gamecore.wagers import WagerAnalysis, settle
 
@@ -349,7 +349,7 @@ def simulate(
     100000
     """
     rules = baccarat._check_rules(rules)
-    rounds = validate_count(rounds, "rounds")
+    rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
     dealing = Dealing() if dealing is None else dealing
     shoe = np.repeat(np.arange(10, dtype=np.int64), baccarat_shoe(rules.decks))
@@ -358,7 +358,8 @@ def simulate(
     chunks = make_chunks(rounds, CHUNK_ROUNDS, seed)
     results = run_chunks(
         _run_chunk,
-        [(job, c) for c in chunks],
+        job,
+        chunks,
         threads=threads,
         dask=dask,
         progress=progress,

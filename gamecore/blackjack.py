@@ -86,7 +86,7 @@ import pandas as pd
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
 from gamecore.parallel import default_threads
-from gamecore.rules import RuleSet, deck_count, payout, rule
+from gamecore.rules import RuleSet, boolean, deck_count, optional, payout, rule
 
 # ---------------------------------------------------------------------------------------
 # Cards and outcomes
@@ -137,13 +137,6 @@ def shoe_composition(decks: int) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 
 
-def boolean(name: str, value: Any) -> bool:
-    """A yes/no rule: ``True``/``False`` only (no 0/1, no strings)."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise GamecoreError(f"{name} must be true or false, got {value!r}")
-    return bool(value)
-
-
 def choice(*options: str):
     """A check accepting one of ``options`` (strings)."""
 
@@ -161,22 +154,6 @@ def _split_hands(name: str, value: Any) -> int:
             f"{name} must be an integer from 1 (no splitting) to 4 hands, got {value!r}"
         )
     return int(value)
-
-
-def _optional(check):
-    """``check`` or ``None`` (meaning: set by the deck count, as seed 004 does)."""
-
-    def optional(name: str, value: Any) -> Any:
-        if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "auto")):
-            return None
-        if isinstance(value, str):  # from the command line
-            try:
-                value = float(value) if "." in value else int(value)
-            except ValueError:
-                raise GamecoreError(f"{name} must be a number or 'auto', got {value!r}") from None
-        return check(name, value)
-
-    return optional
 
 
 @dataclasses.dataclass(frozen=True)
@@ -248,7 +225,7 @@ class C21BlackjackRules(StandardBlackjackRules):
     natural_pays: float | None = rule(
         None,
         "Natural pays this many to 1; auto: 1.2 (6 to 5), 1 (even money) in double deck",
-        _optional(payout),
+        optional(payout),
     )
     natural_counts_21_5: bool = rule(
         True, "Bonus Ace + 10-value card is a Natural worth 21.5", boolean
@@ -266,7 +243,7 @@ class C21BlackjackRules(StandardBlackjackRules):
     max_split_hands: int | None = rule(
         None,
         "split/resplit to this many hands; auto: 4, 2 in double deck",
-        _optional(_split_hands),
+        optional(_split_hands),
     )
     resplit_aces: bool = rule(True, "split Bonus Aces resplit up to max_split_hands", boolean)
     split_aces_one_card: bool = rule(True, "split Bonus Aces take one card each", boolean)
@@ -1455,7 +1432,9 @@ class BlackjackAnalysis:
     strategy, strategy_ev
         A given chart and its exact EV, if one was given.
     insurance_ev
-        EV per unit of insurance against an Ace up (off the top of the shoe).
+        EV per unit of insurance against an Ace up (off the top of the shoe); ``None`` when
+        the shoe holds no Ace, so no Ace can show and insurance is never offered
+        (:data:`INSURANCE_UNDEFINED`).
     """
 
     rules: StandardBlackjackRules
@@ -1467,7 +1446,7 @@ class BlackjackAnalysis:
     chart: StrategyChart
     chart_ev: float
     chart_up_card_ev: pd.Series
-    insurance_ev: float
+    insurance_ev: float | None
     derived_chart: StrategyChart | None = None
     derived_chart_ev: float | None = None
     derived_chart_up_card_ev: pd.Series | None = None
@@ -1546,6 +1525,8 @@ class BlackjackAnalysis:
             "resolved_rules": self.rules.resolved().to_dict(),
             "float_note": "EVs are float64 recursions over probabilities, not integer counts",
         }
+        if self.insurance_ev is None:
+            out["insurance_note"] = INSURANCE_UNDEFINED
         if self.strategy_ev is not None:
             out["strategy_ev"] = self.strategy_ev
             out["strategy_name"] = self.strategy.name
@@ -1643,10 +1624,14 @@ def exact(
     return result
 
 
-def _insurance(engine: _Engine) -> float:
+#: Why ``insurance_ev`` is ``None`` (JSON null) for a shoe without Aces.
+INSURANCE_UNDEFINED = "undefined: the shoe holds no Ace, so insurance is never offered"
+
+
+def _insurance(engine: _Engine) -> float | None:
     shoe = engine.shoe.copy()
     if shoe[ACE] == 0:
-        return float("nan")
+        return None  # no Ace can show, so no insurance is offered (INSURANCE_UNDEFINED)
     shoe[ACE] -= 1
     p = shoe[TEN] / shoe.sum()
     return float(engine.rules.insurance_pays * p - (1 - p))

@@ -507,8 +507,9 @@ def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
             "chart": bj._pretty(cell),
             "hands_per_round": weight * p_up,
             "ev": ev,
-            # How clear the decision is: the chart's action against the best other one.
-            "margin": ev[cell[0]] - max(others) if others and cell[0] in ev else float("nan"),
+            # How clear the decision is: the chart's action against the best other one;
+            # None (JSON null) where the rules allow one action only (hard 20 and 21 ...).
+            "margin": ev[cell[0]] - max(others) if others and cell[0] in ev else None,
             # The chart's own letter (its fallback included), and whether the cell's first
             # action is a surrender taken before the check for a Natural.
             "chart_ev": own,

@@ -30,7 +30,13 @@ from gamecore import blackjack
 from gamecore._jit import kernel
 from gamecore.baccarat_sim import _below
 from gamecore.errors import GamecoreError
-from gamecore.parallel import make_chunks, run_chunks, validate_count, validate_seed
+from gamecore.parallel import (
+    make_chunks,
+    run_chunks,
+    sum_tallies,
+    validate_seed,
+    validate_trials,
+)
 
 #: Rounds per chunk (fixed: results never depend on how many threads share the work).
 CHUNK_ROUNDS = 1 << 19
@@ -734,7 +740,7 @@ def simulate(
     'optimal'
     """
     rules = blackjack._check_rules(rules)
-    rounds = validate_count(rounds, "rounds")
+    rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
     if isinstance(probe_rate, bool) or not isinstance(probe_rate, (int, float)):
         raise GamecoreError(f"probe_rate must be a number in [0, 1), got {probe_rate!r}")
@@ -769,7 +775,8 @@ def simulate(
     chunks = make_chunks(rounds, CHUNK_ROUNDS, seed)
     results = run_chunks(
         _run_chunk,
-        [(job, c) for c in chunks],
+        job,
+        chunks,
         threads=threads,
         dask=dask,
         progress=progress,
@@ -910,19 +917,20 @@ def simulate_dealer(
     freshly shuffled shoe: the twin of :func:`gamecore.blackjack.dealer_final_distribution`
     and of the insurance EV."""
     rules = blackjack._check_rules(rules)
-    rounds = validate_count(rounds, "rounds")
+    rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
     r = rules.resolved()
     shoe = np.repeat(np.arange(10, dtype=np.int64), blackjack.shoe_composition(r.decks))
     job = (shoe, r.dealer_hits_soft_17)
     results = run_chunks(
         _run_dealer_chunk,
-        [(job, c) for c in make_chunks(rounds, CHUNK_ROUNDS, seed)],
+        job,
+        make_chunks(rounds, CHUNK_ROUNDS, seed),
         threads=threads,
         progress=progress,
         description="dealer hands",
     )
-    return DealerSimulation(rules, rounds, seed, sum(results))
+    return DealerSimulation(rules, rounds, seed, sum_tallies(results))
 
 
 def _twin(exact: float, successes: int, trials: int) -> dict[str, float]:

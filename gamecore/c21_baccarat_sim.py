@@ -28,7 +28,14 @@ from gamecore import c21_baccarat as c21
 from gamecore._jit import kernel
 from gamecore.baccarat_sim import Dealing, _card, _shuffle
 from gamecore.errors import GamecoreError
-from gamecore.parallel import make_chunks, run_chunks, validate_count, validate_seed
+from gamecore.parallel import (
+    make_chunks,
+    run_chunks,
+    sum_tallies,
+    validate_count,
+    validate_seed,
+    validate_trials,
+)
 
 CHUNK_ROUNDS = 1 << 18
 MAX_SEATS = 8
@@ -211,7 +218,7 @@ def simulate(
     """
     if not isinstance(rules, c21.C21BaccaratRules):
         raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
-    rounds = validate_count(rounds, "rounds")
+    rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
     players = validate_count(players, "players")
     if players > MAX_SEATS:
@@ -248,23 +255,15 @@ def simulate(
     )
     results = run_chunks(
         _run_chunk,
-        [(job, c) for c in make_chunks(rounds, CHUNK_ROUNDS, seed)],
+        job,
+        make_chunks(rounds, CHUNK_ROUNDS, seed),
         threads=threads,
         dask=dask,
         progress=progress,
         description="c21_baccarat",
     )
     return C21Simulation(
-        rules,
-        player.name,
-        dealer.name,
-        players,
-        dealing,
-        rounds,
-        seed,
-        sum(r[0] for r in results),
-        sum(r[1] for r in results),
-        sum(r[2] for r in results),
+        rules, player.name, dealer.name, players, dealing, rounds, seed, *sum_tallies(results)
     )
 
 

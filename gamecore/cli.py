@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pandas as pd
 
-from gamecore import __version__
+from gamecore import __version__, strictjson
 from gamecore.errors import GamecoreError
 
 #: Each game and the module holding its rule set (imported only when the game is used).
@@ -76,8 +75,8 @@ def _integer(text: str, name: str) -> int:
 
 def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None:
     if as_json:
-        json.dump(data, sys.stdout, indent=2, default=str)
-        print()
+        # Strict JSON: an undefined figure is null, never NaN (see gamecore.strictjson).
+        print(strictjson.dumps(data))
     else:
         with pd.option_context("display.width", 200, "display.max_columns", 30):
             text()

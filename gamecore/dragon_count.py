@@ -35,7 +35,13 @@ from gamecore._jit import kernel
 from gamecore.baccarat_sim import Dealing, _burn, _play_round, _shuffle
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import INT64_MAX
-from gamecore.parallel import make_chunks, run_chunks, validate_count, validate_seed
+from gamecore.parallel import (
+    make_chunks,
+    run_chunks,
+    sum_tallies,
+    validate_seed,
+    validate_trials,
+)
 from gamecore.shoe import BACCARAT_DECK, baccarat_shoe, ordered_sequences
 from gamecore.wagers import net_by_cell
 
@@ -482,7 +488,7 @@ def counter_simulation(
     """
     rules = _check_rules(rules)
     bet = _check_bet(bet)
-    shoes = validate_count(shoes, "shoes")
+    shoes = validate_trials(shoes, "shoes")
     seed = validate_seed(seed)
     triggers = tuple(float(t) for t in triggers)
     if not triggers or not all(math.isfinite(t) for t in triggers):
@@ -493,15 +499,14 @@ def counter_simulation(
     job = (shoe, dealing, tag_array, np.array(triggers), bet_net, base_net)
     results = run_chunks(
         _run_counter_chunk,
-        [(job, c) for c in make_chunks(shoes, CHUNK_SHOES, seed)],
+        job,
+        make_chunks(shoes, CHUNK_SHOES, seed),
         threads=threads,
         dask=dask,
         progress=progress,
         description=f"counting {bet}",
     )
-    stats = sum(r[0] for r in results)
-    bins = sum(r[1] for r in results)
-    rounds = sum(r[2] for r in results)
+    stats, bins, rounds = sum_tallies(results)
     return CounterResult(
         rules, bet, base_bet, dict(tags), triggers, dealing, shoes, rounds, seed, stats, bins
     )
@@ -621,7 +626,7 @@ def perfect_information_simulation(
     """
     rules = _check_rules(rules)
     bet = _check_bet(bet)
-    shoes = validate_count(shoes, "shoes")
+    shoes = validate_trials(shoes, "shoes")
     seed = validate_seed(seed)
     shoe, dealing = _shoe_and_dealing(rules, penetration, burn)
     if ordered_sequences(shoe.size, 6) > INT64_MAX:
@@ -636,15 +641,18 @@ def perfect_information_simulation(
     job = (shoe, baccarat_shoe(rules.decks), dealing, tag_array, bet_net, base_net, max_rounds)
     results = run_chunks(
         _run_oracle_chunk,
-        [(job, c) for c in make_chunks(shoes, ORACLE_CHUNK_SHOES, seed)],
+        job,
+        make_chunks(shoes, ORACLE_CHUNK_SHOES, seed),
         threads=threads,
         dask=dask,
         progress=progress,
         description=f"exact EV {bet}",
     )
-    stats = sum(r[0] for r in results)
-    states = np.concatenate([r[1] for r in results])
-    rounds = sum(r[2] for r in results)
+    stats, rounds, state_parts = 0, 0, []
+    for chunk_stats, chunk_states, chunk_rounds in results:  # in chunk order
+        stats, rounds = stats + chunk_stats, rounds + chunk_rounds
+        state_parts.append(chunk_states)
+    states = np.concatenate(state_parts)
     return PerfectInformationResult(
         rules,
         bet,

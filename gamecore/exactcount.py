@@ -51,10 +51,15 @@ CRT_PRIMES = (
 @kernel
 def mulmod(a, b, modulus):
     """a * b, reduced modulo ``modulus`` unless it is 0 (plain int64, overflow excluded by
-    the caller's bound). Used by every counting kernel."""
+    the caller's bound). Used by every counting kernel.
+
+    Both factors are reduced first, so any two non-negative int64 operands are safe: a
+    kernel's ``n - 4`` for a shoe of more than about 3e9 cards is not a residue yet, and the
+    unreduced product would wrap.
+    """
     if modulus == 0:
         return a * b
-    return (a * b) % modulus
+    return ((a % modulus) * (b % modulus)) % modulus
 
 
 @kernel

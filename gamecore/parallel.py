@@ -13,16 +13,24 @@ The numba kernels release the GIL (``nogil=True``), so plain threads use every c
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from gamecore.errors import GamecoreError
+
+#: The most trials (rounds, shoes) one run accepts: ten trillion. The fastest simulator deals
+#: about ten million rounds a second on two cores, so this is over a week of computing; more
+#: is a typing error. A run's chunk plan and its results are never held as a whole, so memory
+#: does not grow with the trial count.
+MAX_TRIALS = 10**13
 
 
 @dataclass(frozen=True)
@@ -49,15 +57,55 @@ def validate_count(value: object, name: str) -> int:
     return int(value)
 
 
-def make_chunks(total: int, chunk_size: int, seed: int) -> list[Chunk]:
+def validate_trials(value: object, name: str) -> int:
+    """A run's number of trials: a positive integer up to :data:`MAX_TRIALS`."""
+    count = validate_count(value, name)
+    if count > MAX_TRIALS:
+        raise GamecoreError(f"{name} must be at most {MAX_TRIALS:,} (10^13), got {count:,}")
+    return count
+
+
+class ChunkPlan(Sequence):
+    """``total`` trials cut into chunks of ``chunk_size`` (the last may be smaller), each with
+    its own seed; chunks are made when asked for, so the plan's size does not grow with
+    ``total``.
+
+    Chunk ``i`` is seeded by ``SeedSequence(seed, spawn_key=(i,))``, which is exactly the
+    ``i``-th child ``SeedSequence(seed).spawn(...)`` would give.
+
+    Examples
+    --------
+    >>> plan = make_chunks(10**13, 1 << 20, seed=1)
+    >>> len(plan), plan[-1].size
+    (9536744, 172032)
+    """
+
+    def __init__(self, total: int, chunk_size: int, seed: int) -> None:
+        self.total = validate_trials(total, "trials")
+        self.chunk_size = validate_count(chunk_size, "chunk_size")
+        self.seed = validate_seed(seed)
+
+    def __len__(self) -> int:
+        return -(-self.total // self.chunk_size)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        count = len(self)
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError(index)
+        size = min(self.chunk_size, self.total - index * self.chunk_size)
+        return Chunk(index, size, np.random.SeedSequence(self.seed, spawn_key=(index,)))
+
+    def __iter__(self) -> Iterator[Chunk]:
+        return (self[i] for i in range(len(self)))
+
+
+def make_chunks(total: int, chunk_size: int, seed: int) -> ChunkPlan:
     """Split ``total`` trials into chunks of ``chunk_size`` (the last may be smaller)."""
-    sizes = [chunk_size] * (total // chunk_size)
-    if total % chunk_size:
-        sizes.append(total % chunk_size)
-    children = np.random.SeedSequence(seed).spawn(len(sizes))
-    return [
-        Chunk(i, size, child) for i, (size, child) in enumerate(zip(sizes, children, strict=True))
-    ]
+    return ChunkPlan(total, chunk_size, seed)
 
 
 def default_threads() -> int:
@@ -66,22 +114,28 @@ def default_threads() -> int:
 
 def run_chunks(
     work: Callable[[Any], Any],
-    chunks: Sequence[Any],
+    job: Any,
+    chunks: Iterable[Chunk],
     threads: int | None = None,
     dask: str | None = None,
     progress: bool | None = None,
     description: str = "simulating",
-) -> list[Any]:
-    """Run ``work`` on every chunk and return the results in chunk order.
+) -> Iterator[Any]:
+    """Run ``work((job, chunk))`` on every chunk; yield the results in chunk order.
+
+    At most a few chunks per worker are in flight at once, so neither the plan nor the
+    results are held as a whole: callers merge each result as it comes, in chunk order.
 
     Parameters
     ----------
     work
-        A module-level function (so Dask can ship it) taking one item of ``chunks``.
+        A module-level function (so Dask can ship it) taking ``(job, chunk)``.
+    job
+        What every chunk's work needs (shoe, strategy, rules), shipped with each chunk.
     chunks
-        The work items, each holding a :class:`Chunk` and whatever the work needs.
+        The chunks (:func:`make_chunks`).
     threads
-        Threads on this machine (default: every core available).
+        Threads on this machine (default: every core available); not with ``dask``.
     dask
         ``None`` to run here; ``"local"`` for a ``dask.distributed.LocalCluster``; otherwise the
         address of a running Dask scheduler (``tcp://host:8786``).
@@ -89,22 +143,59 @@ def run_chunks(
         Show a progress bar (tqdm, on standard error); ``None`` shows one for runs of more than
         a few chunks.
     """
-    show = len(chunks) > 8 if progress is None else progress
+    count = len(chunks) if isinstance(chunks, Sequence) else None
+    show = (count is None or count > 8) if progress is None else progress
+    items = ((job, chunk) for chunk in chunks)
     if dask is not None:
-        return _run_on_dask(work, chunks, dask, show, description)
+        if threads is not None:
+            raise GamecoreError("threads applies to a run on this machine, not with dask")
+        address = check_dask_address(dask)
+        return _run_on_dask(work, items, address, _progress_bar(count, show, description))
     threads = default_threads() if threads is None else validate_count(threads, "threads")
-    results: list[Any] = [None] * len(chunks)
-    bar = _progress_bar(len(chunks), show, description)
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        futures = {pool.submit(work, chunk): i for i, chunk in enumerate(chunks)}
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
+    return _run_on_threads(work, items, threads, _progress_bar(count, show, description))
+
+
+def sum_tallies(results: Iterable[Any]) -> Any:
+    """The sum of the chunks' tallies, added in chunk order: each result an array, a number
+    or a tuple of them (summed element by element)."""
+    total = None
+    for result in results:
+        if total is None:
+            total = list(result) if isinstance(result, tuple) else result
+        elif isinstance(result, tuple):
+            total = [a + b for a, b in zip(total, result, strict=True)]
+        else:
+            total = total + result
+    if total is None:
+        raise GamecoreError("a run of no chunks has no tallies")
+    return tuple(total) if isinstance(total, list) else total
+
+
+def _in_order(submit: Callable[[Any], Any], items: Iterator[Any], window: int, bar):
+    """Submit ``items`` keeping ``window`` in flight; yield their results in item order."""
+    pending = deque(submit(item) for item in itertools.islice(items, window))
+    try:
+        while pending:
+            result = pending.popleft().result()
+            pending.extend(submit(item) for item in itertools.islice(items, 1))
             bar.update(1)
-    bar.close()
-    return results
+            yield result
+    finally:
+        for future in pending:
+            future.cancel()
+        bar.close()
 
 
-def _progress_bar(total: int, show: bool, description: str):
+def _run_on_threads(work, items, threads: int, bar) -> Iterator[Any]:
+    pool = ThreadPoolExecutor(max_workers=threads)
+    try:
+        yield from _in_order(lambda item: pool.submit(work, item), items, 4 * threads, bar)
+    finally:
+        # On an interruption, do not wait for chunks not yet started.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _progress_bar(total: int | None, show: bool, description: str):
     """A tqdm bar: a widget inside Jupyter (a text bar there would print a line per update
     into the saved notebook), a text bar on standard error elsewhere."""
     if _in_jupyter_kernel():
@@ -120,31 +211,53 @@ def _in_jupyter_kernel() -> bool:
     return ipython is not None and hasattr(ipython, "kernel")
 
 
-def _run_on_dask(work, chunks, address: str, show: bool, description: str) -> list[Any]:
+def check_dask_address(address: object) -> str:
+    """``address`` if it is ``"local"`` or a Dask scheduler address Dask can dial
+    (``tcp://host:port`` and the other schemes of ``distributed``), else ``GamecoreError``."""
+    usage = "give 'local' or a scheduler address such as tcp://127.0.0.1:8786"
+    if not isinstance(address, str) or not address.strip():
+        raise GamecoreError(f"dask address {address!r} is not an address; {usage}")
+    if address == "local":
+        return address
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from distributed.comm import registry
+        from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
         raise GamecoreError(
             "--dask needs the optional dependency: pip install 'gamecore[dask]'"
         ) from None
-    cluster = (
-        LocalCluster(n_workers=2, threads_per_worker=1, processes=True)
-        if address == "local"
-        else None
-    )
+    scheme, location = parse_address(address, strict=False)
+    if scheme not in registry.backends:
+        raise GamecoreError(
+            f"dask address {address!r} has an unknown scheme {scheme!r} "
+            f"(schemes: {', '.join(sorted(registry.backends))}); {usage}"
+        )
+    if scheme in ("tcp", "tls", "ws", "wss"):
+        try:
+            host, port = parse_host_port(location)
+        except (ValueError, TypeError):
+            host, port = "", None
+        if not host or port is None:
+            raise GamecoreError(f"dask address {address!r} needs a host and a port; {usage}")
+    return address
+
+
+def _run_on_dask(work, items, address: str, bar) -> Iterator[Any]:
+    from dask.distributed import Client, LocalCluster
+
+    cluster = None
     try:
-        with Client(cluster if cluster is not None else address, timeout="10s") as client:
-            futures = client.map(work, list(chunks), pure=False)
-            index = {future.key: i for i, future in enumerate(futures)}
-            results: list[Any] = [None] * len(chunks)
-            bar = _progress_bar(len(chunks), show, description)
-            for future in as_completed(futures):
-                results[index[future.key]] = future.result()
-                bar.update(1)
-            bar.close()
-            return results
-    except OSError as error:
-        raise GamecoreError(f"cannot reach the Dask scheduler {address!r}: {error}") from None
+        if address == "local":
+            cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True)
+        client = Client(cluster if cluster is not None else address, timeout="10s")
+    except Exception as error:  # noqa: BLE001 - distributed raises OSError, TimeoutError, ...
+        if cluster is not None:
+            cluster.close()
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise GamecoreError(f"cannot reach the Dask scheduler {address!r}: {reason}") from None
+    try:
+        with client:
+            yield from _in_order(lambda item: client.submit(work, item, pure=False), items, 64, bar)
     finally:
         if cluster is not None:
             cluster.close()

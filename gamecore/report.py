@@ -9,7 +9,6 @@ page; ``provenance`` closes every report.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import platform
 import subprocess
 import time
@@ -20,6 +19,7 @@ from typing import Any
 import pandas as pd
 
 import gamecore
+from gamecore import strictjson
 
 #: Rule cards shipped with the package (unedited copies of the seeds), by game.
 RULE_CARDS = ("punto_banco", "ez_baccarat", "c21_baccarat", "c21_blackjack")
@@ -146,7 +146,7 @@ class Report:
             "files": sorted(set(self.files)),
             **extra,
         }
-        (self.output_dir / "summary.json").write_text(json.dumps(summary, indent=2, default=str))
+        (self.output_dir / "summary.json").write_text(strictjson.dumps(summary) + "\n")
 
     def provenance(self) -> pd.DataFrame:
         """The provenance table that ends every report (also written as CSV)."""
@@ -158,7 +158,7 @@ class Report:
             ("gamecore version", gamecore.__version__),
             ("git commit", git_commit()),
             ("report", self.name),
-            ("parameters", json.dumps(self.parameters, default=str)),
+            ("parameters", strictjson.dumps(self.parameters, indent=None)),
             ("random seed", "none (exact computation only)" if self.seed is None else self.seed),
             ("started (UTC)", self.started_at.isoformat(timespec="seconds")),
             ("run time (s)", f"{elapsed:.2f}"),

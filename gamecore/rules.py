@@ -16,12 +16,21 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
+import numpy as np
 import pandas as pd
 
 from gamecore.errors import GamecoreError
 from gamecore.shoe import validate_decks
 
 Check = Callable[[str, Any], Any]
+
+#: The largest payout a rule set accepts, "x to 1". Casino paytables stay far below it (a
+#: progressive's top award is rarely past 100,000 to 1); above it a payout is a typing error,
+#: and squares of payouts near 1e154 overflow the floats every standard deviation uses.
+MAX_PAYOUT = 1_000_000
+
+#: The largest sum of money (collection, table limits) a rule set accepts, in units.
+MAX_AMOUNT = 10**12
 
 
 def rule(default: Any, description: str, check: Check) -> Any:
@@ -39,34 +48,38 @@ def deck_count(name: str, value: Any) -> int:
 
 
 def _real_number(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    """``value`` as a Python int or float, if it is a finite real number (not a bool)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
         raise GamecoreError(f"{name} must be a number, got {value!r}")
-    if not math.isfinite(value):
+    value = value.item() if isinstance(value, (np.integer, np.floating)) else value
+    if isinstance(value, float) and not math.isfinite(value):
         raise GamecoreError(f"{name} must be a finite number, got {value!r}")
     return value
 
 
 def payout(name: str, value: Any) -> float:
-    """A payout 'x to 1': any finite number >= 0."""
-    _real_number(name, value)
-    if value < 0:
-        raise GamecoreError(f"{name} must be a payout of 0 to 1 or more, got {value!r}")
+    """A payout 'x to 1': a finite number from 0 to :data:`MAX_PAYOUT`."""
+    value = _real_number(name, value)
+    if not 0 <= value <= MAX_PAYOUT:
+        raise GamecoreError(f"{name} must be a payout from 0 to {MAX_PAYOUT:,} to 1, got {value!r}")
     return value
 
 
 def commission(name: str, value: Any) -> float:
     """A commission on winnings: a fraction in [0, 1)."""
-    _real_number(name, value)
+    value = _real_number(name, value)
     if not 0 <= value < 1:
         raise GamecoreError(f"{name} must be a fraction in [0, 1), got {value!r}")
     return value
 
 
 def boolean(name: str, value: Any) -> bool:
-    """A rule switch: True or False (not 0/1, not a string)."""
-    if not isinstance(value, bool):
+    """A rule switch: True or False (numpy's too; not 0/1, not a string)."""
+    if not isinstance(value, (bool, np.bool_)):
         raise GamecoreError(f"{name} must be true or false, got {value!r}")
-    return value
+    return bool(value)
 
 
 def integer_from(low: int, high: int) -> Check:
@@ -81,10 +94,10 @@ def integer_from(low: int, high: int) -> Check:
 
 
 def amount(name: str, value: Any) -> float:
-    """A sum of money or a count of units: any finite number >= 0."""
-    _real_number(name, value)
-    if value < 0:
-        raise GamecoreError(f"{name} must be 0 or more, got {value!r}")
+    """A sum of money or a count of units: a finite number from 0 to :data:`MAX_AMOUNT`."""
+    value = _real_number(name, value)
+    if not 0 <= value <= MAX_AMOUNT:
+        raise GamecoreError(f"{name} must be from 0 to {MAX_AMOUNT:,}, got {value!r}")
     return value
 
 
@@ -96,9 +109,28 @@ def as_fraction(value: float | int) -> Fraction:
     return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
 
 
+#: Words that set an optional (``X | None``) parameter to ``None``: fixed by another rule.
+AUTO_WORDS = ("auto", "none")
+
+
 def _parse(name: str, text: str, annotation: Any) -> Any:
-    """Convert a command-line string to the field's type, naming the value on failure."""
+    """Convert a command-line string to the field's type, naming the value on failure.
+
+    An optional field (``float | None``, ``int | None``) takes ``auto`` (or ``none``) for
+    ``None``, and otherwise its inner type.
+    """
     kind = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    kind = kind.replace(" ", "")
+    optional = kind.endswith("|None")
+    if optional:
+        kind = kind[: -len("|None")]
+        if text.strip().lower() in AUTO_WORDS:
+            return None
+    wanted = {"int": "an integer", "float": "a number", "bool": "true or false"}.get(kind)
+    if wanted is None:
+        return text
+    if optional:
+        wanted += " or 'auto'"
     try:
         if kind == "int":
             return int(text)
@@ -109,13 +141,19 @@ def _parse(name: str, text: str, annotation: Any) -> Any:
             if lowered in ("false", "no", "0", "off"):
                 return False
             raise ValueError(text)
-        if kind == "float":
-            number = float(text)
-            return int(number) if number.is_integer() and "." not in text else number
-    except ValueError:
-        wanted = {"int": "an integer", "float": "a number", "bool": "true or false"}[kind]
+        number = float(text)
+        return int(number) if number.is_integer() and "." not in text else number
+    except (ValueError, OverflowError):
         raise GamecoreError(f"{name} must be {wanted}, got {text!r}") from None
-    return text
+
+
+def optional(check: Check) -> Check:
+    """``check``, or ``None`` (the value is fixed by another rule, e.g. the deck count)."""
+
+    def check_optional(name: str, value: Any) -> Any:
+        return None if value is None else check(name, value)
+
+    return check_optional
 
 
 @dataclasses.dataclass(frozen=True)
