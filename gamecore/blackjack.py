@@ -1021,11 +1021,19 @@ class StrategyChart:
     name: str = "chart"
 
     def __post_init__(self) -> None:
+        if not isinstance(self.cells, Mapping) or not all(
+            isinstance(key, tuple) and len(key) == 2 for key in self.cells
+        ):
+            raise GamecoreError(f"{self.name}: cells must map (row, up card) to a letter")
         object.__setattr__(
             self,
             "cells",
             {(row, up): str(cell).strip().upper() for (row, up), cell in self.cells.items()},
         )
+        valid_rows = set(_chart_rows())
+        for row, _ in self.cells:
+            if row not in valid_rows:
+                raise GamecoreError(f"{self.name}: unknown row {row!r}")
         for total in range(4, 22):
             _require_row(self.cells, f"hard {total}", self.name)
         for total in range(12, 22):
@@ -1074,33 +1082,86 @@ def _require_row(cells: Mapping, row: str, name: str) -> None:
             raise GamecoreError(f"{name}: row {row!r} is missing (up card {up})")
 
 
-def read_strategy_chart(source: str | Path) -> StrategyChart:
-    """Read a strategy chart CSV (format in the module docstring) from a path.
+#: The largest chart file read: a full chart is about a kilobyte.
+MAX_CHART_BYTES = 1 << 20
 
-    A ``str`` holding a newline is read as the CSV text itself.
-    """
+
+def _chart_text(source: str | Path) -> tuple[str, str]:
+    """The chart's text and the name its messages use, refusing what is not a UTF-8 text
+    file of at most :data:`MAX_CHART_BYTES` (a UTF-8 byte-order mark is accepted)."""
     if isinstance(source, str) and "\n" in source:
         text, name = source, "chart"
     else:
+        if not isinstance(source, (str, Path)):
+            raise GamecoreError(
+                f"strategy must be a StrategyChart or a chart file path, got {source!r}"
+            )
         path = Path(source)
         if not path.is_file():
             raise GamecoreError(f"strategy chart file {str(source)!r} not found")
-        text, name = path.read_text(), path.name
-    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    rows = list(csv.reader(io.StringIO("\n".join(lines))))
-    if not rows:
+        name = path.name
+        try:
+            with path.open("rb") as handle:
+                raw = handle.read(MAX_CHART_BYTES + 1)
+        except OSError as error:
+            raise GamecoreError(f"{name}: cannot be read ({error.strerror})") from None
+        if len(raw) > MAX_CHART_BYTES:
+            raise GamecoreError(
+                f"{name}: larger than {MAX_CHART_BYTES:,} bytes; a strategy chart is a small "
+                "CSV (header hand,2,...,10,A and one line per row)"
+            )
+        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise GamecoreError(f"{name}: is UTF-16 text; save the chart as a UTF-8 CSV")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise GamecoreError(
+                f"{name}: not UTF-8 text (byte {raw[error.start]:#04x} at offset "
+                f"{error.start}); save the chart as a UTF-8 CSV"
+            ) from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark some spreadsheets write
+    if "\x00" in text:
+        raise GamecoreError(f"{name}: holds NUL characters; a chart is a text CSV file")
+    return text, name
+
+
+def read_strategy_chart(source: str | Path) -> StrategyChart:
+    """Read a strategy chart CSV (format in the module docstring) from a path.
+
+    A ``str`` holding a newline is read as the CSV text itself. A file that is not UTF-8 text,
+    a malformed line, an unknown or repeated row is refused, naming the line.
+    """
+    text, name = _chart_text(source)
+    numbered = [
+        (number, line)
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not numbered:
         raise GamecoreError(f"{name}: the chart is empty")
-    header = [h.strip().upper() for h in rows[0]]
+    rows = []
+    for number, line in numbered:
+        try:
+            fields = next(csv.reader([line]))
+        except csv.Error as error:
+            raise GamecoreError(f"{name}: line {number} is not CSV ({error})") from None
+        rows.append((number, fields))
+    header = [h.strip().upper() for h in rows[0][1]]
     expected = ["HAND", *[u.upper() for u in CHART_UP_CARDS]]
     if header != expected:
         raise GamecoreError(
-            f"{name}: header must be {','.join(['hand', *CHART_UP_CARDS])}, got {','.join(rows[0])}"
+            f"{name}: line {rows[0][0]}: header must be {','.join(['hand', *CHART_UP_CARDS])}, "
+            f"got {_shorten(','.join(rows[0][1]))}"
         )
     valid_rows = set(_chart_rows())
     cells: dict[tuple[str, str], str] = {}
-    for line in rows[1:]:
+    first_line: dict[str, int] = {}
+    for number, line in rows[1:]:
         if len(line) != 11:
-            raise GamecoreError(f"{name}: row {line[:1]} must have 11 fields, got {len(line)}")
+            raise GamecoreError(
+                f"{name}: line {number} ({_shorten(line[0])!r}) must have 11 fields, "
+                f"got {len(line)}"
+            )
         label = " ".join(line[0].lower().split())
         if label.startswith("pair "):
             rank = label[5:]
@@ -1110,12 +1171,23 @@ def read_strategy_chart(source: str | Path) -> StrategyChart:
             label = f"pair {rank}"
         if label not in valid_rows:
             raise GamecoreError(
-                f"{name}: unknown row {line[0]!r} (hard 4..21, soft 12..21, "
-                "pair A, pair 2..pair 10)"
+                f"{name}: line {number}: unknown row {_shorten(line[0])!r} (hard 4..21, "
+                "soft 12..21, pair A, pair 2..pair 10)"
             )
+        if label in first_line:
+            raise GamecoreError(
+                f"{name}: line {number}: row {label!r} is given twice (first on line "
+                f"{first_line[label]}); give each row once"
+            )
+        first_line[label] = number
         for up, cell in zip(CHART_UP_CARDS, line[1:], strict=True):
-            cells[(label, up)] = cell.strip().upper()
+            cells[(label, up)] = _shorten(cell.strip().upper())
     return StrategyChart(cells, name)
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for a message (a hostile field can be huge)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _up_label(up: int) -> str:

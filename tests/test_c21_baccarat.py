@@ -228,7 +228,7 @@ def test_simulation_is_deterministic_across_threads():
         ({"must_draw_max": 6, "must_stand_min": 6}, "must be below must_stand_min"),
         ({"house_way_draw_max": 7}, "house_way_draw_max must be from"),
         ({"pd_wins_ties_on_zero": 1}, "pd_wins_ties_on_zero must be true or false, got 1"),
-        ({"collection": -1}, "collection must be 0 or more, got -1"),
+        ({"collection": -1}, "collection must be from 0 to 1,000,000,000,000, got -1"),
         ({"table_minimum": 200}, "at most table_maximum"),
     ],
 )
