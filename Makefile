@@ -15,9 +15,9 @@ export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-REPORT_ARGS := $(if $(DECKS),-p decks $(DECKS)) $(if $(PARAMS),-f $(PARAMS)) $(if $(ONLY),--only $(ONLY))
+REPORT_ARGS := $(if $(DECKS),-p decks '$(DECKS)') $(if $(PARAMS),-f '$(PARAMS)') $(if $(ONLY),--only '$(ONLY)')
 
-.PHONY: install test reports bench lint clean
+.PHONY: install test fuzz reports bench lint clean
 
 install: $(STAMP)
 
@@ -31,6 +31,10 @@ $(STAMP): pyproject.toml
 test: install
 	$(BIN)/python -m pytest
 
+# The property-based tests with many more examples each (Hypothesis profile "fuzz").
+fuzz: install
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_properties.py
+
 reports: install
 	$(BIN)/python -m gamecore.reportbuild --output reports $(REPORT_ARGS)
 
@@ -41,5 +45,6 @@ lint: install
 	$(BIN)/ruff check gamecore tests benchmarks notebooks
 
 clean:
-	rm -rf reports/*/ reports/index.html reports/bench.json .numba_cache build *.egg-info .pytest_cache .ruff_cache
+	rm -rf reports/*/ reports/.staging-* reports/.old-* .reports.building-* reports/index.html \
+		reports/bench.json .numba_cache build *.egg-info .pytest_cache .ruff_cache .hypothesis
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +

@@ -340,6 +340,8 @@ def result_distribution(
     if chart is not None and not isinstance(chart, bj.StrategyChart):
         chart = bj.read_strategy_chart(chart)
     shoe = None if composition is None else bj._check_composition(composition, "composition")
+    if shoe is not None:
+        bj.check_round_fits(shoe, rules.resolved())
     engine = bj._Engine(rules, shoe, keep_busts=True)
     r = engine.rules
     tables = None if chart is None else bj.chart_tables(chart, r)

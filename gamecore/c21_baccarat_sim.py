@@ -234,17 +234,14 @@ def simulate(
     shoe = np.repeat(
         np.arange(c21.CLASSES, dtype=np.int64), c21.c21_shoe(rules.decks, rules.jokers_per_deck)
     )
-    largest_round = 2 + 2 * players + players + 1
-    if (
-        dealing.mode == "shoe"
-        and not largest_round <= dealing.penetration <= shoe.size - largest_round
-    ):
-        raise GamecoreError(
-            f"penetration must be from {largest_round} to {shoe.size - largest_round} cards "
-            f"for {players} players and a {shoe.size}-card shoe, got {dealing.penetration}"
-        )
+    largest_round = _largest_round(players)
     if shoe.size < largest_round:
-        raise GamecoreError(f"a {shoe.size}-card shoe cannot deal a round to {players} players")
+        raise GamecoreError(
+            f"a {shoe.size}-card shoe cannot deal a round to {players} players (a round uses "
+            f"up to {largest_round} cards); use more decks or fewer players"
+        )
+    if dealing.mode == "shoe":
+        _check_cut_card(shoe.size, players, dealing.penetration, rules.decks)
     job = (
         shoe,
         players,
@@ -265,6 +262,31 @@ def simulate(
     return C21Simulation(
         rules, player.name, dealer.name, players, dealing, rounds, seed, *sum_tallies(results)
     )
+
+
+def _largest_round(players: int) -> int:
+    """The most cards a round can use: the P/D's two, two per player, a third card each."""
+    return 2 + 2 * players + players + 1
+
+
+def _check_cut_card(cards: int, players: int, penetration: int, decks: int) -> None:
+    """A cut card must leave a whole round before it (so a started round always finishes
+    off the shoe) and at least one behind it; say what fits when it cannot."""
+    largest = _largest_round(players)
+    if cards < 2 * largest:
+        fitting = max(p for p in range(0, MAX_SEATS + 1) if cards >= 2 * _largest_round(p))
+        raise GamecoreError(
+            f"a {cards}-card shoe ({decks} deck{'s' if decks != 1 else ''}) is too small to "
+            f"deal {players} players to a cut card: a round uses up to {largest} cards, and the cut card needs that "
+            f"many on each side; at most {fitting} players fit, or use more decks"
+            if fitting
+            else f"a {cards}-card shoe is too small to deal to a cut card; use more decks"
+        )
+    if not largest <= penetration <= cards - largest:
+        raise GamecoreError(
+            f"penetration must be from {largest} to {cards - largest} cards for {players} "
+            f"players and a {cards}-card shoe, got {penetration}"
+        )
 
 
 def _run_chunk(job_and_chunk):

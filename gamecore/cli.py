@@ -13,8 +13,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pandas as pd
-
 from gamecore import __version__, strictjson
 from gamecore.errors import GamecoreError
 
@@ -39,9 +37,15 @@ def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
     values: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
+        name = name.strip()
         if not sep or not name:
             raise GamecoreError(f"--rule takes NAME=VALUE, got {pair!r}")
-        values[name.strip()] = value.strip()
+        if name in values:
+            raise GamecoreError(
+                f"rule {name!r} is given twice (--rule {name}={values[name]} and "
+                f"--rule {name}={value.strip()}); give it once"
+            )
+        values[name] = value.strip()
     return values
 
 
@@ -59,10 +63,17 @@ def _game_rules(args: argparse.Namespace):
         raise GamecoreError(f"unknown game {args.game!r}; games: " + ", ".join(games))
     module, name = games[args.game]
     values = _rule_pairs(getattr(args, "rule", []))
-    if getattr(args, "decks", None) is not None:
-        values["decks"] = args.decks
-    if getattr(args, "jokers_per_deck", None) is not None:
-        values["jokers_per_deck"] = args.jokers_per_deck
+    for option in ("decks", "jokers_per_deck"):
+        given = getattr(args, option, None)
+        if given is None:
+            continue
+        flag = "--" + option.replace("_", "-")
+        if option in values:
+            raise GamecoreError(
+                f"{option} is given twice ({flag} {given} and --rule {option}="
+                f"{values[option]}); give it once"
+            )
+        values[option] = given
     return getattr(importlib.import_module(module), name).from_strings(values)
 
 
@@ -78,6 +89,8 @@ def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None
         # Strict JSON: an undefined figure is null, never NaN (see gamecore.strictjson).
         print(strictjson.dumps(data))
     else:
+        import pandas as pd  # only for the text tables; importing it costs half a second
+
         with pd.option_context("display.width", 200, "display.max_columns", 30):
             text()
 
@@ -197,11 +210,29 @@ def _command_exact(args: argparse.Namespace) -> None:
 def _dealing(args: argparse.Namespace, default_burn: str):
     from gamecore.baccarat_sim import Dealing
 
+    if args.mode != "shoe":
+        _refuse_for_fresh(args)
     return Dealing(
         mode=args.mode,
-        penetration=_integer(args.penetration, "penetration"),
+        penetration=DEFAULT_PENETRATION
+        if args.penetration is None
+        else _integer(args.penetration, "penetration"),
         burn=args.burn or default_burn,
     )
+
+
+#: Cards behind the cut card in shoe mode when --penetration is not given.
+DEFAULT_PENETRATION = 14
+
+
+def _refuse_for_fresh(args: argparse.Namespace) -> None:
+    """A cut card and a burn exist only when rounds are dealt from a shoe (--mode shoe)."""
+    for option in ("penetration", "burn"):
+        if getattr(args, option) is not None:
+            raise GamecoreError(
+                f"--{option} applies to --mode shoe only; --mode {args.mode} deals every "
+                "round from a freshly shuffled full shoe"
+            )
 
 
 def _run_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -216,6 +247,8 @@ def _run_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def _print_simulation(data: dict[str, Any]) -> None:
     print(f"Simulated {data['rounds']:,} rounds of {data['game']}, seed {data['seed']}")
+    import pandas as pd
+
     print(pd.DataFrame(data["bets"]).T.to_string())
 
 
@@ -246,6 +279,12 @@ def _simulate_blackjack(rules, args: argparse.Namespace) -> None:
     from gamecore import blackjack, blackjack_sim
 
     _refuse(args, "players")
+    for option in ("penetration", "burn"):
+        if getattr(args, option) is not None:
+            raise GamecoreError(
+                f"--{option} does not apply to {args.game}: it is simulated off a freshly "
+                "shuffled full shoe every round"
+            )
     if args.strategy is None:
         raise GamecoreError(
             f"simulate {args.game} needs --strategy CHART.csv (or --strategy optimal)"
@@ -284,6 +323,8 @@ def _command_simulate(args: argparse.Namespace) -> None:
 
 
 def _command_rules(args: argparse.Namespace) -> None:
+    import pandas as pd
+
     rules = _game_rules(args)
     with pd.option_context("display.width", 200, "display.max_colwidth", 120):
         print(rules)
@@ -338,7 +379,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--mode", default="fresh", help="fresh (a full shoe every round) or shoe (cut card)"
     )
     simulate.add_argument(
-        "--penetration", default="14", help="shoe mode: cards behind the cut card (default 14)"
+        "--penetration",
+        help=f"shoe mode: cards behind the cut card (default {DEFAULT_PENETRATION})",
     )
     simulate.add_argument("--burn", help="shoe mode: face_value or none (baccarat: face_value)")
     simulate.add_argument("--players", help="c21_baccarat: seats against the P/D (default 1)")
@@ -362,6 +404,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GamecoreError as error:
         print(f"gamecore: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("gamecore: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # output piped into a pager or `head` that closed early
         sys.stdout = None
         return 0

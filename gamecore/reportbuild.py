@@ -1,9 +1,12 @@
 """Build ``reports/``: run every notebook with papermill, export HTML, write the index.
 
 ``python -m gamecore.reportbuild --output reports -p decks 6`` is what ``make reports`` runs.
-Everything is built in a staging folder beside the output and moved into place only when
-every notebook has run, so a failed run never leaves a report that looks complete; a failing
-notebook makes the command exit non-zero with the notebook's error.
+Everything is built in a staging folder *beside* the output (``.reports.building-<pid>``,
+never inside ``reports/``) and moved into place only when every notebook has run, so a failed
+or interrupted run never leaves a report that looks complete. Staging folders of builds
+whose process is gone (killed mid-run) are removed at the start of the next build and by
+``make clean``. Bad parameters exit with status 2 and one line naming the file, line or
+value; a failing notebook exits 1 with the notebook's error; Ctrl-C exits 130.
 """
 
 from __future__ import annotations
@@ -136,6 +139,41 @@ def _index_page(entries: list[dict[str, Any]]) -> str:
     )
 
 
+def staging_prefix(output: Path) -> str:
+    """Name prefix of the staging folders of builds into ``output``, which sit beside it."""
+    return f".{output.name}.building-"
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's live process
+        return True
+    return True
+
+
+def remove_stale_staging(output: Path) -> list[Path]:
+    """Remove the staging folders of earlier builds into ``output`` whose process is gone,
+    and the ``.staging-*`` / ``.old-*`` folders earlier versions left inside ``output``.
+
+    Returns the folders removed. A folder whose build is still running is left alone, so two
+    builds at once do not disturb each other.
+    """
+    candidates = list(output.parent.glob(staging_prefix(output) + "*"))
+    if output.is_dir():
+        candidates += list(output.glob(".staging-*")) + list(output.glob(".old-*"))
+    removed = []
+    for folder in candidates:
+        pid_text = folder.name.rsplit("-", 1)[-1]
+        if pid_text.isdigit() and _process_alive(int(pid_text)):
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
 def build(
     output: Path,
     parameters: dict[str, Any] | None = None,
@@ -175,7 +213,8 @@ def build(
 
     kernel = ensure_kernel()
     output.mkdir(parents=True, exist_ok=True)
-    staging = output / f".staging-{os.getpid()}"
+    remove_stale_staging(output)
+    staging = output.parent / f"{staging_prefix(output)}{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     try:
         for name in selected:
@@ -185,7 +224,7 @@ def build(
         written = []
         for name in selected:
             final = output / name
-            old = output / f".old-{name}-{os.getpid()}"
+            old = staging / f".old-{name}"
             if final.exists():
                 final.rename(old)
             (staging / name).rename(final)
@@ -203,9 +242,50 @@ def build(
     return written
 
 
-def _parameter_value(text: str) -> Any:
+def _yaml_problem(error: yaml.YAMLError) -> str:
+    """One line from a YAML error: what is wrong and where (line and column, 1-based)."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    return f"{where}{problem}"
+
+
+def parameter_value(name: str, text: str) -> Any:
     """Read a command-line parameter value as YAML would: 6 -> int, 0.05 -> float."""
-    return yaml.safe_load(text)
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise GamecoreError(
+            f"parameter {name}: value {text!r} is not YAML ({_yaml_problem(error)})"
+        ) from None
+
+
+def read_parameters_file(path: Path) -> dict[str, Any]:
+    """The parameters of a YAML file: a mapping of names to values, refusing anything else
+    with one line naming the file (and the line of a syntax error)."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise GamecoreError(f"parameters file {path}: cannot be read ({error.strerror})") from None
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        raise GamecoreError(
+            f"parameters file {path}: not UTF-8 text (byte {raw[error.start]:#04x} at offset "
+            f"{error.start})"
+        ) from None
+    try:
+        loaded = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise GamecoreError(f"parameters file {path}: {_yaml_problem(error)}") from None
+    if loaded is None:
+        return {}
+    if not isinstance(loaded, dict) or not all(isinstance(k, str) for k in loaded):
+        raise GamecoreError(
+            f"parameters file {path} must hold a mapping of parameter names to values "
+            "(e.g. 'decks: 6')"
+        )
+    return loaded
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -220,15 +300,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parameters: dict[str, Any] = {}
     try:
         if args.parameters_file:
-            loaded = yaml.safe_load(args.parameters_file.read_text()) or {}
-            if not isinstance(loaded, dict):
-                raise GamecoreError(f"{args.parameters_file} must hold a mapping of parameters")
-            parameters.update(loaded)
-        parameters.update({k: _parameter_value(v) for k, v in args.parameter})
+            parameters.update(read_parameters_file(args.parameters_file))
+        parameters.update({k: parameter_value(k, v) for k, v in args.parameter})
         written = build(args.output, parameters, args.only)
-    except (GamecoreError, ReportBuildError, OSError) as error:
+    except GamecoreError as error:
+        print(f"make reports: error: {error}", file=sys.stderr)
+        return 2
+    except (ReportBuildError, OSError) as error:
         print(f"make reports: error: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("make reports: interrupted; earlier reports are untouched", file=sys.stderr)
+        return 130
     for path in written:
         print(f"wrote {path}")
     print(f"wrote {args.output / 'index.html'}")

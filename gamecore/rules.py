@@ -141,8 +141,10 @@ def _parse(name: str, text: str, annotation: Any) -> Any:
             if lowered in ("false", "no", "0", "off"):
                 return False
             raise ValueError(text)
-        number = float(text)
-        return int(number) if number.is_integer() and "." not in text else number
+        try:
+            return int(text)  # an integer as typed: 8 stays exact, not 8.0
+        except ValueError:
+            return float(text)
     except (ValueError, OverflowError):
         raise GamecoreError(f"{name} must be {wanted}, got {text!r}") from None
 
