@@ -274,13 +274,14 @@ def _check_cut_card(cards: int, players: int, penetration: int, decks: int) -> N
     off the shoe) and at least one behind it; say what fits when it cannot."""
     largest = _largest_round(players)
     if cards < 2 * largest:
-        fitting = max(p for p in range(0, MAX_SEATS + 1) if cards >= 2 * _largest_round(p))
+        fitting = max(p for p in range(MAX_SEATS + 1) if cards >= 2 * _largest_round(p))
+        shoe = f"a {cards}-card shoe ({decks} deck{'s' if decks != 1 else ''})"
+        advice = (
+            f"at most {fitting} players fit, or use more decks" if fitting else "use more decks"
+        )
         raise GamecoreError(
-            f"a {cards}-card shoe ({decks} deck{'s' if decks != 1 else ''}) is too small to "
-            f"deal {players} players to a cut card: a round uses up to {largest} cards, and the cut card needs that "
-            f"many on each side; at most {fitting} players fit, or use more decks"
-            if fitting
-            else f"a {cards}-card shoe is too small to deal to a cut card; use more decks"
+            f"{shoe} is too small to deal {players} players to a cut card: a round uses up to "
+            f"{largest} cards, and the cut card needs that many on each side; {advice}"
         )
     if not largest <= penetration <= cards - largest:
         raise GamecoreError(
