@@ -1,6 +1,27 @@
-"""Shared fixtures. The oracle modules in this folder are imported as plain modules."""
+"""Shared fixtures. The oracle modules in this folder are imported as plain modules.
+
+Hypothesis profiles: ``default`` (a few examples per property, inside ``make test``'s time
+budget) and ``fuzz`` (many more, ``make fuzz``); ``HYPOTHESIS_PROFILE`` picks one.
+"""
+
+import os
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "default",
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+settings.register_profile(
+    "fuzz",
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 from gamecore import baccarat
 

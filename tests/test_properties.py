@@ -1,0 +1,369 @@
+"""Property-based tests (Hypothesis): invariants over random rule sets, random small shoes
+against the pure-Python references, and hostile charts and command lines.
+
+``make test`` runs a few examples of each (profile ``default`` in ``conftest.py``);
+``make fuzz`` runs many more. A failing example is printed by Hypothesis and kept in
+``.hypothesis/``, so it is replayed first next time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import math
+from contextlib import redirect_stderr, redirect_stdout
+from fractions import Fraction
+
+import naive_baccarat as nb
+import naive_blackjack as nbj
+import naive_c21 as nc
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from test_blackjack import naive_rules, simple_chart
+from test_c21_baccarat import _compare
+
+from gamecore import baccarat, c21_baccarat, cli, strictjson
+from gamecore import blackjack as bj
+from gamecore.errors import GamecoreError
+from gamecore.rules import MAX_AMOUNT, MAX_PAYOUT
+
+# ---------------------------------------------------------------------------------------
+# Rule sets drawn from each parameter's documented domain
+# ---------------------------------------------------------------------------------------
+
+payouts = st.one_of(
+    st.integers(0, 1000), st.floats(0, MAX_PAYOUT, allow_nan=False), st.just(MAX_PAYOUT)
+)
+small_decks = st.integers(1, 8)
+
+
+@st.composite
+def punto_banco_rules(draw):
+    return baccarat.PuntoBancoRules(
+        decks=draw(small_decks),
+        banker_commission=draw(st.floats(0, 0.999, allow_nan=False)),
+        tie_pays=draw(payouts),
+    )
+
+
+@st.composite
+def ez_rules(draw):
+    return baccarat.EZBaccaratRules(
+        decks=draw(small_decks),
+        tie_pays=draw(payouts),
+        dragon7_pays=draw(payouts),
+        panda8_pays=draw(payouts),
+    )
+
+
+@st.composite
+def c21_baccarat_rules(draw):
+    must_draw_max = draw(st.integers(0, 7))
+    must_stand_min = draw(st.integers(must_draw_max + 1, 9))
+    return c21_baccarat.C21BaccaratRules(
+        decks=draw(st.integers(1, 8)),
+        jokers_per_deck=draw(st.integers(0, 4)),
+        must_draw_max=must_draw_max,
+        must_stand_min=must_stand_min,
+        house_way_draw_max=draw(st.integers(must_draw_max, must_stand_min - 1)),
+        pd_wins_ties_on_zero=draw(st.booleans()),
+        collection=draw(st.floats(0, 1000, allow_nan=False)),
+    )
+
+
+@st.composite
+def blackjack_rules(draw):
+    kind = draw(st.sampled_from([bj.StandardBlackjackRules, bj.C21BlackjackRules]))
+    return kind(
+        decks=draw(st.sampled_from([1, 2, 6, 8])),
+        dealer_hits_soft_17=draw(st.booleans()),
+        natural_pays=draw(st.sampled_from([1, 1.2, 1.5, 2])),
+        bust_push=draw(st.sampled_from(bj.BUST_PUSH_KINDS)),
+        double_on=draw(st.sampled_from(bj.DOUBLE_KINDS)),
+        double_after_split=draw(st.booleans()),
+        max_split_hands=draw(st.integers(1, 4)),
+        resplit_aces=draw(st.booleans()),
+        surrender=draw(st.sampled_from(bj.SURRENDER_KINDS)),
+        peek=draw(st.booleans()),
+        insurance_pays=draw(st.sampled_from([2, 1.5])),
+        player_forced=draw(st.sampled_from(bj.FORCED_KINDS)),
+    )
+
+
+def _check_wager_invariants(analysis) -> None:
+    for result in analysis.wagers().values():
+        assert sum(result.probabilities) == 1  # exact fractions
+        worst = min(line.pays for line in result.wager.lines)
+        best = max(line.pays for line in result.wager.lines)
+        assert worst <= result.expected_value <= best
+        assert result.house_edge == -result.expected_value
+        assert result.variance >= 0 and math.isfinite(result.sd) and result.sd >= 0
+        assert 0 <= result.hit_frequency <= 1
+
+
+@given(st.one_of(punto_banco_rules(), ez_rules()))
+def test_baccarat_rule_sets_give_exact_distributions_and_bounded_evs(rules):
+    analysis = baccarat.exact(rules)
+    data = strictjson.loads(strictjson.dumps(analysis.to_dict()))
+    # Banker, Player and Tie partition the rounds (EZ's Dragon 7 and Panda 8 overlap them).
+    main = [data["outcomes"][name]["combinations"] for name in ("banker", "player", "tie")]
+    assert sum(main) == data["total_combinations"]
+    _check_wager_invariants(analysis)
+
+
+@given(c21_baccarat_rules())
+def test_c21_rule_sets_give_probabilities_summing_to_one(rules):
+    analysis = c21_baccarat.count_deals(rules)
+    house = analysis.evaluate(
+        c21_baccarat.house_way_player(rules), c21_baccarat.house_way_dealer(rules)
+    )
+    assert sum(house.outcome_probabilities.values()) == 1
+    assert -1 <= house.player_ev <= 1 and house.sd >= 0
+    best = analysis.evaluate(
+        analysis.best_response_player(c21_baccarat.house_way_dealer(rules)),
+        c21_baccarat.house_way_dealer(rules),
+    )
+    assert best.player_ev >= house.player_ev  # a best response is never worse than House Way
+
+
+@given(blackjack_rules())
+def test_blackjack_rule_sets_optimum_beats_every_chart(rules):
+    analysis = bj.exact(rules)
+    worst = -2.0 * max(1, rules.resolved().max_split_hands)
+    best = max(rules.resolved().natural_pays, 2.0 * max(1, rules.resolved().max_split_hands))
+    assert worst <= analysis.player_ev <= best
+    # The composition-dependent optimum is at least as good as any total-dependent chart.
+    assert analysis.player_ev >= analysis.chart_ev - 1e-12
+    assert analysis.chart_ev >= analysis.derived_chart_ev - 1e-12
+    assert analysis.pd_edge == -analysis.player_ev
+    strictjson.loads(strictjson.dumps(analysis.to_dict()))
+
+
+# ---------------------------------------------------------------------------------------
+# Invalid values: a GamecoreError naming the parameter
+# ---------------------------------------------------------------------------------------
+
+hostile_values = st.one_of(
+    st.none(),
+    st.text(max_size=5),
+    st.floats(allow_nan=True, allow_infinity=True).filter(
+        lambda x: not math.isfinite(x) or x < 0 or x > MAX_AMOUNT
+    ),
+    st.integers().filter(lambda x: x < 0 or x > MAX_AMOUNT),
+    st.lists(st.integers(), max_size=2),
+    st.booleans(),
+)
+
+RULE_CLASSES = [
+    baccarat.PuntoBancoRules,
+    baccarat.EZBaccaratRules,
+    c21_baccarat.C21BaccaratRules,
+    bj.StandardBlackjackRules,
+    bj.C21BlackjackRules,
+]
+
+
+@given(st.sampled_from(RULE_CLASSES), st.data(), hostile_values)
+def test_invalid_rule_values_are_refused_naming_the_parameter(kind, data, value):
+    field = data.draw(st.sampled_from([f.name for f in dataclasses.fields(kind)]))
+    default = next(f.default for f in dataclasses.fields(kind) if f.name == field)
+    # Values that are in the domain of a few parameters are not hostile there.
+    assume(not (isinstance(value, bool) and isinstance(default, bool)))
+    assume(not (value is None and default is None))
+    choices = ("bust_push", "double_on", "surrender", "player_forced")
+    assume(not isinstance(value, str) or field not in choices)
+    with pytest.raises(GamecoreError, match=field):
+        kind(**{field: value})
+
+
+@given(st.sampled_from(RULE_CLASSES), st.data(), st.text(max_size=12))
+def test_rule_values_from_text_are_parsed_or_refused_naming_the_parameter(kind, data, text):
+    field = data.draw(st.sampled_from([f.name for f in dataclasses.fields(kind)]))
+    try:
+        kind.from_strings({field: text})
+    except GamecoreError as error:
+        assert field in str(error)
+
+
+# ---------------------------------------------------------------------------------------
+# Random small shoes against the pure-Python references
+# ---------------------------------------------------------------------------------------
+
+
+@given(st.lists(st.integers(0, 4), min_size=10, max_size=10).filter(lambda c: sum(c) >= 6))
+def test_baccarat_counts_equal_the_reference_on_random_small_shoes(composition):
+    counts = baccarat.count_rounds(composition)
+    reference = nb.class_breakdown(composition)
+    for (player_cards, banker_cards, player, banker), ways in reference.items():
+        assert int(counts[player_cards - 2, banker_cards - 2, player, banker]) == ways
+    assert int(counts.sum()) == sum(reference.values()) == math.perm(sum(composition), 6)
+
+
+@given(
+    st.lists(st.integers(0, 2**31 - 1), min_size=10, max_size=10).filter(
+        lambda c: sum(c) >= 6 and sum(1 for x in c if x) >= 3
+    )
+)
+def test_baccarat_counts_equal_the_reference_on_huge_shoes(composition):
+    counts = baccarat.count_rounds(composition)
+    reference = nb.class_breakdown(composition)
+    for (player_cards, banker_cards, player, banker), ways in reference.items():
+        assert int(counts[player_cards - 2, banker_cards - 2, player, banker]) == ways
+
+
+@given(st.lists(st.integers(0, 2), min_size=11, max_size=11).filter(lambda c: 6 <= sum(c) <= 9))
+def test_c21_counts_equal_the_reference_on_random_small_shoes(composition):
+    oracle = nc.ev_by_class(composition, nc.house_way_player, nc.house_way_dealer)
+    _compare(composition, nc.house_way_player, nc.house_way_dealer, oracle)
+
+
+# Small blackjack shoes no round can run dry: a few low cards, tens to split and stand on.
+blackjack_shoes = st.tuples(
+    st.integers(0, 1),
+    *[st.integers(0, 1) for _ in range(3)],
+    *[st.just(0) for _ in range(3)],
+    st.integers(0, 2),
+    st.integers(0, 2),
+    st.integers(5, 7),
+)
+
+
+@given(blackjack_shoes, st.booleans())
+def test_blackjack_chart_ev_equals_the_reference_on_random_small_shoes(shoe, h17):
+    rules = bj.StandardBlackjackRules(max_split_hands=2, dealer_hits_soft_17=h17)
+    try:
+        bj.check_round_fits(shoe, rules)
+    except GamecoreError:
+        assume(False)
+    assume(sum(shoe) >= 12)
+    chart = simple_chart()
+    analysis = bj.exact(rules, chart, composition=list(shoe), search_chart=False)
+    reference = nbj.chart_ev(shoe, naive_rules(rules), chart.cells)
+    assert analysis.strategy_ev == pytest.approx(reference, abs=1e-12)
+
+
+# ---------------------------------------------------------------------------------------
+# Hostile charts and command lines: exit 0 or 2, never a traceback, strict JSON
+# ---------------------------------------------------------------------------------------
+
+
+def _valid_chart_text() -> str:
+    return simple_chart().to_csv()
+
+
+@given(st.data())
+def test_random_chart_files_are_read_or_refused_cleanly(tmp_path_factory, data):
+    text = _valid_chart_text()
+    lines = text.splitlines()
+    mutation = data.draw(
+        st.sampled_from(["none", "drop", "duplicate", "cell", "bytes", "bom", "truncate"])
+    )
+    if mutation == "drop":
+        del lines[data.draw(st.integers(0, len(lines) - 1))]
+    elif mutation == "duplicate":
+        lines.append(lines[data.draw(st.integers(1, len(lines) - 1))])
+    elif mutation == "cell":
+        row = data.draw(st.integers(1, len(lines) - 1))
+        fields = lines[row].split(",")
+        fields[data.draw(st.integers(0, len(fields) - 1))] = data.draw(st.text(max_size=6))
+        lines[row] = ",".join(fields)
+    raw = "\n".join(lines).encode("utf-8")
+    if mutation == "bytes":
+        raw = data.draw(st.binary(max_size=200)) + raw
+    elif mutation == "bom":
+        raw = b"\xef\xbb\xbf" + raw
+    elif mutation == "truncate":
+        raw = raw[: data.draw(st.integers(0, len(raw)))]
+    path = tmp_path_factory.mktemp("charts") / "chart.csv"
+    path.write_bytes(raw)
+    try:
+        chart = bj.read_strategy_chart(path)
+    except GamecoreError:
+        assert mutation != "none" and mutation != "bom"
+        return
+    assert isinstance(chart, bj.StrategyChart)
+    if mutation in ("none", "bom"):
+        assert chart.cells == simple_chart().cells
+
+
+def _run_cli(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = cli.main(argv)
+        except SystemExit as exit_:  # argparse's usage errors and --help
+            code = exit_.code if isinstance(exit_.code, int) else 2
+    return code, out.getvalue(), err.getvalue()
+
+
+GAMES = ["punto_banco", "ez_baccarat", "c21_baccarat", "c21_blackjack", "nonsense"]
+OPTIONS = {
+    "--decks": ["1", "6", "0", "-3", "1001", "6.0", "x", ""],
+    "--rule": [
+        "tie_pays=9",
+        "tie_pays=1e200",
+        "tie_pays=nan",
+        "decks=2",
+        "banker_commission=1",
+        "natural_pays=1.5",
+        "natural_pays=auto",
+        "jokers_per_deck=2",
+        "nope=1",
+        "=",
+        "tie_pays",
+    ],
+    "--rounds": ["1000", "0", "-1", "1e3", "100000000000000000000", "x"],
+    "--seed": ["1", "-1", "x"],
+    "--mode": ["fresh", "shoe", "bogus"],
+    "--penetration": ["14", "2", "100000", "x"],
+    "--burn": ["none", "face_value", "bogus"],
+    "--players": ["1", "7", "0", "99"],
+    "--threads": ["1", "0", "x"],
+    "--dask": ["", "bogus://x", "tcp://nohost"],
+    "--jokers-per-deck": ["1", "9"],
+    "--strategy": ["/no/such/file.csv", "optimal"],
+}
+FLAGS = ["--json", "--infinite", "--results", "--no-progress"]
+
+
+@st.composite
+def command_lines(draw):
+    command = draw(st.sampled_from(["exact", "simulate", "rules"]))
+    game = draw(st.sampled_from(GAMES))
+    argv = [command, game]
+    for _ in range(draw(st.integers(0, 4))):
+        if draw(st.booleans()):
+            argv.append(draw(st.sampled_from(FLAGS)))
+        else:
+            option = draw(st.sampled_from(sorted(OPTIONS)))
+            argv += [option, draw(st.sampled_from(OPTIONS[option]))]
+    # Keep each run short: blackjack's exact analysis and long simulations are tested
+    # elsewhere; here the point is the input handling.
+    if game == "c21_blackjack" and command == "exact":
+        assume("--decks" in argv or "--rule" in argv)
+    if command == "simulate" and "--rounds" not in argv:
+        argv += ["--rounds", "2000"]
+    return argv
+
+
+@given(command_lines())
+def test_random_command_lines_exit_0_or_2_with_strict_json(argv):
+    code, out, err = _run_cli([*argv, "--no-progress"] if argv[0] == "simulate" else argv)
+    assert code in (0, 2), (argv, code, err)
+    if code == 2:
+        assert err.count("\n") == 1 and err.startswith("gamecore: error:"), err
+        assert "Traceback" not in err
+    elif "--json" in argv:
+        strictjson.loads(out)
+
+
+def test_strict_loads_refuses_nan():
+    with pytest.raises(ValueError):
+        strictjson.loads('{"x": NaN}')
+    assert strictjson.loads(json.dumps({"x": 1})) == {"x": 1}
+    assert strictjson.loads(strictjson.dumps({"x": float("inf"), "p": Fraction(1, 3)})) == {
+        "x": None,
+        "p": "1/3",
+    }
