@@ -753,6 +753,10 @@ def simulate(
             raise GamecoreError("probe_rate needs a chart, not optimal play")
         chart, policy = None, _optimal_policy(r)
     else:
+        if not isinstance(chart, (blackjack.StrategyChart, str, Path)):
+            raise GamecoreError(
+                f"chart must be a StrategyChart, a chart CSV path or {OPTIMAL!r}, got {chart!r}"
+            )
         if not isinstance(chart, blackjack.StrategyChart):
             chart = blackjack.read_strategy_chart(chart)
         policy = _chart_policy(chart, r)

@@ -1,7 +1,8 @@
 """Shared fixtures. The oracle modules in this folder are imported as plain modules.
 
-Hypothesis profiles: ``default`` (a few examples per property, inside ``make test``'s time
-budget) and ``fuzz`` (many more, ``make fuzz``); ``HYPOTHESIS_PROFILE`` picks one.
+Hypothesis profiles: ``default`` (a few examples per property, derandomized so ``make test``
+gives the same verdict on every run, inside its time budget) and ``fuzz`` (many more random
+examples, ``make fuzz``); ``HYPOTHESIS_PROFILE`` picks one.
 """
 
 import os
@@ -9,9 +10,12 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+from gamecore import baccarat
+
 settings.register_profile(
     "default",
     max_examples=12,
+    derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -22,8 +26,6 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
-
-from gamecore import baccarat
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from gamecore import blackjack
+from gamecore import blackjack, strictjson
 from gamecore.checks import z_threshold
 from gamecore.reportbuild import build
 
@@ -27,6 +27,11 @@ def report(tmp_path_factory):
     output = tmp_path_factory.mktemp("reports")
     build(output, SMALL, only=["c21_blackjack"])
     return output / "c21_blackjack"
+
+
+def test_every_json_file_of_the_report_is_strict(report):
+    for path in [*report.rglob("*.json"), *report.rglob("*.ipynb")]:
+        strictjson.loads(path.read_text("utf-8"))  # NaN and Infinity are refused
 
 
 def test_report_files(report):

@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 from published_values import WOO_COMBINATIONS
 
-from gamecore import baccarat
+from gamecore import baccarat, strictjson
 from gamecore.checks import z_threshold
 from gamecore.errors import GamecoreError
-from gamecore.reportbuild import NOTEBOOK_DIR, ReportBuildError, build
+from gamecore.reportbuild import NOTEBOOK_DIR, ReportBuildError, build, staging_prefix
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 # Each game's own test module builds its report; these are the baccarat ones.
@@ -123,6 +123,18 @@ def test_counting_study_tables(built):
     assert counts.loc["Jacobson Dragon count", ["4", "8", "T"]].tolist() == [-1, 2, 0]
     procedures = pd.read_csv(built / "dragon7_counting" / "counter_by_procedure.csv")
     assert procedures["Cards behind the cut card"].tolist() == [14, 26]
+
+
+def test_every_json_file_of_the_reports_is_strict(built):
+    files = [*built.rglob("*.json"), *built.rglob("*.ipynb")]
+    assert any(f.name == "summary.json" for f in files)
+    for path in files:
+        strictjson.loads(path.read_text("utf-8"))  # NaN and Infinity are refused
+
+
+def test_no_staging_folder_is_left_beside_the_reports(built):
+    assert not list(built.parent.glob(f"{staging_prefix(built)}*"))
+    assert not list(built.glob(".staging-*")) and not list(built.glob(".old-*"))
 
 
 def test_index_links_every_report(built):

@@ -1,0 +1,349 @@
+"""Hostile and careless input, class by class: each is refused with one line naming the
+value (exit 2 on the command line) or computed correctly; outputs are strict JSON; an
+interrupted build leaves no debris. The random versions of these are in test_properties."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import naive_baccarat as nb
+import numpy as np
+import pytest
+
+from gamecore import baccarat, baccarat_sim, blackjack_sim, c21_baccarat, reportbuild, strictjson
+from gamecore import blackjack as bj
+from gamecore.errors import GamecoreError
+from gamecore.parallel import MAX_TRIALS, make_chunks, run_chunks
+from gamecore.rules import MAX_PAYOUT
+from gamecore.shoe import MAX_CARDS_PER_CLASS
+
+CHARTS = Path(bj.__file__).parent / "charts"
+
+
+def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gamecore", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def assert_refused(result: subprocess.CompletedProcess, *words: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gamecore: error:"), result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+# --- strict JSON ------------------------------------------------------------------------
+
+
+def test_c21_blackjack_json_is_strict_and_one_action_margins_are_null():
+    result = run("exact", "c21_blackjack", "--decks", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    data = strictjson.loads(result.stdout)  # NaN, Infinity refused
+    margins = {(c["hand"], c["up_card"]): c["margin"] for c in data["strategy_chart"]}
+    # Hard 20 and 21 are forced stands under the card's rules: one action, no margin.
+    assert margins[("hard 21", "10")] is None and margins[("hard 20", "A")] is None
+    assert all(m is None or isinstance(m, float) for m in margins.values())
+
+
+def test_insurance_on_a_shoe_without_aces_is_none_with_a_reason():
+    shoe = [0, 1, 1, 1, 0, 0, 0, 1, 2, 8]
+    analysis = bj.exact(bj.StandardBlackjackRules(max_split_hands=2), composition=shoe)
+    assert analysis.insurance_ev is None
+    data = strictjson.loads(strictjson.dumps(analysis.to_dict()))
+    assert data["insurance_ev"] is None and "no Ace" in data["insurance_note"]
+
+
+# --- payouts ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "rule"),
+    [
+        ("punto_banco", "tie_pays"),
+        ("ez_baccarat", "dragon7_pays"),
+        ("c21_blackjack", "natural_pays"),
+        ("standard_blackjack", "insurance_pays"),
+        ("c21_baccarat", "collection"),
+    ],
+)
+def test_astronomical_payouts_are_refused_naming_the_bound(game, rule):
+    assert_refused(run("exact", game, "--rule", f"{rule}=1e200"), rule, "1e+200")
+
+
+def test_the_largest_payout_gives_finite_statistics_exactly_and_simulated():
+    rules = baccarat.EZBaccaratRules(decks=1, dragon7_pays=MAX_PAYOUT, panda8_pays=MAX_PAYOUT)
+    for result in baccarat.exact(rules).wagers().values():
+        assert np.isfinite(result.sd)
+    simulation = baccarat_sim.simulate(rules, rounds=10_000, seed=1, progress=False)
+    strictjson.loads(strictjson.dumps(simulation.to_dict()))
+    with pytest.raises(GamecoreError, match="dragon7_pays must be a payout from 0 to 1,000,000"):
+        baccarat.EZBaccaratRules(dragon7_pays=MAX_PAYOUT + 1)
+
+
+# --- trial counts -----------------------------------------------------------------------
+
+
+def test_astronomical_round_counts_are_refused_before_allocating():
+    assert_refused(
+        run("simulate", "punto_banco", "--rounds", str(10**20)), "rounds", "10,000,000,000,000"
+    )
+    with pytest.raises(GamecoreError, match="rounds must be at most"):
+        baccarat_sim.simulate(baccarat.PuntoBancoRules(), rounds=MAX_TRIALS + 1, seed=1)
+
+
+def test_a_chunk_plan_is_lazy_and_seeds_chunk_i_as_spawn_does():
+    plan = make_chunks(MAX_TRIALS, 1 << 19, seed=7)
+    assert len(plan) == -(-MAX_TRIALS // (1 << 19))
+    assert sum(c.size for c in plan[:3]) == 3 << 19
+    assert plan[-1].size == MAX_TRIALS - (len(plan) - 1) * (1 << 19)
+    children = np.random.SeedSequence(7).spawn(4)
+    for i, child in enumerate(children):
+        assert (plan[i].seed.generate_state(4) == child.generate_state(4)).all()
+
+
+def _square(job_and_chunk):
+    job, chunk = job_and_chunk
+    return job * chunk.index
+
+
+def test_results_come_in_chunk_order_whatever_the_threads():
+    plan = make_chunks(1000, 7, seed=1)
+    one = list(run_chunks(_square, 3, plan, threads=1, progress=False))
+    two = list(run_chunks(_square, 3, plan, threads=2, progress=False))
+    assert one == two == [3 * i for i in range(len(plan))]
+
+
+# --- chart files ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def chart_text():
+    return (CHARTS / "c21_6_decks.csv").read_text()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda t: bytes(range(256)) * 4, "not UTF-8 text"),
+        (lambda t: t.encode("utf-16"), "UTF-16"),
+        (lambda t: ("hand,2\nhard 4," + "H" * 10_000_000).encode(), "larger than 1,048,576"),
+        (lambda t: ('hand,2\nhard 4,"' + "H" * 200_000 + '"').encode(), "line 2 is not CSV"),
+        (lambda t: (t + "hard 16,S,S,S,S,S,S,S,S,S,S\n").encode(), "'hard 16' is given twice"),
+        (lambda t: t.replace("hand,", "hand\x00,").encode(), "NUL"),
+    ],
+    ids=["binary", "utf16", "huge", "huge_field", "duplicate_row", "nul"],
+)
+def test_undecodable_and_malformed_charts_are_refused_naming_the_file(
+    tmp_path, chart_text, make, message
+):
+    path = tmp_path / "chart.csv"
+    path.write_bytes(make(chart_text))
+    with pytest.raises(GamecoreError, match=message):
+        bj.read_strategy_chart(path)
+    assert_refused(
+        run("simulate", "c21_blackjack", "--strategy", str(path), "--rounds", "10"),
+        "chart.csv",
+    )
+
+
+def test_a_utf8_chart_with_a_byte_order_mark_is_read(tmp_path, chart_text):
+    path = tmp_path / "bom.csv"
+    path.write_bytes(b"\xef\xbb\xbf" + chart_text.encode())
+    assert bj.read_strategy_chart(path).cells == bj.read_strategy_chart(chart_text).cells
+
+
+# --- Dask addresses ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("address", "words"),
+    [("bogus://x", ["bogus", "scheme"]), ("", ["''"]), ("tcp://host", ["host and a port"])],
+)
+def test_malformed_dask_addresses_are_one_line(address, words):
+    result = run("simulate", "punto_banco", "--rounds", "1000", "--dask", address)
+    assert_refused(result, *words)
+
+
+# --- report parameters ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"decks: [8\n", ["params.yaml", "line 2"]),
+        (bytes(range(128, 256)), ["params.yaml", "not UTF-8"]),
+        (b"- 8\n- 6\n", ["params.yaml", "mapping"]),
+    ],
+    ids=["yaml_syntax", "binary", "not_a_mapping"],
+)
+def test_bad_parameter_files_are_one_line_and_touch_nothing(tmp_path, capsys, content, words):
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    (reports / "keep.txt").write_text("previous")
+    params = tmp_path / "params.yaml"
+    params.write_bytes(content)
+    code = reportbuild.main(["--output", str(reports), "-f", str(params)])
+    error = capsys.readouterr().err
+    assert code == 2 and error.count("\n") == 1 and "Traceback" not in error
+    for word in words:
+        assert word in error
+    assert [p.name for p in reports.iterdir()] == ["keep.txt"]
+
+
+def test_a_bad_parameter_value_is_one_line(tmp_path, capsys):
+    code = reportbuild.main(["--output", str(tmp_path), "-p", "decks", "[8"])
+    error = capsys.readouterr().err
+    assert code == 2 and error.count("\n") == 1 and "decks" in error and "'[8'" in error
+
+
+def test_stale_staging_folders_are_removed_and_live_ones_kept(tmp_path):
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
+    stale = [
+        tmp_path / f"{reportbuild.staging_prefix(reports)}{dead}",
+        reports / f".staging-{dead}",  # where earlier versions staged
+        reports / f".old-punto_banco-{dead}",
+    ]
+    live = tmp_path / f"{reportbuild.staging_prefix(reports)}{os.getpid()}"
+    for folder in [*stale, live]:
+        (folder / "punto_banco").mkdir(parents=True)
+    removed = reportbuild.remove_stale_staging(reports)
+    assert sorted(removed) == sorted(stale)
+    assert live.is_dir() and not any(f.exists() for f in stale)
+
+
+# --- options that do not apply, or given twice ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["exact", "punto_banco", "--decks", "6", "--rule", "decks=1"], ["decks", "twice"]),
+        (["exact", "punto_banco", "--rule", "tie_pays=8", "--rule", "tie_pays=9"], ["twice"]),
+        (
+            ["exact", "c21_baccarat", "--jokers-per-deck", "1", "--rule", "jokers_per_deck=2"],
+            ["jokers_per_deck", "twice"],
+        ),
+        (["simulate", "punto_banco", "--penetration", "20"], ["--penetration", "shoe only"]),
+        (["simulate", "c21_baccarat", "--burn", "none"], ["--burn", "shoe only"]),
+        (
+            ["simulate", "c21_blackjack", "--strategy", "optimal", "--burn", "none"],
+            ["--burn", "c21_blackjack"],
+        ),
+        (
+            ["simulate", "c21_blackjack", "--strategy", "optimal", "--penetration", "20"],
+            ["--penetration", "c21_blackjack"],
+        ),
+        (["simulate", "punto_banco", "--threads", "2", "--dask", "local"], ["threads"]),
+    ],
+)
+def test_options_given_twice_or_not_applying_are_refused(args, words):
+    rounds = ["--rounds", "1000"] if args[0] == "simulate" else []
+    assert_refused(run(*args, *rounds), *words)
+
+
+# --- messages that say what would fit ---------------------------------------------------
+
+
+def test_a_shoe_too_small_for_the_players_says_what_fits():
+    result = run("simulate", "c21_baccarat", "--decks", "1", "--players", "8", "--mode", "shoe")
+    assert_refused(result, "too small", "8 players", "at most 7 players fit")
+
+
+@pytest.mark.parametrize("shoe", [[0, 12, 0, 0, 0, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1, 1, 1, 1, 3]])
+def test_a_blackjack_shoe_that_can_run_dry_is_refused(shoe):
+    rules = bj.C21BlackjackRules(decks=2)
+    with pytest.raises(GamecoreError, match="run out of cards"):
+        bj.exact(rules, composition=shoe)
+
+
+def test_the_dealer_alone_running_dry_is_refused():
+    with pytest.raises(GamecoreError, match="dealer can run out of cards"):
+        bj.dealer_final_distribution(
+            bj.StandardBlackjackRules(), "2", composition=[0, 3, 0, 0, 0, 0, 0, 0, 0, 0]
+        )
+
+
+# --- compositions past the kernels' native range ----------------------------------------
+
+
+@pytest.mark.parametrize("per_class", [2**30, MAX_CARDS_PER_CLASS])
+def test_huge_baccarat_shoes_count_exactly(per_class):
+    composition = [per_class] * 10
+    counts = baccarat.count_rounds(composition)
+    reference = nb.class_breakdown(composition)
+    for (player_cards, banker_cards, player, banker), ways in reference.items():
+        assert int(counts[player_cards - 2, banker_cards - 2, player, banker]) == ways
+    analysis = baccarat.exact(baccarat.PuntoBancoRules(), composition=composition)
+    assert analysis.total == sum(reference.values())
+
+
+def test_a_class_past_the_documented_maximum_is_refused():
+    with pytest.raises(GamecoreError, match=r"composition\[3\] must be at most 2,147,483,647"):
+        baccarat.exact(baccarat.PuntoBancoRules(), composition=[1] * 3 + [2**31] + [1] * 6)
+
+
+def test_a_huge_c21_shoe_gives_finite_statistics():
+    rules = c21_baccarat.C21BaccaratRules()
+    analysis = c21_baccarat.count_deals(rules, composition=[2**30] * 11)
+    result = analysis.evaluate(
+        c21_baccarat.house_way_player(rules), c21_baccarat.house_way_dealer(rules)
+    )
+    assert sum(result.outcome_probabilities.values()) == 1
+    assert 0 < result.sd < 1.5
+
+
+# --- API edges ----------------------------------------------------------------------------
+
+
+def test_a_missing_chart_is_a_gamecore_error_naming_it():
+    with pytest.raises(GamecoreError, match="chart must be"):
+        blackjack_sim.simulate(bj.C21BlackjackRules(), None, 7, 1)
+
+
+def test_both_blackjack_rule_sets_refuse_a_payout_given_as_text():
+    for kind in (bj.StandardBlackjackRules, bj.C21BlackjackRules):
+        with pytest.raises(GamecoreError, match="natural_pays must be a number, got '1.5'"):
+            kind(natural_pays="1.5")
+    assert bj.C21BlackjackRules.from_strings({"natural_pays": "auto"}).natural_pays is None
+    assert bj.C21BlackjackRules.from_strings({"natural_pays": "1.5"}).natural_pays == 1.5
+
+
+# --- interruption -------------------------------------------------------------------------
+
+
+def test_ctrl_c_is_one_line_and_exit_130():
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gamecore",
+            "simulate",
+            "punto_banco",
+            "--rounds",
+            str(10**12),
+            "--no-progress",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)  # past the imports and into the run
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert err == "gamecore: interrupted\n" and out == ""
