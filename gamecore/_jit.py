@@ -1,11 +1,57 @@
 """One decorator so every kernel is compiled the same way.
 
-``cache=True`` writes compiled machine code to ``NUMBA_CACHE_DIR`` (the Makefile sets it), so
-a second process does not recompile; ``error_model="numpy"`` keeps integer arithmetic free of
-Python's zero-division checks inside hot loops (the callers guarantee no division by zero).
+``cache=True`` writes compiled machine code to disk, so a second process does not recompile;
+``error_model="numpy"`` keeps integer arithmetic free of Python's zero-division checks inside
+hot loops (the callers guarantee no division by zero).
+
+The cache is kept per version of the package's source. numba checks a cached kernel against
+its own source file only, not against the kernels it calls: after an edit to
+``exactcount.mulmod`` the cached baccarat kernels would go on running the old ``mulmod``
+inlined, a silent wrong answer. So the cache folder (``NUMBA_CACHE_DIR``, which the Makefile
+sets, else numba's usual place) gets a subfolder named by a digest of every module of the
+package: any change to any module starts a fresh cache.
 """
 
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import numba
 from numba import njit
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+def source_digest(package: Path = PACKAGE) -> str:
+    """A short SHA-256 digest of every ``.py`` file under ``package`` (names and contents)."""
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _use_versioned_cache() -> None:
+    name = f"gamecore-{source_digest()}"
+    base = os.environ.get("NUMBA_CACHE_DIR") or numba.config.CACHE_DIR
+    if base:
+        numba.config.CACHE_DIR = os.path.join(base, name)
+        return
+    # numba's usual place is __pycache__ beside the source; keep it there, versioned, when
+    # that folder is writable (else numba falls back to its per-user cache, unversioned).
+    folder = PACKAGE / "__pycache__" / name
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return
+    numba.config.CACHE_DIR = str(folder)
+
+
+_use_versioned_cache()
 
 
 def kernel(function):

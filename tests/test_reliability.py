@@ -347,3 +347,22 @@ def test_ctrl_c_is_one_line_and_exit_130():
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert err == "gamecore: interrupted\n" and out == ""
+
+
+# --- compiled-kernel cache ----------------------------------------------------------------
+
+
+def test_the_kernel_cache_is_versioned_by_the_whole_package_source(tmp_path):
+    import numba
+
+    from gamecore import _jit
+
+    package = tmp_path / "package"
+    package.mkdir()
+    (package / "exactcount.py").write_text("def mulmod(a, b, m): return a * b % m\n")
+    (package / "baccarat.py").write_text("from exactcount import mulmod\n")
+    before = _jit.source_digest(package)
+    # A change to a callee alone (the caller's file untouched) must change the digest.
+    (package / "exactcount.py").write_text("def mulmod(a, b, m): return a % m * (b % m) % m\n")
+    assert _jit.source_digest(package) != before
+    assert numba.config.CACHE_DIR.endswith(f"gamecore-{_jit.source_digest()}")
