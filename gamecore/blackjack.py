@@ -718,8 +718,19 @@ def _up_index(up_card: Any) -> int:
     return names[text]
 
 
+#: The most cards of one rank a composition may hold. The engine multiplies falling
+#: factorials of the counts in float64 over hands of up to about twenty cards; far below
+#: this bound every product stays finite (and a thousand decks hold 16,000 ten-valued cards).
+MAX_CARDS_PER_RANK = 1_000_000
+
+
 def _check_composition(composition: Sequence[int], name: str) -> np.ndarray:
-    values = list(composition)
+    try:
+        values = list(composition)
+    except TypeError:
+        raise GamecoreError(
+            f"{name} must be 10 card counts (A, 2, ..., 9, ten-valued), got {composition!r}"
+        ) from None
     if len(values) != 10:
         raise GamecoreError(
             f"{name} must give 10 card counts (A, 2, ..., 9, ten-valued), got {len(values)}"
@@ -727,6 +738,10 @@ def _check_composition(composition: Sequence[int], name: str) -> np.ndarray:
     for r, c in enumerate(values):
         if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
             raise GamecoreError(f"{name}[{r}] must be a non-negative integer, got {c!r}")
+        if c > MAX_CARDS_PER_RANK:
+            raise GamecoreError(
+                f"{name}[{r}] must be at most {MAX_CARDS_PER_RANK:,} cards, got {int(c):,}"
+            )
     return np.array([int(c) for c in values], dtype=np.int64)
 
 
@@ -1245,8 +1260,10 @@ def _chart_text(source: str | Path) -> tuple[str, str]:
                 f"strategy must be a StrategyChart or a chart file path, got {source!r}"
             )
         path = Path(source)
-        if not path.is_file():
+        if not path.exists():
             raise GamecoreError(f"strategy chart file {str(source)!r} not found")
+        if not path.is_file():
+            raise GamecoreError(f"strategy chart {str(source)!r} is not a regular file")
         name = path.name
         try:
             with path.open("rb") as handle:

@@ -111,6 +111,10 @@ def _exact_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore import baccarat
 
     _refuse(args, "strategy", "results")
+    if args.infinite and (args.decks is not None or "decks" in _rule_pairs(args.rule)):
+        raise GamecoreError(
+            "--infinite analyses the infinite-deck limit; a deck count does not apply"
+        )
     analysis = baccarat.infinite_deck(rules) if args.infinite else baccarat.exact(rules)
 
     def text() -> None:

@@ -57,6 +57,18 @@ def validate_count(value: object, name: str) -> int:
     return int(value)
 
 
+#: The most threads a run on one machine accepts.
+MAX_THREADS = 1024
+
+
+def validate_threads(value: object) -> int:
+    """Threads for a run on this machine: a positive integer up to :data:`MAX_THREADS`."""
+    threads = validate_count(value, "threads")
+    if threads > MAX_THREADS:
+        raise GamecoreError(f"threads must be from 1 to {MAX_THREADS}, got {threads:,}")
+    return threads
+
+
 def validate_trials(value: object, name: str) -> int:
     """A run's number of trials: a positive integer up to :data:`MAX_TRIALS`."""
     count = validate_count(value, name)
@@ -151,7 +163,7 @@ def run_chunks(
             raise GamecoreError("threads applies to a run on this machine, not with dask")
         address = check_dask_address(dask)
         return _run_on_dask(work, items, address, _progress_bar(count, show, description))
-    threads = default_threads() if threads is None else validate_count(threads, "threads")
+    threads = default_threads() if threads is None else validate_threads(threads)
     return _run_on_threads(work, items, threads, _progress_bar(count, show, description))
 
 

@@ -144,9 +144,17 @@ def _parse(name: str, text: str, annotation: Any) -> Any:
         try:
             return int(text)  # an integer as typed: 8 stays exact, not 8.0
         except ValueError:
-            return float(text)
+            number = float(text)
     except (ValueError, OverflowError):
-        raise GamecoreError(f"{name} must be {wanted}, got {text!r}") from None
+        raise GamecoreError(f"{name} must be {wanted}, got {_quoted(text)}") from None
+    if not math.isfinite(number):  # "inf", "nan", or digits past the float range
+        raise GamecoreError(f"{name} must be a finite number, got {_quoted(text)}")
+    return number
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short if it is long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} chars)"
 
 
 def optional(check: Check) -> Check:

@@ -61,7 +61,13 @@ def validate_composition(
     The composition must hold ``classes`` non-negative integers and at least ``min_cards``
     cards in all (a baccarat round can use six).
     """
-    values = list(composition)
+    try:
+        values = list(composition)
+    except TypeError:
+        raise GamecoreError(
+            f"composition must be {classes} card counts (point values 0..{classes - 1}), "
+            f"got {composition!r}"
+        ) from None
     if len(values) != classes:
         raise GamecoreError(
             f"composition must give {classes} card counts (point values 0..{classes - 1}), "

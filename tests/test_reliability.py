@@ -249,6 +249,11 @@ def test_stale_staging_folders_are_removed_and_live_ones_kept(tmp_path):
             ["--penetration", "c21_blackjack"],
         ),
         (["simulate", "punto_banco", "--threads", "2", "--dask", "local"], ["threads"]),
+        (["simulate", "punto_banco", "--threads", "100000"], ["threads", "1024"]),
+        (["exact", "ez_baccarat", "--infinite", "--decks", "3"], ["--infinite", "deck"]),
+        (["exact", "ez_baccarat", "--infinite", "--rule", "decks=3"], ["--infinite", "deck"]),
+        (["exact", "c21_blackjack", "--strategy", "/dev/null"], ["not a regular file"]),
+        (["exact", "punto_banco", "--rule", "tie_pays=" + "9" * 5000], ["finite", "5000 chars"]),
     ],
 )
 def test_options_given_twice_or_not_applying_are_refused(args, words):
