@@ -35,8 +35,12 @@ def source_digest(package: Path = PACKAGE) -> str:
     return digest.hexdigest()[:16]
 
 
+#: The digest of the source this process imported (names its kernel cache folder).
+CACHE_DIGEST = source_digest()
+
+
 def _use_versioned_cache() -> None:
-    name = f"gamecore-{source_digest()}"
+    name = f"gamecore-{CACHE_DIGEST}"
     base = os.environ.get("NUMBA_CACHE_DIR") or numba.config.CACHE_DIR
     if base:
         numba.config.CACHE_DIR = os.path.join(base, name)

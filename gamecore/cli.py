@@ -30,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (the usage is available with --help)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"gamecore: error: {message}\n")
+        self.exit(2, f"gamecore: error: {one_line(message)}\n")
 
 
 def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
@@ -401,12 +401,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line(message: str) -> str:
+    """``message`` on one line: a value quoted in it may hold a line break."""
+    return message.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         args.run(args)
     except GamecoreError as error:
-        print(f"gamecore: error: {error}", file=sys.stderr)
+        print(f"gamecore: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("gamecore: interrupted", file=sys.stderr)

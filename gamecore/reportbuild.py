@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from gamecore.cli import one_line
 from gamecore.errors import GamecoreError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -304,10 +305,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parameters.update({k: parameter_value(k, v) for k, v in args.parameter})
         written = build(args.output, parameters, args.only)
     except GamecoreError as error:
-        print(f"make reports: error: {error}", file=sys.stderr)
+        print(f"make reports: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except (ReportBuildError, OSError) as error:
-        print(f"make reports: error: {error}", file=sys.stderr)
+        print(f"make reports: error: {one_line(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("make reports: interrupted; earlier reports are untouched", file=sys.stderr)

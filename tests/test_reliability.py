@@ -370,4 +370,4 @@ def test_the_kernel_cache_is_versioned_by_the_whole_package_source(tmp_path):
     # A change to a callee alone (the caller's file untouched) must change the digest.
     (package / "exactcount.py").write_text("def mulmod(a, b, m): return a % m * (b % m) % m\n")
     assert _jit.source_digest(package) != before
-    assert numba.config.CACHE_DIR.endswith(f"gamecore-{_jit.source_digest()}")
+    assert numba.config.CACHE_DIR.endswith(f"gamecore-{_jit.CACHE_DIGEST}")
