@@ -12,10 +12,13 @@ value; a failing notebook exits 1 with the notebook's error; Ctrl-C exits 130.
 from __future__ import annotations
 
 import argparse
+import functools
 import html
 import json
+import logging
 import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -78,6 +81,22 @@ def _html_without_code(notebook_path: Path) -> str:
     return body
 
 
+@functools.cache
+def _quiet_kernel_manager():
+    """The kernel manager papermill starts each notebook's kernel with, its stderr sent to
+    the null device: a kernel's own log lines (transport warnings, and the errors it logs when
+    a build is interrupted and its client is gone) are not report output, while everything a
+    notebook prints reaches the notebook itself."""
+    from jupyter_client import AsyncKernelManager
+
+    class QuietKernelManager(AsyncKernelManager):
+        async def start_kernel(self, **kw):  # type: ignore[override]
+            kw.setdefault("stderr", subprocess.DEVNULL)
+            return await super().start_kernel(**kw)
+
+    return QuietKernelManager
+
+
 def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], kernel: str) -> None:
     import papermill
     from papermill.exceptions import PapermillExecutionError
@@ -92,6 +111,7 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
             kernel_name=kernel,
             cwd=str(destination),
             progress_bar=False,
+            kernel_manager_class=_quiet_kernel_manager(),
         )
     except PapermillExecutionError as error:
         raise ReportBuildError(
@@ -311,6 +331,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"make reports: error: {one_line(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        # The notebook client's pending task reports the dead kernel when it is collected;
+        # the interruption is the whole story.
+        logging.getLogger("asyncio").setLevel(logging.CRITICAL)
         print("make reports: interrupted; earlier reports are untouched", file=sys.stderr)
         return 130
     for path in written:

@@ -371,3 +371,34 @@ def test_the_kernel_cache_is_versioned_by_the_whole_package_source(tmp_path):
     (package / "exactcount.py").write_text("def mulmod(a, b, m): return a % m * (b % m) % m\n")
     assert _jit.source_digest(package) != before
     assert numba.config.CACHE_DIR.endswith(f"gamecore-{_jit.CACHE_DIGEST}")
+
+
+def test_ctrl_c_during_make_reports_is_one_line_exit_130_and_leaves_no_debris(tmp_path):
+    reports = tmp_path / "reports"
+    (reports / "c21_blackjack").mkdir(parents=True)
+    (reports / "c21_blackjack" / "previous.csv").write_text("kept\n")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gamecore.reportbuild",
+            "--output",
+            str(reports),
+            "--only",
+            "c21_blackjack",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    staging = reportbuild.staging_prefix(reports)
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob(f"{staging}*/c21_blackjack")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(5)  # the notebook's kernel is running its cells
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert err == "make reports: interrupted; earlier reports are untouched\n"
+    assert not list(tmp_path.glob(f"{staging}*"))
+    assert [p.name for p in (reports / "c21_blackjack").iterdir()] == ["previous.csv"]
