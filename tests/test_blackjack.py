@@ -6,30 +6,10 @@ import itertools
 
 import naive_blackjack as nb
 import pytest
+from helpers import RESPLIT_SHOE, TINY, naive_rules, simple_chart, split_eights_chart
 
 from gamecore import blackjack as bj
 from gamecore.errors import GamecoreError
-
-
-def naive_rules(rules):
-    values = rules.resolved().to_dict()
-    values.pop("game")
-    return values
-
-
-def simple_chart(split_everything=True):
-    cells = {}
-    for up in bj.CHART_UP_CARDS:
-        for t in range(4, 22):
-            cells[(f"hard {t}", up)] = "Dh" if t in (10, 11) else ("H" if t <= 16 else "S")
-        for t in range(12, 22):
-            cells[(f"soft {t}", up)] = "H" if t <= 17 else ("Ds" if t == 18 else "S")
-        cells[("hard 16", up)] = "Rh" if up in ("10", "A") else "S"
-        if split_everything:
-            for r in bj.RANKS:
-                cells[(f"pair {r}", up)] = "P"
-    return bj.StrategyChart(cells, "test chart")
-
 
 # --- dealer ----------------------------------------------------------------------------
 
@@ -79,11 +59,6 @@ def test_dealer_distribution_matches_the_naive_recursion_on_a_deck():
 
 # --- player EVs against the slow reference ---------------------------------------------
 
-# A 12-card shoe no round can run dry (gamecore.blackjack.check_round_fits clears it): an
-# Ace for soft hands, small cards to hit and double on, a pair of tens to split. The shoe
-# A..9 once and three tens, used before, lets some rounds run out of cards and is refused.
-TINY = (1, 1, 1, 1, 0, 0, 0, 1, 1, 6)
-
 
 @pytest.mark.parametrize(
     "rules",
@@ -112,19 +87,6 @@ def test_chart_ev_without_resplits_matches_the_reference_exactly():
     analysis = bj.exact(rules, chart, composition=list(TINY))
     naive = nb.chart_ev(TINY, naive_rules(rules), chart.cells)
     assert analysis.strategy_ev == pytest.approx(naive, abs=1e-12)
-
-
-# A shoe that cannot run dry however a round goes (eights to split, tens and aces to stand
-# on, 2s and 3s to hit and double on), so resplits to 3 and 4 hands can be played out by the
-# reference: no hand or dealer draws past 17 cards of its 21.
-RESPLIT_SHOE = (1, 2, 2, 0, 0, 0, 0, 6, 2, 8)
-
-
-def split_eights_chart():
-    cells = dict(simple_chart(split_everything=False).cells)
-    for up in bj.CHART_UP_CARDS:
-        cells[("pair 8", up)] = "P"
-    return bj.StrategyChart(cells, "split 8s")
 
 
 @pytest.mark.parametrize("hands", [3, 4])

@@ -4,7 +4,7 @@ reference, which plays every card sequence in the real order (tests/naive_blackj
 import naive_blackjack as nb
 import numpy as np
 import pytest
-from test_blackjack import RESPLIT_SHOE, TINY, naive_rules, simple_chart, split_eights_chart
+from helpers import RESPLIT_SHOE, TINY, naive_rules, simple_chart, split_eights_chart
 
 from gamecore import blackjack as bj
 from gamecore import blackjack_results as br

@@ -4,7 +4,7 @@ the number of threads."""
 
 import numpy as np
 import pytest
-from test_blackjack import simple_chart
+from helpers import simple_chart
 
 from gamecore import blackjack as bj
 from gamecore import blackjack_sim as bs

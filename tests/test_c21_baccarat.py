@@ -269,39 +269,13 @@ def test_bad_simulations(analysis):
 # ---------------------------------------------------------------------------------------
 
 naive = pytest.importorskip("naive_c21")
-
-
-def _strategies(player_draw, dealer_draw):
-    """The oracle's strategy functions as the engine's arrays (not validated, so strategies
-    outside the card's forced ranges can be compared too)."""
-    player = np.array([[player_draw(u, t) for t in range(10)] for u in range(10)], dtype=object)
-    dealer = np.array(
-        [[[dealer_draw(u, bool(d), t) for t in range(9)] for d in (0, 1)] for u in range(10)],
-        dtype=object,
-    )
-    return c21.PlayerStrategy("oracle", player), c21.DealerStrategy("oracle", dealer)
-
-
-def _compare(composition, player_draw, dealer_draw, oracle, zero_ties=True):
-    rules = c21.C21BaccaratRules(pd_wins_ties_on_zero=zero_ties)
-    engine = c21.count_deals(rules, composition=composition)
-    result = engine.evaluate(*_strategies(player_draw, dealer_draw))
-    total = oracle["total"]
-    by_result = {1: Fraction(0), 0: Fraction(0), -1: Fraction(0)}
-    for (_, outcome), p in result.outcome_probabilities.items():
-        by_result[int(c21.PAYOFF[c21.OUTCOMES.index(outcome)])] += p
-    assert engine.total == total
-    assert by_result[1] == Fraction(oracle["win"], total)
-    assert by_result[0] == Fraction(oracle["push"], total)
-    assert by_result[-1] == Fraction(oracle["loss"], total)
-    joker_up = {o: p for (r, o), p in result.outcome_probabilities.items() if r == "joker up card"}
-    assert sum(joker_up.values()) == Fraction(sum(oracle["joker_up"].values()), total)
+from helpers import compare_with_oracle  # noqa: E402
 
 
 def test_one_deck_one_joker_house_way_equals_oracle():
     composition = naive.c21_composition(1, 1)
     oracle = naive.ev_by_class(composition, naive.house_way_player, naive.house_way_dealer)
-    _compare(composition, naive.house_way_player, naive.house_way_dealer, oracle)
+    compare_with_oracle(composition, naive.house_way_player, naive.house_way_dealer, oracle)
     assert naive.ev(oracle) == Fraction(-64369, 5165433)
 
 
@@ -334,13 +308,13 @@ def test_tiny_shoes_equal_card_by_card(cards, strategy, zero_ties):
     }[strategy]
     composition = [cards.count(v) for v in range(11)]
     oracle = naive.ev_card_by_card(cards, player_draw, dealer_draw, zero_ties)
-    _compare(composition, player_draw, dealer_draw, oracle, zero_ties)
+    compare_with_oracle(composition, player_draw, dealer_draw, oracle, zero_ties)
 
 
 def test_eight_deck_house_way_equals_oracle():
     composition = naive.c21_composition(8, 1)
     oracle = naive.ev_by_class(composition, naive.house_way_player, naive.house_way_dealer)
-    _compare(composition, naive.house_way_player, naive.house_way_dealer, oracle)
+    compare_with_oracle(composition, naive.house_way_player, naive.house_way_dealer, oracle)
     assert naive.ev(oracle) == Fraction(-1149375068384, 87616138805055)
 
 

@@ -1,0 +1,80 @@
+"""Helpers shared by several test modules: small shoes, simple charts, and the bridges
+between the pure-Python references and the engines' inputs."""
+
+from fractions import Fraction
+
+import numpy as np
+
+from gamecore import blackjack as bj
+from gamecore import c21_baccarat as c21
+
+# --- blackjack --------------------------------------------------------------------------
+
+
+def naive_rules(rules):
+    values = rules.resolved().to_dict()
+    values.pop("game")
+    return values
+
+
+def simple_chart(split_everything=True):
+    cells = {}
+    for up in bj.CHART_UP_CARDS:
+        for t in range(4, 22):
+            cells[(f"hard {t}", up)] = "Dh" if t in (10, 11) else ("H" if t <= 16 else "S")
+        for t in range(12, 22):
+            cells[(f"soft {t}", up)] = "H" if t <= 17 else ("Ds" if t == 18 else "S")
+        cells[("hard 16", up)] = "Rh" if up in ("10", "A") else "S"
+        if split_everything:
+            for r in bj.RANKS:
+                cells[(f"pair {r}", up)] = "P"
+    return bj.StrategyChart(cells, "test chart")
+
+
+# A 12-card shoe no round can run dry (gamecore.blackjack.check_round_fits clears it): an
+# Ace for soft hands, small cards to hit and double on, a pair of tens to split. The shoe
+# A..9 once and three tens, used before, lets some rounds run out of cards and is refused.
+TINY = (1, 1, 1, 1, 0, 0, 0, 1, 1, 6)
+
+
+# A shoe that cannot run dry however a round goes (eights to split, tens and aces to stand
+# on, 2s and 3s to hit and double on), so resplits to 3 and 4 hands can be played out by the
+# reference: no hand or dealer draws past 17 cards of its 21.
+RESPLIT_SHOE = (1, 2, 2, 0, 0, 0, 0, 6, 2, 8)
+
+
+def split_eights_chart():
+    cells = dict(simple_chart(split_everything=False).cells)
+    for up in bj.CHART_UP_CARDS:
+        cells[("pair 8", up)] = "P"
+    return bj.StrategyChart(cells, "split 8s")
+
+
+# --- 21st Century Baccarat ----------------------------------------------------------------
+
+
+def oracle_strategies(player_draw, dealer_draw):
+    """The oracle's strategy functions as the engine's arrays (not validated, so strategies
+    outside the card's forced ranges can be compared too)."""
+    player = np.array([[player_draw(u, t) for t in range(10)] for u in range(10)], dtype=object)
+    dealer = np.array(
+        [[[dealer_draw(u, bool(d), t) for t in range(9)] for d in (0, 1)] for u in range(10)],
+        dtype=object,
+    )
+    return c21.PlayerStrategy("oracle", player), c21.DealerStrategy("oracle", dealer)
+
+
+def compare_with_oracle(composition, player_draw, dealer_draw, oracle, zero_ties=True):
+    rules = c21.C21BaccaratRules(pd_wins_ties_on_zero=zero_ties)
+    engine = c21.count_deals(rules, composition=composition)
+    result = engine.evaluate(*oracle_strategies(player_draw, dealer_draw))
+    total = oracle["total"]
+    by_result = {1: Fraction(0), 0: Fraction(0), -1: Fraction(0)}
+    for (_, outcome), p in result.outcome_probabilities.items():
+        by_result[int(c21.PAYOFF[c21.OUTCOMES.index(outcome)])] += p
+    assert engine.total == total
+    assert by_result[1] == Fraction(oracle["win"], total)
+    assert by_result[0] == Fraction(oracle["push"], total)
+    assert by_result[-1] == Fraction(oracle["loss"], total)
+    joker_up = {o: p for (r, o), p in result.outcome_probabilities.items() if r == "joker up card"}
+    assert sum(joker_up.values()) == Fraction(sum(oracle["joker_up"].values()), total)
