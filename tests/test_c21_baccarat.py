@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from helpers import compare_with_oracle
 
 from gamecore import c21_baccarat as c21
 from gamecore import c21_baccarat_sim
@@ -269,7 +270,6 @@ def test_bad_simulations(analysis):
 # ---------------------------------------------------------------------------------------
 
 naive = pytest.importorskip("naive_c21")
-from helpers import compare_with_oracle  # noqa: E402
 
 
 def test_one_deck_one_joker_house_way_equals_oracle():
