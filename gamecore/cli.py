@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -410,6 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         args.run(args)
+        sys.stdout.flush()  # a write error surfaces here, not in the interpreter's exit
     except GamecoreError as error:
         print(f"gamecore: error: {one_line(str(error))}", file=sys.stderr)
         return 2
@@ -417,9 +419,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("gamecore: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into a pager or `head` that closed early
-        sys.stdout = None
+        _silence_stdout()
         return 0
+    except OSError as error:  # the output cannot be written (a full disk, a closed terminal)
+        _silence_stdout()
+        print(f"gamecore: error: cannot write the output: {error.strerror}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's final flush of what
+    could not be written does not fail a second time."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind sys.stdout
+        pass
 
 
 if __name__ == "__main__":

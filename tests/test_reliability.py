@@ -402,3 +402,18 @@ def test_ctrl_c_during_make_reports_is_one_line_exit_130_and_leaves_no_debris(tm
     assert err == "make reports: interrupted; earlier reports are untouched\n"
     assert not list(tmp_path.glob(f"{staging}*"))
     assert [p.name for p in (reports / "c21_blackjack").iterdir()] == ["previous.csv"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["exact", "punto_banco", "--json"], ["rules", "punto_banco"]])
+def test_output_that_cannot_be_written_is_one_line(args):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "gamecore", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+        )
+    assert result.returncode == 1
+    assert result.stderr == "gamecore: error: cannot write the output: No space left on device\n"
