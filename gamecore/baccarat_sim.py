@@ -201,6 +201,17 @@ class Dealing:
         ):
             raise GamecoreError(f"penetration must be an integer, got {self.penetration!r}")
 
+    @classmethod
+    def given(cls, dealing: Any, default: Dealing) -> Dealing:
+        """``dealing`` if it is a :class:`Dealing`, ``default`` for ``None``; else refused."""
+        if dealing is None:
+            return default
+        if not isinstance(dealing, cls):
+            raise GamecoreError(
+                f"dealing must be a Dealing (mode, penetration, burn), got {dealing!r}"
+            )
+        return dealing
+
     def check_shoe(self, cards: int) -> None:
         """Refuse a cut card that leaves no room for a round after the largest burn."""
         largest = cards - 11 - 6  # burn of up to 11 cards, then one round of up to 6
@@ -351,7 +362,7 @@ def simulate(
     rules = baccarat._check_rules(rules)
     rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
-    dealing = Dealing() if dealing is None else dealing
+    dealing = Dealing.given(dealing, Dealing())
     shoe = np.repeat(np.arange(10, dtype=np.int64), baccarat_shoe(rules.decks))
     dealing.check_shoe(shoe.size)
     job = _Job(shoe, dealing)

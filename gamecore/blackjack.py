@@ -2123,6 +2123,8 @@ def deck_sweep(
 
     For the c21 game, ``auto`` rules follow each deck count (2 decks: double-deck rules).
     """
+    if isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence) or not decks:
+        raise GamecoreError(f"decks must be a list of deck counts, got {decks!r}")
     rows = []
     for d in decks:
         a = exact(rules.replace(decks=d))
@@ -2153,6 +2155,12 @@ def rule_costs(
     base = exact(rules, search_chart=False)
     if variants is None:
         variants = default_variants(rules)
+    if not isinstance(variants, Mapping) or not all(
+        isinstance(changes, Mapping) for changes in variants.values()
+    ):
+        raise GamecoreError(
+            "variants must map each label to rule changes, e.g. {'3:2': {'natural_pays': 1.5}}"
+        )
     rows = [{"Variant": "as given", "Changes": "", "Player EV": base.player_ev, "EV change": 0.0}]
     for label, changes in variants.items():
         a = exact(rules.replace(**changes), search_chart=False)

@@ -321,10 +321,21 @@ def _check_forced(rules: C21BaccaratRules, draw: np.ndarray, who: str) -> None:
             )
 
 
+def _draw_array(draw: Any, who: str) -> np.ndarray:
+    """Draw probabilities as an array: exact (ints, fractions) kept as objects, else float."""
+    try:
+        array = np.array(draw, dtype=object if _is_exact(draw) else float)
+        if array.dtype == object:
+            np.array(array, dtype=float)  # a ragged or non-numeric table fails here
+    except (TypeError, ValueError):
+        raise GamecoreError(f"{who} draw probabilities must be a table of numbers") from None
+    return array
+
+
 def player_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> PlayerStrategy:
     """A player strategy from draw probabilities ``draw[up 0..9, total 0..9]``, validated
     against the forced ranges."""
-    array = np.array(draw, dtype=object if _is_exact(draw) else float)
+    array = _draw_array(draw, "the player's")
     if array.shape != (10, 10):
         raise GamecoreError(
             f"a player strategy has shape (10 up cards, 10 totals), got {array.shape}"
@@ -335,7 +346,7 @@ def player_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> PlayerStra
 
 def dealer_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> DealerStrategy:
     """A P/D strategy from ``draw[up 0..9, player drew 0/1, total 0..8]``, validated."""
-    array = np.array(draw, dtype=object if _is_exact(draw) else float)
+    array = _draw_array(draw, "the P/D's")
     if array.shape != (10, 2, 9):
         raise GamecoreError(
             f"a P/D strategy has shape (10 up cards, 2, 9 totals), got {array.shape}"
@@ -345,7 +356,10 @@ def dealer_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> DealerStra
 
 
 def _is_exact(values: Any) -> bool:
-    flat = np.array(values, dtype=object).ravel()
+    try:
+        flat = np.array(values, dtype=object).ravel()
+    except ValueError:  # ragged
+        return False
     return all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in flat)
 
 

@@ -225,12 +225,16 @@ def simulate(
         raise GamecoreError(f"players must be from 1 to {MAX_SEATS}, got {players}")
     player = c21.house_way_player(rules) if player is None else player
     dealer = c21.house_way_dealer(rules) if dealer is None else dealer
+    if not isinstance(player, c21.PlayerStrategy):
+        raise GamecoreError(f"player must be a PlayerStrategy, got {player!r}")
+    if not isinstance(dealer, c21.DealerStrategy):
+        raise GamecoreError(f"dealer must be a DealerStrategy, got {dealer!r}")
     dealer_draw = dealer.draw.astype(float)
     if players > 1 and not np.array_equal(dealer_draw[:, 0], dealer_draw[:, 1]):
         raise GamecoreError(
             "a P/D strategy that depends on whether the player drew is defined heads-up only"
         )
-    dealing = Dealing(burn="none") if dealing is None else dealing
+    dealing = Dealing.given(dealing, Dealing(burn="none"))
     shoe = np.repeat(
         np.arange(c21.CLASSES, dtype=np.int64), c21.c21_shoe(rules.decks, rules.jokers_per_deck)
     )

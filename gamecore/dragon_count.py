@@ -26,6 +26,7 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -80,14 +81,28 @@ def _check_rules(rules: object) -> baccarat.EZBaccaratRules:
     return rules
 
 
+def _check_rounds_per_hour(rounds_per_hour: Any) -> None:
+    if (
+        isinstance(rounds_per_hour, bool)
+        or not isinstance(rounds_per_hour, (int, float, np.integer, np.floating))
+        or not 0 < rounds_per_hour < 10_000
+    ):
+        raise GamecoreError(
+            f"rounds_per_hour must be a number of rounds above 0 (and below 10,000), "
+            f"got {rounds_per_hour!r}"
+        )
+
+
 def _check_bet(bet: str) -> str:
-    if bet not in SIDE_BETS:
+    if not isinstance(bet, str) or bet not in SIDE_BETS:
         raise GamecoreError(f"bet must be one of {', '.join(SIDE_BETS)}, got {bet!r}")
     return bet
 
 
 def tags_by_class(tags: Mapping[str, int]) -> np.ndarray:
     """Tags indexed by point class 0..9 (int64), from tags by rank A..9, T."""
+    if not isinstance(tags, Mapping):
+        raise GamecoreError(f"tags must map each rank {', '.join(RANKS)} to a tag, got {tags!r}")
     if set(tags) != set(RANKS):
         raise GamecoreError(f"tags must give every rank {', '.join(RANKS)}, got {sorted(tags)}")
     by_class = np.zeros(10, dtype=np.int64)
@@ -154,12 +169,25 @@ def betting_correlation(tags: Mapping[str, float], effects: Mapping[str, float])
     for its imbalance.
     """
     weights = np.array([cards_per_deck(r) for r in RANKS], dtype=float)
-    t = np.array([tags[r] for r in RANKS], dtype=float)
-    e = np.array([effects[r] for r in RANKS], dtype=float)
+    t = _by_rank(tags, "tags")
+    e = _by_rank(effects, "effects")
     t = t - np.average(t, weights=weights)
     e = e - np.average(e, weights=weights)
     denominator = math.sqrt(np.sum(weights * t * t) * np.sum(weights * e * e))
     return float(np.sum(weights * t * e) / denominator) if denominator else 0.0
+
+
+def _by_rank(values: Mapping[str, float], name: str) -> np.ndarray:
+    """``values[rank]`` for ranks A..9, T as floats, refusing a missing or non-numeric one."""
+    if not isinstance(values, Mapping) or set(values) != set(RANKS):
+        raise GamecoreError(f"{name} must map every rank {', '.join(RANKS)} to a number")
+    try:
+        array = np.array([float(values[r]) for r in RANKS])
+    except (TypeError, ValueError):
+        raise GamecoreError(f"{name} must map every rank to a number") from None
+    if not np.isfinite(array).all():
+        raise GamecoreError(f"{name} must be finite numbers")
+    return array
 
 
 def balanced_tags(effects: Mapping[str, float], max_tag: int = 3) -> dict[str, int]:
@@ -170,6 +198,13 @@ def balanced_tags(effects: Mapping[str, float], max_tag: int = 3) -> dict[str, i
     zero), and returns the one with the highest betting correlation; ties go to the smaller
     tags.
     """
+    if (
+        isinstance(max_tag, bool)
+        or not isinstance(max_tag, (int, np.integer))
+        or not (1 <= max_tag <= 20)
+    ):
+        raise GamecoreError(f"max_tag must be an integer from 1 to 20, got {max_tag!r}")
+    effects = dict(zip(RANKS, _by_rank(effects, "effects"), strict=True))
     largest = max(abs(effects[r]) for r in RANKS)
     if largest == 0:
         raise GamecoreError("every effect of removal is zero: there is nothing to count")
@@ -365,7 +400,7 @@ def _bet_arrays(rules: baccarat.EZBaccaratRules, bet: str, base_bet: str | None)
     bet_net = net_by_cell(wagers[bet], baccarat.EVENTS)
     if base_bet is None:
         base_net = np.zeros_like(bet_net)
-    elif base_bet in wagers:
+    elif isinstance(base_bet, str) and base_bet in wagers:
         base_net = net_by_cell(wagers[base_bet], baccarat.EVENTS)
     else:
         raise GamecoreError(
@@ -433,6 +468,7 @@ class CounterResult:
         ``Total`` adds the base wager (``base_bet``) the counter must place beside the side
         bet on the same rounds; per hour assumes ``rounds_per_hour`` rounds an hour.
         """
+        _check_rounds_per_hour(rounds_per_hour)
         rows = []
         for trigger, stats in zip(self.triggers, self.stats, strict=True):
             rows.append(
@@ -490,7 +526,10 @@ def counter_simulation(
     bet = _check_bet(bet)
     shoes = validate_trials(shoes, "shoes")
     seed = validate_seed(seed)
-    triggers = tuple(float(t) for t in triggers)
+    try:
+        triggers = tuple(float(t) for t in triggers)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"triggers must be finite true counts, got {triggers!r}") from None
     if not triggers or not all(math.isfinite(t) for t in triggers):
         raise GamecoreError(f"triggers must be finite true counts, got {triggers!r}")
     tag_array = tags_by_class(tags)
@@ -635,6 +674,8 @@ def perfect_information_simulation(
             f"got {rules.decks}"
         )
     bet_net, base_net = _bet_arrays(rules, bet, base_bet)
+    if not isinstance(tag_sets, Mapping) or not tag_sets:
+        raise GamecoreError(f"tag_sets must map a name to each count's tags, got {tag_sets!r}")
     names = list(tag_sets)
     tag_array = np.array([tags_by_class(tag_sets[name]) for name in names], dtype=np.int64)
     max_rounds = shoe.size // 4 + 1
@@ -706,6 +747,10 @@ def procedure_table(
     One counter simulation of ``shoes`` shoes per procedure, at one trigger; rows give the
     procedure, rounds per shoe and the columns of :meth:`CounterResult.by_trigger`.
     """
+    _check_rounds_per_hour(rounds_per_hour)
+    for name, values in (("penetrations", penetrations), ("deck_counts", deck_counts)):
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
+            raise GamecoreError(f"{name} must be a list, got {values!r}")
     rows = []
     for decks in deck_counts:
         for penetration in penetrations:

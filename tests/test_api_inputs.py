@@ -1,0 +1,165 @@
+"""Every public entry point, given garbage for one argument at a time, either works or
+raises GamecoreError: never a TypeError, AttributeError or KeyError from deep inside.
+
+The same calls are fuzzed with random values in test_properties (many more under
+``make fuzz``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamecore import (
+    baccarat,
+    baccarat_sim,
+    blackjack_results,
+    blackjack_sim,
+    c21_baccarat,
+    c21_baccarat_sim,
+    dragon_count,
+)
+from gamecore import blackjack as bj
+from gamecore.errors import GamecoreError
+
+GARBAGE = [
+    None,
+    "x",
+    -1,
+    0,
+    1.5,
+    float("nan"),
+    float("inf"),
+    True,
+    [],
+    [1, 1, 1],
+    {},
+    10**30,
+    np.int64(5),
+    object(),
+]
+
+PUNTO = baccarat.PuntoBancoRules(decks=1)
+EZ = baccarat.EZBaccaratRules(decks=1)
+C21 = c21_baccarat.C21BaccaratRules(decks=1)
+BLACKJACK = bj.C21BlackjackRules(decks=2)
+TAGS = {rank: 0 for rank in dragon_count.RANKS}
+QUIET = {"progress": False}
+
+CALLS = {
+    "baccarat.exact composition": lambda g: baccarat.exact(PUNTO, composition=g),
+    "baccarat.exact rules": lambda g: baccarat.exact(g),
+    "baccarat.infinite_deck rules": lambda g: baccarat.infinite_deck(g),
+    "baccarat_sim.simulate rounds": lambda g: baccarat_sim.simulate(PUNTO, g, 1, **QUIET),
+    "baccarat_sim.simulate seed": lambda g: baccarat_sim.simulate(PUNTO, 10, g, **QUIET),
+    "baccarat_sim.simulate dealing": lambda g: baccarat_sim.simulate(
+        PUNTO, 10, 1, dealing=g, **QUIET
+    ),
+    "baccarat_sim.simulate threads": lambda g: baccarat_sim.simulate(
+        PUNTO, 10, 1, threads=g, **QUIET
+    ),
+    "baccarat_sim.simulate dask": lambda g: (
+        g is None or baccarat_sim.simulate(PUNTO, 10, 1, dask=g, **QUIET)
+    ),
+    "Dealing mode": lambda g: baccarat_sim.Dealing(mode=g),
+    "Dealing penetration": lambda g: baccarat_sim.Dealing(mode="shoe", penetration=g),
+    "Dealing burn": lambda g: baccarat_sim.Dealing(burn=g),
+    "c21_baccarat.count_deals composition": lambda g: c21_baccarat.count_deals(C21, g),
+    "c21_baccarat.count_deals rules": lambda g: c21_baccarat.count_deals(g),
+    "c21_baccarat.player_strategy": lambda g: c21_baccarat.player_strategy(C21, "x", g),
+    "c21_baccarat.dealer_strategy": lambda g: c21_baccarat.dealer_strategy(C21, "x", g),
+    "c21_baccarat_sim.simulate players": lambda g: c21_baccarat_sim.simulate(
+        C21, 10, 1, players=g, **QUIET
+    ),
+    "c21_baccarat_sim.simulate player": lambda g: (
+        g is None or c21_baccarat_sim.simulate(C21, 10, 1, player=g, **QUIET)
+    ),
+    "c21_baccarat_sim.simulate dealer": lambda g: (
+        g is None or c21_baccarat_sim.simulate(C21, 10, 1, dealer=g, **QUIET)
+    ),
+    "blackjack.exact composition": lambda g: bj.exact(BLACKJACK, composition=g),
+    "blackjack.exact strategy": lambda g: bj.exact(BLACKJACK, strategy=g),
+    "blackjack.exact search_chart": lambda g: bj.exact(BLACKJACK, search_chart=g),
+    "blackjack.dealer_final_distribution up_card": lambda g: bj.dealer_final_distribution(
+        BLACKJACK, g
+    ),
+    "blackjack.dealer_final_distribution composition": lambda g: bj.dealer_final_distribution(
+        BLACKJACK, "10", composition=g
+    ),
+    "blackjack.read_strategy_chart": lambda g: bj.read_strategy_chart(g),
+    "blackjack.StrategyChart": lambda g: bj.StrategyChart(g),
+    "blackjack.deck_sweep": lambda g: bj.deck_sweep(BLACKJACK, g),
+    "blackjack.rule_costs": lambda g: bj.rule_costs(BLACKJACK, g),
+    "blackjack_sim.simulate chart": lambda g: blackjack_sim.simulate(BLACKJACK, g, 10, 1, **QUIET),
+    "blackjack_sim.simulate_dealer rounds": lambda g: blackjack_sim.simulate_dealer(
+        BLACKJACK, g, 1, **QUIET
+    ),
+    "blackjack_results.result_distribution composition": lambda g: (
+        blackjack_results.result_distribution(BLACKJACK, None, composition=g)
+    ),
+    "dragon_count.tags_by_class": lambda g: dragon_count.tags_by_class(g),
+    "dragon_count.balanced_tags max_tag": lambda g: dragon_count.balanced_tags(
+        {r: i for i, r in enumerate(dragon_count.RANKS)}, g
+    ),
+    "dragon_count.betting_correlation": lambda g: dragon_count.betting_correlation(g, g),
+    "dragon_count.counter_simulation tags": lambda g: dragon_count.counter_simulation(
+        EZ, g, [0], 10, 1, **QUIET
+    ),
+    "dragon_count.counter_simulation triggers": lambda g: dragon_count.counter_simulation(
+        EZ, TAGS, g, 10, 1, **QUIET
+    ),
+    "dragon_count.counter_simulation shoes": lambda g: dragon_count.counter_simulation(
+        EZ, TAGS, [0], g, 1, **QUIET
+    ),
+    "dragon_count.counter_simulation bet": lambda g: dragon_count.counter_simulation(
+        EZ, TAGS, [0], 10, 1, bet=g, **QUIET
+    ),
+    "dragon_count.counter_simulation base_bet": lambda g: dragon_count.counter_simulation(
+        EZ, TAGS, [0], 10, 1, base_bet=g, **QUIET
+    ),
+    "dragon_count.counter_simulation penetration": lambda g: dragon_count.counter_simulation(
+        EZ, TAGS, [0], 10, 1, penetration=g, **QUIET
+    ),
+    "dragon_count.perfect_information_simulation shoes": lambda g: (
+        dragon_count.perfect_information_simulation(EZ, g, 1, {"count": TAGS}, **QUIET)
+    ),
+    "dragon_count.perfect_information_simulation tag_sets": lambda g: (
+        dragon_count.perfect_information_simulation(EZ, 2, 1, g, **QUIET)
+    ),
+    "dragon_count.procedure_table rounds_per_hour": lambda g: dragon_count.procedure_table(
+        EZ, TAGS, 0, 2, 1, penetrations=[14], deck_counts=[1], rounds_per_hour=g, **QUIET
+    ),
+    "dragon_count.procedure_table penetrations": lambda g: dragon_count.procedure_table(
+        EZ, TAGS, 0, 2, 1, penetrations=g, deck_counts=[1], **QUIET
+    ),
+}
+
+
+def _works_or_refuses(call, value) -> None:
+    try:
+        call(value)
+    except GamecoreError:
+        pass
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_garbage_arguments_work_or_are_refused_with_a_gamecore_error(name):
+    for value in GARBAGE:
+        _works_or_refuses(CALLS[name], value)
+
+
+hostile = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=8),
+    st.lists(st.one_of(st.integers(-3, 3), st.floats(), st.text(max_size=2)), max_size=12),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=4),
+)
+
+
+@given(st.sampled_from(sorted(CALLS)), hostile)
+def test_random_arguments_work_or_are_refused_with_a_gamecore_error(name, value):
+    _works_or_refuses(CALLS[name], value)
