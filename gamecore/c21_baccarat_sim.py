@@ -245,6 +245,11 @@ def simulate(
             f"up to {largest_round} cards); use more decks or fewer players"
         )
     if dealing.mode == "shoe":
+        if dealing.burn != "none":
+            raise GamecoreError(
+                f"c21_baccarat is dealt without a burn (its rule card describes none), got "
+                f"burn={dealing.burn!r}; give burn='none'"
+            )
         _check_cut_card(shoe.size, players, dealing.penetration, rules.decks)
     job = (
         shoe,

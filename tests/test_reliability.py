@@ -250,6 +250,10 @@ def test_stale_staging_folders_are_removed_and_live_ones_kept(tmp_path):
         ),
         (["simulate", "punto_banco", "--threads", "2", "--dask", "local"], ["threads"]),
         (["simulate", "punto_banco", "--threads", "100000"], ["threads", "1024"]),
+        (
+            ["simulate", "c21_baccarat", "--mode", "shoe", "--burn", "face_value"],
+            ["without a burn"],
+        ),
         (["exact", "ez_baccarat", "--infinite", "--decks", "3"], ["--infinite", "deck"]),
         (["exact", "ez_baccarat", "--infinite", "--rule", "decks=3"], ["--infinite", "deck"]),
         (["exact", "c21_blackjack", "--strategy", "/dev/null"], ["not a regular file"]),
