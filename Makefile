@@ -36,7 +36,7 @@ fuzz: install
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_properties.py
 
 reports: install
-	$(BIN)/python -m gamecore.reportbuild --output reports $(REPORT_ARGS)
+	$(BIN)/python -m gamecore.reporting.build --output reports $(REPORT_ARGS)
 
 bench: install
 	$(BIN)/python benchmarks/bench.py --output reports/bench.json

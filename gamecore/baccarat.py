@@ -548,11 +548,6 @@ class BaccaratAnalysis:
 # Public entry points
 # ---------------------------------------------------------------------------------------
 
-GAMES: dict[str, type[RuleSet]] = {
-    PuntoBancoRules.game: PuntoBancoRules,
-    EZBaccaratRules.game: EZBaccaratRules,
-}
-
 
 def _check_rules(rules: object) -> PuntoBancoRules | EZBaccaratRules:
     if not isinstance(rules, (PuntoBancoRules, EZBaccaratRules)):

@@ -35,6 +35,7 @@ import pandas as pd
 
 from gamecore import baccarat
 from gamecore._jit import kernel
+from gamecore.dealing import Dealing, cards_burned, draw_card, shuffle
 from gamecore.errors import GamecoreError
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
 from gamecore.shoe import baccarat_shoe, validate_decks
@@ -43,9 +44,6 @@ from gamecore.wagers import WagerAnalysis, settle
 #: Rounds per chunk. Fixed, so results never depend on how many threads share the work.
 CHUNK_ROUNDS = 1 << 20
 
-MODES = ("fresh", "shoe")
-BURNS = ("face_value", "none")
-
 
 # ---------------------------------------------------------------------------------------
 # Kernels
@@ -53,70 +51,30 @@ BURNS = ("face_value", "none")
 
 
 @kernel
-def _below(rng, n):
-    """A uniform integer in [0, n) for n < 2**16, exactly unbiased.
-
-    Lemire's multiply-and-shift on a 47-bit random integer (``rng.random()`` is an exact
-    multiple of 2**-53, so its top 47 bits are uniform), with his rejection step, which runs
-    with probability below n / 2**47. Several times faster than ``rng.integers`` in numba.
-    """
-    bits = 47
-    span = np.int64(1) << bits
-    mask = span - 1
-    m = np.int64(rng.random() * span) * n
-    low = m & mask
-    if low < n:
-        threshold = (span - n) % n
-        while low < threshold:
-            m = np.int64(rng.random() * span) * n
-            low = m & mask
-    return m >> bits
-
-
-@kernel
-def _shuffle(rng, cards):
-    """Fisher-Yates shuffle in place."""
-    for i in range(cards.size - 1, 0, -1):
-        j = _below(rng, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-@kernel
-def _card(rng, cards, index, fresh):
-    """The card at ``index``. With ``fresh``, first swap a uniformly chosen card from the
-    positions not yet dealt into it (a partial Fisher-Yates shuffle, one card at a time), so
-    a fresh-shoe round draws only the cards it uses."""
-    if fresh:
-        j = index + _below(rng, cards.size - index)
-        cards[index], cards[j] = cards[j], cards[index]
-    return cards[index]
-
-
-@kernel
-def _play_round(rng, cards, start, fresh, player_draws, banker_draws_player_stood, banker_draws):
+def play_round(rng, cards, start, fresh, player_draws, banker_draws_player_stood, banker_draws):
     """Deal one round from ``cards[start:]`` in the order P, B, P, B, then third cards.
 
     Returns (player cards - 2, banker cards - 2, player total, banker total, cards used),
     the breakdown index of the exact engine. ``fresh`` deals off the full shoe (``start``
     must be 0); otherwise the cards are dealt as they lie.
     """
-    p1 = _card(rng, cards, start, fresh)
-    b1 = _card(rng, cards, start + 1, fresh)
-    p2 = _card(rng, cards, start + 2, fresh)
-    b2 = _card(rng, cards, start + 3, fresh)
+    p1 = draw_card(rng, cards, start, fresh)
+    b1 = draw_card(rng, cards, start + 1, fresh)
+    p2 = draw_card(rng, cards, start + 2, fresh)
+    b2 = draw_card(rng, cards, start + 3, fresh)
     player = (p1 + p2) % 10
     banker = (b1 + b2) % 10
     if player >= 8 or banker >= 8:
         return 0, 0, player, banker, 4
     if player_draws[player]:
-        third = _card(rng, cards, start + 4, fresh)
+        third = draw_card(rng, cards, start + 4, fresh)
         player = (player + third) % 10
         if banker_draws[banker, third]:
-            banker = (banker + _card(rng, cards, start + 5, fresh)) % 10
+            banker = (banker + draw_card(rng, cards, start + 5, fresh)) % 10
             return 1, 1, player, banker, 6
         return 1, 0, player, banker, 5
     if banker_draws_player_stood[banker]:
-        banker = (banker + _card(rng, cards, start + 4, fresh)) % 10
+        banker = (banker + draw_card(rng, cards, start + 4, fresh)) % 10
         return 0, 1, player, banker, 5
     return 0, 0, player, banker, 4
 
@@ -129,18 +87,11 @@ def _simulate_fresh(rng, shoe, rounds, player_draws, banker_draws_player_stood, 
     # random sequence drawn without replacement from the full shoe.
     cards = shoe.copy()
     for _ in range(rounds):
-        p, b, pt, bt, _used = _play_round(
+        p, b, pt, bt, _used = play_round(
             rng, cards, 0, True, player_draws, banker_draws_player_stood, banker_draws
         )
         counts[p, b, pt, bt] += 1
     return counts
-
-
-@kernel
-def _burn(cards):
-    """Cards removed by the burn: the turned first card plus as many as its value (10 for 0)."""
-    first = cards[0]
-    return 1 + (first if first > 0 else 10)
 
 
 @kernel
@@ -156,73 +107,15 @@ def _simulate_shoe(
     shuffles = 0
     for _ in range(rounds):
         if position >= cut:
-            _shuffle(rng, cards)
+            shuffle(rng, cards)
             shuffles += 1
-            position = _burn(cards) if burn else 0
-        p, b, pt, bt, used = _play_round(
+            position = cards_burned(cards) if burn else 0
+        p, b, pt, bt, used = play_round(
             rng, cards, position, False, player_draws, banker_draws_player_stood, banker_draws
         )
         position += used
         counts[p, b, pt, bt] += 1
     return counts, shuffles
-
-
-# ---------------------------------------------------------------------------------------
-# Dealing procedure
-# ---------------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class Dealing:
-    """How rounds are dealt.
-
-    Attributes
-    ----------
-    mode
-        ``"fresh"`` (a full shoe every round) or ``"shoe"`` (real shoes with a cut card).
-    penetration
-        Cards behind the cut card (shoe mode); at least 6 so a started round can finish.
-    burn
-        ``"face_value"`` (turn the first card, burn as many as its value, ten for a 10-value
-        card) or ``"none"`` (shoe mode).
-    """
-
-    mode: str = "fresh"
-    penetration: int = 14
-    burn: str = "face_value"
-
-    def __post_init__(self) -> None:
-        if self.mode not in MODES:
-            raise GamecoreError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
-        if self.burn not in BURNS:
-            raise GamecoreError(f"burn must be one of {', '.join(BURNS)}, got {self.burn!r}")
-        if isinstance(self.penetration, bool) or not isinstance(
-            self.penetration, (int, np.integer)
-        ):
-            raise GamecoreError(f"penetration must be an integer, got {self.penetration!r}")
-
-    @classmethod
-    def given(cls, dealing: Any, default: Dealing) -> Dealing:
-        """``dealing`` if it is a :class:`Dealing`, ``default`` for ``None``; else refused."""
-        if dealing is None:
-            return default
-        if not isinstance(dealing, cls):
-            raise GamecoreError(
-                f"dealing must be a Dealing (mode, penetration, burn), got {dealing!r}"
-            )
-        return dealing
-
-    def check_shoe(self, cards: int) -> None:
-        """Refuse a cut card that leaves no room for a round after the largest burn."""
-        largest = cards - 11 - 6  # burn of up to 11 cards, then one round of up to 6
-        if self.mode == "shoe" and not 6 <= self.penetration <= largest:
-            raise GamecoreError(
-                f"penetration must be from 6 to {largest} cards for a {cards}-card shoe, "
-                f"got {self.penetration}"
-            )
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
 
 
 # ---------------------------------------------------------------------------------------

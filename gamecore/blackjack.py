@@ -277,9 +277,6 @@ class C21BlackjackRules(StandardBlackjackRules):
         return frame
 
 
-GAMES = {"standard_blackjack": StandardBlackjackRules, "c21_blackjack": C21BlackjackRules}
-
-
 def _check_rules(rules: Any) -> StandardBlackjackRules:
     if not isinstance(rules, StandardBlackjackRules):
         raise GamecoreError(

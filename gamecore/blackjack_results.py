@@ -651,7 +651,7 @@ def cross_check(exact: ResultDistribution, simulation) -> pd.DataFrame:
     """Each result's probability beside its simulated twin, in two parts: the rounds known
     exactly (no resplit) and the rounds with a resplit (approximate).
 
-    The exact part's z obeys the 4-sigma rule (family-wise, :func:`gamecore.checks.
+    The exact part's z obeys the 4-sigma rule (family-wise, :func:`gamecore.twins.
     z_threshold`); the resplit part's z measures the approximation. ``simulation``
     (:class:`gamecore.blackjack_sim.BlackjackSimulation`) must play the chart ``exact``
     describes, under the same rules.

@@ -28,7 +28,7 @@ import pandas as pd
 
 from gamecore import blackjack
 from gamecore._jit import kernel
-from gamecore.baccarat_sim import _below
+from gamecore.dealing import below, draw_card
 from gamecore.errors import GamecoreError
 from gamecore.parallel import (
     make_chunks,
@@ -42,14 +42,6 @@ from gamecore.parallel import (
 CHUNK_ROUNDS = 1 << 19
 #: Net results in half units range over -16..16 (four doubled hands); index = units + 16.
 HALF_UNITS = 33
-
-
-@kernel
-def _card(rng, cards, index):
-    """Swap a uniformly chosen undealt card into ``index`` and return it (fresh shoe)."""
-    j = index + _below(rng, cards.size - index)
-    cards[index], cards[j] = cards[j], cards[index]
-    return cards[index]
 
 
 @kernel
@@ -69,7 +61,7 @@ def _dealer(rng, cards, pos, up, hole, h17):
     if total == 21:
         return 99, pos
     while total < 17 or (h17 and total == 17 and soft):
-        c = _card(rng, cards, pos)
+        c = draw_card(rng, cards, pos, True)
         pos += 1
         hard += c + 1
         aces = aces or c == 0
@@ -137,10 +129,10 @@ def _play_round(
     unsplit hand of more cards, ``split_action[pair, node, up]`` for a split hand, the
     hand's node followed card by card through ``child`` from the empty hand ``empty``.
     Actions: 0 stand, 1 hit, 2 double, 3 surrender, 4 split."""
-    p1 = _card(rng, cards, 0)
-    p2 = _card(rng, cards, 1)
-    up = _card(rng, cards, 2)
-    hole = _card(rng, cards, 3)
+    p1 = draw_card(rng, cards, 0, True)
+    p2 = draw_card(rng, cards, 1, True)
+    up = draw_card(rng, cards, 2, True)
+    hole = draw_card(rng, cards, 3, True)
     pos = 4
     player_natural = (p1 == 0 and p2 == 9) or (p1 == 9 and p2 == 0)
     dealer_natural = (up == 0 and hole == 9) or (up == 9 and hole == 0)
@@ -205,7 +197,7 @@ def _play_round(
     h = 0
     while h < hands:
         if ncards[h] == 1:  # a split hand takes its second card
-            c = _card(rng, cards, pos)
+            c = draw_card(rng, cards, pos, True)
             pos += 1
             if c == first[h] and hands < limit:
                 hard[hands] = c + 1
@@ -260,7 +252,7 @@ def _play_round(
                     round_y[row] += seen
                     if rng.random() < probe_rate:
                         probed[h] = True
-                        letter = _below(rng, 6)
+                        letter = below(rng, 6)
                         b = _letter_action(letter, cd, cs, forced_hit, forced_stand)
                         if b >= 0:
                             a = b
@@ -278,7 +270,7 @@ def _play_round(
             if a == 3:
                 state[h] = 2
                 break
-            c = _card(rng, cards, pos)
+            c = draw_card(rng, cards, pos, True)
             pos += 1
             hard[h] += c + 1
             aces[h] = 1 if (aces[h] != 0 or c == 0) else 0
@@ -882,8 +874,8 @@ def _simulate_dealer(rng, shoe, rounds, h17):
     counts = np.zeros((10, blackjack.N_OUTCOMES), dtype=np.int64)
     cards = shoe.copy()
     for _ in range(rounds):
-        up = _card(rng, cards, 0)
-        hole = _card(rng, cards, 1)
+        up = draw_card(rng, cards, 0, True)
+        hole = draw_card(rng, cards, 1, True)
         total, _pos = _dealer(rng, cards, 2, up, hole, h17)
         if total == 99:
             outcome = blackjack.NATURAL

@@ -26,7 +26,7 @@ import pandas as pd
 
 from gamecore import c21_baccarat as c21
 from gamecore._jit import kernel
-from gamecore.baccarat_sim import Dealing, _card, _shuffle
+from gamecore.dealing import Dealing, draw_card, shuffle
 from gamecore.errors import GamecoreError
 from gamecore.parallel import (
     make_chunks,
@@ -87,14 +87,14 @@ def _simulate(
         if fresh:
             position = 0
         elif position >= cut:
-            _shuffle(rng, cards)
+            shuffle(rng, cards)
             position = 0
-        up = _card(rng, cards, position, fresh)
-        hole = _card(rng, cards, position + 1, fresh)
+        up = draw_card(rng, cards, position, fresh)
+        hole = draw_card(rng, cards, position + 1, fresh)
         position += 2
         for s in range(seats):
-            first = _card(rng, cards, position, fresh)
-            second = _card(rng, cards, position + 1, fresh)
+            first = draw_card(rng, cards, position, fresh)
+            second = draw_card(rng, cards, position + 1, fresh)
             position += 2
             hands[s], values[s], naturals[s] = _hand(first, second)
         pd_hand, pd_value, pd_natural = _hand(up, hole)
@@ -108,7 +108,7 @@ def _simulate(
         first_drew = 0
         for s in range(seats):
             if hands[s] < 10 and _decide(rng, player_draw[up, hands[s]]):
-                third = _card(rng, cards, position, fresh)
+                third = draw_card(rng, cards, position, fresh)
                 position += 1
                 values[s] = 9 if third == 10 else (values[s] + third) % 10
                 drew = True
@@ -117,7 +117,7 @@ def _simulate(
         pd_total = pd_value
         pd_drew = 0
         if _decide(rng, dealer_draw[up, 1 if drew else 0, pd_value]):
-            third = _card(rng, cards, position, fresh)
+            third = draw_card(rng, cards, position, fresh)
             position += 1
             pd_value = 9 if third == 10 else (pd_value + third) % 10
             pd_drew = 1

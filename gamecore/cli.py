@@ -8,23 +8,13 @@ exits with status 2 and one line on standard error naming the bad value, never a
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamecore import __version__, strictjson
+from gamecore import __version__, games, strictjson
 from gamecore.errors import GamecoreError
-
-#: Each game and the module holding its rule set (imported only when the game is used).
-GAME_MODULES = {
-    "punto_banco": ("gamecore.baccarat", "PuntoBancoRules"),
-    "ez_baccarat": ("gamecore.baccarat", "EZBaccaratRules"),
-    "c21_baccarat": ("gamecore.c21_baccarat", "C21BaccaratRules"),
-    "standard_blackjack": ("gamecore.blackjack", "StandardBlackjackRules"),
-    "c21_blackjack": ("gamecore.blackjack", "C21BlackjackRules"),
-}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,19 +40,8 @@ def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
     return values
 
 
-def _available_games() -> dict[str, tuple[str, str]]:
-    available = {}
-    for game, (module, name) in GAME_MODULES.items():
-        if importlib.util.find_spec(module) is not None:
-            available[game] = (module, name)
-    return available
-
-
 def _game_rules(args: argparse.Namespace):
-    games = _available_games()
-    if args.game not in games:
-        raise GamecoreError(f"unknown game {args.game!r}; games: " + ", ".join(games))
-    module, name = games[args.game]
+    rules_type = games.game(args.game).rules_type()
     values = _rule_pairs(getattr(args, "rule", []))
     for option in ("decks", "jokers_per_deck"):
         given = getattr(args, option, None)
@@ -75,7 +54,7 @@ def _game_rules(args: argparse.Namespace):
                 f"{values[option]}); give it once"
             )
         values[option] = given
-    return getattr(importlib.import_module(module), name).from_strings(values)
+    return rules_type.from_strings(values)
 
 
 def _integer(text: str, name: str) -> int:
@@ -213,7 +192,7 @@ def _command_exact(args: argparse.Namespace) -> None:
 
 
 def _dealing(args: argparse.Namespace, default_burn: str):
-    from gamecore.baccarat_sim import Dealing
+    from gamecore.dealing import Dealing
 
     if args.mode != "shoe":
         _refuse_for_fresh(args)
@@ -341,7 +320,7 @@ def _command_rules(args: argparse.Namespace) -> None:
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help=", ".join(GAME_MODULES))
+    parser.add_argument("game", help=", ".join(games.GAMES))
     parser.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
     parser.add_argument("--jokers-per-deck", help="c21_baccarat: jokers per deck (default 1)")
     parser.add_argument(

@@ -33,7 +33,8 @@ import pandas as pd
 
 from gamecore import baccarat
 from gamecore._jit import kernel
-from gamecore.baccarat_sim import Dealing, _burn, _play_round, _shuffle
+from gamecore.baccarat_sim import play_round
+from gamecore.dealing import Dealing, cards_burned, shuffle
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import INT64_MAX
 from gamecore.parallel import (
@@ -265,17 +266,17 @@ def _counter_shoes(
     cut = n - penetration
     rounds = 0
     for _ in range(shoes):
-        _shuffle(rng, cards)
+        shuffle(rng, cards)
         running = 0
         position = 0
         if burn:
-            position = _burn(cards)
+            position = cards_burned(cards)
             running += tags[cards[0]]  # the turned card is face up; the rest are not seen
         shoe_won[:] = 0.0
         shoe_total[:] = 0.0
         while position < cut:
             true_count = running * 52.0 / (n - position)
-            p, b, pt, bt, used = _play_round(
+            p, b, pt, bt, used = play_round(
                 rng, cards, position, False, player_draws, banker_draws_player_stood, banker_draws
             )
             net = bet_net[p, b, pt, bt]
@@ -335,12 +336,12 @@ def _oracle_shoes(
     rounds = 0
     running = np.zeros(n_sets)
     for _ in range(shoes):
-        _shuffle(rng, cards)
+        shuffle(rng, cards)
         remaining = composition.copy()
         running[:] = 0.0
         position = 0
         if burn:
-            position = _burn(cards)
+            position = cards_burned(cards)
             for i in range(position):
                 remaining[cards[i]] -= 1  # the bettor knows exactly what is left
             for s in range(n_sets):
@@ -363,7 +364,7 @@ def _oracle_shoes(
             states[rounds, 0] = ev
             for s in range(n_sets):
                 states[rounds, 1 + s] = running[s] * 52.0 / left
-            p, b, pt, bt, used = _play_round(
+            p, b, pt, bt, used = play_round(
                 rng, cards, position, False, player_draws, banker_draws_player_stood, banker_draws
             )
             if ev > 0.0:

@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from gamecore import blackjack, strictjson
-from gamecore.checks import z_threshold
-from gamecore.reportbuild import build
+from gamecore.reporting.build import build
+from gamecore.twins import z_threshold
 
 CHART = Path(blackjack.__file__).parent / "charts" / "c21_2_decks.csv"
 SMALL = {

@@ -8,8 +8,8 @@ from helpers import simple_chart
 
 from gamecore import blackjack as bj
 from gamecore import blackjack_sim as bs
-from gamecore.checks import z_threshold
 from gamecore.errors import GamecoreError
+from gamecore.twins import z_threshold
 
 ROUNDS = 2_000_000
 

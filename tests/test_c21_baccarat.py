@@ -11,9 +11,9 @@ from helpers import compare_with_oracle
 
 from gamecore import c21_baccarat as c21
 from gamecore import c21_baccarat_sim
-from gamecore.checks import z_threshold
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import exact_counts
+from gamecore.twins import z_threshold
 
 RULES = c21.C21BaccaratRules()
 

@@ -10,9 +10,9 @@ import pytest
 from published_values import WOO_COMBINATIONS
 
 from gamecore import baccarat, strictjson
-from gamecore.checks import z_threshold
 from gamecore.errors import GamecoreError
-from gamecore.reportbuild import NOTEBOOK_DIR, ReportBuildError, build, staging_prefix
+from gamecore.reporting.build import NOTEBOOK_DIR, ReportBuildError, build, staging_prefix
+from gamecore.twins import z_threshold
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 # Each game's own test module builds its report; these are the baccarat ones.

@@ -15,10 +15,11 @@ import naive_baccarat as nb
 import numpy as np
 import pytest
 
-from gamecore import baccarat, baccarat_sim, blackjack_sim, c21_baccarat, reportbuild, strictjson
+from gamecore import baccarat, baccarat_sim, blackjack_sim, c21_baccarat, strictjson
 from gamecore import blackjack as bj
 from gamecore.errors import GamecoreError
 from gamecore.parallel import MAX_TRIALS, make_chunks, run_chunks
+from gamecore.reporting import build as reportbuild
 from gamecore.rules import MAX_PAYOUT
 from gamecore.shoe import MAX_CARDS_PER_CLASS
 
@@ -385,7 +386,7 @@ def test_ctrl_c_during_make_reports_is_one_line_exit_130_and_leaves_no_debris(tm
         [
             sys.executable,
             "-m",
-            "gamecore.reportbuild",
+            "gamecore.reporting.build",
             "--output",
             str(reports),
             "--only",
@@ -402,8 +403,8 @@ def test_ctrl_c_during_make_reports_is_one_line_exit_130_and_leaves_no_debris(tm
     time.sleep(5)  # the notebook's kernel is running its cells
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
-    assert process.returncode == 130
-    assert err == "make reports: interrupted; earlier reports are untouched\n"
+    assert process.returncode == 130, err
+    assert err == "make reports: interrupted; earlier reports are untouched\n", err
     assert not list(tmp_path.glob(f"{staging}*"))
     assert [p.name for p in (reports / "c21_blackjack").iterdir()] == ["previous.csv"]
 

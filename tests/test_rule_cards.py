@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gamecore import baccarat
-from gamecore.report import RULE_CARDS, rule_card
+from gamecore.reporting.report import RULE_CARDS, rule_card
 
 SHARED_SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 SEED_FILES = {

@@ -11,6 +11,7 @@ from scipy import stats
 
 from gamecore import baccarat, baccarat_sim
 from gamecore.baccarat_sim import Dealing, simulate
+from gamecore.dealing import below, cards_burned
 from gamecore.errors import GamecoreError
 
 Z_LIMIT = 4.0
@@ -103,7 +104,7 @@ def test_play_round_equals_oracle_on_random_sequences():
     for _ in range(20_000):
         cards = rng.integers(0, 10, size=8).astype(np.int64)
         start = int(rng.integers(0, 3))
-        p, b, pt, bt, used = baccarat_sim._play_round(rng, cards, start, False, *tableau)
+        p, b, pt, bt, used = baccarat_sim.play_round(rng, cards, start, False, *tableau)
         expected = naive.play_round(cards[start:].tolist())
         assert (p + 2, b + 2, pt, bt) == expected
         assert used == p + b + 4
@@ -113,12 +114,12 @@ def test_burn_procedure():
     # The first card is turned and as many more burned as its value; ten for a 10-value card.
     for first, burned in [(1, 2), (5, 6), (9, 10), (0, 11)]:
         cards = np.array([first] + [3] * 20, dtype=np.int64)
-        assert baccarat_sim._burn(cards) == burned
+        assert cards_burned(cards) == burned
 
 
 @pytest.mark.parametrize("n", [2, 7, 52, 416])
 def test_bounded_draws_are_uniform(n):
-    draw = baccarat_sim._below
+    draw = below
     rng = np.random.default_rng(n)
     sample = np.array([draw(rng, n) for _ in range(200 * n)])
     assert sample.min() >= 0 and sample.max() < n

@@ -1,6 +1,6 @@
 """Build ``reports/``: run every notebook with papermill, export HTML, write the index.
 
-``python -m gamecore.reportbuild --output reports -p decks 6`` is what ``make reports`` runs.
+``python -m gamecore.reporting.build --output reports -p decks 6`` is what ``make reports`` runs.
 Everything is built in a staging folder *beside* the output (``.reports.building-<pid>``,
 never inside ``reports/``) and moved into place only when every notebook has run, so a failed
 or interrupted run never leaves a report that looks complete. Staging folders of builds
@@ -18,8 +18,10 @@ import json
 import logging
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -29,7 +31,7 @@ import yaml
 from gamecore.cli import one_line
 from gamecore.errors import GamecoreError
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = REPO_ROOT / "notebooks"
 KERNEL_NAME = "gamecore"
 
@@ -309,8 +311,23 @@ def read_parameters_file(path: Path) -> dict[str, Any]:
     return loaded
 
 
+def _quiet_after_an_interruption() -> None:
+    """Once Ctrl-C has arrived, drop what the notebook client's asyncio tasks log as they
+    are torn down ("Task exception was never retrieved: Kernel died", at any moment of the
+    unwinding): the interruption is the whole story, told in one line."""
+    interrupted = threading.Event()
+
+    def on_interrupt(signum, frame):
+        interrupted.set()
+        signal.default_int_handler(signum, frame)
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, on_interrupt)
+    logging.getLogger("asyncio").addFilter(lambda record: not interrupted.is_set())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gamecore.reportbuild", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m gamecore.reporting.build", description=__doc__)
     parser.add_argument("--output", type=Path, default=REPO_ROOT / "reports")
     parser.add_argument(
         "-p", "--parameter", nargs=2, action="append", default=[], metavar=("NAME", "VALUE")
@@ -319,6 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", action="append", help="build only this report (repeatable)")
     args = parser.parse_args(argv)
     parameters: dict[str, Any] = {}
+    _quiet_after_an_interruption()
     try:
         if args.parameters_file:
             parameters.update(read_parameters_file(args.parameters_file))
@@ -331,9 +349,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"make reports: error: {one_line(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        # The notebook client's pending task reports the dead kernel when it is collected;
-        # the interruption is the whole story.
-        logging.getLogger("asyncio").setLevel(logging.CRITICAL)
         print("make reports: interrupted; earlier reports are untouched", file=sys.stderr)
         return 130
     for path in written:
