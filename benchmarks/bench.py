@@ -25,7 +25,8 @@ import bench_blackjack  # noqa: E402
 import naive_baccarat  # noqa: E402
 import naive_c21  # noqa: E402
 
-from gamecore import baccarat, baccarat_sim, c21_baccarat, dragon_count, strictjson  # noqa: E402
+from gamecore import baccarat, c21_baccarat, strictjson  # noqa: E402
+from gamecore.dealing import Dealing  # noqa: E402
 from gamecore.shoe import baccarat_shoe  # noqa: E402
 
 SIM_ROUNDS = 40_000_000
@@ -90,22 +91,20 @@ def main() -> int:
         "cli_exact_punto_banco_json_warm_cache": (cli_once, None, 3.0),
         # 20 million rounds per second on this 2-core machine: 40 million rounds in 2 s.
         "simulate_40M_rounds_fresh": (
-            lambda: baccarat_sim.simulate(ez, SIM_ROUNDS, 1, progress=False),
+            lambda: baccarat.sim.simulate(ez, SIM_ROUNDS, 1, progress=False),
             None,
             2.0,
         ),
         "simulate_40M_rounds_shoe": (
-            lambda: baccarat_sim.simulate(
-                ez, SIM_ROUNDS, 1, baccarat_sim.Dealing(mode="shoe"), progress=False
-            ),
+            lambda: baccarat.sim.simulate(ez, SIM_ROUNDS, 1, Dealing(mode="shoe"), progress=False),
             None,
             2.0,
         ),
         # The counting study's default counter run (one million 8-deck shoes, 7 triggers).
         "counter_simulation_1M_shoes": (
-            lambda: dragon_count.counter_simulation(
+            lambda: baccarat.counting.counter_simulation(
                 ez,
-                dragon_count.JACOBSON_DRAGON_TAGS,
+                baccarat.counting.JACOBSON_DRAGON_TAGS,
                 [0, 2, 4, 6, 8, 10, 12],
                 1_000_000,
                 1,
@@ -131,8 +130,8 @@ def main() -> int:
             1.0,
         ),
         "perfect_information_1000_shoes": (
-            lambda: dragon_count.perfect_information_simulation(
-                ez, 1000, 1, {"Jacobson": dragon_count.JACOBSON_DRAGON_TAGS}, progress=False
+            lambda: baccarat.counting.perfect_information_simulation(
+                ez, 1000, 1, {"Jacobson": baccarat.counting.JACOBSON_DRAGON_TAGS}, progress=False
             ),
             None,
             None,

@@ -237,10 +237,10 @@ def _print_simulation(data: dict[str, Any]) -> None:
 
 
 def _simulate_baccarat(rules, args: argparse.Namespace) -> None:
-    from gamecore import baccarat_sim
+    from gamecore import baccarat
 
     _refuse(args, "strategy", "players")
-    simulation = baccarat_sim.simulate(
+    simulation = baccarat.sim.simulate(
         rules, dealing=_dealing(args, "face_value"), **_run_options(args)
     )
     data = simulation.to_dict()

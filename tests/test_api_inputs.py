@@ -13,14 +13,13 @@ from hypothesis import strategies as st
 
 from gamecore import (
     baccarat,
-    baccarat_sim,
     blackjack_results,
     blackjack_sim,
     c21_baccarat,
     c21_baccarat_sim,
-    dragon_count,
 )
 from gamecore import blackjack as bj
+from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 
 GARBAGE = [
@@ -44,27 +43,27 @@ PUNTO = baccarat.PuntoBancoRules(decks=1)
 EZ = baccarat.EZBaccaratRules(decks=1)
 C21 = c21_baccarat.C21BaccaratRules(decks=1)
 BLACKJACK = bj.C21BlackjackRules(decks=2)
-TAGS = {rank: 0 for rank in dragon_count.RANKS}
+TAGS = {rank: 0 for rank in baccarat.counting.RANKS}
 QUIET = {"progress": False}
 
 CALLS = {
     "baccarat.exact composition": lambda g: baccarat.exact(PUNTO, composition=g),
     "baccarat.exact rules": lambda g: baccarat.exact(g),
     "baccarat.infinite_deck rules": lambda g: baccarat.infinite_deck(g),
-    "baccarat_sim.simulate rounds": lambda g: baccarat_sim.simulate(PUNTO, g, 1, **QUIET),
-    "baccarat_sim.simulate seed": lambda g: baccarat_sim.simulate(PUNTO, 10, g, **QUIET),
-    "baccarat_sim.simulate dealing": lambda g: baccarat_sim.simulate(
+    "baccarat.sim.simulate rounds": lambda g: baccarat.sim.simulate(PUNTO, g, 1, **QUIET),
+    "baccarat.sim.simulate seed": lambda g: baccarat.sim.simulate(PUNTO, 10, g, **QUIET),
+    "baccarat.sim.simulate dealing": lambda g: baccarat.sim.simulate(
         PUNTO, 10, 1, dealing=g, **QUIET
     ),
-    "baccarat_sim.simulate threads": lambda g: baccarat_sim.simulate(
+    "baccarat.sim.simulate threads": lambda g: baccarat.sim.simulate(
         PUNTO, 10, 1, threads=g, **QUIET
     ),
-    "baccarat_sim.simulate dask": lambda g: (
-        g is None or baccarat_sim.simulate(PUNTO, 10, 1, dask=g, **QUIET)
+    "baccarat.sim.simulate dask": lambda g: (
+        g is None or baccarat.sim.simulate(PUNTO, 10, 1, dask=g, **QUIET)
     ),
-    "Dealing mode": lambda g: baccarat_sim.Dealing(mode=g),
-    "Dealing penetration": lambda g: baccarat_sim.Dealing(mode="shoe", penetration=g),
-    "Dealing burn": lambda g: baccarat_sim.Dealing(burn=g),
+    "Dealing mode": lambda g: Dealing(mode=g),
+    "Dealing penetration": lambda g: Dealing(mode="shoe", penetration=g),
+    "Dealing burn": lambda g: Dealing(burn=g),
     "c21_baccarat.count_deals composition": lambda g: c21_baccarat.count_deals(C21, g),
     "c21_baccarat.count_deals rules": lambda g: c21_baccarat.count_deals(g),
     "c21_baccarat.player_strategy": lambda g: c21_baccarat.player_strategy(C21, "x", g),
@@ -98,39 +97,41 @@ CALLS = {
     "blackjack_results.result_distribution composition": lambda g: (
         blackjack_results.result_distribution(BLACKJACK, None, composition=g)
     ),
-    "dragon_count.tags_by_class": lambda g: dragon_count.tags_by_class(g),
-    "dragon_count.balanced_tags max_tag": lambda g: dragon_count.balanced_tags(
-        {r: i for i, r in enumerate(dragon_count.RANKS)}, g
+    "baccarat.counting.tags_by_class": lambda g: baccarat.counting.tags_by_class(g),
+    "baccarat.counting.balanced_tags max_tag": lambda g: baccarat.counting.balanced_tags(
+        {r: i for i, r in enumerate(baccarat.counting.RANKS)}, g
     ),
-    "dragon_count.betting_correlation": lambda g: dragon_count.betting_correlation(g, g),
-    "dragon_count.counter_simulation tags": lambda g: dragon_count.counter_simulation(
+    "baccarat.counting.betting_correlation": lambda g: baccarat.counting.betting_correlation(g, g),
+    "baccarat.counting.counter_simulation tags": lambda g: baccarat.counting.counter_simulation(
         EZ, g, [0], 10, 1, **QUIET
     ),
-    "dragon_count.counter_simulation triggers": lambda g: dragon_count.counter_simulation(
+    "baccarat.counting.counter_simulation triggers": lambda g: baccarat.counting.counter_simulation(
         EZ, TAGS, g, 10, 1, **QUIET
     ),
-    "dragon_count.counter_simulation shoes": lambda g: dragon_count.counter_simulation(
+    "baccarat.counting.counter_simulation shoes": lambda g: baccarat.counting.counter_simulation(
         EZ, TAGS, [0], g, 1, **QUIET
     ),
-    "dragon_count.counter_simulation bet": lambda g: dragon_count.counter_simulation(
+    "baccarat.counting.counter_simulation bet": lambda g: baccarat.counting.counter_simulation(
         EZ, TAGS, [0], 10, 1, bet=g, **QUIET
     ),
-    "dragon_count.counter_simulation base_bet": lambda g: dragon_count.counter_simulation(
+    "baccarat.counting.counter_simulation base_bet": lambda g: baccarat.counting.counter_simulation(
         EZ, TAGS, [0], 10, 1, base_bet=g, **QUIET
     ),
-    "dragon_count.counter_simulation penetration": lambda g: dragon_count.counter_simulation(
-        EZ, TAGS, [0], 10, 1, penetration=g, **QUIET
+    "baccarat.counting.counter_simulation penetration": lambda g: (
+        baccarat.counting.counter_simulation(EZ, TAGS, [0], 10, 1, penetration=g, **QUIET)
     ),
-    "dragon_count.perfect_information_simulation shoes": lambda g: (
-        dragon_count.perfect_information_simulation(EZ, g, 1, {"count": TAGS}, **QUIET)
+    "baccarat.counting.perfect_information_simulation shoes": lambda g: (
+        baccarat.counting.perfect_information_simulation(EZ, g, 1, {"count": TAGS}, **QUIET)
     ),
-    "dragon_count.perfect_information_simulation tag_sets": lambda g: (
-        dragon_count.perfect_information_simulation(EZ, 2, 1, g, **QUIET)
+    "baccarat.counting.perfect_information_simulation tag_sets": lambda g: (
+        baccarat.counting.perfect_information_simulation(EZ, 2, 1, g, **QUIET)
     ),
-    "dragon_count.procedure_table rounds_per_hour": lambda g: dragon_count.procedure_table(
-        EZ, TAGS, 0, 2, 1, penetrations=[14], deck_counts=[1], rounds_per_hour=g, **QUIET
+    "baccarat.counting.procedure_table rounds_per_hour": lambda g: (
+        baccarat.counting.procedure_table(
+            EZ, TAGS, 0, 2, 1, penetrations=[14], deck_counts=[1], rounds_per_hour=g, **QUIET
+        )
     ),
-    "dragon_count.procedure_table penetrations": lambda g: dragon_count.procedure_table(
+    "baccarat.counting.procedure_table penetrations": lambda g: baccarat.counting.procedure_table(
         EZ, TAGS, 0, 2, 1, penetrations=g, deck_counts=[1], **QUIET
     ),
 }

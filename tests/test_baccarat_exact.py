@@ -20,6 +20,7 @@ from published_values import (
 )
 
 from gamecore import baccarat
+from gamecore.baccarat.exact import count_rounds_modulo
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import CRT_PRIMES, INT64_MAX, DeckPolynomial, exact_counts
 from gamecore.shoe import baccarat_shoe
@@ -167,7 +168,7 @@ def test_crt_moduli_are_distinct_primes_below_2_to_31():
 
 
 def _kernel_for(shoe):
-    return lambda modulus: baccarat._count_rounds(
+    return lambda modulus: count_rounds_modulo(
         shoe,
         baccarat.PLAYER_DRAWS,
         baccarat.BANKER_DRAWS_PLAYER_STOOD,

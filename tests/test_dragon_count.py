@@ -9,7 +9,7 @@ import naive_baccarat as naive
 import numpy as np
 import pytest
 
-from gamecore import baccarat, dragon_count
+from gamecore import baccarat
 from gamecore.errors import GamecoreError
 
 RULES = baccarat.EZBaccaratRules()
@@ -23,7 +23,7 @@ def naive_side_bet_ev(composition, pays, event):
 
 @pytest.fixture(scope="module")
 def effects():
-    return dragon_count.effects_of_removal_exact(RULES)
+    return baccarat.counting.effects_of_removal_exact(RULES)
 
 
 def test_effects_of_removal_equal_the_oracle(effects):
@@ -31,7 +31,7 @@ def test_effects_of_removal_equal_the_oracle(effects):
     before = {
         bet: naive_side_bet_ev(full, pays, bet) for bet, pays in (("dragon7", 40), ("panda8", 25))
     }
-    for rank, point in zip(dragon_count.RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 0], strict=True):
+    for rank, point in zip(baccarat.counting.RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 0], strict=True):
         depleted = list(full)
         depleted[point] -= 1
         for bet, pays in (("dragon7", 40), ("panda8", 25)):
@@ -42,8 +42,8 @@ def test_effects_of_removal_equal_the_oracle(effects):
 
 
 def test_effects_of_removal_frame(effects):
-    frame = dragon_count.effects_of_removal(RULES)
-    assert frame["Rank"].tolist() == list(dragon_count.RANKS)
+    frame = baccarat.counting.effects_of_removal(RULES)
+    assert frame["Rank"].tolist() == list(baccarat.counting.RANKS)
     assert frame["Cards per deck"].tolist() == [4] * 9 + [16]
     # Removing a whole deck of effects (one removal per card, to first order) leaves the EV
     # almost unchanged: the weighted effects nearly cancel.
@@ -73,32 +73,32 @@ def test_depleted_shoe_ev_against_brute_force(cards):
 
 def test_derived_count_is_balanced_and_follows_the_effects(effects):
     dragon = {rank: float(e["dragon7"]) for rank, e in effects.items()}
-    tags = dragon_count.balanced_tags(dragon, max_tag=3)
-    assert sum(dragon_count.cards_per_deck(r) * t for r, t in tags.items()) == 0
+    tags = baccarat.counting.balanced_tags(dragon, max_tag=3)
+    assert sum(baccarat.counting.cards_per_deck(r) * t for r, t in tags.items()) == 0
     assert max(abs(t) for t in tags.values()) <= 3
     # It follows the effects at least as well as the published count it is compared with.
-    ours = dragon_count.betting_correlation(tags, dragon)
-    jacobson = dragon_count.betting_correlation(dragon_count.JACOBSON_DRAGON_TAGS, dragon)
+    ours = baccarat.counting.betting_correlation(tags, dragon)
+    jacobson = baccarat.counting.betting_correlation(baccarat.counting.JACOBSON_DRAGON_TAGS, dragon)
     assert ours >= jacobson > 0.9
     # Signs agree with the effects wherever the tag is not zero.
     assert all(t * dragon[r] > 0 for r, t in tags.items() if t)
 
 
 def test_jacobson_count_is_balanced():
-    tags = dragon_count.JACOBSON_DRAGON_TAGS
-    assert sum(dragon_count.cards_per_deck(r) * t for r, t in tags.items()) == 0
+    tags = baccarat.counting.JACOBSON_DRAGON_TAGS
+    assert sum(baccarat.counting.cards_per_deck(r) * t for r, t in tags.items()) == 0
 
 
 def test_betting_correlation_of_the_effects_themselves_is_one(effects):
     dragon = {rank: float(e["dragon7"]) for rank, e in effects.items()}
-    assert dragon_count.betting_correlation(dragon, dragon) == pytest.approx(1.0)
+    assert baccarat.counting.betting_correlation(dragon, dragon) == pytest.approx(1.0)
 
 
 def test_counter_who_always_bets_earns_the_shoe_ev():
     # A trigger below any reachable true count bets every round: the edge when betting is the
     # bet's EV over dealt shoes, which the cut-card effect leaves within noise of exact.
-    result = dragon_count.counter_simulation(
-        RULES, dragon_count.JACOBSON_DRAGON_TAGS, [-1e9], 30_000, seed=4
+    result = baccarat.counting.counter_simulation(
+        RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [-1e9], 30_000, seed=4
     )
     row = result.by_trigger().iloc[0]
     assert row["Share of rounds bet"] == 1.0
@@ -110,15 +110,21 @@ def test_counter_who_always_bets_earns_the_shoe_ev():
 
 
 def test_counter_results_do_not_depend_on_threads():
-    args = (RULES, dragon_count.JACOBSON_DRAGON_TAGS, [0, 4], 2 * dragon_count.CHUNK_SHOES + 7, 5)
-    one = dragon_count.counter_simulation(*args, threads=1)
-    two = dragon_count.counter_simulation(*args, threads=2)
+    args = (
+        RULES,
+        baccarat.counting.JACOBSON_DRAGON_TAGS,
+        [0, 4],
+        2 * baccarat.counting.CHUNK_SHOES + 7,
+        5,
+    )
+    one = baccarat.counting.counter_simulation(*args, threads=1)
+    two = baccarat.counting.counter_simulation(*args, threads=2)
     assert np.array_equal(one.stats, two.stats) and np.array_equal(one.bins, two.bins)
 
 
 def test_higher_trigger_bets_less_and_wins_more_per_bet():
-    result = dragon_count.counter_simulation(
-        RULES, dragon_count.JACOBSON_DRAGON_TAGS, [0, 6], 40_000, seed=6
+    result = baccarat.counting.counter_simulation(
+        RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [0, 6], 40_000, seed=6
     )
     low, high = result.by_trigger().to_dict("records")
     assert high["Bets per shoe"] < low["Bets per shoe"]
@@ -126,8 +132,8 @@ def test_higher_trigger_bets_less_and_wins_more_per_bet():
 
 
 def test_perfect_information_bettor():
-    tags = {"Jacobson": dragon_count.JACOBSON_DRAGON_TAGS}
-    result = dragon_count.perfect_information_simulation(RULES, 40, seed=8, tag_sets=tags)
+    tags = {"Jacobson": baccarat.counting.JACOBSON_DRAGON_TAGS}
+    result = baccarat.counting.perfect_information_simulation(RULES, 40, seed=8, tag_sets=tags)
     ev = result.exact_ev()
     assert len(ev) == result.rounds
     assert np.all(ev >= -1) and np.all(ev <= 40)
@@ -146,43 +152,47 @@ def test_perfect_information_bettor():
     "call, message",
     [
         (
-            lambda: dragon_count.counter_simulation(baccarat.PuntoBancoRules(), {}, [1], 10, 1),
+            lambda: baccarat.counting.counter_simulation(
+                baccarat.PuntoBancoRules(), {}, [1], 10, 1
+            ),
             "rules must be EZBaccaratRules",
         ),
         (
-            lambda: dragon_count.counter_simulation(RULES, {"A": 1}, [1], 10, 1),
+            lambda: baccarat.counting.counter_simulation(RULES, {"A": 1}, [1], 10, 1),
             "tags must give every rank",
         ),
         (
-            lambda: dragon_count.counter_simulation(
-                RULES, dragon_count.JACOBSON_DRAGON_TAGS, [], 10, 1
+            lambda: baccarat.counting.counter_simulation(
+                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [], 10, 1
             ),
             "triggers must be finite",
         ),
         (
-            lambda: dragon_count.counter_simulation(
-                RULES, dragon_count.JACOBSON_DRAGON_TAGS, [1], 0, 1
+            lambda: baccarat.counting.counter_simulation(
+                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [1], 0, 1
             ),
             "shoes must be a positive integer",
         ),
         (
-            lambda: dragon_count.counter_simulation(
-                RULES, dragon_count.JACOBSON_DRAGON_TAGS, [1], 10, 1, bet="tie"
+            lambda: baccarat.counting.counter_simulation(
+                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [1], 10, 1, bet="tie"
             ),
             "bet must be one of",
         ),
         (
-            lambda: dragon_count.counter_simulation(
-                RULES, dragon_count.JACOBSON_DRAGON_TAGS, [1], 10, 1, penetration=416
+            lambda: baccarat.counting.counter_simulation(
+                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [1], 10, 1, penetration=416
             ),
             "penetration must be from 6 to 399",
         ),
         (
-            lambda: dragon_count.perfect_information_simulation(RULES.replace(decks=30), 1, 1, {}),
+            lambda: baccarat.counting.perfect_information_simulation(
+                RULES.replace(decks=30), 1, 1, {}
+            ),
             "at most 27 decks",
         ),
         (
-            lambda: dragon_count.balanced_tags({r: 0.0 for r in dragon_count.RANKS}),
+            lambda: baccarat.counting.balanced_tags({r: 0.0 for r in baccarat.counting.RANKS}),
             "nothing to count",
         ),
     ],

@@ -15,7 +15,7 @@ import naive_baccarat as nb
 import numpy as np
 import pytest
 
-from gamecore import baccarat, baccarat_sim, blackjack_sim, c21_baccarat, strictjson
+from gamecore import baccarat, blackjack_sim, c21_baccarat, strictjson
 from gamecore import blackjack as bj
 from gamecore.errors import GamecoreError
 from gamecore.parallel import MAX_TRIALS, make_chunks, run_chunks
@@ -86,7 +86,7 @@ def test_the_largest_payout_gives_finite_statistics_exactly_and_simulated():
     rules = baccarat.EZBaccaratRules(decks=1, dragon7_pays=MAX_PAYOUT, panda8_pays=MAX_PAYOUT)
     for result in baccarat.exact(rules).wagers().values():
         assert np.isfinite(result.sd)
-    simulation = baccarat_sim.simulate(rules, rounds=10_000, seed=1, progress=False)
+    simulation = baccarat.sim.simulate(rules, rounds=10_000, seed=1, progress=False)
     strictjson.loads(strictjson.dumps(simulation.to_dict()))
     with pytest.raises(GamecoreError, match="dragon7_pays must be a payout from 0 to 1,000,000"):
         baccarat.EZBaccaratRules(dragon7_pays=MAX_PAYOUT + 1)
@@ -100,7 +100,7 @@ def test_astronomical_round_counts_are_refused_before_allocating():
         run("simulate", "punto_banco", "--rounds", str(10**20)), "rounds", "10,000,000,000,000"
     )
     with pytest.raises(GamecoreError, match="rounds must be at most"):
-        baccarat_sim.simulate(baccarat.PuntoBancoRules(), rounds=MAX_TRIALS + 1, seed=1)
+        baccarat.sim.simulate(baccarat.PuntoBancoRules(), rounds=MAX_TRIALS + 1, seed=1)
 
 
 def test_a_chunk_plan_is_lazy_and_seeds_chunk_i_as_spawn_does():

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from gamecore import baccarat, baccarat_sim
-from gamecore.baccarat_sim import Dealing, simulate
-from gamecore.dealing import below, cards_burned
+from gamecore import baccarat
+from gamecore.baccarat.sim import simulate
+from gamecore.dealing import Dealing, below, cards_burned
 from gamecore.errors import GamecoreError
 
 Z_LIMIT = 4.0
@@ -29,14 +29,14 @@ def ez_exact():
 
 
 def test_exact_against_fresh_simulation(ez_exact, ez_fresh):
-    check = baccarat_sim.cross_check(ez_exact, ez_fresh)
+    check = baccarat.sim.cross_check(ez_exact, ez_fresh)
     assert set(check["Key"]) == {"banker", "player", "tie", "dragon7", "panda8"}
     assert (check["z"].abs() <= Z_LIMIT).all(), check
     assert np.allclose(check["Simulated SD"], check["Exact SD"], rtol=0.01)
 
 
 def test_outcome_frequencies_against_exact(ez_exact, ez_fresh):
-    check = baccarat_sim.outcomes_cross_check(ez_exact, ez_fresh)
+    check = baccarat.sim.outcomes_cross_check(ez_exact, ez_fresh)
     assert (check["z"].abs() <= Z_LIMIT).all(), check
 
 
@@ -60,14 +60,14 @@ def test_shoe_mode_against_exact(ez_exact):
     # The cut-card effect is far below this simulation's resolution.
     dealt = simulate(baccarat.EZBaccaratRules(), ROUNDS, seed=12, dealing=Dealing(mode="shoe"))
     fresh = simulate(baccarat.EZBaccaratRules(), 10_000, seed=13)
-    check = baccarat_sim.cross_check(ez_exact, fresh, dealt)
+    check = baccarat.sim.cross_check(ez_exact, fresh, dealt)
     assert (check["Shoe z"].abs() <= Z_LIMIT).all(), check
     # About 80 rounds per 8-deck shoe with 14 cards behind the cut card.
     assert 75 < dealt.rounds / dealt.shuffles < 85
 
 
 def test_deck_sweep_cross_check():
-    check = baccarat_sim.deck_sweep_cross_check(baccarat.PuntoBancoRules(), 2, 500_000, seed=3)
+    check = baccarat.sim.deck_sweep_cross_check(baccarat.PuntoBancoRules(), 2, 500_000, seed=3)
     assert check["Decks"].tolist() == [1, 1, 1, 2, 2, 2]
     assert (check["z"].abs() <= Z_LIMIT).all(), check
 
@@ -104,7 +104,7 @@ def test_play_round_equals_oracle_on_random_sequences():
     for _ in range(20_000):
         cards = rng.integers(0, 10, size=8).astype(np.int64)
         start = int(rng.integers(0, 3))
-        p, b, pt, bt, used = baccarat_sim.play_round(rng, cards, start, False, *tableau)
+        p, b, pt, bt, used = baccarat.sim.play_round(rng, cards, start, False, *tableau)
         expected = naive.play_round(cards[start:].tolist())
         assert (p + 2, b + 2, pt, bt) == expected
         assert used == p + b + 4
@@ -133,7 +133,7 @@ def test_bounded_draws_are_uniform(n):
 
 def test_same_seed_same_result_with_one_or_two_threads():
     rules = baccarat.EZBaccaratRules()
-    rounds = 2 * baccarat_sim.CHUNK_ROUNDS + 12_345  # three chunks
+    rounds = 2 * baccarat.sim.CHUNK_ROUNDS + 12_345  # three chunks
     for dealing in (Dealing(), Dealing(mode="shoe", penetration=26)):
         one = simulate(rules, rounds, seed=99, dealing=dealing, threads=1)
         two = simulate(rules, rounds, seed=99, dealing=dealing, threads=2)
@@ -148,7 +148,7 @@ def test_same_seed_same_result_with_one_or_two_threads():
 def test_dask_local_cluster_equals_local_run():
     pytest.importorskip("dask.distributed")
     rules = baccarat.PuntoBancoRules()
-    rounds = baccarat_sim.CHUNK_ROUNDS + 1_000  # two chunks
+    rounds = baccarat.sim.CHUNK_ROUNDS + 1_000  # two chunks
     local = simulate(rules, rounds, seed=7, dealing=Dealing(mode="shoe"))
     on_dask = simulate(rules, rounds, seed=7, dealing=Dealing(mode="shoe"), dask="local")
     assert (local.counts == on_dask.counts).all()
@@ -195,7 +195,7 @@ def test_bad_dealing(kwargs, message):
 def test_cross_check_needs_fresh_rounds(ez_exact):
     dealt = simulate(baccarat.EZBaccaratRules(), 1000, seed=1, dealing=Dealing(mode="shoe"))
     with pytest.raises(GamecoreError, match="fresh-shoe"):
-        baccarat_sim.cross_check(ez_exact, dealt)
+        baccarat.sim.cross_check(ez_exact, dealt)
 
 
 def test_standard_errors_are_the_sample_formula(ez_fresh):

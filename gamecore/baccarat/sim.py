@@ -33,8 +33,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore import baccarat
 from gamecore._jit import kernel
+from gamecore.baccarat.exact import (
+    BANKER_DRAWS,
+    BANKER_DRAWS_PLAYER_STOOD,
+    BREAKDOWN_SHAPE,
+    EVENTS,
+    OUTCOME_TITLES,
+    PLAYER_DRAWS,
+    BaccaratAnalysis,
+    exact,
+)
+from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rules
 from gamecore.dealing import Dealing, cards_burned, draw_card, shuffle
 from gamecore.errors import GamecoreError
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
@@ -132,7 +142,7 @@ class _Job:
 def _run_chunk(job_and_chunk: tuple[_Job, Chunk]) -> tuple[np.ndarray, int]:
     job, chunk = job_and_chunk
     rng = chunk.generator()
-    tableau = (baccarat.PLAYER_DRAWS, baccarat.BANKER_DRAWS_PLAYER_STOOD, baccarat.BANKER_DRAWS)
+    tableau = (PLAYER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, BANKER_DRAWS)
     if job.dealing.mode == "fresh":
         return _simulate_fresh(rng, job.shoe, chunk.size, *tableau), 0
     return _simulate_shoe(
@@ -159,16 +169,14 @@ class BaccaratSimulation:
         Shoes shuffled (shoe mode).
     """
 
-    rules: baccarat.PuntoBancoRules | baccarat.EZBaccaratRules
+    rules: PuntoBancoRules | EZBaccaratRules
     dealing: Dealing
     rounds: int
     seed: int
     counts: np.ndarray
     shuffles: int
 
-    def under(
-        self, rules: baccarat.PuntoBancoRules | baccarat.EZBaccaratRules
-    ) -> BaccaratSimulation:
+    def under(self, rules: PuntoBancoRules | EZBaccaratRules) -> BaccaratSimulation:
         """The same rounds settled under another paytable (same game and shoe)."""
         if type(rules) is not type(self.rules) or rules.decks != self.rules.decks:
             raise GamecoreError("the same rounds can only be settled under the same game and shoe")
@@ -179,7 +187,7 @@ class BaccaratSimulation:
         by_name = {w.name: w for w in self.rules.wagers()}
         if name not in by_name:
             raise GamecoreError(f"unknown bet {name!r}; bets: {', '.join(by_name)}")
-        return settle(by_name[name], baccarat.EVENTS, self.counts.astype(object), self.rounds, True)
+        return settle(by_name[name], EVENTS, self.counts.astype(object), self.rounds, True)
 
     def bets(self) -> dict[str, dict[str, float]]:
         """Per bet: rounds, sum and sum of squares of net results, mean and standard error."""
@@ -203,7 +211,7 @@ class BaccaratSimulation:
 
     def outcome_counts(self) -> dict[str, int]:
         return {
-            name: int(self.counts[baccarat.EVENTS[baccarat.OUTCOME_TITLES[name][1]]].sum())
+            name: int(self.counts[EVENTS[OUTCOME_TITLES[name][1]]].sum())
             for name in self.rules.outcomes
         }
 
@@ -222,7 +230,7 @@ class BaccaratSimulation:
 
 
 def simulate(
-    rules: baccarat.PuntoBancoRules | baccarat.EZBaccaratRules,
+    rules: PuntoBancoRules | EZBaccaratRules,
     rounds: int,
     seed: int,
     dealing: Dealing | None = None,
@@ -252,7 +260,7 @@ def simulate(
     >>> sim.rounds
     100000
     """
-    rules = baccarat._check_rules(rules)
+    rules = check_rules(rules)
     rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
     dealing = Dealing.given(dealing, Dealing())
@@ -269,7 +277,7 @@ def simulate(
         progress=progress,
         description=f"{rules.game} {dealing.mode}",
     )
-    counts = np.zeros(baccarat.BREAKDOWN_SHAPE, dtype=np.int64)
+    counts = np.zeros(BREAKDOWN_SHAPE, dtype=np.int64)
     shuffles = 0
     for chunk_counts, chunk_shuffles in results:  # chunk order: deterministic
         counts += chunk_counts
@@ -277,16 +285,14 @@ def simulate(
     return BaccaratSimulation(rules, dealing, rounds, seed, counts, shuffles)
 
 
-def outcomes_cross_check(
-    exact: baccarat.BaccaratAnalysis, fresh: BaccaratSimulation
-) -> pd.DataFrame:
+def outcomes_cross_check(exact: BaccaratAnalysis, fresh: BaccaratSimulation) -> pd.DataFrame:
     """Outcome | exact probability | simulated frequency | standard error | z."""
     if fresh.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
     counts = fresh.outcome_counts()
     rows = []
     for name in exact.rules.outcomes:
-        title, event = baccarat.OUTCOME_TITLES[name]
+        title, event = OUTCOME_TITLES[name]
         p = float(exact.probability(event))
         frequency = counts[name] / fresh.rounds
         se = math.sqrt(p * (1 - p) / fresh.rounds)
@@ -302,9 +308,7 @@ def outcomes_cross_check(
     return pd.DataFrame(rows)
 
 
-def breakdown_cross_check(
-    exact: baccarat.BaccaratAnalysis, fresh: BaccaratSimulation
-) -> pd.DataFrame:
+def breakdown_cross_check(exact: BaccaratAnalysis, fresh: BaccaratSimulation) -> pd.DataFrame:
     """Every reachable final state: exact probability against simulated frequency, with z."""
     if fresh.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
@@ -322,7 +326,7 @@ def breakdown_cross_check(
 
 
 def deck_sweep_cross_check(
-    rules: baccarat.PuntoBancoRules | baccarat.EZBaccaratRules,
+    rules: PuntoBancoRules | EZBaccaratRules,
     decks: int,
     rounds: int,
     seed: int,
@@ -337,7 +341,7 @@ def deck_sweep_cross_check(
     for d in range(1, validate_decks(decks, "deck sweep's largest deck count") + 1):
         variant = rules.replace(decks=d)
         check = cross_check(
-            baccarat.exact(variant), simulate(variant, rounds, seed + d - 1, threads=threads)
+            exact(variant), simulate(variant, rounds, seed + d - 1, threads=threads)
         )
         check.insert(0, "Decks", d)
         rows.append(check)
@@ -345,7 +349,7 @@ def deck_sweep_cross_check(
 
 
 def cross_check(
-    exact: baccarat.BaccaratAnalysis,
+    exact: BaccaratAnalysis,
     fresh: BaccaratSimulation,
     shoe: BaccaratSimulation | None = None,
 ) -> pd.DataFrame:

@@ -31,9 +31,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore import baccarat
 from gamecore._jit import kernel
-from gamecore.baccarat_sim import play_round
+from gamecore.baccarat.exact import (
+    BANKER_DRAWS,
+    BANKER_DRAWS_PLAYER_STOOD,
+    EVENTS,
+    PLAYER_DRAWS,
+    count_rounds_modulo,
+    exact,
+)
+from gamecore.baccarat.rules import EZBaccaratRules
+from gamecore.baccarat.sim import play_round
 from gamecore.dealing import Dealing, cards_burned, shuffle
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import INT64_MAX
@@ -76,8 +84,8 @@ ORACLE_CHUNK_SHOES = 200
 TC_LOW, TC_HIGH = -10, 20
 
 
-def _check_rules(rules: object) -> baccarat.EZBaccaratRules:
-    if not isinstance(rules, baccarat.EZBaccaratRules):
+def _check_rules(rules: object) -> EZBaccaratRules:
+    if not isinstance(rules, EZBaccaratRules):
         raise GamecoreError(f"rules must be EZBaccaratRules, got {type(rules).__name__}")
     return rules
 
@@ -123,7 +131,7 @@ def cards_per_deck(rank: str) -> int:
 # ---------------------------------------------------------------------------------------
 
 
-def effects_of_removal_exact(rules: baccarat.EZBaccaratRules) -> dict[str, dict[str, Fraction]]:
+def effects_of_removal_exact(rules: EZBaccaratRules) -> dict[str, dict[str, Fraction]]:
     """Exact change of each side bet's EV when one card of each rank leaves the full shoe.
 
     Returns ``{rank: {"dragon7": Fraction, "panda8": Fraction}}`` (EV per unit wagered after
@@ -131,18 +139,18 @@ def effects_of_removal_exact(rules: baccarat.EZBaccaratRules) -> dict[str, dict[
     """
     rules = _check_rules(rules)
     full_shoe = baccarat_shoe(rules.decks)
-    full = baccarat.exact(rules)
+    full = exact(rules)
     before = {bet: full.wager(bet).expected_value for bet in SIDE_BETS}
     effects = {}
     for rank in RANKS:
         depleted = full_shoe.copy()
         depleted[RANK_CLASS[rank]] -= 1
-        after = baccarat.exact(rules, composition=depleted)
+        after = exact(rules, composition=depleted)
         effects[rank] = {bet: after.wager(bet).expected_value - before[bet] for bet in SIDE_BETS}
     return effects
 
 
-def effects_of_removal(rules: baccarat.EZBaccaratRules) -> pd.DataFrame:
+def effects_of_removal(rules: EZBaccaratRules) -> pd.DataFrame:
     """Rank | Cards per deck | Dragon 7 EoR | Panda 8 EoR (EV change per card removed)."""
     effects = effects_of_removal_exact(rules)
     return pd.DataFrame(
@@ -350,7 +358,7 @@ def _oracle_shoes(
         shoe_total = 0.0
         shoe_ev = 0.0
         while position < cut:
-            counts = baccarat._count_rounds(
+            counts = count_rounds_modulo(
                 remaining, player_draws, banker_draws_player_stood, banker_draws, 0
             )
             left = n - position
@@ -396,13 +404,13 @@ def _oracle_shoes(
 # ---------------------------------------------------------------------------------------
 
 
-def _bet_arrays(rules: baccarat.EZBaccaratRules, bet: str, base_bet: str | None):
+def _bet_arrays(rules: EZBaccaratRules, bet: str, base_bet: str | None):
     wagers = {w.name: w for w in rules.wagers()}
-    bet_net = net_by_cell(wagers[bet], baccarat.EVENTS)
+    bet_net = net_by_cell(wagers[bet], EVENTS)
     if base_bet is None:
         base_net = np.zeros_like(bet_net)
     elif isinstance(base_bet, str) and base_bet in wagers:
-        base_net = net_by_cell(wagers[base_bet], baccarat.EVENTS)
+        base_net = net_by_cell(wagers[base_bet], EVENTS)
     else:
         raise GamecoreError(
             f"base_bet must be one of {', '.join(wagers)} or None, got {base_bet!r}"
@@ -447,7 +455,7 @@ def _summary_row(
 class CounterResult:
     """A counter's results over simulated shoes, per trigger and per true count."""
 
-    rules: baccarat.EZBaccaratRules
+    rules: EZBaccaratRules
     bet: str
     base_bet: str | None
     tags: dict[str, int]
@@ -505,7 +513,7 @@ class CounterResult:
 
 
 def counter_simulation(
-    rules: baccarat.EZBaccaratRules,
+    rules: EZBaccaratRules,
     tags: Mapping[str, int],
     triggers: Sequence[float],
     shoes: int,
@@ -566,9 +574,9 @@ def _run_counter_chunk(job_and_chunk):
         base_net,
         TC_LOW,
         TC_HIGH,
-        baccarat.PLAYER_DRAWS,
-        baccarat.BANKER_DRAWS_PLAYER_STOOD,
-        baccarat.BANKER_DRAWS,
+        PLAYER_DRAWS,
+        BANKER_DRAWS_PLAYER_STOOD,
+        BANKER_DRAWS,
     )
 
 
@@ -576,7 +584,7 @@ def _run_counter_chunk(job_and_chunk):
 class PerfectInformationResult:
     """The perfect-information bettor's results, and every round's exact EV and counts."""
 
-    rules: baccarat.EZBaccaratRules
+    rules: EZBaccaratRules
     bet: str
     base_bet: str | None
     tag_sets: dict[str, dict[str, int]]
@@ -647,7 +655,7 @@ class PerfectInformationResult:
 
 
 def perfect_information_simulation(
-    rules: baccarat.EZBaccaratRules,
+    rules: EZBaccaratRules,
     shoes: int,
     seed: int,
     tag_sets: Mapping[str, Mapping[str, int]],
@@ -722,14 +730,14 @@ def _run_oracle_chunk(job_and_chunk):
         base_net,
         tag_array,
         max_rounds,
-        baccarat.PLAYER_DRAWS,
-        baccarat.BANKER_DRAWS_PLAYER_STOOD,
-        baccarat.BANKER_DRAWS,
+        PLAYER_DRAWS,
+        BANKER_DRAWS_PLAYER_STOOD,
+        BANKER_DRAWS,
     )
 
 
 def procedure_table(
-    rules: baccarat.EZBaccaratRules,
+    rules: EZBaccaratRules,
     tags: Mapping[str, int],
     trigger: float,
     shoes: int,

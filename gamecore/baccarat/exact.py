@@ -2,7 +2,7 @@
 
 Central idea
 ------------
-One numba kernel, :func:`_count_rounds`, walks every ordered sequence of point classes a
+One numba kernel, :func:`count_rounds_modulo`, walks every ordered sequence of point classes a
 round can deal (Player 1, Banker 1, Player 2, Banker 2, then the third cards the tableau
 calls for), weighting each by its exact number of ways to be drawn without replacement from
 the shoe, and completing shorter rounds to six cards so every sequence shares the
@@ -31,9 +31,9 @@ import numpy as np
 import pandas as pd
 
 from gamecore._jit import kernel
+from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rules
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import DeckPolynomial, addmod, exact_counts, mulmod
-from gamecore.rules import RuleSet, as_fraction, commission, deck_count, payout, rule
 from gamecore.shoe import (
     BACCARAT_DECK,
     baccarat_shoe,
@@ -41,7 +41,7 @@ from gamecore.shoe import (
     validate_composition,
     validate_decks,
 )
-from gamecore.wagers import PaytableLine, Wager, WagerAnalysis, settle
+from gamecore.wagers import Wager, WagerAnalysis, settle
 
 # ---------------------------------------------------------------------------------------
 # The third-card tableau, as on the High Limit Baccarat rule card (seed 001).
@@ -84,7 +84,7 @@ BREAKDOWN_SHAPE = (2, 2, 10, 10)
 
 
 @kernel
-def _count_rounds(shoe, player_draws, banker_draws_player_stood, banker_draws, modulus):
+def count_rounds_modulo(shoe, player_draws, banker_draws_player_stood, banker_draws, modulus):
     """Count every round by final state; see the module docstring.
 
     ``shoe`` holds the cards per point class (int64[10], at least six cards); ``modulus``
@@ -201,7 +201,7 @@ def count_rounds(composition: Sequence[int] | np.ndarray) -> np.ndarray:
     shoe = validate_composition(composition)
     bound = ordered_sequences(int(shoe.sum()), 6)
     return exact_counts(
-        lambda modulus: _count_rounds(
+        lambda modulus: count_rounds_modulo(
             shoe, PLAYER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, BANKER_DRAWS, np.int64(modulus)
         ),
         bound,
@@ -260,126 +260,6 @@ OUTCOME_TITLES = {
     "dragon7": ("Dragon 7 (Banker wins with three cards totalling 7)", "dragon7"),
     "panda8": ("Panda 8 (Player wins with three cards totalling 8)", "panda8"),
 }
-
-
-# ---------------------------------------------------------------------------------------
-# Rule sets and their paytables
-# ---------------------------------------------------------------------------------------
-
-
-def _line(outcome: str, event: str, pays: Any) -> PaytableLine:
-    return PaytableLine(outcome, event, as_fraction(pays))
-
-
-@dataclasses.dataclass(frozen=True)
-class PuntoBancoRules(RuleSet):
-    """High Limit Baccarat (seed 001): standard punto banco, a fresh shoe every round."""
-
-    game = "punto_banco"
-    title = "High Limit Baccarat"
-    outcomes = ("banker", "player", "tie")
-
-    decks: int = rule(8, "Standard 52-card decks in the shoe", deck_count)
-    banker_commission: float = rule(
-        0.05, "Commission on a winning Banker bet, as a fraction of the win", commission
-    )
-    tie_pays: float = rule(
-        8,
-        "Tie pays this many to 1 (the card's '8x the bet' read as 8 to 1; 7 to 1 is the "
-        "text's own convention, shown beside it)",
-        payout,
-    )
-
-    def wagers(self) -> tuple[Wager, ...]:
-        """The bets on the layout, each as a paytable (first matching line settles)."""
-        return (
-            Wager(
-                "banker",
-                f"Banker ({float(self.banker_commission) * 100:g}% commission)",
-                (
-                    _line("Banker wins", "banker_wins", 1 - as_fraction(self.banker_commission)),
-                    _line("Tie (push)", "tie", 0),
-                    _line("Player wins", "player_wins", -1),
-                ),
-                ties_excluded="tie",
-            ),
-            _player_wager(),
-            _tie_wager(self.tie_pays),
-        )
-
-
-@dataclasses.dataclass(frozen=True)
-class EZBaccaratRules(RuleSet):
-    """EZ Baccarat (seed 002): no commission; a Dragon 7 bars Banker bets (push)."""
-
-    game = "ez_baccarat"
-    title = "EZ Baccarat with Dragon 7"
-    outcomes = ("banker", "player", "tie", "dragon7", "panda8")
-
-    decks: int = rule(8, "Standard 52-card decks in the shoe", deck_count)
-    tie_pays: float = rule(8, "Tie pays this many to 1", payout)
-    dragon7_pays: float = rule(40, "Dragon 7 side bet pays this many to 1", payout)
-    panda8_pays: float = rule(
-        25, "Panda 8 side bet pays this many to 1 (optional bet, beyond the seed)", payout
-    )
-
-    def wagers(self) -> tuple[Wager, ...]:
-        """The bets on the layout, each as a paytable (first matching line settles)."""
-        return (
-            Wager(
-                "banker",
-                "EZ Banker (no commission, barred on a Dragon 7)",
-                (
-                    _line("Dragon 7: Banker bets barred (push)", "dragon7", 0),
-                    _line("Banker wins, other than a Dragon 7", "banker_wins", 1),
-                    _line("Tie (push)", "tie", 0),
-                    _line("Player wins", "player_wins", -1),
-                ),
-                ties_excluded="tie",
-            ),
-            _player_wager(),
-            _tie_wager(self.tie_pays),
-            Wager(
-                "dragon7",
-                "Dragon 7",
-                (
-                    _line("Dragon 7", "dragon7", self.dragon7_pays),
-                    _line("Any other result", "any", -1),
-                ),
-            ),
-            Wager(
-                "panda8",
-                "Panda 8 (optional)",
-                (
-                    _line("Panda 8", "panda8", self.panda8_pays),
-                    _line("Any other result", "any", -1),
-                ),
-            ),
-        )
-
-
-def _player_wager() -> Wager:
-    return Wager(
-        "player",
-        "Player",
-        (
-            _line("Player wins", "player_wins", 1),
-            _line("Tie (push)", "tie", 0),
-            _line("Banker wins", "banker_wins", -1),
-        ),
-        ties_excluded="tie",
-    )
-
-
-def _tie_wager(tie_pays: float) -> Wager:
-    return Wager(
-        "tie",
-        f"Tie ({float(tie_pays):g} to 1)",
-        (_line("Tie", "tie", tie_pays), _line("Banker or Player wins", "any", -1)),
-    )
-
-
-BaccaratRules = PuntoBancoRules | EZBaccaratRules
 
 
 # ---------------------------------------------------------------------------------------
@@ -549,14 +429,6 @@ class BaccaratAnalysis:
 # ---------------------------------------------------------------------------------------
 
 
-def _check_rules(rules: object) -> PuntoBancoRules | EZBaccaratRules:
-    if not isinstance(rules, (PuntoBancoRules, EZBaccaratRules)):
-        raise GamecoreError(
-            f"rules must be a PuntoBancoRules or EZBaccaratRules, got {type(rules).__name__}"
-        )
-    return rules
-
-
 def exact(
     rules: PuntoBancoRules | EZBaccaratRules,
     composition: Sequence[int] | np.ndarray | None = None,
@@ -583,7 +455,7 @@ def exact(
     >>> round(float(analysis.wager("banker").house_edge), 6)
     0.010579
     """
-    rules = _check_rules(rules)
+    rules = check_rules(rules)
     if composition is None:
         shoe = baccarat_shoe(rules.decks)
         label = f"{rules.decks} deck{'s' if rules.decks > 1 else ''}"
@@ -602,7 +474,7 @@ def infinite_deck(rules: PuntoBancoRules | EZBaccaratRules) -> BaccaratAnalysis:
     Each count is a polynomial of degree six in the deck count (seven exact evaluations fix
     it); the limit of count / (52n P 6) is its leading coefficient over 52**6.
     """
-    rules = _check_rules(rules)
+    rules = check_rules(rules)
     polynomial = DeckPolynomial(lambda n: count_rounds(baccarat_shoe(n)))
     return BaccaratAnalysis(
         rules,
@@ -634,7 +506,7 @@ def deck_sweep(
     pandas.DataFrame
         Decks | P(<outcome>) ... | <bet> house edge ...
     """
-    rules = _check_rules(rules)
+    rules = check_rules(rules)
     if isinstance(decks, Iterable):
         counts = [validate_decks(d, "deck sweep's deck count") for d in decks]
     else:
