@@ -248,11 +248,11 @@ def _simulate_baccarat(rules, args: argparse.Namespace) -> None:
 
 
 def _simulate_c21_baccarat(rules, args: argparse.Namespace) -> None:
-    from gamecore import c21_baccarat_sim
+    from gamecore import c21_baccarat
 
     _refuse(args, "strategy")
     players = 1 if args.players is None else _integer(args.players, "players")
-    simulation = c21_baccarat_sim.simulate(
+    simulation = c21_baccarat.sim.simulate(
         rules, players=players, dealing=_dealing(args, "none"), **_run_options(args)
     )
     data = simulation.to_dict()

@@ -16,7 +16,6 @@ from gamecore import (
     blackjack_results,
     blackjack_sim,
     c21_baccarat,
-    c21_baccarat_sim,
 )
 from gamecore import blackjack as bj
 from gamecore.dealing import Dealing
@@ -68,14 +67,14 @@ CALLS = {
     "c21_baccarat.count_deals rules": lambda g: c21_baccarat.count_deals(g),
     "c21_baccarat.player_strategy": lambda g: c21_baccarat.player_strategy(C21, "x", g),
     "c21_baccarat.dealer_strategy": lambda g: c21_baccarat.dealer_strategy(C21, "x", g),
-    "c21_baccarat_sim.simulate players": lambda g: c21_baccarat_sim.simulate(
+    "c21_baccarat.sim.simulate players": lambda g: c21_baccarat.sim.simulate(
         C21, 10, 1, players=g, **QUIET
     ),
-    "c21_baccarat_sim.simulate player": lambda g: (
-        g is None or c21_baccarat_sim.simulate(C21, 10, 1, player=g, **QUIET)
+    "c21_baccarat.sim.simulate player": lambda g: (
+        g is None or c21_baccarat.sim.simulate(C21, 10, 1, player=g, **QUIET)
     ),
-    "c21_baccarat_sim.simulate dealer": lambda g: (
-        g is None or c21_baccarat_sim.simulate(C21, 10, 1, dealer=g, **QUIET)
+    "c21_baccarat.sim.simulate dealer": lambda g: (
+        g is None or c21_baccarat.sim.simulate(C21, 10, 1, dealer=g, **QUIET)
     ),
     "blackjack.exact composition": lambda g: bj.exact(BLACKJACK, composition=g),
     "blackjack.exact strategy": lambda g: bj.exact(BLACKJACK, strategy=g),

@@ -10,7 +10,7 @@ import pytest
 from helpers import compare_with_oracle
 
 from gamecore import c21_baccarat as c21
-from gamecore import c21_baccarat_sim
+from gamecore.c21_baccarat.exact import count_deals_modulo, solve_zero_sum
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import exact_counts
 from gamecore.twins import z_threshold
@@ -81,7 +81,7 @@ def test_pd_two_card_nine_concludes_and_beats_an_eight():
 def test_crt_path_equals_int64_path():
     shoe = c21.c21_shoe(2, 1)
     call = lambda m: np.concatenate(  # noqa: E731
-        [a.ravel() for a in c21._count_deals(shoe, True, np.int64(m))]
+        [a.ravel() for a in count_deals_modulo(shoe, True, np.int64(m))]
     )
     assert (exact_counts(call, math.perm(106, 6)) == exact_counts(call, 2**100)).all()
 
@@ -132,7 +132,7 @@ def test_equilibrium_value_is_the_minimax_of_each_matrix(analysis):
         matrix, _, _ = analysis.payoff_matrix(up)
         # Pure-strategy bounds bracket the mixed value.
         assert matrix.min(axis=1).max() - 1e-15 <= matrix.max(axis=0).min() + 1e-15
-        x, v = c21._solve_zero_sum(matrix)
+        x, v = solve_zero_sum(matrix)
         assert np.isclose(x.sum(), 1) and (matrix.T @ x >= v - 1e-12).all()
         total += v
     assert total == pytest.approx(value, abs=1e-15)
@@ -188,15 +188,15 @@ def test_economics_adds_up(analysis):
 
 def test_simulation_against_exact(analysis):
     player, dealer = c21.house_way_player(RULES), c21.house_way_dealer(RULES)
-    simulation = c21_baccarat_sim.simulate(RULES, 2_000_000, seed=21)
-    check = c21_baccarat_sim.cross_check(analysis.evaluate(player, dealer), simulation)
+    simulation = c21.sim.simulate(RULES, 2_000_000, seed=21)
+    check = c21.sim.cross_check(analysis.evaluate(player, dealer), simulation)
     assert (check["z"].abs() <= 4).all(), check
 
 
 def test_mixed_equilibrium_simulated(analysis):
     eq_p, eq_d, value = analysis.equilibrium()
-    simulation = c21_baccarat_sim.simulate(RULES, 1_000_000, seed=22, player=eq_p, dealer=eq_d)
-    check = c21_baccarat_sim.cross_check(analysis.evaluate(eq_p, eq_d), simulation)
+    simulation = c21.sim.simulate(RULES, 1_000_000, seed=22, player=eq_p, dealer=eq_d)
+    check = c21.sim.cross_check(analysis.evaluate(eq_p, eq_d), simulation)
     assert abs(check.iloc[0]["z"]) <= 4
 
 
@@ -204,14 +204,14 @@ def test_full_table_seats_match_heads_up(analysis):
     ev = float(
         analysis.evaluate(c21.house_way_player(RULES), c21.house_way_dealer(RULES)).player_ev
     )
-    table = c21_baccarat_sim.simulate(RULES, 300_000, seed=23, players=6).by_seat()
+    table = c21.sim.simulate(RULES, 300_000, seed=23, players=6).by_seat()
     assert ((table["Player EV"] - ev).abs() <= 4 * table["SE"]).all()
 
 
 def test_simulation_is_deterministic_across_threads():
-    rounds = 2 * c21_baccarat_sim.CHUNK_ROUNDS + 5
-    one = c21_baccarat_sim.simulate(RULES, rounds, seed=3, players=2, threads=1)
-    two = c21_baccarat_sim.simulate(RULES, rounds, seed=3, players=2, threads=2)
+    rounds = 2 * c21.sim.CHUNK_ROUNDS + 5
+    one = c21.sim.simulate(RULES, rounds, seed=3, players=2, threads=1)
+    two = c21.sim.simulate(RULES, rounds, seed=3, players=2, threads=2)
     assert (one.counts == two.counts).all()
 
 
@@ -257,10 +257,10 @@ def test_bad_strategies():
 
 def test_bad_simulations(analysis):
     with pytest.raises(GamecoreError, match="players must be from 1 to 8, got 9"):
-        c21_baccarat_sim.simulate(RULES, 100, 1, players=9)
+        c21.sim.simulate(RULES, 100, 1, players=9)
     best = analysis.best_response_dealer(c21.house_way_player(RULES))
     with pytest.raises(GamecoreError, match="heads-up only"):
-        c21_baccarat_sim.simulate(RULES, 100, 1, players=2, dealer=best)
+        c21.sim.simulate(RULES, 100, 1, players=2, dealer=best)
     with pytest.raises(GamecoreError, match="rules must be C21BaccaratRules"):
         c21.count_deals(object())
 
@@ -320,11 +320,11 @@ def test_eight_deck_house_way_equals_oracle():
 
 def test_chart_cross_checks(analysis):
     house_d, house_p = c21.house_way_dealer(RULES), c21.house_way_player(RULES)
-    chart = c21_baccarat_sim.hit_chart_cross_check(analysis, house_d, 3_000_000, seed=31)
+    chart = c21.sim.hit_chart_cross_check(analysis, house_d, 3_000_000, seed=31)
     assert len(chart) == 120  # twelve hands by ten up cards (joker hands only stand)
     limit = z_threshold(2 * len(chart))  # 4 standard errors, family-wise
     assert chart[["z hit", "z stand"]].abs().max().max() <= limit
-    pd_chart = c21_baccarat_sim.pd_chart_cross_check(analysis, house_p, 3_000_000, seed=32)
+    pd_chart = c21.sim.pd_chart_cross_check(analysis, house_p, 3_000_000, seed=32)
     assert pd_chart[["z hit", "z stand"]].abs().max().max() <= z_threshold(2 * len(pd_chart))
-    strategies = c21_baccarat_sim.strategies_cross_check(analysis, 500_000, seed=33)
+    strategies = c21.sim.strategies_cross_check(analysis, 500_000, seed=33)
     assert (strategies["z"].abs() <= 4).all()

@@ -2,7 +2,7 @@
 
 Central idea
 ------------
-One numba kernel, :func:`_count_deals`, enumerates every deal heads-up (the P/D's up card and
+One numba kernel, :func:`count_deals_modulo`, enumerates every deal heads-up (the P/D's up card and
 hole card, the player's two cards, then *both* branches of every decision: the player's draw
 or stand, and the P/D's draw or stand), weighting each card sequence by its exact number of
 ways to be drawn without replacement and completing it to six cards. It returns counts that do
@@ -39,105 +39,32 @@ from scipy.optimize import linprog
 
 from gamecore import economics
 from gamecore._jit import kernel
+from gamecore.c21_baccarat.rules import (
+    CLASSES,
+    HAND_LABELS,
+    JOKER,
+    JOKER_NINE,
+    OUTCOMES,
+    PAYOFF,
+    PLAYER_HANDS,
+    C21BaccaratRules,
+    c21_shoe,
+)
+from gamecore.c21_baccarat.strategies import (
+    DealerStrategy,
+    PlayerStrategy,
+    dealer_strategy,
+    dealer_tensor,
+    house_way_dealer,
+    house_way_player,
+    player_strategy,
+    player_tensor,
+)
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import addmod, exact_counts, mulmod
-from gamecore.rules import RuleSet, amount, boolean, deck_count, integer_from, rule
-from gamecore.shoe import BACCARAT_DECK, ordered_sequences, validate_decks
+from gamecore.shoe import ordered_sequences
 
-#: Card classes: point values 0..9 (10, J, Q, K count 0) and the joker.
-JOKER = 10
-CLASSES = 11
-
-#: Player two-card hands: totals 0..9 without a joker, then a hand holding one joker (a 9),
-#: then two jokers (a Natural).
-JOKER_NINE, NATURAL = 10, 11
-PLAYER_HANDS = 12
-HAND_LABELS = [str(t) for t in range(10)] + ["joker (9)", "Natural"]
-
-#: Outcomes, from the player's side, and the player's net result in each.
-OUTCOMES = (
-    "player Natural wins",
-    "Naturals push",
-    "P/D Natural wins",
-    "player higher total wins",
-    "equal totals push",
-    "tie on zero: P/D wins",
-    "P/D higher total wins",
-)
-PAYOFF = np.array([1, 0, -1, 1, 0, -1, -1], dtype=np.int64)
 (_WIN_NATURAL, _PUSH_NATURALS, _LOSS_PD_NATURAL, _WIN, _PUSH, _LOSS_ZERO_TIE, _LOSS) = range(7)
-
-#: How a deal ends before the draw, for the up-card index of ``concluded``.
-UP_LABELS = [str(u) for u in range(10)] + ["joker"]
-
-
-# ---------------------------------------------------------------------------------------
-# Rules
-# ---------------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class C21BaccaratRules(RuleSet):
-    """21st Century Baccarat (seed 000), read as in RULES.md."""
-
-    game = "c21_baccarat"
-    title = "21st Century Baccarat"
-
-    decks: int = rule(8, "Standard 52-card decks in the shoe", deck_count)
-    jokers_per_deck: int = rule(
-        1,
-        "Jokers per deck: wild, a hand holding one counts 9; two jokers are a Natural",
-        integer_from(0, 4),
-    )
-    must_draw_max: int = rule(
-        4, "Everyone, P/D included, must draw on this total or less", integer_from(0, 8)
-    )
-    must_stand_min: int = rule(
-        7,
-        "Everyone must stand on this total or more; totals between are options",
-        integer_from(1, 9),
-    )
-    house_way_draw_max: int = rule(
-        5,
-        "House Way (forced on spots a player does not play himself): draw on this total "
-        "or less, stand above",
-        integer_from(0, 8),
-    )
-    pd_wins_ties_on_zero: bool = rule(True, "The P/D wins all ties on zero", boolean)
-    collection: float = rule(
-        1.0, "Collection per betting spot per hand, paid by everyone, P/D included", amount
-    )
-    table_minimum: float = rule(10, "Table minimum wager (for the collection table)", amount)
-    table_maximum: float = rule(100, "Table maximum wager (for the collection table)", amount)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.must_draw_max >= self.must_stand_min:
-            raise GamecoreError(
-                f"must_draw_max ({self.must_draw_max}) must be below must_stand_min "
-                f"({self.must_stand_min})"
-            )
-        if not self.must_draw_max <= self.house_way_draw_max < self.must_stand_min:
-            raise GamecoreError(
-                f"house_way_draw_max must be from must_draw_max to must_stand_min - 1, got "
-                f"{self.house_way_draw_max}"
-            )
-        if self.table_minimum <= 0 or self.table_minimum > self.table_maximum:
-            raise GamecoreError(
-                f"table_minimum must be above 0 and at most table_maximum, got "
-                f"{self.table_minimum} and {self.table_maximum}"
-            )
-
-    @property
-    def option_totals(self) -> tuple[int, ...]:
-        """Totals on which drawing is a choice (5 and 6 on the card)."""
-        return tuple(range(self.must_draw_max + 1, self.must_stand_min))
-
-
-def c21_shoe(decks: int, jokers_per_deck: int) -> np.ndarray:
-    """Cards per class (point values 0..9, then jokers) in the shoe."""
-    decks = validate_decks(decks)
-    return np.array([*BACCARAT_DECK, jokers_per_deck], dtype=np.int64) * decks
 
 
 # ---------------------------------------------------------------------------------------
@@ -146,7 +73,7 @@ def c21_shoe(decks: int, jokers_per_deck: int) -> np.ndarray:
 
 
 @kernel
-def _settle(player, player_natural, pd, pd_natural, pd_wins_ties_on_zero):
+def settle(player, player_natural, pd, pd_natural, pd_wins_ties_on_zero):
     """Outcome index of a final player hand against the final P/D hand."""
     if player_natural and pd_natural:
         return 1  # Naturals push
@@ -164,7 +91,7 @@ def _settle(player, player_natural, pd, pd_natural, pd_wins_ties_on_zero):
 
 
 @kernel
-def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
+def count_deals_modulo(shoe, pd_wins_ties_on_zero, modulus):
     """Enumerate every heads-up deal; see the module docstring.
 
     Returns (concluded int64[11, 12, 7], drawn int64[10, 12, 2, 9, 2, 7]).
@@ -207,7 +134,7 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
                         hand, player, player_natural = (p1 + p2) % 10, (p1 + p2) % 10, False
                     if up == 10 or pd_total == 9:
                         # A joker up card, or a P/D two-card 9 or Natural: no one draws.
-                        o = _settle(
+                        o = settle(
                             player, player_natural, pd_total, pd_natural, pd_wins_ties_on_zero
                         )
                         concluded[up, hand, o] = addmod(
@@ -215,7 +142,7 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
                         )
                     else:
                         # Player stands; the P/D stands or draws.
-                        o = _settle(player, player_natural, pd_total, False, pd_wins_ties_on_zero)
+                        o = settle(player, player_natural, pd_total, False, pd_wins_ties_on_zero)
                         drawn[up, hand, 0, pd_total, 0, o] = addmod(
                             drawn[up, hand, 0, pd_total, 0, o],
                             mulmod(w, fill_after_four, modulus),
@@ -225,7 +152,7 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
                             if cards[d3] == 0:
                                 continue
                             pd3 = 9 if d3 == 10 else (pd_total + d3) % 10
-                            o = _settle(player, player_natural, pd3, False, pd_wins_ties_on_zero)
+                            o = settle(player, player_natural, pd3, False, pd_wins_ties_on_zero)
                             drawn[up, hand, 0, pd_total, 1, o] = addmod(
                                 drawn[up, hand, 0, pd_total, 1, o],
                                 mulmod(mulmod(w, cards[d3], modulus), fill_after_five, modulus),
@@ -239,7 +166,7 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
                                 w3 = mulmod(w, cards[p3], modulus)
                                 cards[p3] -= 1
                                 player3 = 9 if p3 == 10 else (player + p3) % 10
-                                o = _settle(player3, False, pd_total, False, pd_wins_ties_on_zero)
+                                o = settle(player3, False, pd_total, False, pd_wins_ties_on_zero)
                                 drawn[up, hand, 1, pd_total, 0, o] = addmod(
                                     drawn[up, hand, 1, pd_total, 0, o],
                                     mulmod(w3, fill_after_five, modulus),
@@ -249,7 +176,7 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
                                     if cards[d3] == 0:
                                         continue
                                     pd3 = 9 if d3 == 10 else (pd_total + d3) % 10
-                                    o = _settle(player3, False, pd3, False, pd_wins_ties_on_zero)
+                                    o = settle(player3, False, pd3, False, pd_wins_ties_on_zero)
                                     drawn[up, hand, 1, pd_total, 1, o] = addmod(
                                         drawn[up, hand, 1, pd_total, 1, o],
                                         mulmod(w3, cards[d3], modulus),
@@ -261,136 +188,6 @@ def _count_deals(shoe, pd_wins_ties_on_zero, modulus):
             cards[hole] += 1
         cards[up] += 1
     return concluded, drawn
-
-
-# ---------------------------------------------------------------------------------------
-# Strategies as data
-# ---------------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayerStrategy:
-    """The player's probability of drawing on each two-card total 0..9, by P/D up card 0..9.
-
-    ``draw[up, total]``; hands holding a joker are 9s and always stand.
-    """
-
-    name: str
-    draw: np.ndarray
-
-    def table(self) -> pd.DataFrame:
-        frame = pd.DataFrame(
-            self.draw, index=[f"up {u}" for u in range(10)], columns=[str(t) for t in range(10)]
-        )
-        return frame.rename_axis("P/D up card").reset_index()
-
-
-@dataclasses.dataclass(frozen=True)
-class DealerStrategy:
-    """The P/D's probability of drawing on each total 0..8, by up card 0..9 and by whether
-    the player drew: ``draw[up, player_drew, total]``."""
-
-    name: str
-    draw: np.ndarray
-
-    def table(self) -> pd.DataFrame:
-        rows = []
-        for up in range(10):
-            for drew in (0, 1):
-                rows.append(
-                    {
-                        "P/D up card": up,
-                        "Player drew": bool(drew),
-                        **{str(t): self.draw[up, drew, t] for t in range(9)},
-                    }
-                )
-        return pd.DataFrame(rows)
-
-
-def _check_forced(rules: C21BaccaratRules, draw: np.ndarray, who: str) -> None:
-    if not np.all((draw >= 0) & (draw <= 1)):
-        raise GamecoreError(f"{who} draw probabilities must be in [0, 1]")
-    totals = draw.shape[-1]
-    for total in range(totals):
-        column = draw[..., total]
-        if total <= rules.must_draw_max and not np.all(column == 1):
-            raise GamecoreError(f"{who} must draw on {total} (must_draw_max={rules.must_draw_max})")
-        if total >= rules.must_stand_min and not np.all(column == 0):
-            raise GamecoreError(
-                f"{who} must stand on {total} (must_stand_min={rules.must_stand_min})"
-            )
-
-
-def _draw_array(draw: Any, who: str) -> np.ndarray:
-    """Draw probabilities as an array: exact (ints, fractions) kept as objects, else float."""
-    try:
-        array = np.array(draw, dtype=object if _is_exact(draw) else float)
-        if array.dtype == object:
-            np.array(array, dtype=float)  # a ragged or non-numeric table fails here
-    except (TypeError, ValueError):
-        raise GamecoreError(f"{who} draw probabilities must be a table of numbers") from None
-    return array
-
-
-def player_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> PlayerStrategy:
-    """A player strategy from draw probabilities ``draw[up 0..9, total 0..9]``, validated
-    against the forced ranges."""
-    array = _draw_array(draw, "the player's")
-    if array.shape != (10, 10):
-        raise GamecoreError(
-            f"a player strategy has shape (10 up cards, 10 totals), got {array.shape}"
-        )
-    _check_forced(rules, array.astype(float), "the player")
-    return PlayerStrategy(name, array)
-
-
-def dealer_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> DealerStrategy:
-    """A P/D strategy from ``draw[up 0..9, player drew 0/1, total 0..8]``, validated."""
-    array = _draw_array(draw, "the P/D's")
-    if array.shape != (10, 2, 9):
-        raise GamecoreError(
-            f"a P/D strategy has shape (10 up cards, 2, 9 totals), got {array.shape}"
-        )
-    _check_forced(rules, array.astype(float), "the P/D")
-    return DealerStrategy(name, array)
-
-
-def _is_exact(values: Any) -> bool:
-    try:
-        flat = np.array(values, dtype=object).ravel()
-    except ValueError:  # ragged
-        return False
-    return all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in flat)
-
-
-def house_way_player(rules: C21BaccaratRules) -> PlayerStrategy:
-    draw = [[int(t <= rules.house_way_draw_max) for t in range(10)] for _ in range(10)]
-    return player_strategy(rules, "House Way", draw)
-
-
-def house_way_dealer(rules: C21BaccaratRules) -> DealerStrategy:
-    draw = [
-        [[int(t <= rules.house_way_draw_max) for t in range(9)] for _ in range(2)]
-        for _ in range(10)
-    ]
-    return dealer_strategy(rules, "House Way", draw)
-
-
-def _player_tensor(strategy: PlayerStrategy) -> np.ndarray:
-    """sigma[up, hand, action] with joker and Natural hands standing."""
-    sigma = np.zeros((10, PLAYER_HANDS, 2), dtype=strategy.draw.dtype)
-    sigma[:, :10, 1] = strategy.draw
-    sigma[:, :10, 0] = 1 - strategy.draw
-    sigma[:, JOKER_NINE:, 0] = 1
-    return sigma
-
-
-def _dealer_tensor(strategy: DealerStrategy) -> np.ndarray:
-    """sigma[up, player action, pd total, pd action]."""
-    sigma = np.zeros((10, 2, 9, 2), dtype=strategy.draw.dtype)
-    sigma[..., 1] = strategy.draw
-    sigma[..., 0] = 1 - strategy.draw
-    return sigma
 
 
 # ---------------------------------------------------------------------------------------
@@ -468,8 +265,8 @@ class C21Analysis:
 
     def evaluate(self, player: PlayerStrategy, dealer: DealerStrategy) -> StrategyPairResult:
         """The player's exact EV and outcome probabilities under a strategy pair."""
-        sp = _player_tensor(player)
-        sd = _dealer_tensor(dealer)
+        sp = player_tensor(player)
+        sd = dealer_tensor(dealer)
         weights = sp[:, :, :, None, None] * sd[:, None, :, :, :]  # (10, 12, 2, 9, 2)
         outcome_drawn = (self.drawn * weights[..., None]).sum(axis=(0, 1, 2, 3, 4))
         exact = player.draw.dtype == object and dealer.draw.dtype == object
@@ -495,7 +292,7 @@ class C21Analysis:
     def hit_chart(self, dealer: DealerStrategy) -> pd.DataFrame:
         """The player's advantage chart: for every two-card hand and up card, the EV of
         drawing and of standing, conditioned on the deal reaching the draw."""
-        sd = _dealer_tensor(dealer)
+        sd = dealer_tensor(dealer)
         net = self._net
         reach = self._reach
         rows = []
@@ -546,7 +343,7 @@ class C21Analysis:
     def pd_chart(self, player: PlayerStrategy) -> pd.DataFrame:
         """The P/D's chart: for each up card, P/D total and player action, the P/D's EV (per
         unit of the player's wager) of drawing and of standing, given the deal got there."""
-        sp = _player_tensor(player)
+        sp = player_tensor(player)
         net = self._net
         rows = []
         for up in range(10):
@@ -586,7 +383,7 @@ class C21Analysis:
         self, dealer: DealerStrategy, name: str | None = None
     ) -> PlayerStrategy:
         """The player's best pure response (exact comparisons; ties go to House Way)."""
-        sd = _dealer_tensor(dealer)
+        sd = dealer_tensor(dealer)
         net = self._net
         draw = house_way_player(self.rules).draw.copy().astype(object)
         for up in range(10):
@@ -601,7 +398,7 @@ class C21Analysis:
         self, player: PlayerStrategy, name: str | None = None
     ) -> DealerStrategy:
         """The P/D's best pure response (exact comparisons; ties go to House Way)."""
-        sp = _player_tensor(player)
+        sp = player_tensor(player)
         net = self._net
         draw = house_way_dealer(self.rules).draw.copy().astype(object)
         for up in range(10):
@@ -630,12 +427,12 @@ class C21Analysis:
         for i, choice_p in enumerate(player_pure):
             draw_p = house_p.copy()
             draw_p[up, list(options)] = choice_p
-            sp = _player_tensor(PlayerStrategy("", draw_p))[up]
+            sp = player_tensor(PlayerStrategy("", draw_p))[up]
             for j, choice_d in enumerate(dealer_pure):
                 draw_d = house_d.copy()
                 draw_d[up, 0, list(options)] = choice_d[: len(options)]
                 draw_d[up, 1, list(options)] = choice_d[len(options) :]
-                sd = _dealer_tensor(DealerStrategy("", draw_d))[up]
+                sd = dealer_tensor(DealerStrategy("", draw_d))[up]
                 matrix[i, j] = (sp[:, :, None, None] * sd[None] * net[up]).sum() / self.total
         return matrix, player_pure, dealer_pure
 
@@ -651,8 +448,8 @@ class C21Analysis:
         value = float(self._concluded_net()) / self.total
         for up in range(10):
             matrix, player_pure, dealer_pure = self.payoff_matrix(up)
-            x, v = _solve_zero_sum(matrix)
-            y, w = _solve_zero_sum(-matrix.T)
+            x, v = solve_zero_sum(matrix)
+            y, w = solve_zero_sum(-matrix.T)
             if not math.isclose(v, -w, abs_tol=1e-12):
                 raise RuntimeError(f"linear programs disagree at up card {up}: {v} vs {-w}")
             value += v
@@ -744,7 +541,7 @@ class C21Analysis:
         }
 
 
-def _solve_zero_sum(matrix: np.ndarray) -> tuple[np.ndarray, float]:
+def solve_zero_sum(matrix: np.ndarray) -> tuple[np.ndarray, float]:
     """Maximin mixed strategy of the row player of ``matrix`` (rows maximise)."""
     rows, columns = matrix.shape
     # Variables: x (rows), v. Maximise v subject to x^T A[:, j] >= v, sum x = 1, x >= 0.
@@ -780,7 +577,7 @@ def count_deals(rules: C21BaccaratRules, composition: Any = None) -> C21Analysis
     total = ordered_sequences(int(shoe.sum()), 6)
     arrays = exact_counts(
         lambda m: np.concatenate(
-            [a.ravel() for a in _count_deals(shoe, rules.pd_wins_ties_on_zero, np.int64(m))]
+            [a.ravel() for a in count_deals_modulo(shoe, rules.pd_wins_ties_on_zero, np.int64(m))]
         ),
         total,
     )

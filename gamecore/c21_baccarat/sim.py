@@ -24,8 +24,22 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore import c21_baccarat as c21
 from gamecore._jit import kernel
+from gamecore.c21_baccarat.exact import C21Analysis, StrategyPairResult, count_deals, settle
+from gamecore.c21_baccarat.rules import (
+    CLASSES,
+    HAND_LABELS,
+    OUTCOMES,
+    PAYOFF,
+    C21BaccaratRules,
+    c21_shoe,
+)
+from gamecore.c21_baccarat.strategies import (
+    DealerStrategy,
+    PlayerStrategy,
+    house_way_dealer,
+    house_way_player,
+)
 from gamecore.dealing import Dealing, draw_card, shuffle
 from gamecore.errors import GamecoreError
 from gamecore.parallel import (
@@ -101,7 +115,7 @@ def _simulate(
         if up == 10 or pd_value == 9:
             reason = 0 if up == 10 else 1
             for s in range(seats):
-                o = c21._settle(values[s], naturals[s], pd_value, pd_natural, pd_wins_ties_on_zero)
+                o = settle(values[s], naturals[s], pd_value, pd_natural, pd_wins_ties_on_zero)
                 counts[s, reason, o] += 1
             continue
         drew = False
@@ -122,7 +136,7 @@ def _simulate(
             pd_value = 9 if third == 10 else (pd_value + third) % 10
             pd_drew = 1
         for s in range(seats):
-            o = c21._settle(values[s], naturals[s], pd_value, False, pd_wins_ties_on_zero)
+            o = settle(values[s], naturals[s], pd_value, False, pd_wins_ties_on_zero)
             counts[s, 2, o] += 1
             if s == 0:
                 player_cells[up, hands[0], first_drew, o] += 1
@@ -134,7 +148,7 @@ def _simulate(
 class C21Simulation:
     """Simulated rounds tallied per seat into the exact engine's outcome categories."""
 
-    rules: c21.C21BaccaratRules
+    rules: C21BaccaratRules
     player: str
     dealer: str
     seats: int
@@ -148,8 +162,8 @@ class C21Simulation:
     def _seat_stats(self, counts: np.ndarray) -> dict[str, float]:
         hands = int(counts.sum())
         by_outcome = counts.sum(axis=0)
-        net = int((by_outcome * c21.PAYOFF).sum())
-        squares = int((by_outcome * np.abs(c21.PAYOFF)).sum())
+        net = int((by_outcome * PAYOFF).sum())
+        squares = int((by_outcome * np.abs(PAYOFF)).sum())
         mean = net / hands
         variance = (squares - hands * mean**2) / max(hands - 1, 1)
         return {
@@ -177,9 +191,7 @@ class C21Simulation:
     def outcome_frequencies(self) -> dict[tuple[str, str], float]:
         total = self.counts.sum()
         per = self.counts.sum(axis=0)
-        return {
-            (REASONS[r], c21.OUTCOMES[o]): per[r, o] / total for r in range(3) for o in range(7)
-        }
+        return {(REASONS[r], OUTCOMES[o]): per[r, o] / total for r in range(3) for o in range(7)}
 
     def to_dict(self) -> dict[str, Any]:
         seat_stats = {f"seat_{s + 1}": self._seat_stats(self.counts[s]) for s in range(self.seats)}
@@ -194,18 +206,18 @@ class C21Simulation:
             "pd_strategy": self.dealer,
             "dealing": self.dealing.to_dict(),
             "bets": {"player": all_seats, **seat_stats},
-            "outcomes": {name: {"count": int(per[o])} for o, name in enumerate(c21.OUTCOMES)},
+            "outcomes": {name: {"count": int(per[o])} for o, name in enumerate(OUTCOMES)},
             "rules": self.rules.to_dict(),
         }
 
 
 def simulate(
-    rules: c21.C21BaccaratRules,
+    rules: C21BaccaratRules,
     rounds: int,
     seed: int,
     players: int = 1,
-    player: c21.PlayerStrategy | None = None,
-    dealer: c21.DealerStrategy | None = None,
+    player: PlayerStrategy | None = None,
+    dealer: DealerStrategy | None = None,
     dealing: Dealing | None = None,
     threads: int | None = None,
     dask: str | None = None,
@@ -216,18 +228,18 @@ def simulate(
     ``dealing`` is fresh (a full shoe every round, default) or shoe mode with a cut card
     (burn ``"none"``: the card describes no burn).
     """
-    if not isinstance(rules, c21.C21BaccaratRules):
+    if not isinstance(rules, C21BaccaratRules):
         raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
     rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
     players = validate_count(players, "players")
     if players > MAX_SEATS:
         raise GamecoreError(f"players must be from 1 to {MAX_SEATS}, got {players}")
-    player = c21.house_way_player(rules) if player is None else player
-    dealer = c21.house_way_dealer(rules) if dealer is None else dealer
-    if not isinstance(player, c21.PlayerStrategy):
+    player = house_way_player(rules) if player is None else player
+    dealer = house_way_dealer(rules) if dealer is None else dealer
+    if not isinstance(player, PlayerStrategy):
         raise GamecoreError(f"player must be a PlayerStrategy, got {player!r}")
-    if not isinstance(dealer, c21.DealerStrategy):
+    if not isinstance(dealer, DealerStrategy):
         raise GamecoreError(f"dealer must be a DealerStrategy, got {dealer!r}")
     dealer_draw = dealer.draw.astype(float)
     if players > 1 and not np.array_equal(dealer_draw[:, 0], dealer_draw[:, 1]):
@@ -236,7 +248,7 @@ def simulate(
         )
     dealing = Dealing.given(dealing, Dealing(burn="none"))
     shoe = np.repeat(
-        np.arange(c21.CLASSES, dtype=np.int64), c21.c21_shoe(rules.decks, rules.jokers_per_deck)
+        np.arange(CLASSES, dtype=np.int64), c21_shoe(rules.decks, rules.jokers_per_deck)
     )
     largest_round = _largest_round(players)
     if shoe.size < largest_round:
@@ -314,7 +326,7 @@ def _run_chunk(job_and_chunk):
     )
 
 
-def cross_check(exact: c21.StrategyPairResult, simulation: C21Simulation) -> pd.DataFrame:
+def cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd.DataFrame:
     """Exact heads-up figures against a fresh-shoe simulation of the same strategy pair:
     Quantity | Exact | Simulated | SE | z."""
     if simulation.dealing.mode != "fresh":
@@ -356,21 +368,21 @@ def _mean_and_se(tallies: np.ndarray) -> tuple[float, float, int]:
     n = int(tallies.sum())
     if n < 2:
         return float("nan"), float("nan"), n
-    net = float((tallies * c21.PAYOFF).sum())
-    squares = float((tallies * np.abs(c21.PAYOFF)).sum())
+    net = float((tallies * PAYOFF).sum())
+    squares = float((tallies * np.abs(PAYOFF)).sum())
     mean = net / n
     return mean, math.sqrt((squares / n - mean**2) / (n - 1)), n
 
 
-def _coin_flip_player(rules: c21.C21BaccaratRules) -> c21.PlayerStrategy:
+def _coin_flip_player(rules: C21BaccaratRules) -> PlayerStrategy:
     # Every decision, forced or not, taken at random with probability 1/2, so every cell of
     # the chart is reached with both actions; deliberately outside the rules' forced ranges.
-    return c21.PlayerStrategy("coin flip", np.full((10, 10), 0.5))
+    return PlayerStrategy("coin flip", np.full((10, 10), 0.5))
 
 
 def hit_chart_cross_check(
-    analysis: c21.C21Analysis,
-    dealer: c21.DealerStrategy,
+    analysis: C21Analysis,
+    dealer: DealerStrategy,
     rounds: int,
     seed: int,
     threads: int | None = None,
@@ -395,7 +407,7 @@ def hit_chart_cross_check(
     for _, cell in chart.iterrows():
         if cell["P/D up card"] == "joker":
             continue
-        up, hand = int(cell["P/D up card"]), c21.HAND_LABELS.index(cell["Player hand"])
+        up, hand = int(cell["P/D up card"]), HAND_LABELS.index(cell["Player hand"])
         row = {"Player hand": cell["Player hand"], "P/D up card": up}
         for action, label in ((1, "hit"), (0, "stand")):
             exact = cell[f"EV {label}"]
@@ -415,15 +427,15 @@ def hit_chart_cross_check(
 
 
 def pd_chart_cross_check(
-    analysis: c21.C21Analysis,
-    player: c21.PlayerStrategy,
+    analysis: C21Analysis,
+    player: PlayerStrategy,
     rounds: int,
     seed: int,
     threads: int | None = None,
 ) -> pd.DataFrame:
     """The P/D's chart against simulation: the P/D draws at random with probability 1/2 on
     every total, the player plays ``player``; one row per (up card, total, player drew)."""
-    coin = c21.DealerStrategy("coin flip", np.full((10, 2, 9), 0.5))
+    coin = DealerStrategy("coin flip", np.full((10, 2, 9), 0.5))
     simulation = simulate(analysis.rules, rounds, seed, player=player, dealer=coin, threads=threads)
     rows = []
     for _, cell in analysis.pd_chart(player).iterrows():
@@ -446,11 +458,11 @@ def pd_chart_cross_check(
 
 
 def strategies_cross_check(
-    analysis: c21.C21Analysis, rounds: int, seed: int, threads: int | None = None
+    analysis: C21Analysis, rounds: int, seed: int, threads: int | None = None
 ) -> pd.DataFrame:
     """Every row of ``analysis.strategy_table()`` against a simulation of its strategy pair."""
     rules = analysis.rules
-    house_p, house_d = c21.house_way_player(rules), c21.house_way_dealer(rules)
+    house_p, house_d = house_way_player(rules), house_way_dealer(rules)
     eq_p, eq_d, _ = analysis.equilibrium()
     pairs = {
         "house_way": (house_p, house_d),
@@ -478,7 +490,7 @@ def strategies_cross_check(
 
 
 def sweep_cross_check(
-    rules: c21.C21BaccaratRules,
+    rules: C21BaccaratRules,
     decks: Any,
     jokers: Any,
     rounds: int,
@@ -490,8 +502,8 @@ def sweep_cross_check(
     for k, (d, j) in enumerate((d, j) for d in decks for j in jokers):
         variant = rules.replace(decks=d, jokers_per_deck=j)
         exact = float(
-            c21.count_deals(variant)
-            .evaluate(c21.house_way_player(variant), c21.house_way_dealer(variant))
+            count_deals(variant)
+            .evaluate(house_way_player(variant), house_way_dealer(variant))
             .player_ev
         )
         mean, se, _ = _mean_and_se(

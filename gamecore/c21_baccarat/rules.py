@@ -1,0 +1,107 @@
+"""21st Century Baccarat (seed 000): the rule set, the shoe, and the vocabulary of a deal
+(card classes, the player's two-card hands, the outcomes and their payoffs)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from gamecore.errors import GamecoreError
+from gamecore.rules import RuleSet, amount, boolean, deck_count, integer_from, rule
+from gamecore.shoe import BACCARAT_DECK, validate_decks
+
+#: Card classes: point values 0..9 (10, J, Q, K count 0) and the joker.
+JOKER = 10
+CLASSES = 11
+
+#: Player two-card hands: totals 0..9 without a joker, then a hand holding one joker (a 9),
+#: then two jokers (a Natural).
+JOKER_NINE, NATURAL = 10, 11
+PLAYER_HANDS = 12
+HAND_LABELS = [str(t) for t in range(10)] + ["joker (9)", "Natural"]
+
+#: Outcomes, from the player's side, and the player's net result in each.
+OUTCOMES = (
+    "player Natural wins",
+    "Naturals push",
+    "P/D Natural wins",
+    "player higher total wins",
+    "equal totals push",
+    "tie on zero: P/D wins",
+    "P/D higher total wins",
+)
+PAYOFF = np.array([1, 0, -1, 1, 0, -1, -1], dtype=np.int64)
+
+#: How a deal ends before the draw, for the up-card index of ``concluded``.
+UP_LABELS = [str(u) for u in range(10)] + ["joker"]
+
+
+@dataclasses.dataclass(frozen=True)
+class C21BaccaratRules(RuleSet):
+    """21st Century Baccarat (seed 000), read as in RULES.md."""
+
+    game = "c21_baccarat"
+    title = "21st Century Baccarat"
+
+    decks: int = rule(8, "Standard 52-card decks in the shoe", deck_count)
+    jokers_per_deck: int = rule(
+        1,
+        "Jokers per deck: wild, a hand holding one counts 9; two jokers are a Natural",
+        integer_from(0, 4),
+    )
+    must_draw_max: int = rule(
+        4, "Everyone, P/D included, must draw on this total or less", integer_from(0, 8)
+    )
+    must_stand_min: int = rule(
+        7,
+        "Everyone must stand on this total or more; totals between are options",
+        integer_from(1, 9),
+    )
+    house_way_draw_max: int = rule(
+        5,
+        "House Way (forced on spots a player does not play himself): draw on this total "
+        "or less, stand above",
+        integer_from(0, 8),
+    )
+    pd_wins_ties_on_zero: bool = rule(True, "The P/D wins all ties on zero", boolean)
+    collection: float = rule(
+        1.0, "Collection per betting spot per hand, paid by everyone, P/D included", amount
+    )
+    table_minimum: float = rule(10, "Table minimum wager (for the collection table)", amount)
+    table_maximum: float = rule(100, "Table maximum wager (for the collection table)", amount)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.must_draw_max >= self.must_stand_min:
+            raise GamecoreError(
+                f"must_draw_max ({self.must_draw_max}) must be below must_stand_min "
+                f"({self.must_stand_min})"
+            )
+        if not self.must_draw_max <= self.house_way_draw_max < self.must_stand_min:
+            raise GamecoreError(
+                f"house_way_draw_max must be from must_draw_max to must_stand_min - 1, got "
+                f"{self.house_way_draw_max}"
+            )
+        if self.table_minimum <= 0 or self.table_minimum > self.table_maximum:
+            raise GamecoreError(
+                f"table_minimum must be above 0 and at most table_maximum, got "
+                f"{self.table_minimum} and {self.table_maximum}"
+            )
+
+    @property
+    def option_totals(self) -> tuple[int, ...]:
+        """Totals on which drawing is a choice (5 and 6 on the card)."""
+        return tuple(range(self.must_draw_max + 1, self.must_stand_min))
+
+
+def c21_shoe(decks: int, jokers_per_deck: int) -> np.ndarray:
+    """Cards per class (point values 0..9, then jokers) in the shoe."""
+    decks = validate_decks(decks)
+    return np.array([*BACCARAT_DECK, jokers_per_deck], dtype=np.int64) * decks
+
+
+def check_rules(rules: object) -> C21BaccaratRules:
+    if not isinstance(rules, C21BaccaratRules):
+        raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
+    return rules
