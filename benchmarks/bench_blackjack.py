@@ -9,7 +9,7 @@ probability) has no target in the issue; 10 s is ours.
 
 from __future__ import annotations
 
-from gamecore import blackjack, blackjack_results, blackjack_sim
+from gamecore import blackjack
 
 SIM_ROUNDS = 4_000_000
 
@@ -22,12 +22,12 @@ def cases() -> dict:
         "blackjack_standard_6_decks_h17_das_spl4": (lambda: blackjack.exact(standard), None, 1.0),
         "blackjack_c21_6_decks": (lambda: blackjack.exact(c21), None, 5.0),
         "blackjack_c21_result_distribution_6_decks": (
-            lambda: blackjack_results.result_distribution(c21, chart),
+            lambda: blackjack.results.result_distribution(c21, chart),
             None,
             10.0,
         ),
         "blackjack_simulate_4M_rounds_c21": (
-            lambda: blackjack_sim.simulate(c21, chart, SIM_ROUNDS, 1, progress=False),
+            lambda: blackjack.sim.simulate(c21, chart, SIM_ROUNDS, 1, progress=False),
             None,
             2.0,
         ),

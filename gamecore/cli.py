@@ -140,10 +140,8 @@ def _exact_blackjack(rules, args: argparse.Namespace) -> None:
     analysis = blackjack.exact(rules, strategy=strategy)
     data = analysis.to_dict()
     if args.results:
-        from gamecore import blackjack_results
-
         chart = strategy if strategy is not None else analysis.chart
-        results = blackjack_results.result_distribution(rules, chart)
+        results = blackjack.results.result_distribution(rules, chart)
         data["result_distribution"] = {
             "strategy": results.strategy,
             "split_share": results.split_share,
@@ -260,7 +258,7 @@ def _simulate_c21_baccarat(rules, args: argparse.Namespace) -> None:
 
 
 def _simulate_blackjack(rules, args: argparse.Namespace) -> None:
-    from gamecore import blackjack, blackjack_sim
+    from gamecore import blackjack
 
     _refuse(args, "players")
     for option in ("penetration", "burn"):
@@ -279,9 +277,9 @@ def _simulate_blackjack(rules, args: argparse.Namespace) -> None:
         )
     options = _run_options(args)
     strategy = args.strategy
-    if strategy != blackjack_sim.OPTIMAL:
+    if strategy != blackjack.sim.OPTIMAL:
         strategy = blackjack.read_strategy_chart(strategy)
-    simulation = blackjack_sim.simulate(
+    simulation = blackjack.sim.simulate(
         rules,
         strategy,
         options.pop("rounds"),

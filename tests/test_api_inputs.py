@@ -13,8 +13,6 @@ from hypothesis import strategies as st
 
 from gamecore import (
     baccarat,
-    blackjack_results,
-    blackjack_sim,
     c21_baccarat,
 )
 from gamecore import blackjack as bj
@@ -89,12 +87,10 @@ CALLS = {
     "blackjack.StrategyChart": lambda g: bj.StrategyChart(g),
     "blackjack.deck_sweep": lambda g: bj.deck_sweep(BLACKJACK, g),
     "blackjack.rule_costs": lambda g: bj.rule_costs(BLACKJACK, g),
-    "blackjack_sim.simulate chart": lambda g: blackjack_sim.simulate(BLACKJACK, g, 10, 1, **QUIET),
-    "blackjack_sim.simulate_dealer rounds": lambda g: blackjack_sim.simulate_dealer(
-        BLACKJACK, g, 1, **QUIET
-    ),
-    "blackjack_results.result_distribution composition": lambda g: (
-        blackjack_results.result_distribution(BLACKJACK, None, composition=g)
+    "bj.sim.simulate chart": lambda g: bj.sim.simulate(BLACKJACK, g, 10, 1, **QUIET),
+    "bj.sim.simulate_dealer rounds": lambda g: bj.sim.simulate_dealer(BLACKJACK, g, 1, **QUIET),
+    "bj.results.result_distribution composition": lambda g: bj.results.result_distribution(
+        BLACKJACK, None, composition=g
     ),
     "baccarat.counting.tags_by_class": lambda g: baccarat.counting.tags_by_class(g),
     "baccarat.counting.balanced_tags max_tag": lambda g: baccarat.counting.balanced_tags(

@@ -344,17 +344,17 @@ def test_chart_search_never_worse_and_scored_by_a_fresh_analysis():
 def test_priced_cell_changes_equal_the_exact_ev_change(rules, up):
     """The search prices every single-cell change from one pass; each price must be the EV
     change an independent exact evaluation of the changed chart finds."""
-    from gamecore import blackjack_search as bs
+    from gamecore.blackjack import search as bs
 
     chart = bj.exact(rules, search_chart=False).chart
-    engine = bj._Engine(rules)
-    state = bs._evaluate_up(engine, chart, up)
+    engine = bj.engine.Engine(rules)
+    state = bs.evaluate_up(engine, chart, up)
     before = bj.exact(rules, strategy=chart, search_chart=False).strategy_up_card_ev.iloc[up]
-    label = bj._up_label(up)
+    label = bj.chart.up_label(up)
     priced = [
         (gain, row, letter)
         for gain, row, letter in bs.price_changes(engine, state, bs.search_rows(rules))
-        if bs._letter_allowed(engine.rules, row, letter) and chart.cells[(row, label)] != letter
+        if bs.letter_allowed(engine.rules, row, letter) and chart.cells[(row, label)] != letter
     ]
     # The largest changes either way, and a few pair rows (splitting or not).
     priced.sort()
@@ -372,17 +372,17 @@ def test_priced_cell_changes_equal_the_exact_ev_change(rules, up):
 
 
 def test_searched_chart_is_a_local_optimum_and_its_cells_agree():
-    from gamecore import blackjack_search as bs
+    from gamecore.blackjack import search as bs
 
     rules = bj.C21BlackjackRules(decks=1)
     analysis = bj.exact(rules)
-    engine = bj._Engine(rules)
+    engine = bj.engine.Engine(rules)
     for up in range(10):
-        state = bs._evaluate_up(engine, analysis.chart, up)
+        state = bs.evaluate_up(engine, analysis.chart, up)
         gains = [
             g
             for g, row, letter in bs.price_changes(engine, state, bs.search_rows(rules))
-            if bs._letter_allowed(engine.rules, row, letter)
+            if bs.letter_allowed(engine.rules, row, letter)
         ]
         assert max(gains) <= bs.TOLERANCE
     for cell in analysis.strategy_chart():

@@ -1,8 +1,6 @@
 """The New 21st Century Blackjack report, built with small parameters: its tables exist,
 agree with the library, and its simulated twin is within four standard errors."""
 
-from pathlib import Path
-
 import pandas as pd
 import pytest
 
@@ -10,7 +8,7 @@ from gamecore import blackjack, strictjson
 from gamecore.reporting.build import build
 from gamecore.twins import z_threshold
 
-CHART = Path(blackjack.__file__).parent / "charts" / "c21_2_decks.csv"
+CHART = blackjack.CHART_DIR / "c21_2_decks.csv"
 SMALL = {
     "decks": 2,
     "chart_file": str(CHART),

@@ -1,4 +1,4 @@
-"""The probability of each final result (gamecore.blackjack_results) against the slow
+"""The probability of each final result (gamecore.blackjack.results) against the slow
 reference, which plays every card sequence in the real order (tests/naive_blackjack.py)."""
 
 import naive_blackjack as nb
@@ -7,7 +7,7 @@ import pytest
 from helpers import RESPLIT_SHOE, TINY, naive_rules, simple_chart, split_eights_chart
 
 from gamecore import blackjack as bj
-from gamecore import blackjack_results as br
+from gamecore.blackjack import results as br
 from gamecore.errors import GamecoreError
 
 
@@ -121,11 +121,10 @@ def test_settlement_table_is_the_rule_text():
 
 
 def test_cross_check_refuses_a_different_chart():
-    from gamecore import blackjack_sim
 
     rules = bj.C21BlackjackRules(decks=2)
     dist = br.result_distribution(rules, simple_chart(), composition=list(TINY))
     other = bj.StrategyChart(simple_chart().cells, "another chart")
-    sim = blackjack_sim.simulate(rules, other, 1000, seed=1)
+    sim = bj.sim.simulate(rules, other, 1000, seed=1)
     with pytest.raises(GamecoreError, match="another chart"):
         br.cross_check(dist, sim)

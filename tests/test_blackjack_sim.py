@@ -7,7 +7,7 @@ import pytest
 from helpers import simple_chart
 
 from gamecore import blackjack as bj
-from gamecore import blackjack_sim as bs
+from gamecore.blackjack import sim as bs
 from gamecore.errors import GamecoreError
 from gamecore.twins import z_threshold
 

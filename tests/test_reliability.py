@@ -15,7 +15,7 @@ import naive_baccarat as nb
 import numpy as np
 import pytest
 
-from gamecore import baccarat, blackjack_sim, c21_baccarat, strictjson
+from gamecore import baccarat, c21_baccarat, strictjson
 from gamecore import blackjack as bj
 from gamecore.errors import GamecoreError
 from gamecore.parallel import MAX_TRIALS, make_chunks, run_chunks
@@ -23,7 +23,7 @@ from gamecore.reporting import build as reportbuild
 from gamecore.rules import MAX_PAYOUT
 from gamecore.shoe import MAX_CARDS_PER_CLASS
 
-CHARTS = Path(bj.__file__).parent / "charts"
+CHARTS = bj.CHART_DIR
 
 
 def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
@@ -322,7 +322,7 @@ def test_a_huge_c21_shoe_gives_finite_statistics():
 
 def test_a_missing_chart_is_a_gamecore_error_naming_it():
     with pytest.raises(GamecoreError, match="chart must be"):
-        blackjack_sim.simulate(bj.C21BlackjackRules(), None, 7, 1)
+        bj.sim.simulate(bj.C21BlackjackRules(), None, 7, 1)
 
 
 def test_both_blackjack_rule_sets_refuse_a_payout_given_as_text():

@@ -12,7 +12,7 @@ matters when the P/D covers all action.
 Each round deals the P/D's up and hole cards, two cards to every seat, then the seats' draws
 in seat order and the P/D's draw. With several seats the P/D's strategy may not depend on
 whether "the player" drew (that is defined heads-up only), so it must be the same either way.
-Dealing, chunking and seeding follow :mod:`gamecore.baccarat_sim` and :mod:`gamecore.parallel`.
+Dealing, chunking and seeding follow :mod:`gamecore.dealing` and :mod:`gamecore.parallel`.
 """
 
 from __future__ import annotations

@@ -26,8 +26,37 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore import blackjack
 from gamecore._jit import kernel
+from gamecore.blackjack.analysis import (
+    BlackjackAnalysis,
+    default_variants,
+    exact,
+    hand_table,
+    rule_costs,
+)
+from gamecore.blackjack.chart import (
+    StrategyChart,
+    chart_tables,
+    pretty_cell,
+    read_strategy_chart,
+    up_label,
+)
+from gamecore.blackjack.dealer import dealer_final_distribution
+from gamecore.blackjack.engine import POLICY_REFERENCE, Engine
+from gamecore.blackjack.rules import (
+    ACE,
+    DEALER_OUTCOMES,
+    DOUBLE_KINDS,
+    N_OUTCOMES,
+    NATURAL,
+    RANKS,
+    SURRENDER_KINDS,
+    TEN,
+    UP_CARD_ORDER,
+    StandardBlackjackRules,
+    check_rules,
+    shoe_composition,
+)
 from gamecore.dealing import below, draw_card
 from gamecore.errors import GamecoreError
 from gamecore.parallel import (
@@ -495,8 +524,8 @@ class _Policy:
         )
 
 
-def _chart_policy(chart: blackjack.StrategyChart, rules) -> _Policy:
-    t = blackjack.chart_tables(chart, rules)
+def _chart_policy(chart: StrategyChart, rules) -> _Policy:
+    t = chart_tables(chart, rules)
     none = np.zeros((1, 10), dtype=np.int64)
     return _Policy(
         t.chart,
@@ -510,7 +539,7 @@ def _chart_policy(chart: blackjack.StrategyChart, rules) -> _Policy:
         np.zeros((10, 10, 10), dtype=np.int64),
         np.array(
             [
-                [chart.cells.get((f"pair {blackjack.RANKS[p]}", u)) == "P" for u in _UP_LABELS]
+                [chart.cells.get((f"pair {RANKS[p]}", u)) == "P" for u in _UP_LABELS]
                 for p in range(10)
             ],
             dtype=np.bool_,
@@ -518,18 +547,18 @@ def _chart_policy(chart: blackjack.StrategyChart, rules) -> _Policy:
     )
 
 
-_UP_LABELS = [blackjack._up_label(u) for u in range(10)]
+_UP_LABELS = [up_label(u) for u in range(10)]
 
 
 def _optimal_policy(rules) -> _Policy:
     """Optimal composition-dependent play as the exact engine decides it: the best action
     of every unsplit hand, split hands playing the unsplit choice (CDZ-), the first two
     cards' best option (split and early surrender included)."""
-    engine = blackjack._Engine(rules)
+    engine = Engine(rules)
     ev, value, action, natural = engine.solve()
     kept: dict = {}
-    split = engine.split_values(ev, blackjack.POLICY_REFERENCE, None, keep=kept)
-    hands = blackjack._hand_table(engine, ev, value, natural, split)
+    split = engine.split_values(ev, POLICY_REFERENCE, None, keep=kept)
+    hands = hand_table(engine, ev, value, natural, split)
     root = np.full((10, 10, 10), -1, dtype=np.int64)
     for row in hands.itertuples():
         root[row.a, row.b, row.up] = root[row.b, row.a, row.up] = _ACTION_CODES[row.best]
@@ -598,8 +627,8 @@ class BlackjackSimulation:
         (half units) of the hands that decided in it, and how many did.
     """
 
-    rules: blackjack.StandardBlackjackRules
-    chart: blackjack.StrategyChart | None
+    rules: StandardBlackjackRules
+    chart: StrategyChart | None
     rounds: int
     seed: int
     up_histogram: np.ndarray
@@ -646,12 +675,12 @@ class BlackjackSimulation:
     def by_up_card(self) -> pd.DataFrame:
         """Up card | rounds | mean net result | SE: the EV given each up card."""
         rows = []
-        for up in blackjack.UP_CARD_ORDER:
+        for up in UP_CARD_ORDER:
             count = int(self.up_histogram[up].sum() + self.up_naturals[up])
             m = self._moments(self.up_histogram[up], int(self.up_naturals[up]), count)
             rows.append(
                 {
-                    "Up card": blackjack._up_label(up),
+                    "Up card": up_label(up),
                     "Rounds": count,
                     "Mean": m["mean"],
                     "SE": m["se"],
@@ -704,8 +733,8 @@ class BlackjackSimulation:
 
 
 def simulate(
-    rules: blackjack.StandardBlackjackRules,
-    chart: blackjack.StrategyChart | str | Path,
+    rules: StandardBlackjackRules,
+    chart: StrategyChart | str | Path,
     rounds: int,
     seed: int,
     threads: int | None = None,
@@ -731,7 +760,7 @@ def simulate(
     >>> simulate(rules, "optimal", 10_000, seed=1).strategy
     'optimal'
     """
-    rules = blackjack._check_rules(rules)
+    rules = check_rules(rules)
     rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
     if isinstance(probe_rate, bool) or not isinstance(probe_rate, (int, float)):
@@ -745,21 +774,21 @@ def simulate(
             raise GamecoreError("probe_rate needs a chart, not optimal play")
         chart, policy = None, _optimal_policy(r)
     else:
-        if not isinstance(chart, (blackjack.StrategyChart, str, Path)):
+        if not isinstance(chart, (StrategyChart, str, Path)):
             raise GamecoreError(
                 f"chart must be a StrategyChart, a chart CSV path or {OPTIMAL!r}, got {chart!r}"
             )
-        if not isinstance(chart, blackjack.StrategyChart):
-            chart = blackjack.read_strategy_chart(chart)
+        if not isinstance(chart, StrategyChart):
+            chart = read_strategy_chart(chart)
         policy = _chart_policy(chart, r)
-    shoe = np.repeat(np.arange(10, dtype=np.int64), blackjack.shoe_composition(r.decks))
+    shoe = np.repeat(np.arange(10, dtype=np.int64), shoe_composition(r.decks))
     flags = (
         r.dealer_hits_soft_17,
         r.peek,
         r.player_forced == "c21",
         r.double_after_split,
-        blackjack.DOUBLE_KINDS.index(r.double_on),
-        blackjack.SURRENDER_KINDS.index(r.surrender),
+        DOUBLE_KINDS.index(r.double_on),
+        SURRENDER_KINDS.index(r.surrender),
         r.max_split_hands if r.max_split_hands >= 2 else 1,
         (r.max_split_hands if r.resplit_aces else min(2, r.max_split_hands))
         if r.max_split_hands >= 2
@@ -811,9 +840,7 @@ def simulate(
     )
 
 
-def cross_check(
-    exact: blackjack.BlackjackAnalysis, simulation: BlackjackSimulation
-) -> pd.DataFrame:
+def cross_check(exact: BlackjackAnalysis, simulation: BlackjackSimulation) -> pd.DataFrame:
     """Bet | exact EV | simulated EV | standard error | z for the simulated strategy, overall
     and given each up card.
 
@@ -870,15 +897,15 @@ def cross_check(
 
 @kernel
 def _simulate_dealer(rng, shoe, rounds, h17):
-    """Rounds by (up card, dealer outcome as in ``blackjack.DEALER_OUTCOMES``)."""
-    counts = np.zeros((10, blackjack.N_OUTCOMES), dtype=np.int64)
+    """Rounds by (up card, dealer outcome as in ``DEALER_OUTCOMES``)."""
+    counts = np.zeros((10, N_OUTCOMES), dtype=np.int64)
     cards = shoe.copy()
     for _ in range(rounds):
         up = draw_card(rng, cards, 0, True)
         hole = draw_card(rng, cards, 1, True)
         total, _pos = _dealer(rng, cards, 2, up, hole, h17)
         if total == 99:
-            outcome = blackjack.NATURAL
+            outcome = NATURAL
         elif total <= 21:
             outcome = total - 17
         else:
@@ -896,14 +923,14 @@ def _run_dealer_chunk(job_and_chunk):
 class DealerSimulation:
     """Dealt dealer hands: ``counts[up, outcome]`` (outcomes as ``DEALER_OUTCOMES``)."""
 
-    rules: blackjack.StandardBlackjackRules
+    rules: StandardBlackjackRules
     rounds: int
     seed: int
     counts: np.ndarray
 
 
 def simulate_dealer(
-    rules: blackjack.StandardBlackjackRules,
+    rules: StandardBlackjackRules,
     rounds: int,
     seed: int,
     threads: int | None = None,
@@ -912,11 +939,11 @@ def simulate_dealer(
     """Deal ``rounds`` dealer hands (up card, hole card, hits by the rules), each off a full
     freshly shuffled shoe: the twin of :func:`gamecore.blackjack.dealer_final_distribution`
     and of the insurance EV."""
-    rules = blackjack._check_rules(rules)
+    rules = check_rules(rules)
     rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
     r = rules.resolved()
-    shoe = np.repeat(np.arange(10, dtype=np.int64), blackjack.shoe_composition(r.decks))
+    shoe = np.repeat(np.arange(10, dtype=np.int64), shoe_composition(r.decks))
     job = (shoe, r.dealer_hits_soft_17)
     results = run_chunks(
         _run_dealer_chunk,
@@ -946,11 +973,11 @@ def dealer_cross_check(simulation: DealerSimulation) -> pd.DataFrame:
     (under an Ace or a 10 where the rules peek) after it, beside its simulated twin."""
     rules = simulation.rules.resolved()
     rows = []
-    for up in blackjack.UP_CARD_ORDER:
-        label = blackjack._up_label(up)
+    for up in UP_CARD_ORDER:
+        label = up_label(up)
         counts = simulation.counts[up]
-        exact = blackjack.dealer_final_distribution(rules, label)
-        for o, outcome in enumerate(blackjack.DEALER_OUTCOMES):
+        exact = dealer_final_distribution(rules, label)
+        for o, outcome in enumerate(DEALER_OUTCOMES):
             rows.append(
                 {
                     "Up card": label,
@@ -959,10 +986,10 @@ def dealer_cross_check(simulation: DealerSimulation) -> pd.DataFrame:
                     **_twin(float(exact.iloc[o]), int(counts[o]), int(counts.sum())),
                 }
             )
-        if rules.peek and up in (blackjack.ACE, blackjack.TEN):
-            after = blackjack.dealer_final_distribution(rules, label, after_peek=True)
-            live = int(counts.sum() - counts[blackjack.NATURAL])
-            for o, outcome in enumerate(blackjack.DEALER_OUTCOMES[:-1]):
+        if rules.peek and up in (ACE, TEN):
+            after = dealer_final_distribution(rules, label, after_peek=True)
+            live = int(counts.sum() - counts[NATURAL])
+            for o, outcome in enumerate(DEALER_OUTCOMES[:-1]):
                 rows.append(
                     {
                         "Up card": label,
@@ -975,13 +1002,13 @@ def dealer_cross_check(simulation: DealerSimulation) -> pd.DataFrame:
 
 
 def insurance_cross_check(
-    analysis: blackjack.BlackjackAnalysis, simulation: DealerSimulation
+    analysis: BlackjackAnalysis, simulation: DealerSimulation
 ) -> pd.DataFrame:
     """The insurance EV per unit insured against an Ace up beside its twin: the hands dealt
     under an Ace, insured, win ``insurance_pays`` when the hole card makes a Natural."""
     pays = float(analysis.rules.resolved().insurance_pays)
-    counts = simulation.counts[blackjack.ACE]
-    n, wins = int(counts.sum()), int(counts[blackjack.NATURAL])
+    counts = simulation.counts[ACE]
+    n, wins = int(counts.sum()), int(counts[NATURAL])
     p = wins / n
     mean = pays * p - (1 - p)
     se = (pays + 1) * math.sqrt(p * (1 - p) / n)
@@ -1013,7 +1040,7 @@ def _ev_twin(label: str, exact: float, simulation: BlackjackSimulation) -> dict[
 
 
 def deck_sweep_check(
-    rules: blackjack.StandardBlackjackRules,
+    rules: StandardBlackjackRules,
     decks=(1, 2, 4, 6, 8),
     rounds: int = 4_000_000,
     seed: int = 1,
@@ -1024,7 +1051,7 @@ def deck_sweep_check(
     rows = []
     for k, d in enumerate(decks):
         variant = rules.replace(decks=d)
-        a = blackjack.exact(variant)
+        a = exact(variant)
         optimal = simulate(variant, OPTIMAL, rounds, seed + 2 * k, progress=progress)
         chart = simulate(variant, a.chart, rounds, seed + 2 * k + 1, progress=progress)
         rows.append({"Decks": d, **_ev_twin("optimal play", a.player_ev, optimal)})
@@ -1033,7 +1060,7 @@ def deck_sweep_check(
 
 
 def rule_costs_check(
-    rules: blackjack.StandardBlackjackRules,
+    rules: StandardBlackjackRules,
     variants=None,
     rounds: int = 4_000_000,
     seed: int = 1,
@@ -1044,11 +1071,11 @@ def rule_costs_check(
     the difference of the two simulations (their standard errors combined). The exact
     figures are :func:`gamecore.blackjack.rule_costs`'s (pass its table as ``costs`` not to
     compute them again). The k-th variant is simulated with seed ``seed + k + 1``."""
-    rules = blackjack._check_rules(rules)
+    rules = check_rules(rules)
     if variants is None:
-        variants = blackjack.default_variants(rules)
+        variants = default_variants(rules)
     if costs is None:
-        costs = blackjack.rule_costs(rules, variants)
+        costs = rule_costs(rules, variants)
     exact = costs.set_index("Variant")
     base_sim = simulate(rules, OPTIMAL, rounds, seed, progress=progress)
     base_mean, base_se = base_sim.player()["mean"], base_sim.player()["se"]
@@ -1077,12 +1104,10 @@ def _cell_row(hand: str) -> int:
         return int(what) - 4
     if kind == "soft":
         return 18 + int(what) - 12
-    return 28 + blackjack.RANKS.index(what)
+    return 28 + RANKS.index(what)
 
 
-def cell_cross_check(
-    analysis: blackjack.BlackjackAnalysis, simulation: BlackjackSimulation
-) -> pd.DataFrame:
+def cell_cross_check(analysis: BlackjackAnalysis, simulation: BlackjackSimulation) -> pd.DataFrame:
     """Each cell of the analysis's chart: the EV of the chart's action on the hands the cell
     plays (``chart_ev`` of :meth:`~gamecore.blackjack.BlackjackAnalysis.strategy_chart`)
     beside the mean result of the simulated hands that decided in that cell.
@@ -1124,9 +1149,7 @@ def cell_cross_check(
 MIN_PROBES = 50
 
 
-def probe_cross_check(
-    analysis: blackjack.BlackjackAnalysis, simulation: BlackjackSimulation
-) -> pd.DataFrame:
+def probe_cross_check(analysis: BlackjackAnalysis, simulation: BlackjackSimulation) -> pd.DataFrame:
     """Every letter of every hard/soft cell of the analysis's chart: its exact EV on the
     hands the cell plays (``letter_ev`` of the strategy card) beside its twin from a probing
     run (``simulate(..., probe_rate=q)``).
@@ -1170,7 +1193,7 @@ def probe_cross_check(
                 {
                     "Hand": cell["hand"],
                     "Up card": cell["up_card"],
-                    "Letter": blackjack._pretty(letter),
+                    "Letter": pretty_cell(letter),
                     "Chart": cell["chart"],
                     "Exact EV": exact,
                     "Simulated EV": ratio if ok else float("nan"),

@@ -40,8 +40,37 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from gamecore import blackjack as bj
 from gamecore._jit import kernel
+from gamecore.blackjack.analysis import hand_table
+from gamecore.blackjack.chart import (
+    StrategyChart,
+    cell_of,
+    chart_tables,
+    read_strategy_chart,
+    wants_surrender,
+)
+from gamecore.blackjack.dealer import dealer_distributions
+from gamecore.blackjack.engine import (
+    POLICY_CHART,
+    POLICY_OPTIMAL,
+    POLICY_REFERENCE,
+    Engine,
+    pattern_probability,
+    ratio,
+    refuse_forbidden,
+    root_flags,
+    split_patterns,
+    two_card_hands,
+)
+from gamecore.blackjack.rules import (
+    ACE,
+    N_OUTCOMES,
+    NATURAL,
+    TEN,
+    StandardBlackjackRules,
+    check_rules,
+)
+from gamecore.blackjack.shoe import check_composition, check_round_fits
 from gamecore.errors import GamecoreError
 from gamecore.parallel import default_threads
 
@@ -230,7 +259,7 @@ def _pair_probabilities(drawn, end_ways, first, second, shoe):
     return out
 
 
-def settlement(rules: bj.StandardBlackjackRules) -> np.ndarray:
+def settlement(rules: StandardBlackjackRules) -> np.ndarray:
     """Half units won by a hand of each class against each dealer outcome (int, K x 11).
 
     The dealer's Natural column is the no-peek settlement (every wager on the hand lost, a
@@ -238,14 +267,14 @@ def settlement(rules: bj.StandardBlackjackRules) -> np.ndarray:
     """
     rules = rules.resolved()
     bust_push = rules.bust_push == "three_card_23_25"
-    table = np.zeros((N_CLASSES, bj.N_OUTCOMES), dtype=np.int64)
+    table = np.zeros((N_CLASSES, N_OUTCOMES), dtype=np.int64)
     for doubled in (0, 1):
         unit = 2 * (2 if doubled else 1)
         for k in range(SURRENDERED):
             row = table[k + (DOUBLED if doubled else 0)]
-            for d in range(bj.N_OUTCOMES):
+            for d in range(N_OUTCOMES):
                 dealer = 17 + d  # 17..21, then bust totals 22..26
-                if d == bj.NATURAL:
+                if d == NATURAL:
                     row[d] = -unit
                 elif k < BUST:
                     total = 16 if k == STAND_LOW else 16 + k
@@ -280,7 +309,7 @@ class ResultDistribution:
         The probability that the player splits, and that a split is resplit.
     """
 
-    rules: bj.StandardBlackjackRules
+    rules: StandardBlackjackRules
     strategy: str
     table: pd.DataFrame
     mean: float
@@ -320,8 +349,8 @@ class ResultDistribution:
 
 
 def result_distribution(
-    rules: bj.StandardBlackjackRules,
-    chart: bj.StrategyChart | str | Path | None = None,
+    rules: StandardBlackjackRules,
+    chart: StrategyChart | str | Path | None = None,
     composition: Sequence[int] | None = None,
 ) -> ResultDistribution:
     """The probability of each net result of a round under ``chart`` (a total-dependent chart)
@@ -329,32 +358,33 @@ def result_distribution(
 
     Examples
     --------
-    >>> rules = bj.StandardBlackjackRules(decks=1, max_split_hands=2)
+    >>> from gamecore import blackjack
+    >>> rules = blackjack.StandardBlackjackRules(decks=1, max_split_hands=2)
     >>> d = result_distribution(rules)
     >>> float(round(d.table["Probability"].sum(), 12))
     1.0
-    >>> abs(d.mean - bj.exact(rules, search_chart=False).player_ev) < 1e-12
+    >>> abs(d.mean - blackjack.exact(rules, search_chart=False).player_ev) < 1e-12
     True
     """
-    rules = bj._check_rules(rules)
-    if chart is not None and not isinstance(chart, bj.StrategyChart):
-        chart = bj.read_strategy_chart(chart)
-    shoe = None if composition is None else bj._check_composition(composition, "composition")
+    rules = check_rules(rules)
+    if chart is not None and not isinstance(chart, StrategyChart):
+        chart = read_strategy_chart(chart)
+    shoe = None if composition is None else check_composition(composition, "composition")
     if shoe is not None:
-        bj.check_round_fits(shoe, rules.resolved())
-    engine = bj._Engine(rules, shoe, keep_busts=True)
+        check_round_fits(shoe, rules.resolved())
+    engine = Engine(rules, shoe, keep_busts=True)
     r = engine.rules
-    tables = None if chart is None else bj.chart_tables(chart, r)
-    policy = bj.POLICY_OPTIMAL if chart is None else bj.POLICY_CHART
+    tables = None if chart is None else chart_tables(chart, r)
+    policy = POLICY_OPTIMAL if chart is None else POLICY_CHART
     ev, value, action, natural = engine.solve(policy=policy, tables=tables)
     if chart is not None:
-        bj._refuse_forbidden(action, engine, chart)
+        refuse_forbidden(action, engine, chart)
     kept: dict = {}
     if chart is None:
-        split = engine.split_values(ev, bj.POLICY_REFERENCE, None, keep=kept)
-        best = bj._hand_table(engine, ev, value, natural, split).set_index(["up", "a", "b"])["best"]
+        split = engine.split_values(ev, POLICY_REFERENCE, None, keep=kept)
+        best = hand_table(engine, ev, value, natural, split).set_index(["up", "a", "b"])["best"]
     else:
-        split = engine.split_values(None, bj.POLICY_CHART, tables, keep=kept)
+        split = engine.split_values(None, POLICY_CHART, tables, keep=kept)
     settle = settlement(r)
     pays = float(r.natural_pays)
 
@@ -366,15 +396,15 @@ def result_distribution(
             return out
         nd = engine.nodes
         p_up = engine.shoe[up] / engine.shoe.sum()
-        early, root_surrender = bj._root_flags(engine, up)
+        early, root_surrender = root_flags(engine, up)
         joint = _hand_joints(engine, (-1, 0), action, up)
-        for a, b, p in bj._two_card_hands(engine.shoe, up):
+        for a, b, p in two_card_hands(engine.shoe, up):
             counts = [0] * 10
             counts[a] += 1
             counts[b] += 1
             i = nd.index[tuple(counts)]
             w = p_up * p
-            if a == bj.ACE and b == bj.TEN:
+            if a == ACE and b == TEN:
                 natural_paid[0] += w * (1.0 - natural[i, up])
                 plain[16] += w * natural[i, up]  # Natural against Natural pushes
                 continue
@@ -383,8 +413,8 @@ def result_distribution(
                 surrender_early = early and choice == "R"
                 splits = choice == "P"
             else:
-                cell = bj._cell_of(chart, counts, up)
-                surrender_early = early and bj._wants_surrender(cell, a == b, tables, a, up)
+                cell = cell_of(chart, counts, up)
+                surrender_early = early and wants_surrender(cell, a == b, tables, a, up)
                 splits = (
                     not surrender_early
                     and a == b
@@ -456,7 +486,7 @@ def _hand_joints(engine, key, action, up) -> np.ndarray:
     """Every hand's joint (class x dealer outcome) in one context against ``up``."""
     mask, base = engine.context(*key)
     nd = engine.nodes
-    out = np.zeros((len(nd.counts), N_CLASSES, bj.N_OUTCOMES))
+    out = np.zeros((len(nd.counts), N_CLASSES, N_OUTCOMES))
     _joints(
         nd.counts,
         nd.hard,
@@ -482,8 +512,8 @@ def _settle_hand(joint: np.ndarray, settle: np.ndarray, peek: bool) -> np.ndarra
     out = np.zeros(HALF_UNITS)
     np.add.at(out, settle.ravel() + 16, joint.ravel())
     if peek:  # the dealer's Natural ends the round: the initial wager is lost
-        lost = joint[:, bj.NATURAL].sum()
-        np.add.at(out, settle[:, bj.NATURAL] + 16, -joint[:, bj.NATURAL])
+        lost = joint[:, NATURAL].sum()
+        np.add.at(out, settle[:, NATURAL] + 16, -joint[:, NATURAL])
         out[16 - 2] += lost
     return out
 
@@ -576,13 +606,13 @@ def _two_hand_split(engine, kept, pair, up, settle, peek) -> np.ndarray:
     for r in range(9, -1, -1):
         held[:, r], rest = np.divmod(rest, radix[r])
     with_up = shoe.copy()
-    with_up[up] += 1  # _dealer_distributions takes the up card out itself
-    dealer = np.zeros((unions.size, 10, bj.N_OUTCOMES))
-    bj._dealer_distributions(with_up, held, 0, unions.size, up, *engine.dealer, dealer)
+    with_up[up] += 1  # dealer_distributions takes the up card out itself
+    dealer = np.zeros((unions.size, 10, N_OUTCOMES))
+    dealer_distributions(with_up, held, 0, unions.size, up, *engine.dealer, dealer)
     dealer = dealer[:, up]
     out = np.zeros(HALF_UNITS)
-    for d in range(bj.N_OUTCOMES):
-        if peek and d == bj.NATURAL:
+    for d in range(N_OUTCOMES):
+        if peek and d == NATURAL:
             continue  # no split is played: the caller books the Natural's loss
         net = settle[end_class[first], d] + settle[end_class[second], d] + 16
         out += np.bincount(net, weights=probability * dealer[which, d], minlength=HALF_UNITS)
@@ -590,18 +620,18 @@ def _two_hand_split(engine, kept, pair, up, settle, peek) -> np.ndarray:
 
 
 def _patterns(engine, pair, pairs, cards):
-    for draws, k, n, rest in bj.split_patterns(engine.max_hands(pair)):
-        p = bj._pattern_probability(draws, pairs, cards)
+    for draws, k, n, rest in split_patterns(engine.max_hands(pair)):
+        p = pattern_probability(draws, pairs, cards)
         if p > 0.0:
             yield k, n, rest, p
 
 
 def _unrestricted(jx, a, b, pairs, cards):
     """The joint of a split hand with ``a`` extra pair cards out and ``b`` other hands'
-    second cards known not to be pair cards (:func:`bj._split_value`'s ``x``)."""
+    second cards known not to be pair cards (:func:`split_value`'s ``x``)."""
     if b == 0:
         return jx[a] if a < len(jx) else np.zeros(jx.shape[1:])
-    v = bj._ratio(pairs - a, cards - a - (b - 1))
+    v = ratio(pairs - a, cards - a - (b - 1))
     if v >= 1.0:
         return np.zeros(jx.shape[1:])
     return (
@@ -615,11 +645,11 @@ def _nonpair(jx, jp, a, b, pairs, cards):
     if b == 0:
         if a >= len(jx):
             return np.zeros(jx.shape[1:])
-        v = bj._ratio(pairs - a, cards - a)
+        v = ratio(pairs - a, cards - a)
         if v >= 1.0:
             return np.zeros(jx.shape[1:])
         return (jx[a] - v * jp[a]) / (1.0 - v)
-    w = bj._ratio(pairs - a, cards - a - (b - 1) - 1)
+    w = ratio(pairs - a, cards - a - (b - 1) - 1)
     if w >= 1.0:
         return np.zeros(jx.shape[1:])
     return (
@@ -631,10 +661,10 @@ def _combine(hands, settle, peek) -> np.ndarray:
     """Sum of the hands' results, independent given the dealer's outcome."""
     out = np.zeros(HALF_UNITS)
     dealer = hands[0].sum(axis=0)  # every hand's joint has the same dealer marginal
-    for d in range(bj.N_OUTCOMES):
+    for d in range(N_OUTCOMES):
         if dealer[d] <= 0.0:
             continue
-        if peek and d == bj.NATURAL:
+        if peek and d == NATURAL:
             continue  # no split is played: the caller books the Natural's loss
         total = np.array([1.0])
         low = 0
@@ -653,7 +683,7 @@ def cross_check(exact: ResultDistribution, simulation) -> pd.DataFrame:
 
     The exact part's z obeys the 4-sigma rule (family-wise, :func:`gamecore.twins.
     z_threshold`); the resplit part's z measures the approximation. ``simulation``
-    (:class:`gamecore.blackjack_sim.BlackjackSimulation`) must play the chart ``exact``
+    (:class:`gamecore.blackjack.sim.BlackjackSimulation`) must play the chart ``exact``
     describes, under the same rules.
     """
     if exact.strategy != simulation.strategy or exact.rules != simulation.rules:

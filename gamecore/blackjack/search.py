@@ -11,14 +11,15 @@ action the chart takes there. Two facts make a cell's choice exactly scorable:
   row is the hard total plus ten), so changing one cell changes neither the reach of that
   cell's hands nor the values below them: the chart's EV changes by exactly
   ``sum over the cell's hands of reach * (value of the new action - value of the old one)``.
-* The split EV is linear in the values of the split hands (:func:`gamecore.blackjack.
-  _split_value`), so split hands get reach weights too: the coefficients of that linear map
-  times the chances of their second cards.
+* The split EV is linear in the values of the split hands
+  (:func:`gamecore.blackjack.engine.split_value`), so split hands get reach weights too: the
+  coefficients of that linear map times the chances of their second cards.
 
-So one backward pass (the values, :func:`gamecore.blackjack._solve`) and one forward pass (the
-reach, :func:`_propagate_reach`) per up card price *every* single-cell change of the chart at
-once. :func:`optimize_chart` takes the best-priced change, confirms it with a fresh exact
-evaluation, and repeats until no change gains: a chart no single-cell change improves.
+So one backward pass (the values, :func:`gamecore.blackjack.engine.solve_hands`) and one
+forward pass (the reach, :func:`_propagate_reach`) per up card price *every* single-cell
+change of the chart at once. :func:`optimize_chart` takes the best-priced change, confirms
+it with a fresh exact evaluation, and repeats until no change gains: a chart no single-cell
+change improves.
 Up cards are independent (a cell belongs to one up card), so each is searched on its own.
 
 A pair row's letter also sets how a pair is played when it can no longer be split (after the
@@ -36,15 +37,45 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore import blackjack as bj
 from gamecore._jit import kernel
+from gamecore.blackjack.chart import (
+    CHART_UP_CARDS,
+    StrategyChart,
+    cell_of,
+    chart_rows,
+    chart_tables,
+    forced_actions,
+    pretty_cell,
+    resolve_cell,
+    up_label,
+    wants_surrender,
+)
+from gamecore.blackjack.engine import (
+    POLICY_CHART,
+    Engine,
+    refuse_forbidden,
+    root_flags,
+    split_value,
+    two_card_hands,
+)
+from gamecore.blackjack.rules import (
+    ACE,
+    HIT,
+    RANKS,
+    STAND,
+    SURRENDER,
+    TEN,
+    StandardBlackjackRules,
+    check_rules,
+    hand_total,
+)
 from gamecore.errors import GamecoreError
 
 #: Letters priced in a hard or soft cell, in the order of the kernel's sums.
 LETTERS = ("H", "S", "DH", "DS", "RH", "RS")
 #: Gains below this (per round) are float noise, never a change.
 TOLERANCE = 1e-12
-_HIT = bj.HIT
+_HIT = HIT
 
 
 @kernel
@@ -111,7 +142,7 @@ def _cell_sums(hard, soft, bust, up, reach, skip, ev, surrender, current, natura
 
 @functools.lru_cache(maxsize=64)
 def _split_coefficients(shoe: tuple[int, ...], pair: int, up: int, extra: int, hands: int):
-    """The linear map of :func:`bj._split_value`: (coefficient of ev_x[a], of ev_p[a])."""
+    """The linear map of :func:`split_value`: (coefficient of ev_x[a], of ev_p[a])."""
     left = np.array(shoe)
     left[up] -= 1
     left[pair] -= 2
@@ -120,8 +151,8 @@ def _split_coefficients(shoe: tuple[int, ...], pair: int, up: int, extra: int, h
     zeros = (0.0,) * (extra + 1)
     unit = [tuple(1.0 if b == a else 0.0 for b in range(extra + 1)) for a in range(extra + 1)]
     pairs, cards = int(left[pair]), int(left.sum())
-    cx = np.array([bj._split_value(u, zeros, pairs, cards, hands) for u in unit])
-    cp = np.array([bj._split_value(zeros, u, pairs, cards, hands) for u in unit])
+    cx = np.array([split_value(u, zeros, pairs, cards, hands) for u in unit])
+    cp = np.array([split_value(zeros, u, pairs, cards, hands) for u in unit])
     return cx, cp
 
 
@@ -148,35 +179,35 @@ class _UpState:
     pairs: dict[int, dict[str, Any]]
 
 
-def _evaluate_up(engine, chart: bj.StrategyChart, up: int) -> _UpState:
+def evaluate_up(engine, chart: StrategyChart, up: int) -> _UpState:
     """Exact EV of ``chart`` against up card ``up`` and the reach of every hand it plays."""
-    tables = bj.chart_tables(chart, engine.rules)
+    tables = chart_tables(chart, engine.rules)
     nd, rules = engine.nodes, engine.rules
-    ev, value, action, natural = engine.solve(policy=bj.POLICY_CHART, tables=tables, only_up=up)
-    bj._refuse_forbidden(action, engine, chart)
+    ev, value, action, natural = engine.solve(policy=POLICY_CHART, tables=tables, only_up=up)
+    refuse_forbidden(action, engine, chart)
     kept: dict = {}
-    split = engine.split_values(None, bj.POLICY_CHART, tables, only_up=up, keep=kept)
-    early, root_surrender = bj._root_flags(engine, up)
+    split = engine.split_values(None, POLICY_CHART, tables, only_up=up, keep=kept)
+    early, root_surrender = root_flags(engine, up)
     m = len(nd.counts)
     reach = np.zeros(m)
     current = value[:, up].copy()
-    surrender = ev[:, up, bj.SURRENDER].copy()
+    surrender = ev[:, up, SURRENDER].copy()
     played = action[:, up].copy()
     two_card_pair = (nd.cards == 2) & (nd.counts.max(axis=1) == 2)
     skip = np.zeros(m, dtype=np.bool_)
     total = 0.0
     pairs: dict[int, dict[str, Any]] = {}
-    for a, b, p in bj._two_card_hands(engine.shoe, up):
+    for a, b, p in two_card_hands(engine.shoe, up):
         counts = [0] * 10
         counts[a] += 1
         counts[b] += 1
         i = nd.index[tuple(counts)]
-        if a == bj.ACE and b == bj.TEN:
+        if a == ACE and b == TEN:
             skip[i] = True
             total += p * value[i, up]
             continue
         lose = -natural[i, up] if rules.peek else 0.0
-        cell = bj._cell_of(chart, counts, up)
+        cell = cell_of(chart, counts, up)
         if early:
             surrender[i] = -0.5 - lose  # before the peek: a flat half, Natural or not
         splits = (
@@ -194,9 +225,9 @@ def _evaluate_up(engine, chart: bj.StrategyChart, up: int) -> _UpState:
                 "splits": splits,
                 "cell": cell,
             }
-        if early and bj._wants_surrender(cell, a == b, tables, a, up):
+        if early and wants_surrender(cell, a == b, tables, a, up):
             current[i] = -0.5 - lose
-            played[i] = bj.SURRENDER
+            played[i] = SURRENDER
         elif splits:
             total += p * (split[a, up] + lose)
             pairs[a]["current"] = split[a, up]
@@ -231,7 +262,7 @@ def _evaluate_up(engine, chart: bj.StrategyChart, up: int) -> _UpState:
             if left[p]:
                 reach_a[nd.child[one, p]] += weight * cp[a]
             _propagate_reach(nd.order, nd.child, nd.counts, base_a, up, action_a[:, up], reach_a)
-            if p == bj.ACE and rules.split_aces_one_card:
+            if p == ACE and rules.split_aces_one_card:
                 skip_a = np.ones(m, dtype=np.bool_)  # split aces take one card, no choice
             else:
                 skip_a = two_card_pair & (pairs[p]["cell"] != "P")
@@ -242,7 +273,7 @@ def _evaluate_up(engine, chart: bj.StrategyChart, up: int) -> _UpState:
                     natural_a,
                     reach_a,
                     skip_a,
-                    ev_a[:, up, bj.SURRENDER].copy(),
+                    ev_a[:, up, SURRENDER].copy(),
                     value_a[:, up].copy(),
                 )
             )
@@ -272,21 +303,21 @@ def _row_sums(engine, state: _UpState) -> tuple[np.ndarray, np.ndarray]:
 
 
 @functools.lru_cache(maxsize=256)
-def _letter_allowed(rules: bj.StandardBlackjackRules, row: str, letter: str) -> bool:
+def letter_allowed(rules: StandardBlackjackRules, row: str, letter: str) -> bool:
     """Can ``letter`` stand in ``row`` under the forced ranges (whatever its fallback)?"""
     kind, what = row.split()
     if kind == "pair":
         if letter == "P":
             return rules.max_split_hands >= 2
-        counts = [2 if r == what else 0 for r in bj.RANKS]
-        total, soft = bj.hand_total(counts)
+        counts = [2 if r == what else 0 for r in RANKS]
+        total, soft = hand_total(counts)
     else:
         total, soft = int(what), kind == "soft"
-    forced_hit, forced_stand = bj._forced(rules, total, soft)
+    forced_hit, forced_stand = forced_actions(rules, total, soft)
     for can_double in (False, True):
         for can_surrender in (False, True):
-            action = bj._resolve(letter, can_double, can_surrender)
-            if (action == bj.STAND and forced_hit) or (action == bj.HIT and forced_stand):
+            action = resolve_cell(letter, can_double, can_surrender)
+            if (action == STAND and forced_hit) or (action == HIT and forced_stand):
                 return False
     return True
 
@@ -312,14 +343,14 @@ def _pair_letter_values(state: _UpState, rank: int) -> dict[str, float]:
 
 def _candidates(engine, state: _UpState, cells, rows, refused) -> list[tuple[float, str, str]]:
     """(gain, row, letter) of every single-cell change that gains, not yet refused."""
-    label = bj._up_label(state.up)
+    label = up_label(state.up)
     return [
         (gain, row, letter)
         for gain, row, letter in price_changes(engine, state, rows)
         if gain > TOLERANCE
         and cells.get((row, label), letter) != letter
         and (row, letter) not in refused
-        and _letter_allowed(engine.rules, row, letter)
+        and letter_allowed(engine.rules, row, letter)
     ]
 
 
@@ -332,7 +363,7 @@ def price_changes(engine, state: _UpState, rows) -> list[tuple[float, str, str]]
     for row in rows:
         kind, what = row.split()
         if kind == "pair":
-            rank = bj.RANKS.index(what)
+            rank = RANKS.index(what)
             if rank not in state.pairs:
                 continue
             values = _pair_letter_values(state, rank)
@@ -354,7 +385,7 @@ def price_changes(engine, state: _UpState, rows) -> list[tuple[float, str, str]]
 class ChartSearch:
     """The result of :func:`optimize_chart`: the chart, its exact EV and the cells changed."""
 
-    chart: bj.StrategyChart
+    chart: StrategyChart
     ev: float
     start_ev: float
     up_card_ev: pd.Series
@@ -362,28 +393,29 @@ class ChartSearch:
     cells: list[dict[str, Any]]
 
 
-def search_rows(rules: bj.StandardBlackjackRules) -> list[str]:
+def search_rows(rules: StandardBlackjackRules) -> list[str]:
     """Every chart row: hard 4..21, soft 12..21 and, where splitting is allowed, the pairs."""
-    rows = [r for r in bj._chart_rows() if not r.startswith("pair")]
+    rows = [r for r in chart_rows() if not r.startswith("pair")]
     if rules.resolved().max_split_hands >= 2:
-        rows += [r for r in bj._chart_rows() if r.startswith("pair")]
+        rows += [r for r in chart_rows() if r.startswith("pair")]
     return rows
 
 
 def optimize_chart(
-    rules: bj.StandardBlackjackRules,
-    start: bj.StrategyChart | None = None,
+    rules: StandardBlackjackRules,
+    start: StrategyChart,
     rows: Sequence[str] | None = None,
     max_changes: int = 200,
     engine=None,
 ) -> ChartSearch:
     """The best total-dependent chart found by pricing every single-cell change exactly.
 
-    Starting from ``start`` (default: the derived chart, :func:`gamecore.blackjack.
-    derive_chart`), for each up card: price every letter of every cell of ``rows`` (default
-    :func:`search_rows`) by its exact EV change (module docstring), apply the best-priced
-    change, confirm the gain by a fresh exact evaluation (refusing it otherwise), and repeat
-    until no change gains more than :data:`TOLERANCE`. The result is never worse than
+    Starting from ``start`` (:func:`gamecore.blackjack.exact` starts from the chart derived
+    from the two-card hands, :func:`gamecore.blackjack.derive_chart`), for each up card:
+    price every letter of every cell of ``rows`` (default :func:`search_rows`) by its exact
+    EV change (module docstring), apply the best-priced change, confirm the gain by a fresh
+    exact evaluation (refusing it otherwise), and repeat until no change gains more than
+    :data:`TOLERANCE`. The result is never worse than
     ``start`` and no single-cell change of a hard or soft row improves it.
 
     Returns
@@ -393,13 +425,13 @@ def optimize_chart(
         change kept (with its confirmed gain per round) and the chart's cell values
         (:func:`chart_cells`).
     """
-    rules = bj._check_rules(rules)
-    engine = bj._Engine(rules, None) if engine is None else engine
-    if start is None:
-        start = bj.exact(rules, search_chart=False).chart
+    rules = check_rules(rules)
+    engine = Engine(rules, None) if engine is None else engine
+    if not isinstance(start, StrategyChart):
+        raise GamecoreError(f"start must be a StrategyChart, got {start!r}")
     rows = search_rows(rules) if rows is None else list(rows)
     for row in rows:
-        if row not in bj._chart_rows():
+        if row not in chart_rows():
             raise GamecoreError(f"unknown chart row {row!r}")
     cells = dict(start.cells)
     up_p = engine.shoe / engine.shoe.sum()
@@ -410,8 +442,8 @@ def optimize_chart(
     for up in range(10):
         if engine.shoe[up] == 0:
             continue
-        label = bj._up_label(up)
-        state = _evaluate_up(engine, bj.StrategyChart(cells, start.name), up)
+        label = up_label(up)
+        state = evaluate_up(engine, StrategyChart(cells, start.name), up)
         start_by_up[up] = state.ev
         refused: set[tuple[str, str]] = set()
         for _ in range(max_changes):
@@ -421,7 +453,7 @@ def optimize_chart(
             _gain, row, letter = max(found)
             trial = {**cells, (row, label): letter}
             try:
-                new = _evaluate_up(engine, bj.StrategyChart(trial, start.name), up)
+                new = evaluate_up(engine, StrategyChart(trial, start.name), up)
             except GamecoreError:  # the letter's fallback is forbidden somewhere it plays
                 refused.add((row, letter))
                 continue
@@ -432,8 +464,8 @@ def optimize_chart(
                 {
                     "Hand": row,
                     "Up card": label,
-                    "From": bj._pretty(cells[(row, label)]),
-                    "To": bj._pretty(letter),
+                    "From": pretty_cell(cells[(row, label)]),
+                    "To": pretty_cell(letter),
                     "EV gain": (new.ev - state.ev) * up_p[up],
                 }
             )
@@ -442,9 +474,9 @@ def optimize_chart(
             refused.clear()
         by_up[up] = state.ev
         states[up] = state
-    labels = [bj._up_label(u) for u in range(10)]
+    labels = [up_label(u) for u in range(10)]
     name = f"searched chart ({rules.game}, {engine.rules.decks} decks)" if rows else start.name
-    chart = bj.StrategyChart(cells, name)
+    chart = StrategyChart(cells, name)
     return ChartSearch(
         chart,
         float(np.dot(by_up, up_p)),
@@ -459,20 +491,20 @@ def optimize_chart(
 
 def _sorted_cells(cells) -> list[dict[str, Any]]:
     """Cells in chart order: rows as the CSV lists them, up cards 2..10, A."""
-    rows = {r: i for i, r in enumerate(bj._chart_rows())}
-    ups = {u: i for i, u in enumerate(bj.CHART_UP_CARDS)}
+    rows = {r: i for i, r in enumerate(chart_rows())}
+    ups = {u: i for i, u in enumerate(CHART_UP_CARDS)}
     return sorted(cells, key=lambda c: (rows[c["hand"]], ups[c["up_card"]]))
 
 
-def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
+def _state_cells(engine, state: _UpState, chart: StrategyChart, p_up: float):
     """Each cell's value per action (see :func:`chart_cells`) against one up card."""
-    label = bj._up_label(state.up)
-    early, _ = bj._root_flags(engine, state.up)
+    label = up_label(state.up)
+    early, _ = root_flags(engine, state.up)
     sums, bad = _row_sums(engine, state)
-    for row in bj._chart_rows():
+    for row in chart_rows():
         kind, what = row.split()
         if kind == "pair":
-            rank = bj.RANKS.index(what)
+            rank = RANKS.index(what)
             if rank not in state.pairs:
                 continue
             info = state.pairs[rank]
@@ -504,7 +536,7 @@ def _state_cells(engine, state: _UpState, chart: bj.StrategyChart, p_up: float):
             "hand": row,
             "up_card": label,
             "best": cell[0],
-            "chart": bj._pretty(cell),
+            "chart": pretty_cell(cell),
             "hands_per_round": weight * p_up,
             "ev": ev,
             # How clear the decision is: the chart's action against the best other one;

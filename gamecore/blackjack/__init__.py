@@ -1,0 +1,89 @@
+"""Blackjack and New 21st Century Blackjack: the exact combinatorial analysis, charts, the
+probability of each final result, and the simulator.
+
+- :mod:`~gamecore.blackjack.rules`: the rule sets and the vocabulary of a round;
+- :mod:`~gamecore.blackjack.dealer`: the dealer's final distribution for any remaining shoe
+  (the central idea the whole engine is built on);
+- :mod:`~gamecore.blackjack.shoe`: which shoe compositions an analysis accepts;
+- :mod:`~gamecore.blackjack.engine`: player hand compositions, the backward pass and splits;
+- :mod:`~gamecore.blackjack.chart`: total-dependent strategy charts;
+- :mod:`~gamecore.blackjack.analysis`: :func:`exact` and :class:`BlackjackAnalysis`, the deck
+  sweep and the rule costs;
+- :mod:`~gamecore.blackjack.search`: the best total-dependent chart, by exact pricing of
+  every single-cell change;
+- :mod:`~gamecore.blackjack.results`: the probability of each final result;
+- :mod:`~gamecore.blackjack.sim`: the simulator, charts and optimal play.
+"""
+
+from gamecore.blackjack import results, search, sim
+from gamecore.blackjack.analysis import (
+    BlackjackAnalysis,
+    deck_sweep,
+    default_variants,
+    exact,
+    rule_costs,
+)
+from gamecore.blackjack.chart import (
+    CHART_DIR,
+    CHART_UP_CARDS,
+    StrategyChart,
+    chart_tables,
+    derive_chart,
+    read_strategy_chart,
+)
+from gamecore.blackjack.dealer import dealer_final_distribution
+from gamecore.blackjack.engine import split_patterns
+from gamecore.blackjack.rules import (
+    ACE,
+    ACTIONS,
+    BUST_PUSH_KINDS,
+    DEALER_OUTCOMES,
+    DECK,
+    DOUBLE_KINDS,
+    FORCED_KINDS,
+    NATURAL,
+    RANKS,
+    SURRENDER_KINDS,
+    TEN,
+    C21BlackjackRules,
+    StandardBlackjackRules,
+    hand_total,
+    shoe_composition,
+)
+from gamecore.blackjack.shoe import MAX_CARDS_PER_RANK, check_round_fits
+
+__all__ = [
+    "ACE",
+    "ACTIONS",
+    "BUST_PUSH_KINDS",
+    "CHART_DIR",
+    "CHART_UP_CARDS",
+    "DEALER_OUTCOMES",
+    "DECK",
+    "DOUBLE_KINDS",
+    "FORCED_KINDS",
+    "MAX_CARDS_PER_RANK",
+    "NATURAL",
+    "RANKS",
+    "SURRENDER_KINDS",
+    "TEN",
+    "BlackjackAnalysis",
+    "C21BlackjackRules",
+    "StandardBlackjackRules",
+    "StrategyChart",
+    "chart_tables",
+    "check_round_fits",
+    "dealer_final_distribution",
+    "deck_sweep",
+    "default_variants",
+    "derive_chart",
+    "exact",
+    "hand_total",
+    "read_strategy_chart",
+    "results",
+    "rule_costs",
+    "search",
+    "shoe_composition",
+    "sim",
+    "split_patterns",
+]

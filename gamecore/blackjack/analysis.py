@@ -1,0 +1,468 @@
+"""The exact analysis of one rule set and shoe (:func:`exact`, :class:`BlackjackAnalysis`):
+optimal composition-dependent play, the best total-dependent chart found, a given chart's EV,
+the table of two-card hands, insurance; and the deck sweep and rule costs built on it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from gamecore.blackjack.chart import (
+    CHART_UP_CARDS,
+    ChartTables,
+    StrategyChart,
+    cell_of,
+    chart_rows,
+    chart_tables,
+    derive_chart,
+    read_strategy_chart,
+    up_label,
+    wants_surrender,
+)
+from gamecore.blackjack.engine import (
+    POLICY_CHART,
+    POLICY_REFERENCE,
+    Engine,
+    refuse_forbidden,
+    root_flags,
+    two_card_hands,
+)
+from gamecore.blackjack.rules import (
+    ACE,
+    ACTIONS,
+    RANKS,
+    SURRENDER_KINDS,
+    TEN,
+    StandardBlackjackRules,
+    check_rules,
+    hand_total,
+)
+from gamecore.blackjack.search import optimize_chart
+from gamecore.blackjack.shoe import check_composition, check_round_fits
+from gamecore.errors import GamecoreError
+from gamecore.rules import boolean
+
+# ---------------------------------------------------------------------------------------
+# The analysis
+# ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class BlackjackAnalysis:
+    """The exact analysis of one rule set and shoe.
+
+    Attributes
+    ----------
+    rules
+        The rule set analysed.
+    shoe
+        Cards per rank (A, 2..9, ten-valued) at the start of the round.
+    player_ev
+        EV per initial wager under optimal composition-dependent play (CDZ- splits).
+    up_card_ev
+        EV by up card (pandas Series, the up card's probability in ``up_card_probability``).
+    hands
+        One row per (two-card hand, up card): probability and the EV of every action,
+        unconditional (before the peek, dealer Naturals included), the best action.
+    chart
+        The best total-dependent chart found: the derived chart improved by exactly priced
+        single-cell changes (:func:`gamecore.blackjack.search.optimize_chart`), or the
+        derived chart itself when ``exact(..., search_chart=False)``.
+    chart_ev, chart_up_card_ev
+        Exact EV of ``chart`` (the "total-dependent" EV), overall and by up card.
+    derived_chart, derived_chart_ev, derived_chart_up_card_ev
+        The chart decided cell by cell from the two-card hands (:func:`derive_chart`) and its
+        exact EV, overall and by up card.
+    chart_changes
+        The cells the search changed, with the exact EV gain of each.
+    cells
+        Every cell of ``chart`` with its value per action (:meth:`strategy_chart`).
+    strategy, strategy_ev
+        A given chart and its exact EV, if one was given.
+    insurance_ev
+        EV per unit of insurance against an Ace up (off the top of the shoe); ``None`` when
+        the shoe holds no Ace, so no Ace can show and insurance is never offered
+        (:data:`INSURANCE_UNDEFINED`).
+    """
+
+    rules: StandardBlackjackRules
+    shoe: np.ndarray
+    player_ev: float
+    up_card_ev: pd.Series
+    up_card_probability: pd.Series
+    hands: pd.DataFrame
+    chart: StrategyChart
+    chart_ev: float
+    chart_up_card_ev: pd.Series
+    insurance_ev: float | None
+    derived_chart: StrategyChart | None = None
+    derived_chart_ev: float | None = None
+    derived_chart_up_card_ev: pd.Series | None = None
+    chart_changes: pd.DataFrame | None = None
+    cells: list[dict[str, Any]] | None = None
+    strategy: StrategyChart | None = None
+    strategy_ev: float | None = None
+    strategy_up_card_ev: pd.Series | None = None
+    dealer: pd.DataFrame | None = None
+
+    @property
+    def pd_edge(self) -> float:
+        """The player/dealer's (banker's) edge per unit a player wagers: ``-player_ev``."""
+        return -self.player_ev
+
+    def strategy_chart(self) -> list[dict[str, Any]]:
+        """Every cell of :attr:`chart` the chart reaches, as ``to_dict`` prints it.
+
+        Each cell: ``hand`` (row), ``up_card``, ``best`` (the chart's action, H S D R P),
+        ``chart`` (its letter with fallback, e.g. ``Dh``), ``hands_per_round`` (expected
+        number of hands per round the cell plays, split hands included) and ``ev``: for each
+        action the cell may take, the EV per unit wagered on a hand of the cell, averaged over
+        every hand the chart plays by it (two-card and multi-card, unsplit and split),
+        weighted by how often the chart reaches it, the rest of the chart unchanged; D and R
+        with their better fallback; pair rows at the two-card pair. Under the peek these are
+        EVs given the dealer has no Natural. Changing the cell to action ``a`` changes the
+        chart's EV by ``hands_per_round * P(no Natural) * (ev[a] - ev[best])``.
+        """
+        return list(self.cells or [])
+
+    def chart_frame(self, what: str = "best") -> pd.DataFrame:
+        """The chart as a table (hand x up card) of actions or, with ``what="ev"``, the
+        chart action's EV per cell."""
+        cells = self.strategy_chart()
+        frame = pd.DataFrame(cells)
+        if what == "ev":
+            frame["value"] = [c["ev"].get(c["best"], np.nan) for c in cells]
+        else:
+            frame["value"] = frame["best"]
+        table = frame.pivot(index="hand", columns="up_card", values="value")
+        order = [r for r in chart_rows() if r in table.index]
+        return table.loc[order, list(CHART_UP_CARDS)].reset_index()
+
+    def summary(self) -> pd.DataFrame:
+        rows = [
+            ("Player EV, optimal composition-dependent play (CDZ- splits)", self.player_ev),
+            ("Player EV, best total-dependent chart found", self.chart_ev),
+            ("Player EV, chart derived from two-card hands", self.derived_chart_ev),
+            ("P/D edge (optimal play)", self.pd_edge),
+            ("Insurance EV per unit insured", self.insurance_ev),
+        ]
+        if self.strategy_ev is not None:
+            rows.insert(2, (f"Player EV, given chart {self.strategy.name}", self.strategy_ev))
+        return pd.DataFrame(rows, columns=["Figure", "EV"])
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {
+            "game": self.rules.game,
+            "shoe": {RANKS[r]: int(c) for r, c in enumerate(self.shoe)},
+            "player_ev": self.player_ev,
+            "player_ev_total_dependent": self.chart_ev,
+            "player_ev_derived_chart": self.derived_chart_ev,
+            "chart_name": self.chart.name,
+            "pd_edge": self.pd_edge,
+            "insurance_ev": self.insurance_ev,
+            "up_cards": {
+                up_label(u): {
+                    "probability": float(self.up_card_probability.iloc[u]),
+                    "player_ev": float(self.up_card_ev.iloc[u]),
+                    "player_ev_total_dependent": float(self.chart_up_card_ev.iloc[u]),
+                }
+                for u in range(10)
+            },
+            "strategy_chart": self.strategy_chart(),
+            "rules": self.rules.to_dict(),
+            "resolved_rules": self.rules.resolved().to_dict(),
+            "float_note": "EVs are float64 recursions over probabilities, not integer counts",
+        }
+        if self.insurance_ev is None:
+            out["insurance_note"] = INSURANCE_UNDEFINED
+        if self.strategy_ev is not None:
+            out["strategy_ev"] = self.strategy_ev
+            out["strategy_name"] = self.strategy.name
+        return out
+
+
+def exact(
+    rules: StandardBlackjackRules,
+    strategy: StrategyChart | str | Path | None = None,
+    composition: Sequence[int] | None = None,
+    search_chart: bool = True,
+) -> BlackjackAnalysis:
+    """Exact analysis: optimal composition-dependent EV, the best total-dependent chart found
+    and its EV, and (with ``strategy``) a given chart's EV.
+
+    Parameters
+    ----------
+    rules
+        :class:`StandardBlackjackRules` or :class:`C21BlackjackRules`.
+    strategy
+        A :class:`StrategyChart` or the path of a chart CSV.
+    composition
+        Cards per rank (A, 2..9, ten-valued) in the shoe; default ``rules.decks`` decks.
+    search_chart
+        Improve the derived chart (:func:`derive_chart`) by pricing every single-cell change
+        exactly (:func:`gamecore.blackjack.search.optimize_chart`); with False the chart is
+        the derived one.
+
+    Examples
+    --------
+    >>> a = exact(StandardBlackjackRules(decks=1, double_after_split=False, max_split_hands=2))
+    >>> round(a.player_ev * 100, 4)   # Farmer's 1 deck S17 NDAS SPL1 3:2, CDZ-: +0.0243%
+    0.0243
+    """
+    rules = check_rules(rules)
+    search_chart = boolean("search_chart", search_chart)
+    if strategy is not None and not isinstance(strategy, StrategyChart):
+        strategy = read_strategy_chart(strategy)
+    shoe = None
+    if composition is not None:
+        shoe = check_composition(composition, "composition")
+        if shoe.sum() < 12:
+            raise GamecoreError(f"composition must hold at least 12 cards, got {shoe.sum()}")
+        check_round_fits(shoe, rules.resolved())
+    engine = Engine(rules, shoe)
+    tables = chart_tables(strategy, rules) if strategy is not None else None
+    # Optimal: unsplit hands, then splits played by the unsplit choices (CDZ-).
+    ev, value, _act, natural = engine.solve()
+    split = engine.split_values(ev, POLICY_REFERENCE, None)
+    hands = hand_table(engine, ev, value, natural, split)
+    opt_total, opt_by_up, up_p = _overall(engine, hands, "best")
+    derived = derive_chart(hands, engine.rules, rules.game)
+    derived_ev, derived_by_up = _chart_ev(engine, derived)
+    search = optimize_chart(rules, derived, engine=engine, rows=None if search_chart else ())
+    result = BlackjackAnalysis(
+        rules=rules,
+        shoe=engine.shoe,
+        player_ev=opt_total,
+        up_card_ev=opt_by_up,
+        up_card_probability=up_p,
+        hands=hands,
+        chart=search.chart if search_chart else derived,
+        chart_ev=search.ev,
+        chart_up_card_ev=search.up_card_ev,
+        insurance_ev=_insurance(engine),
+        derived_chart=derived,
+        derived_chart_ev=derived_ev,
+        derived_chart_up_card_ev=derived_by_up,
+        chart_changes=search.changes,
+        cells=search.cells,
+    )
+    if strategy is not None:
+        result.strategy = strategy
+        result.strategy_ev, result.strategy_up_card_ev = _chart_ev(engine, strategy, tables)
+    return result
+
+
+#: Why ``insurance_ev`` is ``None`` (JSON null) for a shoe without Aces.
+INSURANCE_UNDEFINED = "undefined: the shoe holds no Ace, so insurance is never offered"
+
+
+def _insurance(engine: Engine) -> float | None:
+    shoe = engine.shoe.copy()
+    if shoe[ACE] == 0:
+        return None  # no Ace can show, so no insurance is offered (INSURANCE_UNDEFINED)
+    shoe[ACE] -= 1
+    p = shoe[TEN] / shoe.sum()
+    return float(engine.rules.insurance_pays * p - (1 - p))
+
+
+def hand_table(engine, ev, value, natural, split) -> pd.DataFrame:
+    """Every two-card hand against every up card: probabilities and unconditional EVs."""
+    nd, rules = engine.nodes, engine.rules
+    rows = []
+    for up in range(10):
+        if engine.shoe[up] == 0:
+            continue
+        p_up = engine.shoe[up] / engine.shoe.sum()
+        early, _ = root_flags(engine, up)
+        for a, b, p in two_card_hands(engine.shoe, up):
+            counts = [0] * 10
+            counts[a] += 1
+            counts[b] += 1
+            i = nd.index[tuple(counts)]
+            total, soft = hand_total(counts)
+            is_natural = a == ACE and b == TEN
+            p_nat = natural[i, up]
+            lose_to_natural = -p_nat if (rules.peek and not is_natural) else 0.0
+            row = {
+                "up": up,
+                "up_card": up_label(up),
+                "a": a,
+                "b": b,
+                "hand": f"{RANKS[a]},{RANKS[b]}",
+                "total": total,
+                "soft": soft,
+                "pair": a == b,
+                "natural": is_natural,
+                "probability": p,
+                "up_probability": p_up,
+                "dealer_natural": p_nat,
+                "cell": (
+                    f"pair {RANKS[a]}"
+                    if a == b
+                    else "natural"
+                    if is_natural
+                    else f"{'soft' if soft else 'hard'} {total}"
+                ),
+            }
+            for k, name in enumerate(("S", "H", "D", "R")):
+                v = ev[i, up, k]
+                row[f"ev_{name}"] = v + lose_to_natural if not np.isnan(v) else np.nan
+            if early and not is_natural:
+                row["ev_R"] = -0.5
+            row["ev_P"] = (
+                split[a, up] + lose_to_natural if a == b and not np.isnan(split[a, up]) else np.nan
+            )
+            evs = {k: row[f"ev_{k}"] for k in ACTIONS if not np.isnan(row[f"ev_{k}"])}
+            row["best"] = max(evs, key=evs.get)
+            row["ev_best"] = evs[row["best"]]
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _overall(engine, hands: pd.DataFrame, column: str):
+    by_up = np.zeros(10)
+    up_p = np.zeros(10)
+    for up, group in hands.groupby("up"):
+        by_up[up] = float(np.dot(group["probability"], group[f"ev_{column}"]))
+        up_p[up] = float(group["up_probability"].iloc[0])
+    labels = [up_label(u) for u in range(10)]
+    return (
+        float(np.dot(by_up, up_p)),
+        pd.Series(by_up, index=labels, name="player EV"),
+        pd.Series(up_p, index=labels, name="probability"),
+    )
+
+
+def _chart_ev(engine: Engine, chart: StrategyChart, tables: ChartTables | None = None):
+    """Exact EV of playing ``chart`` (splits resplit whenever the chart and rules allow)."""
+    tables = chart_tables(chart, engine.rules) if tables is None else tables
+    ev, value, action, natural = engine.solve(policy=POLICY_CHART, tables=tables)
+    refuse_forbidden(action, engine, chart)
+    split = engine.split_values(None, POLICY_CHART, tables)
+    nd, rules = engine.nodes, engine.rules
+    by_up = np.zeros(10)
+    for up in range(10):
+        if engine.shoe[up] == 0:
+            continue
+        early, root_surrender = root_flags(engine, up)
+        total = 0.0
+        for a, b, p in two_card_hands(engine.shoe, up):
+            counts = [0] * 10
+            counts[a] += 1
+            counts[b] += 1
+            i = nd.index[tuple(counts)]
+            is_natural = a == ACE and b == TEN
+            lose = -natural[i, up] if (rules.peek and not is_natural) else 0.0
+            cell = cell_of(chart, counts, up)
+            if is_natural:
+                v = value[i, up]
+            elif early and wants_surrender(cell, a == b, tables, a, up):
+                v = -0.5
+            elif (
+                a == b
+                and tables.split[a, up, 1 if root_surrender else 0]
+                and not np.isnan(split[a, up])
+            ):
+                v = split[a, up] + lose
+            else:
+                v = value[i, up] + lose
+            total += p * v
+        by_up[up] = total
+    up_p = engine.shoe / engine.shoe.sum()
+    labels = [up_label(u) for u in range(10)]
+    return float(np.dot(by_up, up_p)), pd.Series(by_up, index=labels, name=chart.name)
+
+
+def deck_sweep(
+    rules: StandardBlackjackRules, decks: Sequence[int] = (1, 2, 4, 6, 8)
+) -> pd.DataFrame:
+    """Player EV (optimal and total-dependent) and the P/D edge for each deck count.
+
+    For the c21 game, ``auto`` rules follow each deck count (2 decks: double-deck rules).
+    """
+    if isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence) or not decks:
+        raise GamecoreError(f"decks must be a list of deck counts, got {decks!r}")
+    rows = []
+    for d in decks:
+        a = exact(rules.replace(decks=d))
+        resolved = a.rules.resolved()
+        rows.append(
+            {
+                "Decks": d,
+                "Natural pays": resolved.natural_pays,
+                "Max split hands": resolved.max_split_hands,
+                "Player EV (optimal)": a.player_ev,
+                "Player EV (total-dependent chart)": a.chart_ev,
+                "P/D edge": a.pd_edge,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def rule_costs(
+    rules: StandardBlackjackRules, variants: Mapping[str, Mapping[str, Any]] | None = None
+) -> pd.DataFrame:
+    """EV change of each rule variant against ``rules`` (optimal play).
+
+    ``variants`` maps a label to rule changes; the default compares the rules a regulator
+    asks about: 6:5 against 3:2, the bust push on and off, each surrender kind, H17 against
+    S17 and the double-deck rules.
+    """
+    rules = check_rules(rules)
+    base = exact(rules, search_chart=False)
+    if variants is None:
+        variants = default_variants(rules)
+    if not isinstance(variants, Mapping) or not all(
+        isinstance(changes, Mapping) for changes in variants.values()
+    ):
+        raise GamecoreError(
+            "variants must map each label to rule changes, e.g. {'3:2': {'natural_pays': 1.5}}"
+        )
+    rows = [{"Variant": "as given", "Changes": "", "Player EV": base.player_ev, "EV change": 0.0}]
+    for label, changes in variants.items():
+        a = exact(rules.replace(**changes), search_chart=False)
+        rows.append(
+            {
+                "Variant": label,
+                "Changes": ", ".join(f"{k}={v}" for k, v in changes.items()),
+                "Player EV": a.player_ev,
+                "EV change": a.player_ev - base.player_ev,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def default_variants(rules: StandardBlackjackRules) -> dict[str, dict[str, Any]]:
+    resolved = rules.resolved()
+    variants: dict[str, dict[str, Any]] = {}
+    variants["Natural pays 3:2"] = {"natural_pays": 1.5}
+    variants["Natural pays 6:5"] = {"natural_pays": 1.2}
+    variants["Natural pays even money"] = {"natural_pays": 1.0}
+    other = "none" if resolved.bust_push != "none" else "three_card_23_25"
+    variants[f"bust push {other}"] = {"bust_push": other}
+    for kind in SURRENDER_KINDS:
+        if kind != resolved.surrender:
+            variants[f"surrender {kind}"] = {"surrender": kind}
+    variants["dealer stands soft 17" if resolved.dealer_hits_soft_17 else "dealer hits soft 17"] = {
+        "dealer_hits_soft_17": not resolved.dealer_hits_soft_17
+    }
+    variants["split to 2 hands only"] = {"max_split_hands": 2}
+    variants["double-deck rules (even money, two hands)"] = {
+        "natural_pays": 1.0,
+        "max_split_hands": 2,
+    }
+    variants["no double after split"] = {"double_after_split": False}
+    variants["no forced totals" if resolved.player_forced == "c21" else "c21 forced totals"] = {
+        "player_forced": "none" if resolved.player_forced == "c21" else "c21"
+    }
+    return {
+        k: v
+        for k, v in variants.items()
+        if any(getattr(resolved, name) != value for name, value in v.items())
+    }

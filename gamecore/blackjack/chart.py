@@ -1,0 +1,442 @@
+"""Total-dependent strategy charts: the CSV format, reading and validating a chart, the
+tables a kernel plays it by, and the chart derived from the exact values of two-card hands.
+
+Strategy chart CSV format
+-------------------------
+A header row ``hand,2,3,4,5,6,7,8,9,10,A`` then one row per hand, first column the hand:
+``hard 4`` .. ``hard 21`` and ``soft 12`` .. ``soft 21`` (all required), ``pair A``,
+``pair 2`` .. ``pair 10`` (optional: a pair without a row is played by its hard/soft row and
+never split). Blank lines and lines starting with ``#`` are ignored. Cells (case-insensitive):
+
+=====  ==============================================================================
+H      hit
+S      stand
+D, Dh  double if allowed, otherwise hit
+Ds     double if allowed, otherwise stand
+R, Rh  surrender if allowed, otherwise hit
+Rs     surrender if allowed, otherwise stand
+P      (pair rows) split if allowed, otherwise play the hand's hard/soft row
+Ph     (pair rows) split if doubling after a split is allowed, otherwise hit
+Ps     (pair rows) split if doubling after a split is allowed, otherwise stand
+Pd     (pair rows) split if doubling after a split is allowed, otherwise double (else hit)
+Rp     (pair rows) surrender if allowed, otherwise split, otherwise the hard/soft row
+=====  ==============================================================================
+
+A cell whose action (after its fallback) the rules forbid, e.g. ``S`` on soft 17 under the
+c21 forced hits, is refused when the chart is applied, naming the cell.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from gamecore.blackjack.rules import (
+    ACTIONS,
+    DOUBLE,
+    HIT,
+    RANKS,
+    STAND,
+    SURRENDER,
+    StandardBlackjackRules,
+    hand_total,
+)
+from gamecore.errors import GamecoreError
+
+# ---------------------------------------------------------------------------------------
+# Charts
+# ---------------------------------------------------------------------------------------
+
+_CELLS = {"H", "S", "D", "DH", "DS", "R", "RH", "RS", "P", "PH", "PS", "PD", "RP"}
+_PAIR_ONLY = {"P", "PH", "PS", "PD", "RP"}
+CHART_UP_CARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
+
+#: The charts shipped with gamecore (each derived by the engine for its deck count).
+CHART_DIR = Path(__file__).resolve().parents[1] / "charts"
+
+
+@dataclasses.dataclass(frozen=True)
+class StrategyChart:
+    """A total-dependent strategy: a letter per (row, up card), rows as in the CSV format.
+
+    ``cells`` maps ``(row, up)`` to the cell's letters (upper case), ``row`` being
+    ``"hard 16"``, ``"soft 18"`` or ``"pair 8"`` and ``up`` ``"2"``..``"10"``, ``"A"``.
+    """
+
+    cells: Mapping[tuple[str, str], str]
+    name: str = "chart"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cells, Mapping) or not all(
+            isinstance(key, tuple) and len(key) == 2 for key in self.cells
+        ):
+            raise GamecoreError(f"{self.name}: cells must map (row, up card) to a letter")
+        object.__setattr__(
+            self,
+            "cells",
+            {(row, up): str(cell).strip().upper() for (row, up), cell in self.cells.items()},
+        )
+        valid_rows = set(chart_rows())
+        for row, _ in self.cells:
+            if row not in valid_rows:
+                raise GamecoreError(f"{self.name}: unknown row {row!r}")
+        for total in range(4, 22):
+            _require_row(self.cells, f"hard {total}", self.name)
+        for total in range(12, 22):
+            _require_row(self.cells, f"soft {total}", self.name)
+        for (row, up), cell in self.cells.items():
+            if up not in CHART_UP_CARDS:
+                raise GamecoreError(f"{self.name}: unknown up card {up!r}")
+            kind = row.split()[0]
+            if cell not in _CELLS or (kind != "pair" and cell in _PAIR_ONLY):
+                raise GamecoreError(
+                    f"{self.name}: cell {row} vs {up} is {cell!r}; allowed: H S D Dh Ds R Rh "
+                    "Rs" + (" P Ph Ps Pd Rp" if kind == "pair" else "")
+                )
+
+    def to_frame(self) -> pd.DataFrame:
+        rows = [r for r in chart_rows() if (r, "2") in self.cells]
+        return pd.DataFrame(
+            [
+                {"hand": r, **{up: pretty_cell(self.cells[(r, up)]) for up in CHART_UP_CARDS}}
+                for r in rows
+            ]
+        )
+
+    def to_csv(self, path: str | Path | None = None) -> str:
+        text = self.to_frame().to_csv(index=False)
+        if path is not None:
+            Path(path).write_text(text)
+        return text
+
+
+def pretty_cell(cell: str) -> str:
+    return cell if len(cell) == 1 else cell[0] + cell[1].lower()
+
+
+def chart_rows() -> list[str]:
+    return (
+        [f"hard {t}" for t in range(4, 22)]
+        + [f"soft {t}" for t in range(12, 22)]
+        + [f"pair {r}" for r in RANKS]
+    )
+
+
+def _require_row(cells: Mapping, row: str, name: str) -> None:
+    for up in CHART_UP_CARDS:
+        if (row, up) not in cells:
+            raise GamecoreError(f"{name}: row {row!r} is missing (up card {up})")
+
+
+#: The largest chart file read: a full chart is about a kilobyte.
+MAX_CHART_BYTES = 1 << 20
+
+
+def _chart_text(source: str | Path) -> tuple[str, str]:
+    """The chart's text and the name its messages use, refusing what is not a UTF-8 text
+    file of at most :data:`MAX_CHART_BYTES` (a UTF-8 byte-order mark is accepted)."""
+    if isinstance(source, str) and "\n" in source:
+        text, name = source, "chart"
+    else:
+        if not isinstance(source, (str, Path)):
+            raise GamecoreError(
+                f"strategy must be a StrategyChart or a chart file path, got {source!r}"
+            )
+        path = Path(source)
+        if not path.exists():
+            raise GamecoreError(f"strategy chart file {str(source)!r} not found")
+        if not path.is_file():
+            raise GamecoreError(f"strategy chart {str(source)!r} is not a regular file")
+        name = path.name
+        try:
+            with path.open("rb") as handle:
+                raw = handle.read(MAX_CHART_BYTES + 1)
+        except OSError as error:
+            raise GamecoreError(f"{name}: cannot be read ({error.strerror})") from None
+        if len(raw) > MAX_CHART_BYTES:
+            raise GamecoreError(
+                f"{name}: larger than {MAX_CHART_BYTES:,} bytes; a strategy chart is a small "
+                "CSV (header hand,2,...,10,A and one line per row)"
+            )
+        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise GamecoreError(f"{name}: is UTF-16 text; save the chart as a UTF-8 CSV")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise GamecoreError(
+                f"{name}: not UTF-8 text (byte {raw[error.start]:#04x} at offset "
+                f"{error.start}); save the chart as a UTF-8 CSV"
+            ) from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark some spreadsheets write
+    if "\x00" in text:
+        raise GamecoreError(f"{name}: holds NUL characters; a chart is a text CSV file")
+    return text, name
+
+
+def read_strategy_chart(source: str | Path) -> StrategyChart:
+    """Read a strategy chart CSV (format in the module docstring) from a path.
+
+    A ``str`` holding a newline is read as the CSV text itself. A file that is not UTF-8 text,
+    a malformed line, an unknown or repeated row is refused, naming the line.
+    """
+    text, name = _chart_text(source)
+    numbered = [
+        (number, line)
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not numbered:
+        raise GamecoreError(f"{name}: the chart is empty")
+    rows = []
+    for number, line in numbered:
+        try:
+            fields = next(csv.reader([line]))
+        except csv.Error as error:
+            raise GamecoreError(f"{name}: line {number} is not CSV ({error})") from None
+        rows.append((number, fields))
+    header = [h.strip().upper() for h in rows[0][1]]
+    expected = ["HAND", *[u.upper() for u in CHART_UP_CARDS]]
+    if header != expected:
+        raise GamecoreError(
+            f"{name}: line {rows[0][0]}: header must be {','.join(['hand', *CHART_UP_CARDS])}, "
+            f"got {_shorten(','.join(rows[0][1]))}"
+        )
+    valid_rows = set(chart_rows())
+    cells: dict[tuple[str, str], str] = {}
+    first_line: dict[str, int] = {}
+    for number, line in rows[1:]:
+        if len(line) != 11:
+            raise GamecoreError(
+                f"{name}: line {number} ({_shorten(line[0])!r}) must have 11 fields, "
+                f"got {len(line)}"
+            )
+        label = " ".join(line[0].lower().split())
+        if label.startswith("pair "):
+            rank = label[5:]
+            rank = {"a": "A", "1": "A", "11": "A", "t": "10", "j": "10", "q": "10", "k": "10"}.get(
+                rank, rank
+            )
+            label = f"pair {rank}"
+        if label not in valid_rows:
+            raise GamecoreError(
+                f"{name}: line {number}: unknown row {_shorten(line[0])!r} (hard 4..21, "
+                "soft 12..21, pair A, pair 2..pair 10)"
+            )
+        if label in first_line:
+            raise GamecoreError(
+                f"{name}: line {number}: row {label!r} is given twice (first on line "
+                f"{first_line[label]}); give each row once"
+            )
+        first_line[label] = number
+        for up, cell in zip(CHART_UP_CARDS, line[1:], strict=True):
+            cells[(label, up)] = _shorten(cell.strip().upper())
+    return StrategyChart(cells, name)
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for a message (a hostile field can be huge)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def up_label(up: int) -> str:
+    return "A" if up == 0 else str(up + 1)
+
+
+def forced_actions(rules: StandardBlackjackRules, total: int, soft: bool) -> tuple[bool, bool]:
+    """(must hit, must stand) for a hand total under the rules' forced ranges."""
+    if rules.player_forced != "c21":
+        return False, False
+    forced_hit = (not soft and total <= 11) or (soft and total <= 17)
+    return forced_hit, total >= 20
+
+
+def resolve_cell(cell: str, can_double: bool, can_surrender: bool) -> int:
+    """The action of a non-pair cell given what is allowed (no split)."""
+    if cell in ("H", "S"):
+        return HIT if cell == "H" else STAND
+    if cell in ("D", "DH", "DS"):
+        return DOUBLE if can_double else (STAND if cell == "DS" else HIT)
+    if cell in ("R", "RH", "RS"):
+        return SURRENDER if can_surrender else (STAND if cell == "RS" else HIT)
+    raise AssertionError(cell)
+
+
+@dataclasses.dataclass(frozen=True)
+class ChartTables:
+    chart: np.ndarray  # (2, 32, 10, 2, 2): soft, total, up, can double, can surrender
+    pair_play: np.ndarray  # (10, 10, 2, 2): a two-card pair not split
+    split: np.ndarray  # (10, 10, 2): split when allowed? [.., can surrender at the root]
+
+
+def chart_tables(chart: StrategyChart, rules: StandardBlackjackRules) -> ChartTables:
+    """Resolve every cell's fallbacks under ``rules``; refuse an action the rules forbid."""
+    rules = rules.resolved()
+    table = np.full((2, 32, 10, 2, 2), -1, dtype=np.int64)
+    for soft in (0, 1):
+        for total in range(12 if soft else 4, 22):
+            row = f"{'soft' if soft else 'hard'} {total}"
+            forced_hit, forced_stand = forced_actions(rules, total, bool(soft))
+            for up in range(10):
+                cell = chart.cells[(row, up_label(up))]
+                for cd in (0, 1):
+                    for cs in (0, 1):
+                        a = resolve_cell(cell, bool(cd), bool(cs))
+                        _check_action(chart, row, up, cell, a, forced_hit, forced_stand)
+                        table[soft, total, up, cd, cs] = a
+    pair_play = np.full((10, 10, 2, 2), -1, dtype=np.int64)
+    split = np.zeros((10, 10, 2), dtype=np.bool_)
+    for r in range(10):
+        total, soft = hand_total([2 if q == r else 0 for q in range(10)])
+        hard_row = f"{'soft' if soft else 'hard'} {total}"
+        row = f"pair {RANKS[r]}"
+        forced_hit, forced_stand = forced_actions(rules, total, soft)
+        for up in range(10):
+            cell = chart.cells.get((row, up_label(up)), chart.cells[(hard_row, up_label(up))])
+            for cd in (0, 1):
+                for cs in (0, 1):
+                    if cell == "P":
+                        a = table[int(soft), total, up, cd, cs]
+                    elif cell in ("PH", "PS", "PD"):
+                        a = resolve_cell(
+                            {"PH": "H", "PS": "S", "PD": "D"}[cell], bool(cd), bool(cs)
+                        )
+                    elif cell == "RP":
+                        a = SURRENDER if cs else table[int(soft), total, up, cd, cs]
+                    else:
+                        a = resolve_cell(cell, bool(cd), bool(cs))
+                    _check_action(chart, row, up, cell, a, forced_hit, forced_stand)
+                    pair_play[r, up, cd, cs] = a
+            for cs in (0, 1):
+                can_split = rules.max_split_hands >= 2
+                split[r, up, cs] = can_split and (
+                    cell == "P"
+                    or (cell in ("PH", "PS", "PD") and rules.double_after_split)
+                    or (cell == "RP" and not cs)
+                )
+    return ChartTables(table, pair_play, split)
+
+
+def _check_action(chart, row, up, cell, action, forced_hit, forced_stand) -> None:
+    if (action == STAND and forced_hit) or (action == HIT and forced_stand):
+        what = "stand" if action == STAND else "hit"
+        raise GamecoreError(
+            f"{chart.name}: cell {row} vs {up_label(up)} is {pretty_cell(cell)!r}, which can mean "
+            f"{what}, but the rules force a {'hit' if forced_hit else 'stand'} on {row}"
+        )
+
+
+def cell_of(chart: StrategyChart, counts: Sequence[int], up: int) -> str:
+    """The chart's letter for a two-card hand (a pair without a row: its hard/soft row)."""
+    total, soft = hand_total(counts)
+    row = f"{'soft' if soft else 'hard'} {total}"
+    if max(counts) == 2:
+        return chart.cells.get(
+            (f"pair {RANKS[counts.index(2)]}", up_label(up)), chart.cells[(row, up_label(up))]
+        )
+    return chart.cells[(row, up_label(up))]
+
+
+def wants_surrender(cell: str, pair: bool, tables, rank: int, up: int) -> bool:
+    if pair:
+        return tables.pair_play[rank, up, 1, 1] == SURRENDER and not tables.split[rank, up, 1]
+    return cell in ("R", "RH", "RS")
+
+
+def _cell_evs(hands: pd.DataFrame):
+    """For every chart cell the two-card hands reach, in (row, up card) order: the cell, the
+    hands' probabilities and each action's EV averaged over them (weighted by probability),
+    leaving out an action some hand of the cell does not allow."""
+    played = hands[hands["cell"] != "natural"]
+    probability = played["probability"].to_numpy()
+    columns = {a: played[f"ev_{a}"].to_numpy() for a in ACTIONS}
+    for cell, index in sorted(played.groupby(["cell", "up_card"]).indices.items()):
+        weights = probability[index]
+        evs = {}
+        for a, column in columns.items():
+            values = column[index]
+            if not np.isnan(values).any():
+                evs[a] = float(np.dot(weights, values) / weights.sum())
+        yield cell, weights, evs
+
+
+def derive_chart(
+    hands: pd.DataFrame, rules: StandardBlackjackRules, game: str | None = None
+) -> StrategyChart:
+    """A total-dependent chart from the two-card composition-dependent EVs.
+
+    Each cell takes the action whose EV, averaged over the two-card hands of that total
+    (weighted by their probability), is highest; a double or surrender cell gets the
+    fallback (hit or stand) that is best for the cell. Rows no two-card non-pair hand reaches
+    (hard 4, hard 20, hard 21, soft 12, soft 21) follow the nearest evidence: hard 4 the
+    pair of 2s' best non-split action, 20 and 21 stand. Pair rows split where splitting is
+    best, else repeat the pair's best non-split action.
+    """
+    game = game or rules.game
+    rules = rules.resolved()
+    cells: dict[tuple[str, str], str] = {}
+    for (row, up), _weights, evs in _cell_evs(hands):
+        without_split = {k: v for k, v in evs.items() if k != "P"}
+        base = max(without_split, key=without_split.get)
+        cells[(row, up)] = _with_fallback(base, without_split)
+        if row.startswith("pair") and "P" in evs and evs["P"] > without_split[base]:
+            cells[(row, up)] = "P"
+    for up in CHART_UP_CARDS:
+        for row in ("hard 20", "hard 21", "soft 21"):
+            cells[(row, up)] = "S"
+        two = cells.get(("pair 2", up), "H")
+        cells[("hard 4", up)] = two if two != "P" else _pair_fallback(hands, 1, up)
+        ace = cells.get(("pair A", up), "H")
+        cells[("soft 12", up)] = ace if ace != "P" else _pair_fallback(hands, 0, up)
+        for total in range(5, 20):
+            cells.setdefault((f"hard {total}", up), "H")
+        for total in range(13, 21):
+            cells.setdefault((f"soft {total}", up), "S" if total >= 18 else "H")
+    for key in list(cells):
+        row = key[0]
+        kind, total = row.split()[0], row.split()[1]
+        if kind in ("hard", "soft"):
+            forced_hit, forced_stand = forced_actions(rules, int(total), kind == "soft")
+            cells[key] = _legal(cells[key], forced_hit, forced_stand)
+        elif cells[key] != "P":
+            counts = [0] * 10
+            counts[RANKS.index(total)] = 2
+            t, s = hand_total(counts)
+            forced_hit, forced_stand = forced_actions(rules, t, s)
+            cells[key] = _legal(cells[key], forced_hit, forced_stand)
+    name = f"derived chart ({game}, {rules.decks} decks)"
+    return StrategyChart(cells, name)
+
+
+def _with_fallback(best: str, evs: dict[str, float]) -> str:
+    if best in ("D", "R"):
+        fallback = "S" if evs.get("S", -np.inf) > evs.get("H", -np.inf) else "H"
+        return best + ("S" if fallback == "S" else "H")
+    return best
+
+
+def _pair_fallback(hands: pd.DataFrame, rank: int, up: str) -> str:
+    group = hands[(hands["cell"] == f"pair {RANKS[rank]}") & (hands["up_card"] == up)]
+    if group.empty:
+        return "H"
+    row = group.iloc[0]
+    evs = {a: row[f"ev_{a}"] for a in ("S", "H", "D", "R") if not np.isnan(row[f"ev_{a}"])}
+    return _with_fallback(max(evs, key=evs.get), evs)
+
+
+def _legal(cell: str, forced_hit: bool, forced_stand: bool) -> str:
+    """Repair a derived cell's fallback to what the forced ranges allow."""
+    if cell in ("H",) and forced_stand:
+        return "S"
+    if cell in ("S",) and forced_hit:
+        return "H"
+    if len(cell) == 2 and cell[0] in "DR":
+        if cell[1] == "S" and forced_hit:
+            return cell[0] + "H"
+        if cell[1] == "H" and forced_stand:
+            return cell[0] + "S"
+    return cell

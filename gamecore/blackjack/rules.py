@@ -1,0 +1,226 @@
+"""Blackjack rule sets, the standard game and New 21st Century Blackjack (seed 004, read as in
+RULES.md section c21_blackjack), and the vocabulary of a round: ranks, dealer outcomes, actions
+and the kinds each rule takes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from gamecore.errors import GamecoreError
+from gamecore.rules import RuleSet, boolean, deck_count, optional, payout, rule
+
+# ---------------------------------------------------------------------------------------
+# Cards and outcomes
+# ---------------------------------------------------------------------------------------
+
+#: Rank labels by index: 0 is the Ace, 9 every ten-valued card.
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+#: Up cards in the order charts print them.
+UP_CARD_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
+#: Cards of each rank in one 52-card deck.
+DECK = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+ACE, TEN = 0, 9
+
+#: The dealer's final results, indexed as in every distribution this module returns.
+DEALER_OUTCOMES = (
+    "17",
+    "18",
+    "19",
+    "20",
+    "21",
+    "bust 22",
+    "bust 23",
+    "bust 24",
+    "bust 25",
+    "bust 26",
+    "natural",
+)
+NATURAL = 10
+N_OUTCOMES = 11
+
+ACTIONS = ("S", "H", "D", "R", "P")
+STAND, HIT, DOUBLE, SURRENDER, SPLIT = range(5)
+
+SURRENDER_KINDS = ("none", "late", "early", "any_cards")
+SURRENDER_CODE = {name: i for i, name in enumerate(SURRENDER_KINDS)}
+DOUBLE_KINDS = ("any", "9_11", "10_11")
+BUST_PUSH_KINDS = ("none", "three_card_23_25")
+FORCED_KINDS = ("none", "c21")
+
+
+def shoe_composition(decks: int) -> np.ndarray:
+    """Cards per rank (A, 2..9, ten-valued) in ``decks`` decks."""
+    return np.array(DECK, dtype=np.int64) * decks
+
+
+# ---------------------------------------------------------------------------------------
+# Rule sets
+# ---------------------------------------------------------------------------------------
+
+
+def choice(*options: str):
+    """A check accepting one of ``options`` (strings)."""
+
+    def check(name: str, value: Any) -> str:
+        if value not in options:
+            raise GamecoreError(f"{name} must be one of {', '.join(options)}, got {value!r}")
+        return value
+
+    return check
+
+
+def _split_hands(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= 4:
+        raise GamecoreError(
+            f"{name} must be an integer from 1 (no splitting) to 4 hands, got {value!r}"
+        )
+    return int(value)
+
+
+@dataclasses.dataclass(frozen=True)
+class StandardBlackjackRules(RuleSet):
+    """Blackjack with every rule a switch; the defaults are the classic six-deck game."""
+
+    game = "standard_blackjack"
+    title = "Blackjack"
+
+    decks: int = rule(6, "standard 52-card decks in the shoe", deck_count)
+    dealer_hits_soft_17: bool = rule(False, "the dealer hits soft 17 (H17); false: S17", boolean)
+    natural_pays: float = rule(1.5, "a player's Natural pays this many to 1 (1.5 = 3:2)", payout)
+    natural_counts_21_5: bool = rule(
+        False,
+        "the Natural is a Bonus Ace hand worth 21.5; a plain blackjack also beats every "
+        "other 21 and pushes a Natural, so no figure depends on this reading",
+        boolean,
+    )
+    bust_push: str = rule(
+        "none",
+        "busted player hands that may push a more-busted dealer: none, or three_card_23_25 "
+        "(three-card 23, 24, 25 push a dealer bust farther from 21.5; equal distance loses)",
+        choice(*BUST_PUSH_KINDS),
+    )
+    double_on: str = rule("any", "first two cards a player may double on", choice(*DOUBLE_KINDS))
+    double_after_split: bool = rule(True, "doubling allowed after a split", boolean)
+    max_split_hands: int = rule(
+        4, "split and resplit to at most this many hands (1: none)", _split_hands
+    )
+    resplit_aces: bool = rule(False, "split aces may be resplit (up to max_split_hands)", boolean)
+    split_aces_one_card: bool = rule(True, "split aces receive one card each", boolean)
+    surrender: str = rule(
+        "none",
+        "none; late (first two cards, after the peek); early (first two cards, before the "
+        "peek); any_cards (c21: any number of cards against 2-9, early against A and 10)",
+        choice(*SURRENDER_KINDS),
+    )
+    peek: bool = rule(True, "the dealer checks for a Natural under an Ace or a 10 up", boolean)
+    insurance_pays: float = rule(2, "insurance (against an Ace up) pays this many to 1", payout)
+    player_forced: str = rule(
+        "none",
+        "forced player totals: none, or c21 (hit 11 or less and soft 17 or less; stand on "
+        "20, 21 and a Natural; free on hard 12-19 and soft 18-19)",
+        choice(*FORCED_KINDS),
+    )
+
+    def resolved(self) -> StandardBlackjackRules:
+        """The rule set with every value fixed (already so for the standard game)."""
+        return self
+
+
+@dataclasses.dataclass(frozen=True)
+class C21BlackjackRules(StandardBlackjackRules):
+    """New 21st Century Blackjack (seed 004), read as in RULES.md section c21_blackjack.
+
+    ``natural_pays`` and ``max_split_hands`` default to ``None``: set by the deck count as
+    the card says (6 to 5 and four hands; even money and two hands when ``decks`` is 2).
+    """
+
+    game = "c21_blackjack"
+    title = "New 21st Century Blackjack"
+
+    decks: int = rule(
+        6, "standard 52-card decks (1, 2, 4, 6, 8 are dealt); 2 = double deck", deck_count
+    )
+    dealer_hits_soft_17: bool = rule(
+        True, "the P/D hits soft 17 or less, stands on hard 17+", boolean
+    )
+    natural_pays: float | None = rule(
+        None,
+        "Natural pays this many to 1; auto: 1.2 (6 to 5), 1 (even money) in double deck",
+        optional(payout),
+    )
+    natural_counts_21_5: bool = rule(
+        True, "Bonus Ace + 10-value card is a Natural worth 21.5", boolean
+    )
+    bust_push: str = rule(
+        "three_card_23_25",
+        "both busted: a three-card 23, 24 or 25 (doubled hands and split hands counted from "
+        "the split card included) pushes when closer to 21.5 than the P/D, else loses",
+        choice(*BUST_PUSH_KINDS),
+    )
+    double_on: str = rule(
+        "any", "double on any first two cards but a Natural", choice(*DOUBLE_KINDS)
+    )
+    double_after_split: bool = rule(True, "double after split allowed", boolean)
+    max_split_hands: int | None = rule(
+        None,
+        "split/resplit to this many hands; auto: 4, 2 in double deck",
+        optional(_split_hands),
+    )
+    resplit_aces: bool = rule(True, "split Bonus Aces resplit up to max_split_hands", boolean)
+    split_aces_one_card: bool = rule(True, "split Bonus Aces take one card each", boolean)
+    surrender: str = rule(
+        "any_cards",
+        "half the wager, not on doubled or split hands: any number of cards against 2-9; "
+        "against A or 10 only the first two cards before the check (early)",
+        choice(*SURRENDER_KINDS),
+    )
+    peek: bool = rule(True, "the house dealer checks the P/D for a Natural under A or 10", boolean)
+    insurance_pays: float = rule(2, "insurance against a Bonus Ace up pays 2 to 1", payout)
+    player_forced: str = rule("c21", "the card's forced player totals", choice(*FORCED_KINDS))
+
+    def resolved(self) -> StandardBlackjackRules:
+        """The same game as a :class:`StandardBlackjackRules` with the ``auto`` values fixed."""
+        double_deck = self.decks == 2
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        if values["natural_pays"] is None:
+            values["natural_pays"] = 1.0 if double_deck else 1.2
+        if values["max_split_hands"] is None:
+            values["max_split_hands"] = 2 if double_deck else 4
+        return StandardBlackjackRules(**values)
+
+    def to_frame(self) -> pd.DataFrame:
+        frame = super().to_frame()
+        resolved = self.resolved()
+        for name in ("natural_pays", "max_split_hands"):
+            if getattr(self, name) is None:
+                row = frame["Parameter"] == name
+                frame.loc[row, "Value"] = f"auto: {getattr(resolved, name)} ({self.decks} decks)"
+        return frame
+
+
+def check_rules(rules: Any) -> StandardBlackjackRules:
+    if not isinstance(rules, StandardBlackjackRules):
+        raise GamecoreError(
+            "rules must be a StandardBlackjackRules or C21BlackjackRules, "
+            f"got {type(rules).__name__}"
+        )
+    return rules
+
+
+# ---------------------------------------------------------------------------------------
+# Hands
+# ---------------------------------------------------------------------------------------
+
+
+def hand_total(counts: Sequence[int]) -> tuple[int, bool]:
+    """(best total, soft) of a hand given by cards per rank; an ace counts 11 if it fits."""
+    hard = sum((r + 1) * int(c) for r, c in enumerate(counts))
+    if counts[ACE] and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False

@@ -1,0 +1,193 @@
+"""Which shoes an analysis accepts: cards per rank within the engine's range, and no round
+that could run out of cards before it ends (such a round has no outcome, and its probability
+would silently go missing from every EV).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from gamecore.blackjack.rules import ACE, StandardBlackjackRules
+from gamecore.errors import GamecoreError
+
+# ---------------------------------------------------------------------------------------
+# Shoes that can run out mid-round
+# ---------------------------------------------------------------------------------------
+
+#: States the exhaustion search visits at most before it refuses a shoe it cannot clear.
+EXHAUSTION_SEARCH_LIMIT = 100_000
+_HARD_VALUE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+
+
+class _SearchTooLong(Exception):
+    pass
+
+
+def _round_cards_bound(shoe: Sequence[int], hands: int) -> int:
+    """An upper bound on the cards one round can take: every hand that draws again holds a
+    hard total (aces as one) of at most 20 (a player's) or 16 (the dealer's) before its last
+    card, so a round takes at most one last card per hand plus as many of the shoe's
+    smallest cards as fit under ``20 * hands + 16``."""
+    room, taken = 20 * hands + 16, 0
+    for rank, count in enumerate(shoe):
+        fit = min(int(count), room // _HARD_VALUE[rank])
+        taken += fit
+        room -= fit * _HARD_VALUE[rank]
+        if fit < count:
+            break
+    return taken + hands + 1
+
+
+def _best(hard: int, ace: bool) -> int:
+    return hard + 10 if ace and hard <= 11 else hard
+
+
+def _search_exhaustion(shoe: tuple[int, ...], rules: StandardBlackjackRules) -> bool:
+    """Whether some deal and some play can need a card when the shoe is empty.
+
+    Play is searched over a superset of what the rules allow: hits on any total below 21,
+    every split up to ``max_split_hands``, the dealer's drawing rule, the dealer drawing
+    whenever a player hand is live (or may push busted). A shoe this clears cannot run out.
+    """
+    hands_limit = rules.max_split_hands
+    h17 = rules.dealer_hits_soft_17
+    bust_push = rules.bust_push != "none"
+    seen: set = set()
+
+    def take(left: tuple[int, ...], rank: int) -> tuple[int, ...]:
+        return left[:rank] + (left[rank] - 1,) + left[rank + 1 :]
+
+    def dealer_needs_card(left, hard, ace) -> bool:
+        total, soft = _best(hard, ace), ace and hard <= 11
+        if total > 17 or (total == 17 and not (h17 and soft)):
+            return False
+        if not any(left):
+            return True
+        return any(
+            dealer_needs_card(take(left, r), hard + _HARD_VALUE[r], ace or r == ACE)
+            for r in range(10)
+            if left[r]
+        )
+
+    def play(left, hand, pending, hands, dealer, live) -> bool:
+        key = (left, hand, pending, hands, dealer, live)
+        if key in seen:
+            return False
+        seen.add(key)
+        if len(seen) > EXHAUSTION_SEARCH_LIMIT:
+            raise _SearchTooLong
+        hard, ace, cards, pair = hand
+        if cards == 1:  # a split hand takes its second card
+            if not any(left):
+                return True
+            return any(
+                play(
+                    take(left, r),
+                    (hard + _HARD_VALUE[r], ace or r == ACE, 2, pair if r == pair else -1),
+                    pending,
+                    hands,
+                    dealer,
+                    live,
+                )
+                for r in range(10)
+                if left[r]
+            )
+        if _best(hard, ace) < 21:
+            if not any(left):
+                return True
+            for r in range(10):
+                drawn = (hard + _HARD_VALUE[r], ace or r == ACE, cards + 1, -1)
+                if left[r] and play(take(left, r), drawn, pending, hands, dealer, live):
+                    return True
+        if cards == 2 and pair >= 0 and hands < hands_limit:
+            split = (_HARD_VALUE[pair], pair == ACE, 1, pair)
+            if play(left, split, (*pending, pair), hands + 1, dealer, live):
+                return True
+        live = live or hard <= 21 or bust_push
+        if pending:
+            nxt = pending[0]
+            return play(
+                left, (_HARD_VALUE[nxt], nxt == ACE, 1, nxt), pending[1:], hands, dealer, live
+            )
+        return live and dealer_needs_card(left, *dealer)
+
+    if sum(shoe) < 4:
+        return True
+    for a, b, up, hole in itertools.product(range(10), repeat=4):
+        left = shoe
+        for rank in (a, b, up, hole):
+            if not left[rank]:
+                break
+            left = take(left, rank)
+        else:
+            hand = (_HARD_VALUE[a] + _HARD_VALUE[b], ACE in (a, b), 2, a if a == b else -1)
+            dealer = (_HARD_VALUE[up] + _HARD_VALUE[hole], ACE in (up, hole))
+            if play(left, hand, (), 1, dealer, False):
+                return True
+    return False
+
+
+def check_round_fits(shoe: Sequence[int], rules: StandardBlackjackRules) -> None:
+    """Refuse a shoe from which some round could need a card when none is left: such a
+    round has no outcome, and its probability would silently go missing from every EV.
+
+    A bound (:func:`_round_cards_bound`) clears any realistic shoe at once; a small shoe it
+    does not clear is searched play by play (:func:`_search_exhaustion`).
+    """
+    shoe = tuple(int(c) for c in shoe)
+    hands = max(1, rules.max_split_hands)
+    if _round_cards_bound(shoe, hands) <= sum(shoe):
+        return
+    try:
+        runs_out = _search_exhaustion(shoe, rules)
+    except _SearchTooLong:
+        raise GamecoreError(
+            f"composition {list(shoe)}: a round may need up to "
+            f"{_round_cards_bound(shoe, hands)} cards and the shoe holds {sum(shoe)}; "
+            "it could not be confirmed that no round runs out of cards: add cards"
+        ) from None
+    if runs_out:
+        raise GamecoreError(
+            f"composition {list(shoe)}: some rounds run out of cards before they end (the "
+            f"shoe holds {sum(shoe)}); add cards"
+        )
+
+
+def up_index(up_card: Any) -> int:
+    text = str(up_card).strip().upper()
+    names = {"A": 0, "1": 0, "11": 0, "J": 9, "Q": 9, "K": 9, "T": 9}
+    names.update({str(v): v - 1 for v in range(2, 11)})
+    if isinstance(up_card, bool) or text not in names:
+        raise GamecoreError(f"up_card must be A or 2..10, got {up_card!r}")
+    return names[text]
+
+
+#: The most cards of one rank a composition may hold. The engine multiplies falling
+#: factorials of the counts in float64 over hands of up to about twenty cards; far below
+#: this bound every product stays finite (and a thousand decks hold 16,000 ten-valued cards).
+MAX_CARDS_PER_RANK = 1_000_000
+
+
+def check_composition(composition: Sequence[int], name: str) -> np.ndarray:
+    try:
+        values = list(composition)
+    except TypeError:
+        raise GamecoreError(
+            f"{name} must be 10 card counts (A, 2, ..., 9, ten-valued), got {composition!r}"
+        ) from None
+    if len(values) != 10:
+        raise GamecoreError(
+            f"{name} must give 10 card counts (A, 2, ..., 9, ten-valued), got {len(values)}"
+        )
+    for r, c in enumerate(values):
+        if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
+            raise GamecoreError(f"{name}[{r}] must be a non-negative integer, got {c!r}")
+        if c > MAX_CARDS_PER_RANK:
+            raise GamecoreError(
+                f"{name}[{r}] must be at most {MAX_CARDS_PER_RANK:,} cards, got {int(c):,}"
+            )
+    return np.array([int(c) for c in values], dtype=np.int64)
