@@ -66,17 +66,6 @@ class Wager:
                 )
 
 
-def pays_label(pays: Fraction) -> str:
-    """How a paytable prints a net payout: '8 to 1', '0.95 to 1', 'push', 'loses'."""
-    if pays == 0:
-        return "push"
-    if pays == -1:
-        return "loses"
-    if pays < 0:
-        return f"loses {float(-pays):g}"
-    return f"{float(pays):g} to 1"
-
-
 @dataclass(frozen=True)
 class WagerAnalysis:
     """The exact settlement of one wager.

@@ -185,6 +185,9 @@ def test_natural_against_natural_pushes_and_six_to_five_and_even_money():
     assert nb.settle(natural, "natural", rules) == 0.0
     assert nb.settle(natural, 21, rules) == pytest.approx(1.2)
     assert bj.C21BlackjackRules(decks=2).resolved().natural_pays == 1.0
+    # The resolved rule set is still the c21 game, under its own name, with nothing left auto.
+    resolved = bj.C21BlackjackRules(decks=2).resolved()
+    assert resolved.game == "c21_blackjack" and resolved.resolved() == resolved
     assert bj.C21BlackjackRules(decks=2).resolved().max_split_hands == 2
     assert bj.C21BlackjackRules(decks=6).resolved().natural_pays == 1.2
     assert nb.settle({"cards": [1, 10], "split": True}, 20, rules) == 1.0  # not after a split
@@ -211,11 +214,6 @@ def test_surrender_after_hits_only_against_two_to_nine():
     a = bj.exact(bj.C21BlackjackRules())
     hands = a.hands
     assert (hands[hands["up_card"] == "A"]["ev_R"].dropna() == -0.5).all()  # early
-
-
-def test_natural_reading_changes_nothing():
-    rules = bj.StandardBlackjackRules(decks=1, max_split_hands=2)
-    assert bj.exact(rules).player_ev == bj.exact(rules.replace(natural_counts_21_5=True)).player_ev
 
 
 def test_to_dict_keys():

@@ -14,11 +14,9 @@ import numpy as np
 import pandas as pd
 
 from gamecore.blackjack.chart import (
-    CHART_UP_CARDS,
     ChartTables,
     StrategyChart,
     cell_of,
-    chart_rows,
     chart_tables,
     derive_chart,
     read_strategy_chart,
@@ -130,19 +128,6 @@ class BlackjackAnalysis:
         chart's EV by ``hands_per_round * P(no Natural) * (ev[a] - ev[best])``.
         """
         return list(self.cells or [])
-
-    def chart_frame(self, what: str = "best") -> pd.DataFrame:
-        """The chart as a table (hand x up card) of actions or, with ``what="ev"``, the
-        chart action's EV per cell."""
-        cells = self.strategy_chart()
-        frame = pd.DataFrame(cells)
-        if what == "ev":
-            frame["value"] = [c["ev"].get(c["best"], np.nan) for c in cells]
-        else:
-            frame["value"] = frame["best"]
-        table = frame.pivot(index="hand", columns="up_card", values="value")
-        order = [r for r in chart_rows() if r in table.index]
-        return table.loc[order, list(CHART_UP_CARDS)].reset_index()
 
     def summary(self) -> pd.DataFrame:
         rows = [

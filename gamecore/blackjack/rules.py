@@ -93,12 +93,6 @@ class StandardBlackjackRules(RuleSet):
     decks: int = rule(6, "standard 52-card decks in the shoe", deck_count)
     dealer_hits_soft_17: bool = rule(False, "the dealer hits soft 17 (H17); false: S17", boolean)
     natural_pays: float = rule(1.5, "a player's Natural pays this many to 1 (1.5 = 3:2)", payout)
-    natural_counts_21_5: bool = rule(
-        False,
-        "the Natural is a Bonus Ace hand worth 21.5; a plain blackjack also beats every "
-        "other 21 and pushes a Natural, so no figure depends on this reading",
-        boolean,
-    )
     bust_push: str = rule(
         "none",
         "busted player hands that may push a more-busted dealer: none, or three_card_23_25 "
@@ -154,9 +148,6 @@ class C21BlackjackRules(StandardBlackjackRules):
         "Natural pays this many to 1; auto: 1.2 (6 to 5), 1 (even money) in double deck",
         optional(payout),
     )
-    natural_counts_21_5: bool = rule(
-        True, "Bonus Ace + 10-value card is a Natural worth 21.5", boolean
-    )
     bust_push: str = rule(
         "three_card_23_25",
         "both busted: a three-card 23, 24 or 25 (doubled hands and split hands counted from "
@@ -184,15 +175,15 @@ class C21BlackjackRules(StandardBlackjackRules):
     insurance_pays: float = rule(2, "insurance against a Bonus Ace up pays 2 to 1", payout)
     player_forced: str = rule("c21", "the card's forced player totals", choice(*FORCED_KINDS))
 
-    def resolved(self) -> StandardBlackjackRules:
-        """The same game as a :class:`StandardBlackjackRules` with the ``auto`` values fixed."""
+    def resolved(self) -> C21BlackjackRules:
+        """The same game (its name kept) with the ``auto`` values fixed by the deck count."""
         double_deck = self.decks == 2
-        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        if values["natural_pays"] is None:
-            values["natural_pays"] = 1.0 if double_deck else 1.2
-        if values["max_split_hands"] is None:
-            values["max_split_hands"] = 2 if double_deck else 4
-        return StandardBlackjackRules(**values)
+        fixed = {}
+        if self.natural_pays is None:
+            fixed["natural_pays"] = 1.0 if double_deck else 1.2
+        if self.max_split_hands is None:
+            fixed["max_split_hands"] = 2 if double_deck else 4
+        return dataclasses.replace(self, **fixed)
 
     def to_frame(self) -> pd.DataFrame:
         frame = super().to_frame()
