@@ -82,13 +82,28 @@ def boolean(name: str, value: Any) -> bool:
     return bool(value)
 
 
+def choice(*options: str) -> Check:
+    """A check accepting one of ``options`` (strings)."""
+
+    def check(name: str, value: Any) -> str:
+        if not isinstance(value, str) or value not in options:
+            raise GamecoreError(f"{name} must be one of {', '.join(options)}, got {value!r}")
+        return value
+
+    return check
+
+
 def integer_from(low: int, high: int) -> Check:
     """A check for an integer from ``low`` to ``high`` inclusive."""
 
     def check(name: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if (
+            isinstance(value, (bool, np.bool_))
+            or not isinstance(value, (int, np.integer))
+            or not low <= value <= high
+        ):
             raise GamecoreError(f"{name} must be an integer from {low} to {high}, got {value!r}")
-        return value
+        return int(value)
 
     return check
 

@@ -171,12 +171,20 @@ def test_three_card_24_pushes_a_dealer_26_and_loses_to_a_dealer_23():
     assert nb.settle({"cards": [10, 2, 2, 10], "split": False}, 26, rules) == -1.0  # 4 cards
 
 
-def test_bust_push_in_the_engine_against_a_known_dealer_bust():
-    """Standing value of a busted three-card 24 against a shoe that forces the dealer to 26:
-    dealer 6 up, hole 10 (16), then a 10: every dealer hand is 26."""
-    rules = bj.C21BlackjackRules()
-    d = bj.dealer_final_distribution(rules, 6, [0] * 9 + [12])
-    assert d["bust 26"] == pytest.approx(1.0)
+def test_bust_push_in_the_engine_matches_the_reference_and_saves_busted_hands():
+    """A chart that hits every hard 16 or less busts three-card hands the dealer may bust
+    beyond: the engine's chart EV under the c21 bust push equals the slow reference's, and
+    exceeds the same game without the push (each saved hand is a loss turned into a push)."""
+    chart = simple_chart()
+    with_push = bj.StandardBlackjackRules(max_split_hands=1, bust_push="three_card_23_25")
+    without = with_push.replace(bust_push="none")
+    ev_push = bj.exact(with_push, chart, composition=list(TINY), search_chart=False).strategy_ev
+    ev_none = bj.exact(without, chart, composition=list(TINY), search_chart=False).strategy_ev
+    assert ev_push == pytest.approx(
+        nb.chart_ev(TINY, naive_rules(with_push), chart.cells), abs=1e-12
+    )
+    assert ev_none == pytest.approx(nb.chart_ev(TINY, naive_rules(without), chart.cells), abs=1e-12)
+    assert ev_push > ev_none + 1e-6
 
 
 def test_natural_against_natural_pushes_and_six_to_five_and_even_money():
@@ -228,7 +236,12 @@ def test_to_dict_keys():
         assert key in d
     cell = d["strategy_chart"][0]
     assert set(cell) >= {"hand", "up_card", "best", "ev"}
-    assert d["pd_edge"] == -d["player_ev"]
+    # The overall EV and the EVs by up card are computed apart: they must agree.
+    ups = d["up_cards"].values()
+    assert sum(u["probability"] for u in ups) == pytest.approx(1.0, abs=1e-12)
+    assert sum(u["probability"] * u["player_ev"] for u in ups) == pytest.approx(
+        d["player_ev"], abs=1e-12
+    )
 
 
 def test_chart_round_trip(tmp_path):

@@ -163,11 +163,18 @@ def test_hit_chart_rows(analysis):
     assert natural["EV stand"].iloc[0] == 1.0  # a P/D that reached the draw has no Natural
 
 
-def test_multi_spot_with_one_spot_is_heads_up(analysis):
-    best = analysis.best_response_player(c21.house_way_dealer(RULES))
+def test_multi_spot_rests_on_each_spot_keeping_its_heads_up_ev(analysis):
+    """multi_spot_table adds heads-up EVs: against a P/D on House Way every seat's EV is its
+    heads-up EV however many seats play. Checked by simulating three seats on one shoe."""
+    dealer = c21.house_way_dealer(RULES)
+    best = analysis.best_response_player(dealer)
+    heads_up = float(analysis.evaluate(best, dealer).player_ev)
     table = c21.multi_spot_table(analysis, best)
-    first = table.iloc[0]
-    assert first["EV per unit wagered over all spots"] == first["EV of the spot played by choice"]
+    assert table.iloc[0]["EV per unit wagered over all spots"] == pytest.approx(heads_up)
+    simulation = c21.sim.simulate(RULES, 400_000, 11, players=3, player=best, progress=False)
+    bets = simulation.to_dict()["bets"]
+    for seat in ("seat_1", "seat_2", "seat_3"):
+        assert abs(bets[seat]["mean"] - heads_up) <= z_threshold(3) * bets[seat]["se"], seat
 
 
 def test_economics_adds_up(analysis):

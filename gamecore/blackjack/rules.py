@@ -13,7 +13,16 @@ import numpy as np
 import pandas as pd
 
 from gamecore.errors import GamecoreError
-from gamecore.rules import RuleSet, boolean, deck_count, optional, payout, rule
+from gamecore.rules import (
+    RuleSet,
+    boolean,
+    choice,
+    deck_count,
+    integer_from,
+    optional,
+    payout,
+    rule,
+)
 
 # ---------------------------------------------------------------------------------------
 # Cards and outcomes
@@ -64,25 +73,6 @@ def shoe_composition(decks: int) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 
 
-def choice(*options: str):
-    """A check accepting one of ``options`` (strings)."""
-
-    def check(name: str, value: Any) -> str:
-        if value not in options:
-            raise GamecoreError(f"{name} must be one of {', '.join(options)}, got {value!r}")
-        return value
-
-    return check
-
-
-def _split_hands(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= 4:
-        raise GamecoreError(
-            f"{name} must be an integer from 1 (no splitting) to 4 hands, got {value!r}"
-        )
-    return int(value)
-
-
 @dataclasses.dataclass(frozen=True)
 class StandardBlackjackRules(RuleSet):
     """Blackjack with every rule a switch; the defaults are the classic six-deck game."""
@@ -102,7 +92,7 @@ class StandardBlackjackRules(RuleSet):
     double_on: str = rule("any", "first two cards a player may double on", choice(*DOUBLE_KINDS))
     double_after_split: bool = rule(True, "doubling allowed after a split", boolean)
     max_split_hands: int = rule(
-        4, "split and resplit to at most this many hands (1: none)", _split_hands
+        4, "split and resplit to at most this many hands (1: none)", integer_from(1, 4)
     )
     resplit_aces: bool = rule(False, "split aces may be resplit (up to max_split_hands)", boolean)
     split_aces_one_card: bool = rule(True, "split aces receive one card each", boolean)
@@ -161,7 +151,7 @@ class C21BlackjackRules(StandardBlackjackRules):
     max_split_hands: int | None = rule(
         None,
         "split/resplit to this many hands; auto: 4, 2 in double deck",
-        optional(_split_hands),
+        optional(integer_from(1, 4)),
     )
     resplit_aces: bool = rule(True, "split Bonus Aces resplit up to max_split_hands", boolean)
     split_aces_one_card: bool = rule(True, "split Bonus Aces take one card each", boolean)

@@ -66,6 +66,7 @@ from gamecore.parallel import (
     validate_seed,
     validate_trials,
 )
+from gamecore.twins import z_score
 
 #: Rounds per chunk (fixed: results never depend on how many threads share the work).
 CHUNK_ROUNDS = 1 << 19
@@ -879,13 +880,7 @@ def cross_check(exact: BlackjackAnalysis, simulation: BlackjackSimulation) -> pd
     frame = pd.DataFrame(
         rows, columns=["Bet", "Exact EV", "Simulated EV", "Standard error", "Rounds"]
     )
-    frame.insert(
-        4,
-        "z",
-        (frame["Simulated EV"] - frame["Exact EV"])
-        / frame["Standard error"].where(frame["Standard error"] > 0),
-    )
-    frame["z"] = frame["z"].fillna(0.0)
+    frame.insert(4, "z", z_score(frame["Simulated EV"], frame["Exact EV"], frame["Standard error"]))
     return frame
 
 
@@ -963,7 +958,7 @@ def _twin(exact: float, successes: int, trials: int) -> dict[str, float]:
         "Exact": exact,
         "Simulated": simulated,
         "SE": se,
-        "z": (simulated - exact) / se if se > 0 else 0.0,
+        "z": z_score(simulated, exact, se),
         "Hands": trials,
     }
 
@@ -1020,7 +1015,7 @@ def insurance_cross_check(
                 "Exact EV": ev,
                 "Simulated EV": mean,
                 "Standard error": se,
-                "z": (mean - ev) / se if se > 0 else 0.0,
+                "z": z_score(mean, ev, se),
                 "Hands": n,
             }
         ]
@@ -1091,7 +1086,7 @@ def rule_costs_check(
                 "EV change": change,
                 "Simulated change": simulated,
                 "Change SE": se,
-                "Change z": (simulated - change) / se if se > 0 else 0.0,
+                "Change z": z_score(simulated, change, se),
             }
         )
         rows.append(row)

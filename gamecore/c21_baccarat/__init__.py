@@ -25,7 +25,6 @@ from gamecore.c21_baccarat.rules import (
     OUTCOMES,
     PAYOFF,
     PLAYER_HANDS,
-    UP_LABELS,
     C21BaccaratRules,
     c21_shoe,
 )
@@ -48,7 +47,6 @@ __all__ = [
     "OUTCOMES",
     "PAYOFF",
     "PLAYER_HANDS",
-    "UP_LABELS",
     "C21Analysis",
     "C21BaccaratRules",
     "DealerStrategy",

@@ -64,6 +64,7 @@ from gamecore.errors import GamecoreError
 from gamecore.exactcount import addmod, exact_counts, mulmod
 from gamecore.shoe import ordered_sequences
 
+#: Indices of :data:`OUTCOMES`, in its order.
 (_WIN_NATURAL, _PUSH_NATURALS, _LOSS_PD_NATURAL, _WIN, _PUSH, _LOSS_ZERO_TIE, _LOSS) = range(7)
 
 
@@ -74,20 +75,20 @@ from gamecore.shoe import ordered_sequences
 
 @kernel
 def settle(player, player_natural, pd, pd_natural, pd_wins_ties_on_zero):
-    """Outcome index of a final player hand against the final P/D hand."""
+    """Outcome index (into :data:`OUTCOMES`) of a final player hand against the P/D's."""
     if player_natural and pd_natural:
-        return 1  # Naturals push
+        return _PUSH_NATURALS
     if player_natural:
-        return 0
+        return _WIN_NATURAL
     if pd_natural:
-        return 2
+        return _LOSS_PD_NATURAL
     if player > pd:
-        return 3
+        return _WIN
     if player < pd:
-        return 6
+        return _LOSS
     if player == 0 and pd_wins_ties_on_zero:
-        return 5
-    return 4
+        return _LOSS_ZERO_TIE
+    return _PUSH
 
 
 @kernel

@@ -33,9 +33,6 @@ OUTCOMES = (
 )
 PAYOFF = np.array([1, 0, -1, 1, 0, -1, -1], dtype=np.int64)
 
-#: How a deal ends before the draw, for the up-card index of ``concluded``.
-UP_LABELS = [str(u) for u in range(10)] + ["joker"]
-
 
 @dataclasses.dataclass(frozen=True)
 class C21BaccaratRules(RuleSet):

@@ -50,6 +50,7 @@ from gamecore.parallel import (
     validate_seed,
     validate_trials,
 )
+from gamecore.twins import z_score
 
 CHUNK_ROUNDS = 1 << 18
 MAX_SEATS = 8
@@ -354,7 +355,7 @@ def cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd.Data
             }
         )
     frame = pd.DataFrame(rows)
-    frame["z"] = (frame["Simulated"] - frame["Exact"]) / frame["SE"]
+    frame["z"] = z_score(frame["Simulated"], frame["Exact"], frame["SE"])
     return frame
 
 
@@ -419,7 +420,7 @@ def hit_chart_cross_check(
                     f"Exact EV {label}": float(exact),
                     f"Simulated EV {label}": mean,
                     f"SE {label}": se,
-                    f"z {label}": (mean - exact) / se if se else 0.0,
+                    f"z {label}": z_score(mean, exact, se),
                 }
             )
         rows.append(row)
@@ -450,7 +451,7 @@ def pd_chart_cross_check(
                     f"Exact P/D EV {label}": exact,
                     f"Simulated P/D EV {label}": mean,
                     f"SE {label}": se,
-                    f"z {label}": (mean - exact) / se if se else 0.0,
+                    f"z {label}": z_score(mean, exact, se),
                 }
             )
         rows.append(row)
@@ -483,7 +484,7 @@ def strategies_cross_check(
                 "Exact EV": exact,
                 "Simulated EV": mean,
                 "SE": se,
-                "z": (mean - exact) / se,
+                "z": z_score(mean, exact, se),
             }
         )
     return pd.DataFrame(rows)
@@ -516,7 +517,7 @@ def sweep_cross_check(
                 "Exact House Way EV": exact,
                 "Simulated EV": mean,
                 "SE": se,
-                "z": (mean - exact) / se,
+                "z": z_score(mean, exact, se),
             }
         )
     return pd.DataFrame(rows)
