@@ -193,7 +193,11 @@ def _dealing(args: argparse.Namespace, default_burn: str):
     from gamecore.dealing import Dealing
 
     if args.mode != "shoe":
-        _refuse_for_fresh(args)
+        _refuse_cut_card_options(
+            args,
+            f"applies to --mode shoe only; --mode {args.mode} deals every round from a "
+            "freshly shuffled full shoe",
+        )
     return Dealing(
         mode=args.mode,
         penetration=DEFAULT_PENETRATION
@@ -207,14 +211,12 @@ def _dealing(args: argparse.Namespace, default_burn: str):
 DEFAULT_PENETRATION = 14
 
 
-def _refuse_for_fresh(args: argparse.Namespace) -> None:
-    """A cut card and a burn exist only when rounds are dealt from a shoe (--mode shoe)."""
+def _refuse_cut_card_options(args: argparse.Namespace, why: str) -> None:
+    """A cut card and a burn exist only when rounds are dealt from a shoe (--mode shoe);
+    ``why`` ends the message: '--OPTION {why}'."""
     for option in ("penetration", "burn"):
         if getattr(args, option) is not None:
-            raise GamecoreError(
-                f"--{option} applies to --mode shoe only; --mode {args.mode} deals every "
-                "round from a freshly shuffled full shoe"
-            )
+            raise GamecoreError(f"--{option} {why}")
 
 
 def _run_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -261,12 +263,11 @@ def _simulate_blackjack(rules, args: argparse.Namespace) -> None:
     from gamecore import blackjack
 
     _refuse(args, "players")
-    for option in ("penetration", "burn"):
-        if getattr(args, option) is not None:
-            raise GamecoreError(
-                f"--{option} does not apply to {args.game}: it is simulated off a freshly "
-                "shuffled full shoe every round"
-            )
+    _refuse_cut_card_options(
+        args,
+        f"does not apply to {args.game}: it is simulated off a freshly shuffled full shoe "
+        "every round",
+    )
     if args.strategy is None:
         raise GamecoreError(
             f"simulate {args.game} needs --strategy CHART.csv (or --strategy optimal)"
