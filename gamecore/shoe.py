@@ -54,38 +54,41 @@ def baccarat_shoe(decks: int) -> np.ndarray:
 
 
 def validate_composition(
-    composition: Sequence[int] | np.ndarray, classes: int = 10, min_cards: int = 6
+    composition: Sequence[int] | np.ndarray,
+    classes: int = 10,
+    min_cards: int = 6,
+    *,
+    name: str = "composition",
+    labels: str | None = None,
+    max_per_class: int = MAX_CARDS_PER_CLASS,
 ) -> np.ndarray:
-    """Check a remaining-shoe composition (cards per point class) and return it as int64.
+    """Check a remaining-shoe composition (cards per class) and return it as int64: every
+    game's one check of a shoe given by hand.
 
-    The composition must hold ``classes`` non-negative integers and at least ``min_cards``
-    cards in all (a baccarat round can use six).
+    The composition must hold ``classes`` non-negative integers of at most ``max_per_class``
+    each (the baccarat kernels multiply a count by a residue below 2**31 in int64; blackjack
+    passes its own bound) and at least ``min_cards`` cards in all (a baccarat round can use
+    six). ``labels`` names the classes in messages (default: point values 0..classes-1).
     """
+    labels = f"point values 0..{classes - 1}" if labels is None else labels
     try:
         values = list(composition)
     except TypeError:
         raise GamecoreError(
-            f"composition must be {classes} card counts (point values 0..{classes - 1}), "
-            f"got {composition!r}"
+            f"{name} must be {classes} card counts ({labels}), got {composition!r}"
         ) from None
     if len(values) != classes:
-        raise GamecoreError(
-            f"composition must give {classes} card counts (point values 0..{classes - 1}), "
-            f"got {len(values)}"
-        )
-    for point, count in enumerate(values):
+        raise GamecoreError(f"{name} must give {classes} card counts ({labels}), got {len(values)}")
+    for index, count in enumerate(values):
         if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
+            raise GamecoreError(f"{name}[{index}] must be a non-negative integer, got {count!r}")
+        if count > max_per_class:
             raise GamecoreError(
-                f"composition[{point}] must be a non-negative integer, got {count!r}"
-            )
-        # The counting kernels multiply a card count by a residue below 2**31 in int64.
-        if count > MAX_CARDS_PER_CLASS:
-            raise GamecoreError(
-                f"composition[{point}] must be at most {MAX_CARDS_PER_CLASS:,} cards, got {count!r}"
+                f"{name}[{index}] must be at most {max_per_class:,} cards, got {int(count):,}"
             )
     total = sum(int(c) for c in values)
     if total < min_cards:
-        raise GamecoreError(f"composition must hold at least {min_cards} cards, got {total}")
+        raise GamecoreError(f"{name} must hold at least {min_cards} cards, got {total}")
     return np.array([int(c) for c in values], dtype=np.int64)
 
 

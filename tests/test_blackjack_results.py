@@ -7,6 +7,7 @@ import pytest
 from helpers import RESPLIT_SHOE, TINY, naive_rules, simple_chart, split_eights_chart
 
 from gamecore import blackjack as bj
+from gamecore.blackjack import checks
 from gamecore.blackjack import results as br
 from gamecore.errors import GamecoreError
 
@@ -127,4 +128,4 @@ def test_cross_check_refuses_a_different_chart():
     other = bj.StrategyChart(simple_chart().cells, "another chart")
     sim = bj.sim.simulate(rules, other, 1000, seed=1)
     with pytest.raises(GamecoreError, match="another chart"):
-        br.cross_check(dist, sim)
+        checks.results_cross_check(dist, sim)

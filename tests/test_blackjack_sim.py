@@ -7,6 +7,7 @@ import pytest
 from helpers import simple_chart
 
 from gamecore import blackjack as bj
+from gamecore.blackjack import checks
 from gamecore.blackjack import sim as bs
 from gamecore.errors import GamecoreError
 from gamecore.twins import z_threshold
@@ -28,7 +29,7 @@ ROUNDS = 2_000_000
 def test_derived_chart_simulation_agrees_with_exact(rules):
     exact = bj.exact(rules)
     sim = bs.simulate(rules, exact.chart, ROUNDS, seed=7, progress=False)
-    z = bs.cross_check(exact, sim)["z"].iloc[0]
+    z = checks.cross_check(exact, sim)["z"].iloc[0]
     assert abs(z) <= 4
 
 
@@ -39,7 +40,7 @@ def test_split_everything_chart_agrees_with_exact_resplits_included():
     chart = simple_chart()
     exact = bj.exact(rules, chart)
     sim = bs.simulate(rules, chart, ROUNDS, seed=11, progress=False)
-    z = bs.cross_check(exact, sim)["z"].iloc[0]
+    z = checks.cross_check(exact, sim)["z"].iloc[0]
     assert abs(z) <= 4
 
 
@@ -55,7 +56,7 @@ def test_optimal_play_simulation_agrees_with_exact_by_up_card(rules):
     exact = bj.exact(rules, search_chart=False)
     sim = bs.simulate(rules, "optimal", ROUNDS, seed=13, progress=False)
     assert sim.chart is None and sim.strategy == "optimal"
-    check = bs.cross_check(exact, sim)
+    check = checks.cross_check(exact, sim)
     assert len(check) == 11  # overall and each up card
     # The overall simulated EV is the up cards' simulated EVs weighted by their rounds.
     by_up = (check["Simulated EV"].iloc[1:] * check["Rounds"].iloc[1:]).sum() / ROUNDS
@@ -77,7 +78,7 @@ def test_every_chart_cell_agrees_with_its_twin(rules):
     result of the simulated hands deciding there (family-wise 4 sigma)."""
     exact = bj.exact(rules)
     sim = bs.simulate(rules, exact.chart, ROUNDS, seed=19, progress=False)
-    check = bs.cell_cross_check(exact, sim)
+    check = checks.cell_cross_check(exact, sim)
     z = check["z"].dropna()
     assert len(z) > 300
     assert z.abs().max() <= z_threshold(len(z))
@@ -91,7 +92,7 @@ def test_every_letter_of_every_cell_agrees_with_its_probed_twin():
     rules = bj.C21BlackjackRules(decks=6)
     exact = bj.exact(rules)
     sim = bs.simulate(rules, exact.chart, ROUNDS, seed=29, progress=False, probe_rate=0.3)
-    check = bs.probe_cross_check(exact, sim)
+    check = checks.probe_cross_check(exact, sim)
     z = check["z"].dropna()
     assert len(z) > 800
     assert z.abs().max() <= z_threshold(len(z))
@@ -104,7 +105,7 @@ def test_every_letter_of_every_cell_agrees_with_its_probed_twin():
     with pytest.raises(GamecoreError, match="probe_rate"):
         bs.simulate(rules, exact.chart, 1000, 1, probe_rate=1.0)
     with pytest.raises(GamecoreError, match="probe_rate"):
-        bs.probe_cross_check(exact, bs.simulate(rules, exact.chart, 1000, 1))
+        checks.probe_cross_check(exact, bs.simulate(rules, exact.chart, 1000, 1))
 
 
 def test_same_result_on_one_and_two_threads():
@@ -139,10 +140,10 @@ def test_dealer_hands_agree_with_the_exact_distribution_and_insurance():
     rules = bj.C21BlackjackRules(decks=6)
     sim = bs.simulate_dealer(rules, ROUNDS, seed=17, progress=False)
     assert sim.counts.sum() == ROUNDS
-    check = bs.dealer_cross_check(sim)
+    check = checks.dealer_cross_check(sim)
     assert len(check) == 10 * 11 + 2 * 10  # before the check; after it under A and 10
     assert check["z"].abs().max() <= z_threshold(len(check))
-    insurance = bs.insurance_cross_check(bj.exact(rules, search_chart=False), sim)
+    insurance = checks.insurance_cross_check(bj.exact(rules, search_chart=False), sim)
     assert abs(insurance["z"].iloc[0]) <= 4
     again = bs.simulate_dealer(rules, 600_000, seed=17, threads=1, progress=False)
     assert np.array_equal(again.counts, bs.simulate_dealer(rules, 600_000, 17, threads=2).counts)
@@ -150,7 +151,7 @@ def test_dealer_hands_agree_with_the_exact_distribution_and_insurance():
 
 def test_rule_cost_and_sweep_twins():
     rules = bj.C21BlackjackRules(decks=2)
-    costs = bs.rule_costs_check(
+    costs = checks.rule_costs_check(
         rules, {"Natural pays 3:2": {"natural_pays": 1.5}}, rounds=400_000, seed=2, progress=False
     )
     assert costs["Variant"].tolist() == ["as given", "Natural pays 3:2"]
@@ -162,7 +163,7 @@ def test_rule_cost_and_sweep_twins():
     pd_natural_too = 2 * 7 * 31 / (102 * 101)
     closed_form = 0.5 * player_natural * (1 - pd_natural_too)
     assert costs["EV change"].iloc[1] == pytest.approx(closed_form, abs=1e-12)
-    sweep = bs.deck_sweep_check(rules, (1, 2), rounds=400_000, seed=4, progress=False)
+    sweep = checks.deck_sweep_check(rules, (1, 2), rounds=400_000, seed=4, progress=False)
     assert len(sweep) == 4 and sweep["z"].abs().max() <= z_threshold(4)
     with pytest.raises(GamecoreError):
         bs.simulate_dealer(rules, 0, 1)
@@ -178,5 +179,5 @@ def test_a_pair_that_can_no_longer_be_split_plays_its_pair_row():
     rules = bj.StandardBlackjackRules(decks=1, max_split_hands=4)
     exact = bj.exact(rules, chart, search_chart=False)
     sim = bs.simulate(rules, chart, ROUNDS, seed=23, progress=False)
-    check = bs.cross_check(exact, sim)
+    check = checks.cross_check(exact, sim)
     assert check["z"].abs().max() <= z_threshold(len(check))

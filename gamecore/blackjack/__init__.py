@@ -5,6 +5,9 @@ probability of each final result, and the simulator.
 - :mod:`~gamecore.blackjack.dealer`: the dealer's final distribution for any remaining shoe
   (the central idea the whole engine is built on);
 - :mod:`~gamecore.blackjack.shoe`: which shoe compositions an analysis accepts;
+- :mod:`~gamecore.blackjack.round`: the one model of a round's start (the two cards,
+  Naturals, early surrender, the split decision, split hands' second cards and the split
+  identities) that every consumer below reads;
 - :mod:`~gamecore.blackjack.engine`: player hand compositions, the backward pass and splits;
 - :mod:`~gamecore.blackjack.chart`: total-dependent strategy charts;
 - :mod:`~gamecore.blackjack.analysis`: :func:`exact` and :class:`BlackjackAnalysis`, the deck
@@ -12,10 +15,11 @@ probability of each final result, and the simulator.
 - :mod:`~gamecore.blackjack.search`: the best total-dependent chart, by exact pricing of
   every single-cell change;
 - :mod:`~gamecore.blackjack.results`: the probability of each final result;
-- :mod:`~gamecore.blackjack.sim`: the simulator, charts and optimal play.
+- :mod:`~gamecore.blackjack.sim`: the simulator, charts and optimal play;
+- :mod:`~gamecore.blackjack.checks`: every exact figure beside its simulated twin.
 """
 
-from gamecore.blackjack import results, search, sim
+from gamecore.blackjack import checks, results, search, sim
 from gamecore.blackjack.analysis import (
     BlackjackAnalysis,
     deck_sweep,
@@ -32,7 +36,7 @@ from gamecore.blackjack.chart import (
     read_strategy_chart,
 )
 from gamecore.blackjack.dealer import dealer_final_distribution
-from gamecore.blackjack.engine import split_patterns
+from gamecore.blackjack.round import split_patterns
 from gamecore.blackjack.rules import (
     ACE,
     ACTIONS,
@@ -72,6 +76,7 @@ __all__ = [
     "StandardBlackjackRules",
     "StrategyChart",
     "chart_tables",
+    "checks",
     "check_round_fits",
     "dealer_final_distribution",
     "deck_sweep",

@@ -16,20 +16,24 @@ import pandas as pd
 from gamecore.blackjack.chart import (
     ChartTables,
     StrategyChart,
-    cell_of,
     chart_tables,
     derive_chart,
     read_strategy_chart,
     up_label,
-    wants_surrender,
 )
 from gamecore.blackjack.engine import (
     POLICY_CHART,
     POLICY_REFERENCE,
     Engine,
+    Solved,
     refuse_forbidden,
-    root_flags,
-    two_card_hands,
+)
+from gamecore.blackjack.round import (
+    chart_play,
+    opening_value,
+    opening_values,
+    openings,
+    optimal_play,
 )
 from gamecore.blackjack.rules import (
     ACE,
@@ -39,7 +43,6 @@ from gamecore.blackjack.rules import (
     TEN,
     StandardBlackjackRules,
     check_rules,
-    hand_total,
 )
 from gamecore.blackjack.search import optimize_chart
 from gamecore.blackjack.shoe import check_composition, check_round_fits
@@ -206,16 +209,16 @@ def exact(
         strategy = read_strategy_chart(strategy)
     shoe = None
     if composition is not None:
-        shoe = check_composition(composition, "composition")
+        shoe = check_composition(composition)
         if shoe.sum() < 12:
             raise GamecoreError(f"composition must hold at least 12 cards, got {shoe.sum()}")
         check_round_fits(shoe, rules.resolved())
     engine = Engine(rules, shoe)
     tables = chart_tables(strategy, rules) if strategy is not None else None
     # Optimal: unsplit hands, then splits played by the unsplit choices (CDZ-).
-    ev, value, _act, natural = engine.solve()
-    split = engine.split_values(ev, POLICY_REFERENCE, None)
-    hands = hand_table(engine, ev, value, natural, split)
+    solved = engine.solve()
+    split = engine.split_values(solved.ev, POLICY_REFERENCE, None)
+    hands = hand_table(engine, solved, split)
     opt_total, opt_by_up, up_p = _overall(engine, hands, "best")
     derived = derive_chart(hands, engine.rules, rules.game)
     derived_ev, derived_by_up = _chart_ev(engine, derived)
@@ -256,57 +259,36 @@ def _insurance(engine: Engine) -> float | None:
     return float(engine.rules.insurance_pays * p - (1 - p))
 
 
-def hand_table(engine, ev, value, natural, split) -> pd.DataFrame:
-    """Every two-card hand against every up card: probabilities and unconditional EVs."""
-    nd, rules = engine.nodes, engine.rules
+def hand_table(engine: Engine, solved: Solved, split: np.ndarray) -> pd.DataFrame:
+    """Every two-card hand against every up card: probabilities, the round's EV of every
+    action (unconditional: the dealer's Natural counted) and the best action."""
     rows = []
     for up in range(10):
-        if engine.shoe[up] == 0:
-            continue
         p_up = engine.shoe[up] / engine.shoe.sum()
-        early, _ = root_flags(engine, up)
-        for a, b, p in two_card_hands(engine.shoe, up):
-            counts = [0] * 10
-            counts[a] += 1
-            counts[b] += 1
-            i = nd.index[tuple(counts)]
-            total, soft = hand_total(counts)
-            is_natural = a == ACE and b == TEN
-            p_nat = natural[i, up]
-            lose_to_natural = -p_nat if (rules.peek and not is_natural) else 0.0
-            row = {
-                "up": up,
-                "up_card": up_label(up),
-                "a": a,
-                "b": b,
-                "hand": f"{RANKS[a]},{RANKS[b]}",
-                "total": total,
-                "soft": soft,
-                "pair": a == b,
-                "natural": is_natural,
-                "probability": p,
-                "up_probability": p_up,
-                "dealer_natural": p_nat,
-                "cell": (
-                    f"pair {RANKS[a]}"
-                    if a == b
-                    else "natural"
-                    if is_natural
-                    else f"{'soft' if soft else 'hard'} {total}"
-                ),
-            }
-            for k, name in enumerate(("S", "H", "D", "R")):
-                v = ev[i, up, k]
-                row[f"ev_{name}"] = v + lose_to_natural if not np.isnan(v) else np.nan
-            if early and not is_natural:
-                row["ev_R"] = -0.5
-            row["ev_P"] = (
-                split[a, up] + lose_to_natural if a == b and not np.isnan(split[a, up]) else np.nan
+        for opening in openings(engine, up):
+            total, soft = opening.total
+            values = opening_values(opening, solved.ev, split)
+            best = optimal_play(opening, solved.ev, split).action
+            rows.append(
+                {
+                    "up": up,
+                    "up_card": up_label(up),
+                    "a": opening.first,
+                    "b": opening.second,
+                    "hand": opening.label(),
+                    "total": total,
+                    "soft": soft,
+                    "pair": opening.pair,
+                    "natural": opening.natural,
+                    "probability": opening.probability,
+                    "up_probability": p_up,
+                    "dealer_natural": opening.dealer_natural,
+                    "cell": opening.cell(),
+                    **{f"ev_{name}": values.get(name, np.nan) for name in ACTIONS},
+                    "best": best,
+                    "ev_best": values[best],
+                }
             )
-            evs = {k: row[f"ev_{k}"] for k in ACTIONS if not np.isnan(row[f"ev_{k}"])}
-            row["best"] = max(evs, key=evs.get)
-            row["ev_best"] = evs[row["best"]]
-            rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -327,37 +309,15 @@ def _overall(engine, hands: pd.DataFrame, column: str):
 def _chart_ev(engine: Engine, chart: StrategyChart, tables: ChartTables | None = None):
     """Exact EV of playing ``chart`` (splits resplit whenever the chart and rules allow)."""
     tables = chart_tables(chart, engine.rules) if tables is None else tables
-    ev, value, action, natural = engine.solve(policy=POLICY_CHART, tables=tables)
-    refuse_forbidden(action, engine, chart)
+    solved = engine.solve(policy=POLICY_CHART, tables=tables)
+    refuse_forbidden(solved.action, engine, chart)
     split = engine.split_values(None, POLICY_CHART, tables)
-    nd, rules = engine.nodes, engine.rules
     by_up = np.zeros(10)
     for up in range(10):
-        if engine.shoe[up] == 0:
-            continue
-        early, root_surrender = root_flags(engine, up)
         total = 0.0
-        for a, b, p in two_card_hands(engine.shoe, up):
-            counts = [0] * 10
-            counts[a] += 1
-            counts[b] += 1
-            i = nd.index[tuple(counts)]
-            is_natural = a == ACE and b == TEN
-            lose = -natural[i, up] if (rules.peek and not is_natural) else 0.0
-            cell = cell_of(chart, counts, up)
-            if is_natural:
-                v = value[i, up]
-            elif early and wants_surrender(cell, a == b, tables, a, up):
-                v = -0.5
-            elif (
-                a == b
-                and tables.split[a, up, 1 if root_surrender else 0]
-                and not np.isnan(split[a, up])
-            ):
-                v = split[a, up] + lose
-            else:
-                v = value[i, up] + lose
-            total += p * v
+        for opening in openings(engine, up):
+            play = chart_play(opening, chart, tables, split).play
+            total += opening.probability * opening_value(opening, play, solved.value, split)
         by_up[up] = total
     up_p = engine.shoe / engine.shoe.sum()
     labels = [up_label(u) for u in range(10)]

@@ -32,6 +32,7 @@ import csv
 import dataclasses
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -266,8 +267,9 @@ def resolve_cell(cell: str, can_double: bool, can_surrender: bool) -> int:
     raise AssertionError(cell)
 
 
-@dataclasses.dataclass(frozen=True)
-class ChartTables:
+class ChartTables(NamedTuple):
+    """A chart resolved under a rule set, as the kernels play it (actions S H D R as 0..3)."""
+
     chart: np.ndarray  # (2, 32, 10, 2, 2): soft, total, up, can double, can surrender
     pair_play: np.ndarray  # (10, 10, 2, 2): a two-card pair not split
     split: np.ndarray  # (10, 10, 2): split when allowed? [.., can surrender at the root]

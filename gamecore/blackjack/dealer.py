@@ -32,7 +32,7 @@ from gamecore.errors import GamecoreError
 # ---------------------------------------------------------------------------------------
 
 
-class _DealerTable(NamedTuple):
+class DealerTable(NamedTuple):
     """The dealer's hands of one drawing rule, for :func:`_dealer_distribution`.
 
     Each hand is the multiset of cards the dealer draws to the up card, with the number of
@@ -87,8 +87,8 @@ def _dealer_hands(up: int, hits_soft_17: bool) -> dict[tuple[tuple[int, ...], in
 
 
 @functools.lru_cache(maxsize=4)
-def dealer_table(hits_soft_17: bool) -> _DealerTable:
-    """Every dealer hand of the drawing rule, per up card, as a :class:`_DealerTable`."""
+def dealer_table(hits_soft_17: bool) -> DealerTable:
+    """Every dealer hand of the drawing rule, per up card, as a :class:`DealerTable`."""
     start, hand_start = [0], []
     parent, rank, already = [], [], []
     hands: list[list] = [[] for _ in range(5)]  # parent, rank, already, drawn, orderings
@@ -111,7 +111,7 @@ def dealer_table(hits_soft_17: bool) -> _DealerTable:
                         column.append(value)
         hand_start.append(len(hands[0]))
     as_int = functools.partial(np.array, dtype=np.int64)
-    return _DealerTable(
+    return DealerTable(
         as_int(start),
         as_int(parent),
         as_int(rank),
@@ -122,36 +122,20 @@ def dealer_table(hits_soft_17: bool) -> _DealerTable:
     )
 
 
-def _dealer_scratch(table: _DealerTable) -> tuple[np.ndarray, np.ndarray]:
+def _dealer_scratch(table: DealerTable) -> tuple[np.ndarray, np.ndarray]:
     """Work space for :func:`_dealer_distribution`: a product per trie node of one up card and
     the falling factorials of the shoe size."""
     return np.empty(int(np.diff(table.start).max())), np.empty(int(table.drawn.max()) + 1)
 
 
 @kernel
-def _dealer_distribution(
-    shoe,
-    up,
-    start,
-    parent,
-    rank,
-    already,
-    hand_start,
-    hand_parent,
-    hand_rank,
-    hand_already,
-    drawn,
-    orderings,
-    prod,
-    ffn,
-    out,
-):
+def _dealer_distribution(shoe, up, table, prod, ffn, out):
     """Add the dealer's final distribution with ``up`` showing, the hole card and every hit
     drawn from ``shoe`` (the up card already removed), into ``out[0:11]``.
 
     A hand drawing ``k_r`` cards of each rank has probability
     ``orderings * prod_r ff(n_r, k_r) / ff(n, k)``; the products ``prod_r ff(n_r, k_r)`` are
-    built a card at a time down the trie of :class:`_DealerTable` (in ``prod``), a hand's from
+    built a card at a time down the trie of :class:`DealerTable` (in ``prod``), a hand's from
     its parent node's; ``ffn`` gets ``ff(n, k)``.
     """
     n = 0
@@ -160,46 +144,29 @@ def _dealer_distribution(
     ffn[0] = 1.0
     for k in range(1, ffn.size):
         ffn[k] = ffn[k - 1] * (n - k + 1)
-    first = start[up]
+    first = table.start[up]
     prod[0] = 1.0  # the empty draw
-    for t in range(first + 1, start[up + 1]):
-        left = shoe[rank[t]] - already[t]
-        prod[t - first] = prod[parent[t]] * left if left > 0 else 0.0
+    for t in range(first + 1, table.start[up + 1]):
+        left = shoe[table.rank[t]] - table.already[t]
+        prod[t - first] = prod[table.parent[t]] * left if left > 0 else 0.0
     for o in range(N_OUTCOMES):
         total = out[o]
-        for h in range(hand_start[up, o], hand_start[up, o + 1]):
-            left = shoe[hand_rank[h]] - hand_already[h]
-            p = prod[hand_parent[h]] * left if left > 0 else 0.0
+        for h in range(table.hand_start[up, o], table.hand_start[up, o + 1]):
+            left = shoe[table.hand_rank[h]] - table.hand_already[h]
+            p = prod[table.hand_parent[h]] * left if left > 0 else 0.0
             if p != 0.0:  # a hand of more cards than the shoe holds has a zero factor
-                total += orderings[h] * p / ffn[drawn[h]]
+                total += table.orderings[h] * p / ffn[table.drawn[h]]
         out[o] = total
 
 
 @kernel
-def dealer_distributions(
-    shoe,
-    removed,
-    first,
-    last,
-    only_up,
-    start,
-    parent,
-    rank,
-    already,
-    hand_start,
-    hand_parent,
-    hand_rank,
-    hand_already,
-    drawn,
-    orderings,
-    out,
-):
+def dealer_distributions(shoe, removed, first, last, only_up, table, out):
     """For rows ``first:last`` of ``removed`` (cards taken from ``shoe`` by a player hand and
     its context), the dealer's final distribution against every up card in the shoe left
     (only ``only_up`` if >= 0): ``out[row, up]``, left at zero where the cards are not there
     to be dealt."""
-    prod = np.empty(np.max(start[1:] - start[:-1]))
-    ffn = np.empty(np.max(drawn) + 1)
+    prod = np.empty(np.max(table.start[1:] - table.start[:-1]))
+    ffn = np.empty(np.max(table.drawn) + 1)
     left = np.empty(10, dtype=np.int64)
     for k in range(first, last):
         for up in range(10):
@@ -213,23 +180,7 @@ def dealer_distributions(
                     ok = False
                 n += left[r]
             if ok and n >= 1:
-                _dealer_distribution(
-                    left,
-                    up,
-                    start,
-                    parent,
-                    rank,
-                    already,
-                    hand_start,
-                    hand_parent,
-                    hand_rank,
-                    hand_already,
-                    drawn,
-                    orderings,
-                    prod,
-                    ffn,
-                    out[k, up],
-                )
+                _dealer_distribution(left, up, table, prod, ffn, out[k, up])
 
 
 def dealer_final_distribution(
@@ -272,12 +223,12 @@ def dealer_final_distribution(
             raise GamecoreError(f"up_card {up_card!r} is not in the shoe")
         shoe[up] -= 1
     else:
-        shoe = check_composition(composition, "composition")
+        shoe = check_composition(composition)
     if shoe.sum() < 1:
         raise GamecoreError("composition must hold at least one card for the hole card")
     out = np.zeros(N_OUTCOMES)
     table = dealer_table(rules.dealer_hits_soft_17)
-    _dealer_distribution(shoe, up, *table, *_dealer_scratch(table), out)
+    _dealer_distribution(shoe, up, table, *_dealer_scratch(table), out)
     if out.sum() < 1 - 1e-9:  # the kernel leaves out hands the shoe cannot complete
         raise GamecoreError(
             f"composition {[int(c) for c in shoe]}: the dealer can run out of cards before "

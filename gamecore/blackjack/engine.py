@@ -26,6 +26,8 @@ Conventions
   player's cards, which by exchangeability leaves every probability unchanged, and comparing
   actions at one hand is unaffected because every action shares the factor
   ``P(no Natural | hand)``. The round's EV adds ``-P(Natural)`` (a player Natural pushes).
+* The round around these values (the two cards, Naturals, early surrender, the split
+  decision, a split hand's second card) is modelled once, in :mod:`gamecore.blackjack.round`.
 * Splits: post-split play follows pre-split composition-dependent play ("CDZ-", Farmer's
   term): at every split hand the action is the one that is best for the same cards in an
   unsplit hand (among the actions allowed after a split), and resplitting happens whenever
@@ -47,24 +49,32 @@ Conventions
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
 
 import numpy as np
 
 from gamecore._jit import kernel
 from gamecore.blackjack.chart import ChartTables, StrategyChart, up_label
 from gamecore.blackjack.dealer import dealer_distributions, dealer_table
+from gamecore.blackjack.round import extra_pairs_needed, second_cards, split_value
 from gamecore.blackjack.rules import (
     ACE,
-    DOUBLE_KINDS,
+    DOUBLE,
+    DOUBLE_9_11,
+    DOUBLE_10_11,
+    HIT,
     N_OUTCOMES,
-    SURRENDER_CODE,
+    NATURAL,
+    STAND,
+    SURRENDER,
+    SURRENDER_ANY_CARDS,
+    SURRENDER_LATE,
     TEN,
     StandardBlackjackRules,
     hand_total,
+    rule_codes,
     shoe_composition,
 )
 from gamecore.errors import GamecoreError
@@ -75,23 +85,24 @@ from gamecore.parallel import default_threads
 # ---------------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
-class _Nodes:
+class HandTree(NamedTuple):
     """Every player hand composition the analysis can meet, with its hit links."""
 
     counts: np.ndarray  # (M, 10) cards per rank
     hard: np.ndarray  # (M,) total with aces as 1
     soft: np.ndarray  # (M,) an ace counts 11
     cards: np.ndarray  # (M,)
-    bust: np.ndarray  # (M,) a busted three-card hand kept for the bust push
+    bust: np.ndarray  # (M,) a busted hand kept as a leaf
     child: np.ndarray  # (M, 10) node after drawing rank r, -1 if a plain bust
     order: np.ndarray  # node indices, most cards first
-    index: dict  # counts tuple -> node
 
 
 @functools.lru_cache(maxsize=8)
-def _nodes(shoe: tuple[int, ...], keep_bust_push: bool, keep_busts: bool = False) -> _Nodes:
-    """Every hand composition reachable from the empty hand by hitting while live.
+def hand_tree(
+    shoe: tuple[int, ...], keep_bust_push: bool, keep_busts: bool = False
+) -> tuple[HandTree, dict[tuple[int, ...], int]]:
+    """Every hand composition reachable from the empty hand by hitting while live, and the
+    node of each composition (cards per rank).
 
     A busted hand is a node (a leaf) when the bust push may save it (three cards, 23..25,
     ``keep_bust_push``) or, with ``keep_busts``, always (the result distributions need the
@@ -131,51 +142,80 @@ def _nodes(shoe: tuple[int, ...], keep_bust_push: bool, keep_busts: bool = False
             grown[r] += 1
             child[i, r] = index.get(tuple(grown), -1)
     order = np.argsort(-cards, kind="stable").astype(np.int64)
-    return _Nodes(counts, hard, soft, cards, bust, child, order, index)
+    return HandTree(counts, hard, soft, cards, bust, child, order), index
 
 
 # ---------------------------------------------------------------------------------------
 # The backward pass
 # ---------------------------------------------------------------------------------------
 
+#: How the action at each hand is chosen: the best; for a split hand the best for the same
+#: cards unsplit (CDZ-); a chart's.
 POLICY_OPTIMAL, POLICY_REFERENCE, POLICY_CHART = 0, 1, 2
-SURR_NONE, SURR_LATE, SURR_EARLY, SURR_ANY = 0, 1, 2, 3
+#: ``action`` of a hand whose chart cell asks for an action the rules forbid there.
+FORBIDDEN = -2
+
+
+class Context(NamedTuple):
+    """The hands played with one shoe behind them (:meth:`Engine.context`)."""
+
+    mask: np.ndarray  # int64 (M,): the hands played
+    base: np.ndarray  # int64 (10,): the shoe before the up card and the hand are removed
+    rows: np.ndarray  # int64 (M,): each hand's row of the dealer table, -1 where unplayed
+    split_rank: int  # the pair split, -1 for the unsplit hands
+
+
+class Policy(NamedTuple):
+    """How :func:`_solve` chooses the action played at each hand."""
+
+    kind: int  # POLICY_OPTIMAL, POLICY_REFERENCE or POLICY_CHART
+    reference: np.ndarray  # (M, 10, 4): the unsplit values, for POLICY_REFERENCE
+    tables: ChartTables  # the chart, for POLICY_CHART
+
+
+class Solved(NamedTuple):
+    """A context's values against each up card (nan where an action is not allowed)."""
+
+    ev: np.ndarray  # (M, 10, 4): each action's value, S H D R
+    value: np.ndarray  # (M, 10): the value of the action played
+    action: np.ndarray  # (M, 10): the action played (FORBIDDEN: the chart's is not allowed)
+    natural: np.ndarray  # (M, 10): P(dealer Natural | hand, up card)
 
 
 @kernel
-def _allowed(
-    hard,
-    soft,
-    cards,
-    up,
-    split_context,
-    split_rank,
-    forced,
-    one_card_aces,
-    das,
-    double_kind,
-    surrender_kind,
-    natural_hand,
-):
-    """(can stand, can hit, can double, can surrender) at a live hand."""
+def double_allowed(hard, soft, double_on):
+    """May a two-card hand of this total double under the rule ``double_on`` (DOUBLE_*)?"""
+    if double_on == DOUBLE_9_11:
+        return (not soft) and 9 <= hard <= 11
+    if double_on == DOUBLE_10_11:
+        return (not soft) and 10 <= hard <= 11
+    return True
+
+
+@kernel
+def _allowed(tree, i, up, split_rank, codes, natural_hand):
+    """(can stand, can hit, can double, can surrender) at live hand ``i``."""
+    hard, soft, cards = tree.hard[i], tree.soft[i], tree.cards[i]
     total = hard + 10 if soft else hard
+    split_context = split_rank >= 0
     if natural_hand:
         return True, False, False, False
-    if split_context and split_rank == 0 and one_card_aces:
+    if split_context and split_rank == ACE and codes.split_aces_one_card:
         return True, False, False, False
+    forced = codes.forced_totals
     forced_hit = forced and ((not soft and hard <= 11) or (soft and total <= 17))
     forced_stand = forced and total >= 20
-    can_double = cards == 2 and (not split_context or das)
-    if double_kind == 1:
-        can_double = can_double and not soft and 9 <= hard <= 11
-    elif double_kind == 2:
-        can_double = can_double and not soft and 10 <= hard <= 11
+    can_double = (
+        cards == 2
+        and (not split_context or codes.double_after_split)
+        and double_allowed(hard, soft, codes.double_on)
+    )
     can_surrender = False
     if not split_context:
-        if surrender_kind == 1:
+        if codes.surrender == SURRENDER_LATE:
             can_surrender = cards == 2
-        elif surrender_kind == 3:
-            can_surrender = up != 0 and up != 9
+        elif codes.surrender == SURRENDER_ANY_CARDS:
+            can_surrender = up != ACE and up != TEN
     return not forced_hit, not forced_stand, can_double, can_surrender
 
 
@@ -186,52 +226,134 @@ def _natural_chance(shoe, up):
         n += shoe[r]
     if n == 0:
         return 0.0
-    if up == 0:
-        return shoe[9] / n
-    if up == 9:
-        return shoe[0] / n
+    if up == ACE:
+        return shoe[TEN] / n
+    if up == TEN:
+        return shoe[ACE] / n
     return 0.0
 
 
 @kernel
-def _solve(
-    counts,
-    hard,
-    soft,
-    cards,
-    bust,
-    child,
-    order,
-    mask,
-    base,
-    dealers,
-    rows,
-    peek,
-    bust_push,
-    forced,
-    split_context,
-    split_rank,
-    one_card_aces,
-    das,
-    double_kind,
-    surrender_kind,
-    natural_pays,
-    policy,
-    reference,
-    chart,
-    pair_play,
-    only_up,
-):
-    """Values of every masked hand against every up card (or ``only_up`` if >= 0), in one
-    context.
+def _shoe_behind(counts, base, up, shoe):
+    """Fill ``shoe`` with ``base`` less the hand's cards and the up card; its size, or -1
+    when the hand or the up card is not there to be dealt."""
+    ok = True
+    n = 0
+    for r in range(10):
+        shoe[r] = base[r] - counts[r] - (1 if r == up else 0)
+        if shoe[r] < 0:
+            ok = False
+        n += shoe[r]
+    return n if ok else -1
 
-    ``base`` is the shoe before the up card and the hand are removed. The dealer's final
-    distribution behind hand ``i`` with up card ``up`` is ``dealers[rows[i], up]``
-    (:meth:`Engine._dealer_rows`). Returns (ev[M, 10, 4] of S, H, D, R (nan where not
-    allowed), value[M, 10] of the action played, action[M, 10], natural[M, 10] = P(dealer
-    Natural | hand)).
+
+@kernel
+def _stand_value(tree, i, dist, codes, natural_hand):
+    """Standing on hand ``i`` (also the settlement of a busted hand kept for the bust push)
+    against the dealer's final distribution ``dist``."""
+    p_nat = dist[NATURAL]
+    if natural_hand:
+        return codes.natural_pays * (1.0 - p_nat)
+    hard, cards = tree.hard[i], tree.cards[i]
+    s = 0.0
+    if tree.bust[i]:
+        pushes = codes.bust_push and cards == 3 and 23 <= hard <= 25
+        for d in range(10):
+            if d >= 5 and pushes and hard < 17 + d:
+                continue  # push: the dealer's total is farther from 21.5
+            s -= dist[d]
+    else:
+        total = hard + 10 if tree.soft[i] else hard
+        for d in range(5):
+            if total > 17 + d:
+                s += dist[d]
+            elif total < 17 + d:
+                s -= dist[d]
+        for d in range(5, 10):
+            s += dist[d]
+    if not codes.peek:
+        s -= p_nat
+    return s
+
+
+@kernel
+def _draw_values(tree, i, up, shoe, n, peek, value, stand, after):
+    """(hit, double / 2) at hand ``i``: the next card drawn from ``shoe`` (``n`` cards), the
+    hand then played on (hit) or standing (double)."""
+    h = 0.0
+    dbl = 0.0
+    for c in range(10):
+        if shoe[c] == 0:
+            continue
+        pc = shoe[c] / n
+        j = tree.child[i, c]
+        if j >= 0:
+            h += pc * value[j, up]
+            dbl += pc * (value[j, up] if tree.bust[j] else stand[j, up])
+        else:
+            for r in range(10):
+                after[r] = shoe[r]
+            after[c] -= 1
+            lose = -(1.0 - _natural_chance(after, up)) if peek else -1.0
+            h += pc * lose
+            dbl += pc * lose
+    return h, dbl
+
+
+@kernel
+def _played(tree, i, up, ev, split_rank, codes, natural_hand, policy, can_d, can_r):
+    """The action played at hand ``i`` (FORBIDDEN when a chart's is not allowed)."""
+    best = -1
+    if policy.kind == POLICY_OPTIMAL:
+        for a in range(4):
+            v = ev[i, up, a]
+            if not np.isnan(v) and (best < 0 or v > ev[i, up, best]):
+                best = a
+        return best
+    if policy.kind == POLICY_REFERENCE:
+        # The action best for the same cards unsplit, among those allowed here.
+        top = -np.inf
+        for a in range(4):
+            if np.isnan(ev[i, up, a]):
+                continue
+            ref = policy.reference[i, up, a]
+            if np.isnan(ref):
+                if best < 0:
+                    best = a
+            elif ref > top:
+                top = ref
+                best = a
+        return best
+    one_card = split_rank == ACE and codes.split_aces_one_card
+    cd = 1 if can_d else 0
+    cr = 1 if can_r else 0
+    if natural_hand or one_card:
+        best = STAND
+    elif tree.cards[i] == 2 and tree.counts[i].max() == 2:
+        pair = 0
+        for r in range(10):
+            if tree.counts[i, r] == 2:
+                pair = r
+        best = policy.tables.pair_play[pair, up, cd, cr]
+    else:
+        soft = tree.soft[i]
+        total = tree.hard[i] + 10 if soft else tree.hard[i]
+        best = policy.tables.chart[1 if soft else 0, total, up, cd, cr]
+    if best < 0 or np.isnan(ev[i, up, best]):
+        best = FORBIDDEN
+    return best
+
+
+@kernel
+def _solve(tree, context, dealers, codes, policy, only_up):
+    """Values of every hand of ``context`` against every up card (or ``only_up`` if >= 0),
+    hands with more cards first (a hit's value needs its children's).
+
+    The dealer's final distribution behind hand ``i`` with up card ``up`` is
+    ``dealers[context.rows[i], up]`` (:meth:`Engine._dealer_rows`). Returns the arrays of
+    :class:`Solved`.
     """
-    m = counts.shape[0]
+    m = tree.counts.shape[0]
     ev = np.full((m, 10, 4), np.nan)
     value = np.full((m, 10), np.nan)
     action = np.full((m, 10), -1, dtype=np.int64)
@@ -239,249 +361,48 @@ def _solve(
     stand = np.zeros((m, 10))
     shoe = np.zeros(10, dtype=np.int64)
     after = np.zeros(10, dtype=np.int64)
+    split_rank = context.split_rank
     for up in range(10):
-        if base[up] == 0 or (only_up >= 0 and up != only_up):
+        if context.base[up] == 0 or (only_up >= 0 and up != only_up):
             continue
-        for idx in range(order.size):
-            i = order[idx]
-            if not mask[i]:
+        for idx in range(tree.order.size):
+            i = tree.order[idx]
+            if not context.mask[i]:
                 continue
-            ok = True
-            n = 0
-            for r in range(10):
-                shoe[r] = base[r] - counts[i, r] - (1 if r == up else 0)
-                if shoe[r] < 0:
-                    ok = False
-                n += shoe[r]
-            if not ok or n < 1:
+            n = _shoe_behind(tree.counts[i], context.base, up, shoe)
+            if n < 1:
                 continue
-            dist = dealers[rows[i], up]
-            p_nat = dist[10]
-            natural[i, up] = p_nat
-            live = 1.0 - p_nat if peek else 1.0
-            # Stand (also the settlement of a busted hand kept for the bust push).
-            total = hard[i] + 10 if soft[i] else hard[i]
+            dist = dealers[context.rows[i], up]
+            natural[i, up] = dist[NATURAL]
             natural_hand = (
-                (not split_context) and cards[i] == 2 and counts[i, 0] == 1 and counts[i, 9] == 1
+                split_rank < 0
+                and tree.cards[i] == 2
+                and tree.counts[i, ACE] == 1
+                and tree.counts[i, TEN] == 1
             )
-            s = 0.0
-            if natural_hand:
-                s = natural_pays * (1.0 - p_nat)
-            elif bust[i]:
-                for d in range(10):
-                    if (
-                        d >= 5
-                        and bust_push
-                        and cards[i] == 3
-                        and 23 <= hard[i] <= 25
-                        and hard[i] < 17 + d
-                    ):
-                        continue  # push: the dealer's total is farther from 21.5
-                    s -= dist[d]
-                if not peek:
-                    s -= p_nat
-            else:
-                for d in range(5):
-                    if total > 17 + d:
-                        s += dist[d]
-                    elif total < 17 + d:
-                        s -= dist[d]
-                for d in range(5, 10):
-                    s += dist[d]
-                if not peek:
-                    s -= p_nat
-            ev[i, up, 0] = s
+            s = _stand_value(tree, i, dist, codes, natural_hand)
+            ev[i, up, STAND] = s
             stand[i, up] = s
-            if bust[i]:
+            if tree.bust[i]:
                 value[i, up] = s
-                action[i, up] = 0
+                action[i, up] = STAND
                 continue
-            is_pair = cards[i] == 2 and counts[i].max() == 2
-            can_s, can_h, can_d, can_r = _allowed(
-                hard[i],
-                soft[i],
-                cards[i],
-                up,
-                split_context,
-                split_rank,
-                forced,
-                one_card_aces,
-                das,
-                double_kind,
-                surrender_kind,
-                natural_hand,
-            )
+            can_s, can_h, can_d, can_r = _allowed(tree, i, up, split_rank, codes, natural_hand)
             if not can_s:
-                ev[i, up, 0] = np.nan
+                ev[i, up, STAND] = np.nan
             if can_h or can_d:
-                h = 0.0
-                dbl = 0.0
-                for c in range(10):
-                    if shoe[c] == 0:
-                        continue
-                    pc = shoe[c] / n
-                    j = child[i, c]
-                    if j >= 0:
-                        h += pc * value[j, up]
-                        dbl += pc * (value[j, up] if bust[j] else stand[j, up])
-                    else:
-                        for r in range(10):
-                            after[r] = shoe[r]
-                        after[c] -= 1
-                        lose = -(1.0 - _natural_chance(after, up)) if peek else -1.0
-                        h += pc * lose
-                        dbl += pc * lose
+                h, dbl = _draw_values(tree, i, up, shoe, n, codes.peek, value, stand, after)
                 if can_h:
-                    ev[i, up, 1] = h
+                    ev[i, up, HIT] = h
                 if can_d:
-                    ev[i, up, 2] = 2.0 * dbl
+                    ev[i, up, DOUBLE] = 2.0 * dbl
             if can_r:
-                ev[i, up, 3] = -0.5 * live
-            # The action played.
-            best = -1
-            if policy == 0:
-                for a in range(4):
-                    v = ev[i, up, a]
-                    if not np.isnan(v) and (best < 0 or v > ev[i, up, best]):
-                        best = a
-            elif policy == 1:
-                # The action best for the same cards unsplit, among those allowed here.
-                top = -np.inf
-                for a in range(4):
-                    if np.isnan(ev[i, up, a]):
-                        continue
-                    ref = reference[i, up, a]
-                    if np.isnan(ref):
-                        if best < 0:
-                            best = a
-                    elif ref > top:
-                        top = ref
-                        best = a
-            else:
-                if natural_hand or (split_context and split_rank == 0 and one_card_aces):
-                    best = 0
-                elif is_pair:
-                    r2 = 0
-                    for r in range(10):
-                        if counts[i, r] == 2:
-                            r2 = r
-                    best = pair_play[r2, up, 1 if can_d else 0, 1 if can_r else 0]
-                else:
-                    best = chart[
-                        1 if soft[i] else 0, total, up, 1 if can_d else 0, 1 if can_r else 0
-                    ]
-                if best < 0 or np.isnan(ev[i, up, best]):
-                    best = -2  # the chart asks for an action the rules forbid here
+                ev[i, up, SURRENDER] = -0.5 * (1.0 - dist[NATURAL] if codes.peek else 1.0)
+            best = _played(tree, i, up, ev, split_rank, codes, natural_hand, policy, can_d, can_r)
             action[i, up] = best
             if best >= 0:
                 value[i, up] = ev[i, up, best]
     return ev, value, action, natural
-
-
-# ---------------------------------------------------------------------------------------
-# Splits
-# ---------------------------------------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=8)
-def split_patterns(max_hands: int) -> tuple[tuple[tuple[str, ...], int, int, int], ...]:
-    """How the split hands' second cards can fall, splitting to at most ``max_hands`` hands.
-
-    Each pattern is (draws, extra pair cards k, hands whose second card is known not to be a
-    pair card n, hands whose second card is unrestricted x): ``draws`` is the sequence of
-    "P" (a pair card, opening a new hand) and "N" (a non-pair card) drawn while hands can
-    still be added; once ``max_hands`` are on the table the remaining x hands' second cards
-    are unrestricted (a pair card is played as a hand).
-    """
-    out = []
-
-    def grow(draws: tuple[str, ...], hands: int, pending: int) -> None:
-        if pending == 0:
-            out.append((draws, hands - 2, draws.count("N"), 0))
-            return
-        if hands == max_hands:
-            out.append((draws, hands - 2, draws.count("N"), pending))
-            return
-        grow((*draws, "P"), hands + 1, pending + 1)
-        grow((*draws, "N"), hands, pending - 1)
-
-    grow((), 2, 2)
-    return tuple(out)
-
-
-def pattern_probability(draws: Sequence[str], pairs: int, cards: int) -> float:
-    """Probability of the draw sequence from a shoe of ``cards`` holding ``pairs`` pair cards."""
-    p = 1.0
-    k = n = 0
-    for d in draws:
-        left = cards - k - n
-        if left <= 0:
-            return 0.0
-        if d == "P":
-            p *= max(pairs - k, 0) / left
-            k += 1
-        else:
-            p *= max(cards - pairs - n, 0) / left
-            n += 1
-    return p
-
-
-def split_value(
-    ev_x: Sequence[float], ev_p: Sequence[float], pairs: int, cards: int, max_hands: int
-) -> float:
-    """Exact EV of splitting, from the values of one split hand with ``a`` extra pair cards
-    removed: ``ev_x[a]`` (second card unrestricted) and ``ev_p[a]`` (second card a pair card
-    played as a hand). ``pairs``/``cards``: pair cards and all cards in the shoe after the
-    pair and the up card are removed."""
-
-    @functools.cache
-    def x(a: int, b: int) -> float:
-        if b == 0:
-            return ev_x[a] if a < len(ev_x) else 0.0
-        v = ratio(pairs - a, cards - a - (b - 1))
-        if v >= 1.0:
-            return 0.0
-        return (x(a, b - 1) - v * x(a + 1, b - 1)) / (1.0 - v)
-
-    @functools.cache
-    def nonpair(a: int, b: int) -> float:
-        if b == 0:
-            if a >= len(ev_x):
-                return 0.0
-            v = ratio(pairs - a, cards - a)
-            if v >= 1.0:
-                return 0.0
-            return (ev_x[a] - v * ev_p[a]) / (1.0 - v)
-        w = ratio(pairs - a, cards - a - (b - 1) - 1)
-        if w >= 1.0:
-            return 0.0
-        return (nonpair(a, b - 1) - w * nonpair(a + 1, b - 1)) / (1.0 - w)
-
-    total = 0.0
-    for draws, k, n, rest in split_patterns(max_hands):
-        p = pattern_probability(draws, pairs, cards)
-        if p == 0.0:
-            continue
-        hands = (n * nonpair(k, n - 1) if n else 0.0) + (rest * x(k, n) if rest else 0.0)
-        total += p * hands
-    return total
-
-
-def ratio(num: int, den: int) -> float:
-    if num <= 0 or den <= 0:
-        return 0.0
-    return num / den
-
-
-def _extra_pairs_needed(max_hands: int) -> int:
-    """Largest number of extra pair cards any split value needs removed."""
-    need = 0
-    for _draws, k, n, rest in split_patterns(max_hands):
-        if n:
-            need = max(need, k + n - 1)
-        if rest:
-            need = max(need, k + n)
-    return need
 
 
 # ---------------------------------------------------------------------------------------
@@ -506,38 +427,46 @@ class Engine:
         keep_busts: bool = False,
     ):
         self.rules = rules.resolved()
+        self.codes = rule_codes(self.rules)
         self.shoe = (
             shoe_composition(self.rules.decks) if composition is None else composition.copy()
         )
-        self.bust_push = self.rules.bust_push == "three_card_23_25"
-        self.nodes = _nodes(tuple(int(c) for c in self.shoe), self.bust_push, keep_busts)
-        self.dealer = dealer_table(self.rules.dealer_hits_soft_17)
-        self.surrender = SURRENDER_CODE[self.rules.surrender]
-        self.double_kind = DOUBLE_KINDS.index(self.rules.double_on)
-        nd = self.nodes
-        self.all_mask = (nd.cards >= 2).astype(np.int64)
-        self._empty_ref = np.zeros((1, 1, 4))
-        self._empty_chart = np.zeros((2, 32, 10, 2, 2), dtype=np.int64)
-        self._empty_pairs = np.zeros((10, 10, 2, 2), dtype=np.int64)
+        self.nodes, self.node_index = hand_tree(
+            tuple(int(c) for c in self.shoe), self.codes.bust_push, keep_busts
+        )
+        self.dealer = dealer_table(self.codes.hits_soft_17)
+        self.all_mask = (self.nodes.cards >= 2).astype(np.int64)
+        self._no_reference = np.zeros((1, 1, 4))
+        self._no_chart = ChartTables(
+            np.zeros((2, 32, 10, 2, 2), dtype=np.int64),
+            np.zeros((10, 10, 2, 2), dtype=np.int64),
+            np.zeros((10, 10, 2), dtype=np.bool_),
+        )
         self.split_extras = {
-            p: min(_extra_pairs_needed(self.max_hands(p)), int(self.shoe[p]) - 2)
+            p: min(extra_pairs_needed(self.max_hands(p)), int(self.shoe[p]) - 2)
             for p in range(10)
             if self.max_hands(p) >= 2 and self.shoe[p] >= 2
         }
         keys = [(-1, 0)] + [(p, a) for p, e in self.split_extras.items() for a in range(e + 1)]
         self.rows, self.dealers = self._dealer_rows(keys)
 
-    def context(self, split_rank: int = -1, extra: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    def _played_and_base(self, split_rank: int, extra: int) -> tuple[np.ndarray, np.ndarray]:
         """(mask of the hands played, shoe before the up card and the hand are removed)."""
         if split_rank < 0:
             return self.all_mask, self.shoe
         nd, p = self.nodes, split_rank
         mask = ((nd.counts[:, p] >= 1) & (nd.cards >= 2)).astype(np.int64)
-        if p == ACE and self.rules.split_aces_one_card:
+        if p == ACE and self.codes.split_aces_one_card:
             mask &= (nd.cards == 2).astype(np.int64)
         base = self.shoe.copy()
         base[p] -= 1 + extra
         return mask, base
+
+    def context(self, split_rank: int = -1, extra: int = 0) -> Context:
+        """The unsplit hands (``split_rank`` -1) or the hands of a split of ``split_rank``
+        with ``extra`` further pair cards removed."""
+        mask, base = self._played_and_base(split_rank, extra)
+        return Context(mask, base.astype(np.int64), self.rows[(split_rank, extra)], split_rank)
 
     def _dealer_rows(self, keys):
         """Every context's hands mapped to rows of one table of dealer distributions.
@@ -549,7 +478,7 @@ class Engine:
         nd = self.nodes
         removed, playable = [], []
         for key in keys:
-            mask, base = self.context(*key)
+            mask, base = self._played_and_base(*key)
             taken = nd.counts + (self.shoe - base)
             removed.append(taken)
             playable.append((mask != 0) & (taken <= self.shoe).all(axis=1))
@@ -576,7 +505,7 @@ class Engine:
                     bounds[t],
                     bounds[t + 1],
                     -1,
-                    *self.dealer,
+                    self.dealer,
                     dealers,
                 )
                 for t in range(threads)
@@ -589,85 +518,48 @@ class Engine:
 
     def solve(
         self,
-        split_rank=-1,
-        extra=0,
-        policy=POLICY_OPTIMAL,
-        reference=None,
+        split_rank: int = -1,
+        extra: int = 0,
+        policy: int = POLICY_OPTIMAL,
+        reference: np.ndarray | None = None,
         tables: ChartTables | None = None,
         only_up: int = -1,
-    ):
-        nd, r = self.nodes, self.rules
-        mask, base = self.context(split_rank, extra)
-        return _solve(
-            nd.counts,
-            nd.hard,
-            nd.soft,
-            nd.cards,
-            nd.bust,
-            nd.child,
-            nd.order,
-            mask,
-            base.astype(np.int64),
-            self.dealers,
-            self.rows[(split_rank, extra)],
-            r.peek,
-            self.bust_push,
-            r.player_forced == "c21",
-            split_rank >= 0,
-            split_rank,
-            r.split_aces_one_card,
-            r.double_after_split,
-            self.double_kind,
-            self.surrender,
-            float(r.natural_pays),
+    ) -> Solved:
+        """The values of one context's hands (:class:`Solved`), the action at each hand
+        chosen by ``policy`` (``reference``: the unsplit values, ``tables``: a chart's)."""
+        how = Policy(
             policy,
-            self._empty_ref if reference is None else reference,
-            self._empty_chart if tables is None else tables.chart,
-            self._empty_pairs if tables is None else tables.pair_play,
-            only_up,
+            self._no_reference if reference is None else reference,
+            self._no_chart if tables is None else tables,
         )
+        context = self.context(split_rank, extra)
+        return Solved(*_solve(self.nodes, context, self.dealers, self.codes, how, only_up))
 
     def max_hands(self, rank: int) -> int:
-        r = self.rules
-        if r.max_split_hands < 2:
-            return 1
-        if rank == ACE and not r.resplit_aces:
-            return 2
-        return r.max_split_hands
+        """The most hands a pair of ``rank`` may be split to (1: no split)."""
+        return self.codes.max_ace_hands if rank == ACE else self.codes.max_hands
 
     def split_values(
         self, reference_ev, policy, tables, only_up: int = -1, keep: dict | None = None
     ) -> np.ndarray:
         """EV (unnormalized under the peek) of splitting each pair against each up card
         (only ``only_up`` if >= 0). ``keep``, a dict, receives each split context's solve."""
-        nd = self.nodes
         out = np.full((10, 10), np.nan)
         ups = range(10) if only_up < 0 else (only_up,)
         for p, extra in self.split_extras.items():
-            hands = self.max_hands(p)
-            one = nd.index[tuple(1 if q == p else 0 for q in range(10))]
             ev_x = np.zeros((extra + 1, 10))
             ev_p = np.zeros((extra + 1, 10))
             for a in range(extra + 1):
-                _mask, base = self.context(p, a)
                 solved = self.solve(p, a, policy, reference_ev, tables, only_up)
-                value = solved[1]
                 if keep is not None:
                     keep[(p, a)] = solved
                 for up in ups:
-                    shoe = base.copy()
-                    shoe[up] -= 1
-                    shoe[p] -= 1  # the hand's own pair card
-                    if shoe[up] < 0 or shoe.min() < 0 or base[up] == 0:
+                    second = second_cards(self, p, a, up)
+                    if second is None:
                         continue
-                    n = shoe.sum()
-                    total = 0.0
-                    for c in range(10):
-                        if shoe[c]:
-                            total += shoe[c] / n * value[nd.child[one, c], up]
-                    ev_x[a, up] = total
-                    if shoe[p]:
-                        ev_p[a, up] = value[nd.child[one, p], up]
+                    ev_x[a, up] = second.average(solved.value[:, up])
+                    if second.pair_node >= 0:
+                        ev_p[a, up] = solved.value[second.pair_node, up]
             for up in ups:
                 shoe = self.shoe.copy()
                 shoe[up] -= 1
@@ -675,35 +567,18 @@ class Engine:
                 if shoe.min() < 0:
                     continue
                 out[p, up] = split_value(
-                    tuple(ev_x[:, up]), tuple(ev_p[:, up]), int(shoe[p]), int(shoe.sum()), hands
+                    tuple(ev_x[:, up]),
+                    tuple(ev_p[:, up]),
+                    int(shoe[p]),
+                    int(shoe.sum()),
+                    self.max_hands(p),
                 )
         return out
 
 
-def two_card_hands(shoe: np.ndarray, up: int):
-    """(rank a <= rank b, probability) of the player's two cards with ``up`` removed."""
-    left = shoe.copy()
-    left[up] -= 1
-    n = left.sum()
-    for a in range(10):
-        for b in range(a, 10):
-            if a == b:
-                p = left[a] * (left[a] - 1) / (n * (n - 1))
-            else:
-                p = 2 * left[a] * left[b] / (n * (n - 1))
-            if p > 0:
-                yield a, b, p
-
-
-def root_flags(engine: Engine, up: int) -> tuple[bool, bool]:
-    """(early surrender at the root, any surrender at the root) for this up card."""
-    s = engine.surrender
-    early = s == SURR_EARLY or (s == SURR_ANY and up in (ACE, TEN))
-    return early, early or s == SURR_LATE or s == SURR_ANY
-
-
 def refuse_forbidden(action: np.ndarray, engine: Engine, chart: StrategyChart) -> None:
-    bad = np.argwhere(action == -2)
+    """Refuse a chart whose cell asks, at some hand it reaches, for an action not allowed."""
+    bad = np.argwhere(action == FORBIDDEN)
     if bad.size:
         i, up = bad[0]
         total, soft = hand_total(engine.nodes.counts[i])
@@ -711,8 +586,3 @@ def refuse_forbidden(action: np.ndarray, engine: Engine, chart: StrategyChart) -
             f"{chart.name}: the cell for {'soft' if soft else 'hard'} {total} vs "
             f"{up_label(int(up))} asks for an action the rules do not allow there"
         )
-
-
-# ---------------------------------------------------------------------------------------
-# Sweeps and rule costs
-# ---------------------------------------------------------------------------------------

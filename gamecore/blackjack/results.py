@@ -36,18 +36,17 @@ import dataclasses
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from gamecore._jit import kernel
-from gamecore.blackjack.analysis import hand_table
 from gamecore.blackjack.chart import (
+    ChartTables,
     StrategyChart,
-    cell_of,
     chart_tables,
     read_strategy_chart,
-    wants_surrender,
 )
 from gamecore.blackjack.dealer import dealer_distributions
 from gamecore.blackjack.engine import (
@@ -55,23 +54,30 @@ from gamecore.blackjack.engine import (
     POLICY_OPTIMAL,
     POLICY_REFERENCE,
     Engine,
-    pattern_probability,
-    ratio,
+    Solved,
     refuse_forbidden,
-    root_flags,
-    split_patterns,
-    two_card_hands,
+)
+from gamecore.blackjack.round import (
+    PLAY_EARLY_SURRENDER,
+    PLAY_NATURAL,
+    PLAY_SPLIT,
+    chart_play,
+    openings,
+    optimal_play,
+    second_cards,
+    split_hands,
 )
 from gamecore.blackjack.rules import (
-    ACE,
+    DOUBLE,
+    HIT,
     N_OUTCOMES,
     NATURAL,
-    TEN,
+    STAND,
+    SURRENDER,
     StandardBlackjackRules,
     check_rules,
 )
 from gamecore.blackjack.shoe import check_composition, check_round_fits
-from gamecore.errors import GamecoreError
 from gamecore.parallel import default_threads
 
 # Hand classes: a standing total (16 or less, 17..21), a plain bust, a three-card bust of
@@ -85,7 +91,7 @@ HALF_UNITS = 33
 
 @kernel
 def _stand_class(total):
-    return 0 if total <= 16 else total - 16
+    return STAND_LOW if total <= 16 else total - 16
 
 
 @kernel
@@ -96,138 +102,99 @@ def _bust_class(hard, cards, bust_push):
 
 
 @kernel
-def _joints(
-    counts,
-    hard,
-    soft,
-    cards,
-    bust,
-    child,
-    order,
-    mask,
-    base,
-    dealers,
-    rows,
-    up,
-    action,
-    bust_push,
-    out,
-):
-    """``out[i, class, dealer outcome]`` for every masked hand ``i``, the action played at
-    each live hand being ``action[i, up]`` (S H D R as 0..3). Hands with more cards first."""
+def _final_class(tree, j, bust_push):
+    """The class of hand ``j`` standing (or busted) where it is."""
+    if tree.bust[j]:
+        return _bust_class(tree.hard[j], tree.cards[j], bust_push)
+    return _stand_class(tree.hard[j] + 10 if tree.soft[j] else tree.hard[j])
+
+
+@kernel
+def _joints(tree, context, dealers, up, action, bust_push, out):
+    """``out[i, class, dealer outcome]`` for every hand ``i`` of ``context``, the action
+    played at each live hand being ``action[i, up]``. Hands with more cards first."""
     shoe = np.zeros(10, dtype=np.int64)
-    for idx in range(order.size):
-        i = order[idx]
-        if not mask[i]:
+    for idx in range(tree.order.size):
+        i = tree.order[idx]
+        if not context.mask[i]:
             continue
         ok = True
         n = 0
         for r in range(10):
-            shoe[r] = base[r] - counts[i, r] - (1 if r == up else 0)
+            shoe[r] = context.base[r] - tree.counts[i, r] - (1 if r == up else 0)
             if shoe[r] < 0:
                 ok = False
             n += shoe[r]
         if not ok:
             continue
-        dist = dealers[rows[i], up]
-        total = hard[i] + 10 if soft[i] else hard[i]
+        dist = dealers[context.rows[i], up]
         a = action[i, up]
-        if bust[i]:
-            out[i, _bust_class(hard[i], cards[i], bust_push)] = dist
-        elif a == 0:
-            out[i, _stand_class(total)] = dist
-        elif a == 3:
+        if tree.bust[i] or a == STAND:
+            out[i, _final_class(tree, i, bust_push)] = dist
+        elif a == SURRENDER:
             out[i, SURRENDERED] = dist
-        elif a == 1 or a == 2:
+        elif a == HIT or a == DOUBLE:
             for c in range(10):
                 if shoe[c] == 0:
                     continue
                 pc = shoe[c] / n
-                j = child[i, c]
-                if a == 1:
+                j = tree.child[i, c]
+                if a == HIT:
                     out[i] += pc * out[j]
                 else:
-                    jd = dealers[rows[j], up]
-                    if bust[j]:
-                        k = DOUBLED + _bust_class(hard[j], cards[j], bust_push)
-                    else:
-                        jt = hard[j] + 10 if soft[j] else hard[j]
-                        k = DOUBLED + _stand_class(jt)
-                    out[i, k] += pc * jd
+                    k = DOUBLED + _final_class(tree, j, bust_push)
+                    out[i, k] += pc * dealers[context.rows[j], up]
+
+
+class _HandEnds(NamedTuple):
+    """Scratch and output of :func:`_split_hand_ends` (one slot per way a hand can end)."""
+
+    ways: np.ndarray  # (M,) card orders reaching each node
+    node: np.ndarray  # the hand's final cards
+    final_class: np.ndarray
+    orders: np.ndarray  # card orders that play to the end
 
 
 @kernel
-def _split_hand_ends(
-    counts,
-    hard,
-    soft,
-    cards,
-    bust,
-    child,
-    order,
-    one,
-    pair,
-    first_not_pair,
-    up,
-    action,
-    bust_push,
-    ways,
-    ends,
-    end_class,
-    end_ways,
-):
+def _split_hand_ends(tree, one, pair, first_not_pair, up, action, bust_push, ends):
     """Every way one split hand can end: the hand's final cards (node), its class and the
     number of card orders that play to it (the play depending on the hand's cards only).
 
     The hand starts as the single pair card ``one``; with ``first_not_pair`` its second card
-    is not a pair card (no resplit). ``ways`` is scratch (one float per node). Returns the
-    number of ends written to ``ends``, ``end_class``, ``end_ways``.
+    is not a pair card (no resplit). Returns the number of ends written to ``ends``.
     """
+    ways = ends.ways
     ways[:] = 0.0
     ways[one] = 1.0
     found = 0
-    for idx in range(order.size - 1, -1, -1):  # fewest cards first
-        i = order[idx]
+    for idx in range(tree.order.size - 1, -1, -1):  # fewest cards first
+        i = tree.order[idx]
         w = ways[i]
         if w == 0.0:
             continue
-        if i == one:
-            for c in range(10):
-                j = child[i, c]
-                if j >= 0 and not (first_not_pair and c == pair):
-                    ways[j] += w
-            continue
-        if bust[i]:
-            ends[found] = i
-            end_class[found] = _bust_class(hard[i], cards[i], bust_push)
-            end_ways[found] = w
-            found += 1
-            continue
         a = action[i, up]
-        if a == 1:
+        if i == one or (not tree.bust[i] and a == HIT):
             for c in range(10):
-                j = child[i, c]
-                if j >= 0:
+                j = tree.child[i, c]
+                if j >= 0 and not (i == one and first_not_pair and c == pair):
                     ways[j] += w
-        elif a == 2:
+            continue
+        if not tree.bust[i] and a == DOUBLE:
             for c in range(10):
-                j = child[i, c]
-                if j < 0:
-                    continue
-                ends[found] = j
-                if bust[j]:
-                    end_class[found] = DOUBLED + _bust_class(hard[j], cards[j], bust_push)
-                else:
-                    jt = hard[j] + 10 if soft[j] else hard[j]
-                    end_class[found] = DOUBLED + _stand_class(jt)
-                end_ways[found] = w
-                found += 1
+                j = tree.child[i, c]
+                if j >= 0:
+                    ends.node[found] = j
+                    ends.final_class[found] = DOUBLED + _final_class(tree, j, bust_push)
+                    ends.orders[found] = w
+                    found += 1
+            continue
+        ends.node[found] = i
+        if not tree.bust[i] and a == SURRENDER:
+            ends.final_class[found] = SURRENDERED
         else:
-            ends[found] = i
-            total = hard[i] + 10 if soft[i] else hard[i]
-            end_class[found] = SURRENDERED if a == 3 else _stand_class(total)
-            end_ways[found] = w
-            found += 1
+            ends.final_class[found] = _final_class(tree, i, bust_push)
+        ends.orders[found] = w
+        found += 1
     return found
 
 
@@ -369,76 +336,86 @@ def result_distribution(
     rules = check_rules(rules)
     if chart is not None and not isinstance(chart, StrategyChart):
         chart = read_strategy_chart(chart)
-    shoe = None if composition is None else check_composition(composition, "composition")
+    shoe = None if composition is None else check_composition(composition)
     if shoe is not None:
         check_round_fits(shoe, rules.resolved())
     engine = Engine(rules, shoe, keep_busts=True)
-    r = engine.rules
-    tables = None if chart is None else chart_tables(chart, r)
-    policy = POLICY_OPTIMAL if chart is None else POLICY_CHART
-    ev, value, action, natural = engine.solve(policy=policy, tables=tables)
-    if chart is not None:
-        refuse_forbidden(action, engine, chart)
-    kept: dict = {}
-    if chart is None:
-        split = engine.split_values(ev, POLICY_REFERENCE, None, keep=kept)
-        best = hand_table(engine, ev, value, natural, split).set_index(["up", "a", "b"])["best"]
-    else:
-        split = engine.split_values(None, POLICY_CHART, tables, keep=kept)
-    settle = settlement(r)
-    pays = float(r.natural_pays)
-
-    def up_card(up: int) -> np.ndarray:
-        """(plain, two hands, resplits, Natural paid) rows of one up card, weighted by it."""
-        out = np.zeros((4, HALF_UNITS))
-        plain, two_hands, resplits, natural_paid = out
-        if engine.shoe[up] == 0:
-            return out
-        nd = engine.nodes
-        p_up = engine.shoe[up] / engine.shoe.sum()
-        early, root_surrender = root_flags(engine, up)
-        joint = _hand_joints(engine, (-1, 0), action, up)
-        for a, b, p in two_card_hands(engine.shoe, up):
-            counts = [0] * 10
-            counts[a] += 1
-            counts[b] += 1
-            i = nd.index[tuple(counts)]
-            w = p_up * p
-            if a == ACE and b == TEN:
-                natural_paid[0] += w * (1.0 - natural[i, up])
-                plain[16] += w * natural[i, up]  # Natural against Natural pushes
-                continue
-            if chart is None:
-                choice = best.loc[(up, a, b)]
-                surrender_early = early and choice == "R"
-                splits = choice == "P"
-            else:
-                cell = cell_of(chart, counts, up)
-                surrender_early = early and wants_surrender(cell, a == b, tables, a, up)
-                splits = (
-                    not surrender_early
-                    and a == b
-                    and bool(tables.split[a, up, 1 if root_surrender else 0])
-                    and not np.isnan(split[a, up])
-                )
-            if surrender_early:
-                plain[16 - 1] += w
-            elif splits:
-                exact_part, approximate_part = _split_round(engine, kept, a, up, settle, r.peek)
-                two_hands += w * exact_part
-                resplits += w * approximate_part
-                if r.peek:  # a dealer Natural ends the round before the split
-                    plain[16 - 2] += w * natural[i, up]
-            else:
-                plain += w * _settle_hand(joint[i], settle, r.peek)
-        return out
-
+    strategy = _Strategy.of(engine, chart)
     # Up cards are independent; their kernels release the GIL. Summed in up-card order, so
     # the result does not depend on the number of threads.
     with ThreadPoolExecutor(default_threads()) as pool:
-        parts = list(pool.map(up_card, range(10)))
+        parts = list(pool.map(lambda up: _up_card_results(engine, strategy, up), range(10)))
     plain, two_hands, resplits, paid = (sum(part[k] for part in parts) for k in range(4))
-    natural_paid = float(paid[0])
+    return ResultDistribution(
+        rules,
+        "optimal" if chart is None else chart.name,
+        *_result_table(plain, two_hands, resplits, float(paid[0]), engine.codes.natural_pays),
+        float(two_hands.sum() + resplits.sum()),
+        float(resplits.sum()),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class _Strategy:
+    """A strategy solved on the engine: optimal play (``chart`` None) or a chart's."""
+
+    chart: StrategyChart | None
+    tables: ChartTables | None
+    solved: Solved
+    split: np.ndarray
+    kept: dict  # each split context's solve
+
+    @classmethod
+    def of(cls, engine: Engine, chart: StrategyChart | None) -> _Strategy:
+        kept: dict = {}
+        if chart is None:
+            solved = engine.solve(policy=POLICY_OPTIMAL)
+            split = engine.split_values(solved.ev, POLICY_REFERENCE, None, keep=kept)
+            return cls(None, None, solved, split, kept)
+        tables = chart_tables(chart, engine.rules)
+        solved = engine.solve(policy=POLICY_CHART, tables=tables)
+        refuse_forbidden(solved.action, engine, chart)
+        split = engine.split_values(None, POLICY_CHART, tables, keep=kept)
+        return cls(chart, tables, solved, split, kept)
+
+    def play(self, opening) -> int:
+        if self.chart is None:
+            return optimal_play(opening, self.solved.ev, self.split).play
+        return chart_play(opening, self.chart, self.tables, self.split).play
+
+
+def _up_card_results(engine: Engine, strategy: _Strategy, up: int) -> np.ndarray:
+    """(plain, two hands, resplits, Natural paid) rows of one up card, weighted by it."""
+    out = np.zeros((4, HALF_UNITS))
+    plain, two_hands, resplits, natural_paid = out
+    if engine.shoe[up] == 0:
+        return out
+    settle, peek = settlement(engine.rules), engine.codes.peek
+    p_up = engine.shoe[up] / engine.shoe.sum()
+    joint = _hand_joints(engine, (-1, 0), strategy.solved.action, up)
+    for opening in openings(engine, up):
+        w = p_up * opening.probability
+        play = strategy.play(opening)
+        if play == PLAY_NATURAL:
+            natural_paid[0] += w * (1.0 - opening.dealer_natural)
+            plain[16] += w * opening.dealer_natural  # Natural against Natural pushes
+        elif play == PLAY_EARLY_SURRENDER:
+            plain[16 - 1] += w
+        elif play == PLAY_SPLIT:
+            exact_part, approximate_part = _split_round(
+                engine, strategy.kept, opening.first, up, settle
+            )
+            two_hands += w * exact_part
+            resplits += w * approximate_part
+            if peek:  # a dealer Natural ends the round before the split
+                plain[16 - 2] += w * opening.dealer_natural
+        else:
+            plain += w * _settle_hand(joint[opening.node], settle, peek)
+    return out
+
+
+def _result_table(plain, two_hands, resplits, natural_paid, pays) -> tuple[pd.DataFrame, float]:
+    """The table of :class:`ResultDistribution` and its mean."""
     total = plain + two_hands + resplits
     units = (np.arange(HALF_UNITS) - 16) / 2
     rows = [
@@ -465,15 +442,7 @@ def result_distribution(
     table.insert(1, "Outcome", [_label(x) for x in table["Net result"]])
     table["Return"] = table["Net result"] * table["Probability"]
     table.loc[table.index[-1], "Outcome"] = "Natural paid"
-    mean = float(np.dot(units, total) + pays * natural_paid)
-    return ResultDistribution(
-        rules,
-        "optimal" if chart is None else chart.name,
-        table,
-        mean,
-        float(two_hands.sum() + resplits.sum()),
-        float(resplits.sum()),
-    )
+    return table, float(np.dot(units, total) + pays * natural_paid)
 
 
 def _label(units: float) -> str:
@@ -482,28 +451,11 @@ def _label(units: float) -> str:
     return f"{'win' if units > 0 else 'lose'} {abs(units):g}"
 
 
-def _hand_joints(engine, key, action, up) -> np.ndarray:
+def _hand_joints(engine: Engine, key, action, up) -> np.ndarray:
     """Every hand's joint (class x dealer outcome) in one context against ``up``."""
-    mask, base = engine.context(*key)
-    nd = engine.nodes
-    out = np.zeros((len(nd.counts), N_CLASSES, N_OUTCOMES))
-    _joints(
-        nd.counts,
-        nd.hard,
-        nd.soft,
-        nd.cards,
-        nd.bust,
-        nd.child,
-        nd.order,
-        mask,
-        base.astype(np.int64),
-        engine.dealers,
-        engine.rows[key],
-        up,
-        action,
-        engine.bust_push,
-        out,
-    )
+    out = np.zeros((len(engine.nodes.counts), N_CLASSES, N_OUTCOMES))
+    context = engine.context(*key)
+    _joints(engine.nodes, context, engine.dealers, up, action, engine.codes.bust_push, out)
     return out
 
 
@@ -518,76 +470,59 @@ def _settle_hand(joint: np.ndarray, settle: np.ndarray, peek: bool) -> np.ndarra
     return out
 
 
-def _split_round(engine, kept, pair, up, settle, peek) -> tuple[np.ndarray, np.ndarray]:
+def _split_round(engine, kept, pair, up, settle) -> tuple[np.ndarray, np.ndarray]:
     """Net result of a split of ``pair`` against ``up`` (half units, index + 16): (rounds
     that stay at two hands, exact; rounds with a resplit, approximate)."""
-    two_hands = _two_hand_split(engine, kept, pair, up, settle, peek)
-    nd = engine.nodes
+    peek = engine.codes.peek
+    two_hands = _two_hand_split(engine, kept, pair, up, settle)
     extra = engine.split_extras[pair]
-    one = nd.index[tuple(1 if q == pair else 0 for q in range(10))]
     jx = np.zeros((extra + 1, *settle.shape))
     jp = np.zeros((extra + 1, *settle.shape))
     for a in range(extra + 1):
-        _mask, base = engine.context(pair, a)
-        out = _hand_joints(engine, (pair, a), kept[(pair, a)][2], up)
-        left = base.copy()
-        left[up] -= 1
-        left[pair] -= 1
-        if left.min() < 0 or base[up] == 0:
+        second = second_cards(engine, pair, a, up)
+        if second is None:
             continue
-        n = left.sum()
-        for c in range(10):
-            if left[c]:
-                jx[a] += left[c] / n * out[nd.child[one, c]]
-        if left[pair]:
-            jp[a] = out[nd.child[one, pair]]
+        joints = _hand_joints(engine, (pair, a), kept[(pair, a)].action, up)
+        jx[a] = second.average(joints)
+        if second.pair_node >= 0:
+            jp[a] = joints[second.pair_node]
     shoe = engine.shoe.copy()
     shoe[up] -= 1
     shoe[pair] -= 2
     pairs, cards = int(shoe[pair]), int(shoe.sum())
     resplit = np.zeros(HALF_UNITS)
-    for k, n_known, rest, probability in _patterns(engine, pair, pairs, cards):
-        if k == 0:
+    for pattern in split_hands(list(jx), list(jp), pairs, cards, engine.max_hands(pair)):
+        if pattern.extra_pairs == 0:
             continue  # no resplit: two hands, computed exactly above
-        hands = []
-        if n_known:
-            hands += [_nonpair(jx, jp, k, n_known - 1, pairs, cards)] * n_known
-        if rest:
-            hands += [_unrestricted(jx, k, n_known, pairs, cards)] * rest
-        resplit += probability * _combine(hands, settle, peek)
+        hands = [pattern.known_value] * pattern.known + [pattern.rest_value] * pattern.rest
+        resplit += pattern.probability * _combine(hands, settle, peek)
     return two_hands, resplit
 
 
-def _two_hand_split(engine, kept, pair, up, settle, peek) -> np.ndarray:
+def _two_hand_split(engine, kept, pair, up, settle) -> np.ndarray:
     """Exact net result of the split rounds that end with two hands (no resplit)."""
     nd = engine.nodes
     m = len(nd.counts)
-    one = nd.index[tuple(1 if q == pair else 0 for q in range(10))]
-    ends = np.empty(10 * m, dtype=np.int64)
-    end_class = np.empty(10 * m, dtype=np.int64)
-    end_ways = np.empty(10 * m)
+    one = engine.node_index[tuple(1 if q == pair else 0 for q in range(10))]
+    ends = _HandEnds(
+        np.zeros(m),
+        np.empty(10 * m, dtype=np.int64),
+        np.empty(10 * m, dtype=np.int64),
+        np.empty(10 * m),
+    )
     found = _split_hand_ends(
-        nd.counts,
-        nd.hard,
-        nd.soft,
-        nd.cards,
-        nd.bust,
-        nd.child,
-        nd.order,
+        nd,
         one,
         pair,
         engine.max_hands(pair) >= 3,
         up,
-        kept[(pair, 0)][2],
-        engine.bust_push,
-        np.zeros(m),
+        kept[(pair, 0)].action,
+        engine.codes.bust_push,
         ends,
-        end_class,
-        end_ways,
     )
-    drawn = nd.counts[ends[:found]].copy()
+    drawn = nd.counts[ends.node[:found]].copy()
     drawn[:, pair] -= 1  # the hand's own pair card is not drawn
-    end_class, end_ways = end_class[:found].copy(), end_ways[:found].copy()
+    end_class, end_ways = ends.final_class[:found].copy(), ends.orders[:found].copy()
     shoe = engine.shoe.astype(np.int64)
     shoe[pair] -= 2
     shoe[up] -= 1
@@ -608,53 +543,15 @@ def _two_hand_split(engine, kept, pair, up, settle, peek) -> np.ndarray:
     with_up = shoe.copy()
     with_up[up] += 1  # dealer_distributions takes the up card out itself
     dealer = np.zeros((unions.size, 10, N_OUTCOMES))
-    dealer_distributions(with_up, held, 0, unions.size, up, *engine.dealer, dealer)
+    dealer_distributions(with_up, held, 0, unions.size, up, engine.dealer, dealer)
     dealer = dealer[:, up]
     out = np.zeros(HALF_UNITS)
     for d in range(N_OUTCOMES):
-        if peek and d == NATURAL:
+        if engine.codes.peek and d == NATURAL:
             continue  # no split is played: the caller books the Natural's loss
         net = settle[end_class[first], d] + settle[end_class[second], d] + 16
         out += np.bincount(net, weights=probability * dealer[which, d], minlength=HALF_UNITS)
     return out
-
-
-def _patterns(engine, pair, pairs, cards):
-    for draws, k, n, rest in split_patterns(engine.max_hands(pair)):
-        p = pattern_probability(draws, pairs, cards)
-        if p > 0.0:
-            yield k, n, rest, p
-
-
-def _unrestricted(jx, a, b, pairs, cards):
-    """The joint of a split hand with ``a`` extra pair cards out and ``b`` other hands'
-    second cards known not to be pair cards (:func:`split_value`'s ``x``)."""
-    if b == 0:
-        return jx[a] if a < len(jx) else np.zeros(jx.shape[1:])
-    v = ratio(pairs - a, cards - a - (b - 1))
-    if v >= 1.0:
-        return np.zeros(jx.shape[1:])
-    return (
-        _unrestricted(jx, a, b - 1, pairs, cards)
-        - v * _unrestricted(jx, a + 1, b - 1, pairs, cards)
-    ) / (1.0 - v)
-
-
-def _nonpair(jx, jp, a, b, pairs, cards):
-    """The joint of a split hand whose own second card is not a pair card (``nonpair``)."""
-    if b == 0:
-        if a >= len(jx):
-            return np.zeros(jx.shape[1:])
-        v = ratio(pairs - a, cards - a)
-        if v >= 1.0:
-            return np.zeros(jx.shape[1:])
-        return (jx[a] - v * jp[a]) / (1.0 - v)
-    w = ratio(pairs - a, cards - a - (b - 1) - 1)
-    if w >= 1.0:
-        return np.zeros(jx.shape[1:])
-    return (
-        _nonpair(jx, jp, a, b - 1, pairs, cards) - w * _nonpair(jx, jp, a + 1, b - 1, pairs, cards)
-    ) / (1.0 - w)
 
 
 def _combine(hands, settle, peek) -> np.ndarray:
@@ -675,41 +572,3 @@ def _combine(hands, settle, peek) -> np.ndarray:
             low -= 4
         out[low + 16 : low + 16 + total.size] += dealer[d] * total
     return out
-
-
-def cross_check(exact: ResultDistribution, simulation) -> pd.DataFrame:
-    """Each result's probability beside its simulated twin, in two parts: the rounds known
-    exactly (no resplit) and the rounds with a resplit (approximate).
-
-    The exact part's z obeys the 4-sigma rule (family-wise, :func:`gamecore.twins.
-    z_threshold`); the resplit part's z measures the approximation. ``simulation``
-    (:class:`gamecore.blackjack.sim.BlackjackSimulation`) must play the chart ``exact``
-    describes, under the same rules.
-    """
-    if exact.strategy != simulation.strategy or exact.rules != simulation.rules:
-        raise GamecoreError(
-            f"the simulation plays {simulation.strategy!r}, the distribution describes "
-            f"{exact.strategy!r}; cross-check the same chart under the same rules"
-        )
-    n = simulation.rounds
-    rows = []
-    for (_, row), exact_p in zip(exact.table.iterrows(), exact.exact, strict=True):
-        if row["Outcome"] == "Natural paid":
-            known, resplit = simulation.naturals, 0
-        else:
-            x = int(round(row["Net result"] * 2)) + 16
-            resplit = int(simulation.resplit_histogram[x])
-            known = int(simulation.histogram[x]) - resplit
-        out = {"Outcome": row["Outcome"], "Net result": row["Net result"]}
-        parts = (
-            ("Exact (no resplit)", exact_p, known),
-            ("Resplit", row["With a resplit"], resplit),
-        )
-        for part, p, count in parts:
-            se = float(np.sqrt(p * (1 - p) / n))
-            out[f"{part}: probability"] = p
-            out[f"{part}: simulated"] = count / n
-            out[f"{part}: SE"] = se
-            out[f"{part}: z"] = (count / n - p) / se if se > 0 else 0.0
-        rows.append(out)
-    return pd.DataFrame(rows)

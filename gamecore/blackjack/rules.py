@@ -6,8 +6,9 @@ and the kinds each rule takes.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -57,8 +58,11 @@ ACTIONS = ("S", "H", "D", "R", "P")
 STAND, HIT, DOUBLE, SURRENDER, SPLIT = range(5)
 
 SURRENDER_KINDS = ("none", "late", "early", "any_cards")
-SURRENDER_CODE = {name: i for i, name in enumerate(SURRENDER_KINDS)}
+#: ``RuleCodes.surrender``: the index of the rule's value in :data:`SURRENDER_KINDS`.
+SURRENDER_NONE, SURRENDER_LATE, SURRENDER_EARLY, SURRENDER_ANY_CARDS = range(4)
 DOUBLE_KINDS = ("any", "9_11", "10_11")
+#: ``RuleCodes.double_on``: the index of the rule's value in :data:`DOUBLE_KINDS`.
+DOUBLE_ANY, DOUBLE_9_11, DOUBLE_10_11 = range(3)
 BUST_PUSH_KINDS = ("none", "three_card_23_25")
 FORCED_KINDS = ("none", "c21")
 
@@ -205,3 +209,58 @@ def hand_total(counts: Sequence[int]) -> tuple[int, bool]:
     if counts[ACE] and hard + 10 <= 21:
         return hard + 10, True
     return hard, False
+
+
+# ---------------------------------------------------------------------------------------
+# The rules as every kernel reads them
+# ---------------------------------------------------------------------------------------
+
+
+class RuleCodes(NamedTuple):
+    """A resolved rule set as numbers, built once (:func:`rule_codes`) and handed to every
+    kernel (the exact engine, the result distribution and the simulator read the rules from
+    here only). Kinds are the named constants above (``SURRENDER_*``, ``DOUBLE_*``)."""
+
+    peek: bool
+    hits_soft_17: bool
+    forced_totals: bool  # the c21 forced hits (hard 11 or less, soft 17 or less) and stands
+    double_after_split: bool
+    double_on: int  # DOUBLE_ANY, DOUBLE_9_11, DOUBLE_10_11
+    surrender: int  # SURRENDER_NONE, SURRENDER_LATE, SURRENDER_EARLY, SURRENDER_ANY_CARDS
+    max_hands: int  # hands a pair may split to; 1 when splitting is not allowed
+    max_ace_hands: int  # the same for Aces (2 without resplitting Aces)
+    split_aces_one_card: bool
+    bust_push: bool  # the three-card 23..25 bust push
+    natural_pays: float
+
+
+@functools.lru_cache(maxsize=64)
+def rule_codes(rules: StandardBlackjackRules) -> RuleCodes:
+    """The :class:`RuleCodes` of ``rules`` (resolved first: ``auto`` values fixed)."""
+    r = check_rules(rules).resolved()
+    max_hands = r.max_split_hands if r.max_split_hands >= 2 else 1
+    return RuleCodes(
+        peek=bool(r.peek),
+        hits_soft_17=bool(r.dealer_hits_soft_17),
+        forced_totals=r.player_forced == "c21",
+        double_after_split=bool(r.double_after_split),
+        double_on=DOUBLE_KINDS.index(r.double_on),
+        surrender=SURRENDER_KINDS.index(r.surrender),
+        max_hands=int(max_hands),
+        max_ace_hands=int(max_hands if r.resplit_aces else min(2, max_hands)),
+        split_aces_one_card=bool(r.split_aces_one_card),
+        bust_push=r.bust_push == "three_card_23_25",
+        natural_pays=float(r.natural_pays),
+    )
+
+
+def early_surrender_at_root(codes: RuleCodes, up: int) -> bool:
+    """Is surrender offered before the check for a Natural against ``up``?"""
+    return codes.surrender == SURRENDER_EARLY or (
+        codes.surrender == SURRENDER_ANY_CARDS and up in (ACE, TEN)
+    )
+
+
+def surrender_at_root(codes: RuleCodes, up: int) -> bool:
+    """Is any surrender (early or late) offered on the first two cards against ``up``?"""
+    return codes.surrender != SURRENDER_NONE

@@ -12,7 +12,7 @@ action the chart takes there. Two facts make a cell's choice exactly scorable:
   cell's hands nor the values below them: the chart's EV changes by exactly
   ``sum over the cell's hands of reach * (value of the new action - value of the old one)``.
 * The split EV is linear in the values of the split hands
-  (:func:`gamecore.blackjack.engine.split_value`), so split hands get reach weights too: the
+  (:func:`gamecore.blackjack.round.split_value`), so split hands get reach weights too: the
   coefficients of that linear map times the chances of their second cards.
 
 So one backward pass (the values, :func:`gamecore.blackjack.engine.solve_hands`) and one
@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -48,25 +48,28 @@ from gamecore.blackjack.chart import (
     pretty_cell,
     resolve_cell,
     up_label,
-    wants_surrender,
 )
-from gamecore.blackjack.engine import (
-    POLICY_CHART,
-    Engine,
-    refuse_forbidden,
-    root_flags,
+from gamecore.blackjack.engine import POLICY_CHART, Engine, refuse_forbidden
+from gamecore.blackjack.round import (
+    PLAY_EARLY_SURRENDER,
+    PLAY_NATURAL,
+    PLAY_SPLIT,
+    chart_play,
+    opening_value,
+    openings,
+    second_cards,
     split_value,
-    two_card_hands,
 )
 from gamecore.blackjack.rules import (
     ACE,
+    DOUBLE,
     HIT,
     RANKS,
     STAND,
     SURRENDER,
-    TEN,
     StandardBlackjackRules,
     check_rules,
+    early_surrender_at_root,
     hand_total,
 )
 from gamecore.errors import GamecoreError
@@ -75,35 +78,45 @@ from gamecore.errors import GamecoreError
 LETTERS = ("H", "S", "DH", "DS", "RH", "RS")
 #: Gains below this (per round) are float noise, never a change.
 TOLERANCE = 1e-12
-_HIT = HIT
 
 
 @kernel
-def _propagate_reach(order, child, counts, base, up, played, reach):
+def _propagate_reach(tree, base, up, played, reach):
     """Carry ``reach`` (root weights on entry) down every hit the chart plays.
 
     ``played[i]`` is the action taken at hand ``i``; only a hit leads to further decisions
     (a double's third card ends the hand). Hands are visited fewest cards first.
     """
     shoe = np.zeros(10, dtype=np.int64)
-    for idx in range(order.size - 1, -1, -1):
-        i = order[idx]
+    for idx in range(tree.order.size - 1, -1, -1):
+        i = tree.order[idx]
         weight = reach[i]
-        if weight == 0.0 or played[i] != _HIT:
+        if weight == 0.0 or played[i] != HIT:
             continue
         n = 0
         for r in range(10):
-            shoe[r] = base[r] - counts[i, r] - (1 if r == up else 0)
+            shoe[r] = base[r] - tree.counts[i, r] - (1 if r == up else 0)
             n += shoe[r]
         for c in range(10):
             if shoe[c] > 0:
-                j = child[i, c]
+                j = tree.child[i, c]
                 if j >= 0:
                     reach[j] += weight * shoe[c] / n
 
 
+class _CellInputs(NamedTuple):
+    """One context's arrays for :func:`_cell_sums` against one up card."""
+
+    reach: np.ndarray  # (M,) how often the chart reaches each hand
+    skip: np.ndarray  # (M,) hands priced elsewhere (Naturals, pair rows' own letters)
+    ev: np.ndarray  # (M, 10, 4) the context's action values
+    surrender: np.ndarray  # (M,) the surrender value (an early surrender's flat half)
+    current: np.ndarray  # (M,) the value of the chart's action
+    natural: np.ndarray  # (M, 10) P(dealer Natural | hand)
+
+
 @kernel
-def _cell_sums(hard, soft, bust, up, reach, skip, ev, surrender, current, natural, sums, bad):
+def _cell_sums(tree, up, inputs, sums, bad):
     """Accumulate, per (soft, total) row, the reach-weighted values of every letter.
 
     ``sums[s, t, k]`` for k < 6 adds ``reach * value`` of letter ``LETTERS[k]`` (its
@@ -111,13 +124,14 @@ def _cell_sums(hard, soft, bust, up, reach, skip, ev, surrender, current, natura
     k = 7 the reach; k = 8 the reach times P(no dealer Natural | hand). ``bad[s, t, k]`` marks
     a letter some reached hand cannot play.
     """
-    for i in range(hard.size):
-        weight = reach[i]
-        if weight == 0.0 or bust[i] or skip[i]:
+    ev = inputs.ev
+    for i in range(tree.hard.size):
+        weight = inputs.reach[i]
+        if weight == 0.0 or tree.bust[i] or inputs.skip[i]:
             continue
-        s = 1 if soft[i] else 0
-        t = hard[i] + 10 if soft[i] else hard[i]
-        stand, hit, double = ev[i, up, 0], ev[i, up, 1], ev[i, up, 2]
+        s = 1 if tree.soft[i] else 0
+        t = tree.hard[i] + 10 if tree.soft[i] else tree.hard[i]
+        stand, hit, double = ev[i, up, STAND], ev[i, up, HIT], ev[i, up, DOUBLE]
         for k in range(6):
             if k == 0:
                 v = hit
@@ -128,45 +142,34 @@ def _cell_sums(hard, soft, bust, up, reach, skip, ev, surrender, current, natura
                 if np.isnan(v):
                     v = hit if k == 2 else stand
             else:
-                v = surrender[i]
+                v = inputs.surrender[i]
                 if np.isnan(v):
                     v = hit if k == 4 else stand
             if np.isnan(v):
                 bad[s, t, k] = True
             else:
                 sums[s, t, k] += weight * v
-        sums[s, t, 6] += weight * current[i]
+        sums[s, t, 6] += weight * inputs.current[i]
         sums[s, t, 7] += weight
-        sums[s, t, 8] += weight * (1.0 - natural[i, up])
+        sums[s, t, 8] += weight * (1.0 - inputs.natural[i, up])
 
 
 @functools.lru_cache(maxsize=64)
 def _split_coefficients(shoe: tuple[int, ...], pair: int, up: int, extra: int, hands: int):
-    """The linear map of :func:`split_value`: (coefficient of ev_x[a], of ev_p[a])."""
+    """The linear map of :func:`split_value`: (coefficient of ev_x[a], of ev_p[a]), found by
+    passing it unit vectors (the identities are linear)."""
     left = np.array(shoe)
     left[up] -= 1
     left[pair] -= 2
     if left.min() < 0:
         return np.zeros(extra + 1), np.zeros(extra + 1)
-    zeros = (0.0,) * (extra + 1)
-    unit = [tuple(1.0 if b == a else 0.0 for b in range(extra + 1)) for a in range(extra + 1)]
+    unit = tuple(np.eye(extra + 1))
+    zeros = tuple(np.zeros((extra + 1, extra + 1)))
     pairs, cards = int(left[pair]), int(left.sum())
-    cx = np.array([split_value(u, zeros, pairs, cards, hands) for u in unit])
-    cp = np.array([split_value(zeros, u, pairs, cards, hands) for u in unit])
-    return cx, cp
-
-
-@dataclasses.dataclass
-class _Context:
-    """One context's solve for one up card, with the chart's reach over its hands."""
-
-    ev: np.ndarray
-    value: np.ndarray
-    natural: np.ndarray
-    reach: np.ndarray
-    skip: np.ndarray
-    surrender: np.ndarray
-    current: np.ndarray
+    return (
+        split_value(unit, zeros, pairs, cards, hands),
+        split_value(zeros, unit, pairs, cards, hands),
+    )
 
 
 @dataclasses.dataclass
@@ -175,130 +178,105 @@ class _UpState:
 
     up: int
     ev: float  # sum over two-card hands of probability * value (given this up card)
-    contexts: list[_Context]
+    contexts: list[_CellInputs]
     pairs: dict[int, dict[str, Any]]
 
 
 def evaluate_up(engine, chart: StrategyChart, up: int) -> _UpState:
     """Exact EV of ``chart`` against up card ``up`` and the reach of every hand it plays."""
     tables = chart_tables(chart, engine.rules)
-    nd, rules = engine.nodes, engine.rules
-    ev, value, action, natural = engine.solve(policy=POLICY_CHART, tables=tables, only_up=up)
-    refuse_forbidden(action, engine, chart)
+    nd = engine.nodes
+    solved = engine.solve(policy=POLICY_CHART, tables=tables, only_up=up)
+    refuse_forbidden(solved.action, engine, chart)
     kept: dict = {}
     split = engine.split_values(None, POLICY_CHART, tables, only_up=up, keep=kept)
-    early, root_surrender = root_flags(engine, up)
     m = len(nd.counts)
     reach = np.zeros(m)
-    current = value[:, up].copy()
-    surrender = ev[:, up, SURRENDER].copy()
-    played = action[:, up].copy()
-    two_card_pair = (nd.cards == 2) & (nd.counts.max(axis=1) == 2)
+    current = solved.value[:, up].copy()
+    surrender = solved.ev[:, up, SURRENDER].copy()
+    played = solved.action[:, up].copy()
     skip = np.zeros(m, dtype=np.bool_)
     total = 0.0
     pairs: dict[int, dict[str, Any]] = {}
-    for a, b, p in two_card_hands(engine.shoe, up):
-        counts = [0] * 10
-        counts[a] += 1
-        counts[b] += 1
-        i = nd.index[tuple(counts)]
-        if a == ACE and b == TEN:
+    for opening in openings(engine, up):
+        i, a, p = opening.node, opening.first, opening.probability
+        choice = chart_play(opening, chart, tables, split)
+        value = opening_value(opening, choice.play, solved.value, split)
+        total += p * value
+        if choice.play == PLAY_NATURAL:
             skip[i] = True
-            total += p * value[i, up]
             continue
-        lose = -natural[i, up] if rules.peek else 0.0
-        cell = cell_of(chart, counts, up)
-        if early:
+        lose = opening.lose_to_natural
+        if opening.early_surrender:
             surrender[i] = -0.5 - lose  # before the peek: a flat half, Natural or not
-        splits = (
-            a == b
-            and bool(tables.split[a, up, 1 if root_surrender else 0])
-            and not np.isnan(split[a, up])
-        )
-        if a == b:
+        if choice.play == PLAY_EARLY_SURRENDER:
+            current[i] = -0.5 - lose
+            played[i] = SURRENDER
+        if choice.play != PLAY_SPLIT:
+            reach[i] = p
+        if opening.pair:
+            cell = cell_of(chart, list(opening.counts), up)
             skip[i] = cell != "P"  # a pair row's own letter, priced with the pair rows
             pairs[a] = {
                 "probability": p,
                 "node": i,
                 "lose": lose,
                 "split": split[a, up],
-                "splits": splits,
+                "splits": choice.play == PLAY_SPLIT,
                 "cell": cell,
+                "current": split[a, up] if choice.play == PLAY_SPLIT else current[i],
             }
-        if early and wants_surrender(cell, a == b, tables, a, up):
-            current[i] = -0.5 - lose
-            played[i] = SURRENDER
-        elif splits:
-            total += p * (split[a, up] + lose)
-            pairs[a]["current"] = split[a, up]
-            continue
-        total += p * (current[i] + lose)
-        reach[i] = p
-        if a == b:
-            pairs[a]["current"] = current[i]
-    _, base = engine.context()
-    _propagate_reach(nd.order, nd.child, nd.counts, base, up, played, reach)
-    contexts = [_Context(ev, value, natural, reach, skip, surrender, current)]
-    for p, extra in engine.split_extras.items():
-        if p not in pairs or not pairs[p]["splits"]:
-            continue
-        one = nd.index[tuple(1 if q == p else 0 for q in range(10))]
-        cx, cp = _split_coefficients(
-            tuple(int(c) for c in engine.shoe), p, up, extra, engine.max_hands(p)
-        )
-        for a in range(extra + 1):
-            ev_a, value_a, action_a, natural_a = kept[(p, a)]
-            _, base_a = engine.context(p, a)
-            left = base_a.copy()
-            left[up] -= 1
-            left[p] -= 1
-            if left.min() < 0 or base_a[up] == 0:
-                continue
-            reach_a = np.zeros(m)
-            weight = pairs[p]["probability"]
-            for c in range(10):
-                if left[c]:
-                    reach_a[nd.child[one, c]] += weight * cx[a] * left[c] / left.sum()
-            if left[p]:
-                reach_a[nd.child[one, p]] += weight * cp[a]
-            _propagate_reach(nd.order, nd.child, nd.counts, base_a, up, action_a[:, up], reach_a)
-            if p == ACE and rules.split_aces_one_card:
-                skip_a = np.ones(m, dtype=np.bool_)  # split aces take one card, no choice
-            else:
-                skip_a = two_card_pair & (pairs[p]["cell"] != "P")
-            contexts.append(
-                _Context(
-                    ev_a,
-                    value_a,
-                    natural_a,
-                    reach_a,
-                    skip_a,
-                    ev_a[:, up, SURRENDER].copy(),
-                    value_a[:, up].copy(),
-                )
-            )
+    _propagate_reach(nd, engine.context().base, up, played, reach)
+    contexts = [_CellInputs(reach, skip, solved.ev, surrender, current, solved.natural)]
+    for pair, extra in engine.split_extras.items():
+        if pair in pairs and pairs[pair]["splits"]:
+            contexts += _split_contexts(engine, kept, pair, extra, up, pairs[pair])
     return _UpState(up, total, contexts, pairs)
 
 
+def _split_contexts(engine, kept, pair, extra, up, info) -> list[_CellInputs]:
+    """The split hands' cell inputs: each split context's hands reached through the split
+    value's linear map (its coefficients times the chances of the second cards)."""
+    nd, m = engine.nodes, len(engine.nodes.counts)
+    cx, cp = _split_coefficients(
+        tuple(int(c) for c in engine.shoe), pair, up, extra, engine.max_hands(pair)
+    )
+    if pair == ACE and engine.codes.split_aces_one_card:
+        skip = np.ones(m, dtype=np.bool_)  # split aces take one card, no choice
+    else:
+        two_card_pair = (nd.cards == 2) & (nd.counts.max(axis=1) == 2)
+        skip = two_card_pair & (info["cell"] != "P")
+    out = []
+    for a in range(extra + 1):
+        solved = kept[(pair, a)]
+        second = second_cards(engine, pair, a, up)
+        if second is None:
+            continue
+        reach = np.zeros(m)
+        weight = info["probability"]
+        for node, chance in zip(second.nodes, second.probability, strict=True):
+            reach[node] += weight * cx[a] * chance
+        if second.pair_node >= 0:
+            reach[second.pair_node] += weight * cp[a]
+        _propagate_reach(nd, engine.context(pair, a).base, up, solved.action[:, up], reach)
+        out.append(
+            _CellInputs(
+                reach,
+                skip,
+                solved.ev,
+                solved.ev[:, up, SURRENDER].copy(),
+                solved.value[:, up].copy(),
+                solved.natural,
+            )
+        )
+    return out
+
+
 def _row_sums(engine, state: _UpState) -> tuple[np.ndarray, np.ndarray]:
-    nd = engine.nodes
     sums = np.zeros((2, 32, 9))
     bad = np.zeros((2, 32, 6), dtype=np.bool_)
-    for ctx in state.contexts:
-        _cell_sums(
-            nd.hard,
-            nd.soft,
-            nd.bust,
-            state.up,
-            ctx.reach,
-            ctx.skip,
-            ctx.ev,
-            ctx.surrender,
-            ctx.current,
-            ctx.natural,
-            sums,
-            bad,
-        )
+    for inputs in state.contexts:
+        _cell_sums(engine.nodes, state.up, inputs, sums, bad)
     return sums, bad
 
 
@@ -499,7 +477,7 @@ def _sorted_cells(cells) -> list[dict[str, Any]]:
 def _state_cells(engine, state: _UpState, chart: StrategyChart, p_up: float):
     """Each cell's value per action (see :func:`chart_cells`) against one up card."""
     label = up_label(state.up)
-    early, _ = root_flags(engine, state.up)
+    early = early_surrender_at_root(engine.codes, state.up)
     sums, bad = _row_sums(engine, state)
     for row in chart_rows():
         kind, what = row.split()

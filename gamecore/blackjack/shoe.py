@@ -13,6 +13,7 @@ import numpy as np
 
 from gamecore.blackjack.rules import ACE, StandardBlackjackRules
 from gamecore.errors import GamecoreError
+from gamecore.shoe import validate_composition
 
 # ---------------------------------------------------------------------------------------
 # Shoes that can run out mid-round
@@ -172,22 +173,13 @@ def up_index(up_card: Any) -> int:
 MAX_CARDS_PER_RANK = 1_000_000
 
 
-def check_composition(composition: Sequence[int], name: str) -> np.ndarray:
-    try:
-        values = list(composition)
-    except TypeError:
-        raise GamecoreError(
-            f"{name} must be 10 card counts (A, 2, ..., 9, ten-valued), got {composition!r}"
-        ) from None
-    if len(values) != 10:
-        raise GamecoreError(
-            f"{name} must give 10 card counts (A, 2, ..., 9, ten-valued), got {len(values)}"
-        )
-    for r, c in enumerate(values):
-        if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
-            raise GamecoreError(f"{name}[{r}] must be a non-negative integer, got {c!r}")
-        if c > MAX_CARDS_PER_RANK:
-            raise GamecoreError(
-                f"{name}[{r}] must be at most {MAX_CARDS_PER_RANK:,} cards, got {int(c):,}"
-            )
-    return np.array([int(c) for c in values], dtype=np.int64)
+def check_composition(composition: Sequence[int], name: str = "composition") -> np.ndarray:
+    """A blackjack shoe given by hand: 10 card counts, A first and the ten-valued cards last
+    (:func:`gamecore.shoe.validate_composition`)."""
+    return validate_composition(
+        composition,
+        min_cards=0,
+        name=name,
+        labels="A, 2, ..., 9, ten-valued",
+        max_per_class=MAX_CARDS_PER_RANK,
+    )

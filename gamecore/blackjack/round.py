@@ -1,0 +1,408 @@
+"""The one model of a blackjack round's start, shared by every consumer.
+
+Central idea
+------------
+A round opens with the player's two cards against the up card, and what happens next is
+decided there, before any hand is played: a player Natural is paid (or pushes a dealer
+Natural), an early surrender ends the round before the check, a pair may be split, and
+otherwise the hand is played from its node of the hand tree. :func:`openings` lists a round's
+two-card hands with the facts every consumer needs; :func:`optimal_play` and
+:func:`chart_play` say which of the four ways (:data:`PLAYS`) a strategy takes, and
+:func:`opening_value` what the round is then worth.
+
+A split hand starts from one pair card and draws its second card from the shoe less the
+split's cards: :func:`second_cards` gives the nodes and chances of those second cards, and
+:func:`split_hands` / :func:`split_value` turn one split hand's values (numbers or arrays:
+the identities are linear) into the split's, by the pattern of pair cards drawn
+(:func:`split_patterns`).
+
+The exact EV and the two-card hand table (:mod:`~gamecore.blackjack.analysis`), a chart's EV
+and the chart search (:mod:`~gamecore.blackjack.search`), the result distribution
+(:mod:`~gamecore.blackjack.results`) and optimal play in the simulator
+(:mod:`~gamecore.blackjack.sim`) all read a round through this module.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from gamecore.blackjack.chart import ChartTables, StrategyChart, cell_of, wants_surrender
+from gamecore.blackjack.rules import (
+    ACE,
+    ACTIONS,
+    NATURAL,
+    RANKS,
+    TEN,
+    early_surrender_at_root,
+    hand_total,
+    surrender_at_root,
+)
+
+#: How a round goes on from its two cards.
+PLAY_NATURAL, PLAY_EARLY_SURRENDER, PLAY_SPLIT, PLAY_HAND = range(4)
+PLAYS = ("natural", "early surrender", "split", "play the hand")
+
+
+@dataclasses.dataclass(frozen=True)
+class Opening:
+    """The player's first two cards against an up card (ranks ``first <= second``)."""
+
+    up: int
+    first: int
+    second: int
+    probability: float  # of these two cards, given the up card
+    node: int  # the two-card hand's node in the hand tree
+    counts: tuple[int, ...]
+    dealer_natural: float  # P(dealer Natural | these cards and the up card)
+    early_surrender: bool  # surrender is offered before the check (never on a Natural)
+    root_surrender: bool  # some surrender (early or late) is offered on two cards
+    peek_loses: bool  # the rules peek and the hand is not a Natural
+
+    @property
+    def natural(self) -> bool:
+        return self.first == ACE and self.second == TEN
+
+    @property
+    def pair(self) -> bool:
+        return self.first == self.second
+
+    @property
+    def lose_to_natural(self) -> float:
+        """What a dealer Natural costs a hand played here, under the peek: the values of the
+        engine leave it out (they are ``E[result * 1{no Natural}]``)."""
+        return -self.dealer_natural if self.peek_loses else 0.0
+
+    @property
+    def total(self) -> tuple[int, bool]:
+        return hand_total(self.counts)
+
+    def label(self) -> str:
+        return f"{RANKS[self.first]},{RANKS[self.second]}"
+
+    def cell(self) -> str:
+        """The chart row that plays these two cards (pairs: their pair row)."""
+        if self.pair:
+            return f"pair {RANKS[self.first]}"
+        if self.natural:
+            return "natural"
+        total, soft = self.total
+        return f"{'soft' if soft else 'hard'} {total}"
+
+
+def openings(engine, up: int) -> Iterator[Opening]:
+    """Every two-card hand of a round against ``up`` with its probability (``up`` removed from
+    the shoe), in the order of their ranks; nothing when the shoe holds no ``up``."""
+    shoe = engine.shoe
+    if shoe[up] == 0:
+        return
+    left = shoe.copy()
+    left[up] -= 1
+    n = left.sum()
+    codes = engine.codes
+    early = early_surrender_at_root(codes, up)
+    root_surrender = surrender_at_root(codes, up)
+    unsplit = engine.rows[(-1, 0)]
+    for a in range(10):
+        for b in range(a, 10):
+            if a == b:
+                p = left[a] * (left[a] - 1) / (n * (n - 1))
+            else:
+                p = 2 * left[a] * left[b] / (n * (n - 1))
+            if p <= 0:
+                continue
+            counts = [0] * 10
+            counts[a] += 1
+            counts[b] += 1
+            node = engine.node_index[tuple(counts)]
+            natural = a == ACE and b == TEN
+            yield Opening(
+                up=up,
+                first=a,
+                second=b,
+                probability=float(p),
+                node=node,
+                counts=tuple(counts),
+                dealer_natural=float(engine.dealers[unsplit[node], up, NATURAL]),
+                early_surrender=early and not natural,
+                root_surrender=root_surrender,
+                peek_loses=codes.peek and not natural,
+            )
+
+
+# ---------------------------------------------------------------------------------------
+# How a strategy goes on from two cards, and what the round is then worth
+# ---------------------------------------------------------------------------------------
+
+
+def opening_values(opening: Opening, ev: np.ndarray, split: np.ndarray) -> dict[str, float]:
+    """The round's EV (unconditional: the dealer's Natural counted) of every action the two
+    cards allow, from the engine's action values ``ev[node, up, S H D R]`` and split values
+    ``split[pair, up]``; an early surrender is worth a flat half."""
+    i, up, lose = opening.node, opening.up, opening.lose_to_natural
+    values = {}
+    for k, name in enumerate(("S", "H", "D", "R")):
+        if not np.isnan(ev[i, up, k]):
+            values[name] = float(ev[i, up, k]) + lose
+    if opening.early_surrender:
+        values["R"] = -0.5
+    if opening.pair and not np.isnan(split[opening.first, up]):
+        values["P"] = float(split[opening.first, up]) + lose
+    return values
+
+
+class Choice(NamedTuple):
+    """A strategy's choice at the two cards: how the round goes on, and the action."""
+
+    play: int  # PLAY_NATURAL, PLAY_EARLY_SURRENDER, PLAY_SPLIT, PLAY_HAND
+    action: str  # S H D R P (for PLAY_HAND the first action at the hand)
+
+
+def optimal_play(opening: Opening, ev: np.ndarray, split: np.ndarray) -> Choice:
+    """Optimal play: the action of the highest value (:func:`opening_values`; the first of
+    S H D R P on a tie)."""
+    values = opening_values(opening, ev, split)
+    best = max(values, key=values.get)
+    if opening.natural:
+        return Choice(PLAY_NATURAL, best)
+    if best == "R" and opening.early_surrender:
+        return Choice(PLAY_EARLY_SURRENDER, best)
+    if best == "P":
+        return Choice(PLAY_SPLIT, best)
+    return Choice(PLAY_HAND, best)
+
+
+def chart_play(
+    opening: Opening, chart: StrategyChart, tables: ChartTables, split: np.ndarray
+) -> Choice:
+    """A chart's play: its cell for the two cards (a pair splits where the chart and the
+    rules allow and a split value exists, i.e. the shoe holds the cards)."""
+    a, up = opening.first, opening.up
+    cell = cell_of(chart, list(opening.counts), up)
+    if opening.natural:
+        return Choice(PLAY_NATURAL, "S")
+    if opening.early_surrender and wants_surrender(cell, opening.pair, tables, a, up):
+        return Choice(PLAY_EARLY_SURRENDER, "R")
+    if (
+        opening.pair
+        and tables.split[a, up, 1 if opening.root_surrender else 0]
+        and not np.isnan(split[a, up])
+    ):
+        return Choice(PLAY_SPLIT, "P")
+    return Choice(PLAY_HAND, cell[0])
+
+
+def opening_value(opening: Opening, play: int, value: np.ndarray, split: np.ndarray) -> float:
+    """The round's EV (unconditional) from two cards played as ``play``: ``value[node, up]``
+    is the engine's value of the action played at each hand, ``split[pair, up]`` the split's
+    (both before the Natural's loss under the peek)."""
+    up = opening.up
+    if play == PLAY_NATURAL:
+        return float(value[opening.node, up])
+    if play == PLAY_EARLY_SURRENDER:
+        return -0.5
+    if play == PLAY_SPLIT:
+        return float(split[opening.first, up]) + opening.lose_to_natural
+    return float(value[opening.node, up]) + opening.lose_to_natural
+
+
+def action_code(choice: Choice, hand_action: int) -> int:
+    """The simulator's action code (0..4, S H D R P) of a choice at two cards: a hand played
+    on takes the engine's action at its node (``hand_action``)."""
+    if choice.play == PLAY_EARLY_SURRENDER:
+        return ACTIONS.index("R")
+    if choice.play == PLAY_SPLIT:
+        return ACTIONS.index("P")
+    if choice.play == PLAY_NATURAL:
+        return ACTIONS.index("S")
+    return int(hand_action)
+
+
+# ---------------------------------------------------------------------------------------
+# Split hands: their second cards, and the split's value from one hand's
+# ---------------------------------------------------------------------------------------
+
+
+class SecondCards(NamedTuple):
+    """A split hand's second card, drawn from the shoe of a split context against ``up``:
+    ``nodes[k]`` is the hand after the k-th possible card (chance ``probability[k]``), every
+    card allowed (a pair card played as a hand); ``pair_node`` the hand after a pair card
+    (-1 when none is left)."""
+
+    nodes: np.ndarray
+    probability: np.ndarray
+    pair_node: int
+
+    def average(self, values: np.ndarray) -> Any:
+        """The mean of ``values[node]`` (numbers or arrays) over the second card."""
+        out = 0.0
+        for node, p in zip(self.nodes, self.probability, strict=True):
+            out = out + p * values[node]
+        return out
+
+
+def second_cards(engine, pair: int, extra: int, up: int) -> SecondCards | None:
+    """The second cards of a hand split from ``pair`` with ``extra`` further pair cards out,
+    against ``up``; None when the shoe of that context cannot deal the hand."""
+    base = engine.context(pair, extra).base
+    left = base.copy()
+    left[up] -= 1
+    left[pair] -= 1  # the hand's own pair card
+    if left.min() < 0 or base[up] == 0:
+        return None
+    one = engine.node_index[tuple(1 if q == pair else 0 for q in range(10))]
+    child = engine.nodes.child[one]
+    n = left.sum()
+    ranks = [c for c in range(10) if left[c]]
+    return SecondCards(
+        np.array([child[c] for c in ranks], dtype=np.int64),
+        np.array([left[c] / n for c in ranks]),
+        int(child[pair]) if left[pair] else -1,
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def split_patterns(max_hands: int) -> tuple[tuple[tuple[str, ...], int, int, int], ...]:
+    """How the split hands' second cards can fall, splitting to at most ``max_hands`` hands.
+
+    Each pattern is (draws, extra pair cards k, hands whose second card is known not to be a
+    pair card n, hands whose second card is unrestricted x): ``draws`` is the sequence of
+    "P" (a pair card, opening a new hand) and "N" (a non-pair card) drawn while hands can
+    still be added; once ``max_hands`` are on the table the remaining x hands' second cards
+    are unrestricted (a pair card is played as a hand).
+    """
+    out = []
+
+    def grow(draws: tuple[str, ...], hands: int, pending: int) -> None:
+        if pending == 0:
+            out.append((draws, hands - 2, draws.count("N"), 0))
+            return
+        if hands == max_hands:
+            out.append((draws, hands - 2, draws.count("N"), pending))
+            return
+        grow((*draws, "P"), hands + 1, pending + 1)
+        grow((*draws, "N"), hands, pending - 1)
+
+    grow((), 2, 2)
+    return tuple(out)
+
+
+def pattern_probability(draws: Sequence[str], pairs: int, cards: int) -> float:
+    """Probability of the draw sequence from a shoe of ``cards`` holding ``pairs`` pair cards."""
+    p = 1.0
+    k = n = 0
+    for d in draws:
+        left = cards - k - n
+        if left <= 0:
+            return 0.0
+        if d == "P":
+            p *= max(pairs - k, 0) / left
+            k += 1
+        else:
+            p *= max(cards - pairs - n, 0) / left
+            n += 1
+    return p
+
+
+class SplitPattern(NamedTuple):
+    """One way the second cards fall (:func:`split_patterns`), with its probability and the
+    value of each of its hands: ``known`` hands whose second card is not a pair card, each
+    worth ``known_value``, and ``rest`` unrestricted hands, each worth ``rest_value``."""
+
+    probability: float
+    extra_pairs: int
+    known: int
+    known_value: Any
+    rest: int
+    rest_value: Any
+
+
+def split_hands(
+    ev_x: Sequence[Any], ev_p: Sequence[Any], pairs: int, cards: int, max_hands: int
+) -> Iterator[SplitPattern]:
+    """Every split pattern of nonzero probability with the value of its hands, from the
+    values of one split hand with ``a`` extra pair cards removed: ``ev_x[a]`` (its second card
+    unrestricted) and ``ev_p[a]`` (its second card a pair card, played as a hand). Values may
+    be numbers or arrays (the identities are linear). ``pairs``/``cards``: pair cards and all
+    cards in the shoe after the pair and the up card are removed.
+
+    A card of unknown rank removed from the shoe is eliminated by
+    ``EV(shoe) = P(pair card) EV(shoe - pair) + P(other) EV(shoe - other)``, solved for the
+    value with the other card known not to be a pair card.
+    """
+    zero = _zero_like(ev_x[0])
+
+    @functools.cache
+    def unrestricted(a: int, b: int) -> Any:
+        if b == 0:
+            return ev_x[a] if a < len(ev_x) else zero
+        v = ratio(pairs - a, cards - a - (b - 1))
+        if v >= 1.0:
+            return zero
+        return (unrestricted(a, b - 1) - v * unrestricted(a + 1, b - 1)) / (1.0 - v)
+
+    @functools.cache
+    def nonpair(a: int, b: int) -> Any:
+        if b == 0:
+            if a >= len(ev_x):
+                return zero
+            v = ratio(pairs - a, cards - a)
+            if v >= 1.0:
+                return zero
+            return (ev_x[a] - v * ev_p[a]) / (1.0 - v)
+        w = ratio(pairs - a, cards - a - (b - 1) - 1)
+        if w >= 1.0:
+            return zero
+        return (nonpair(a, b - 1) - w * nonpair(a + 1, b - 1)) / (1.0 - w)
+
+    for draws, k, n, rest in split_patterns(max_hands):
+        p = pattern_probability(draws, pairs, cards)
+        if p == 0.0:
+            continue
+        yield SplitPattern(
+            p,
+            k,
+            n,
+            nonpair(k, n - 1) if n else zero,
+            rest,
+            unrestricted(k, n) if rest else zero,
+        )
+
+
+def split_value(
+    ev_x: Sequence[Any], ev_p: Sequence[Any], pairs: int, cards: int, max_hands: int
+) -> Any:
+    """Exact EV of splitting (:func:`split_hands`): the patterns' hands summed, weighted by
+    the patterns' probabilities."""
+    total = _zero_like(ev_x[0])
+    for pattern in split_hands(ev_x, ev_p, pairs, cards, max_hands):
+        hands = (pattern.known * pattern.known_value if pattern.known else 0.0) + (
+            pattern.rest * pattern.rest_value if pattern.rest else 0.0
+        )
+        total = total + pattern.probability * hands
+    return total
+
+
+def _zero_like(value: Any) -> Any:
+    return 0.0 if np.ndim(value) == 0 else np.zeros_like(value)
+
+
+def ratio(num: int, den: int) -> float:
+    if num <= 0 or den <= 0:
+        return 0.0
+    return num / den
+
+
+def extra_pairs_needed(max_hands: int) -> int:
+    """Largest number of extra pair cards any split value needs removed."""
+    need = 0
+    for _draws, k, n, rest in split_patterns(max_hands):
+        if n:
+            need = max(need, k + n - 1)
+        if rest:
+            need = max(need, k + n)
+    return need
