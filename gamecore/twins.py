@@ -1,4 +1,13 @@
-"""How far a simulated twin may stray from its exact figure.
+"""Exact figures beside their simulated twins: one table schema, the z-score, and how far a
+twin may stray.
+
+Every cross-check table of gamecore (:func:`twin_table`) starts with the same five columns,
+**Figure | Exact | Simulated | SE | z**: the figure's name, its exact value, the simulated
+value, the simulated value's standard error, and ``z = (Simulated - Exact) / SE``
+(:func:`z_score`). Columns after those say where a figure belongs (an up card, a hand) or
+how much was simulated (rounds, hands). A column :data:`APPROXIMATE`, where present, marks the
+twins of figures that are not exact (their z measures the approximation and is kept out of
+the 4-sigma rule). :func:`verdict` states a table's largest |z| against its threshold.
 
 One comparison: |z| above 4 happens by chance once in about 16,000 runs, so it is treated as a
 bug. A table of ``n`` comparisons (the 205 final states of a baccarat round, the cells of a
@@ -9,8 +18,18 @@ the whole table is as unlikely to cross it by chance as a single figure is to cr
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 import numpy as np
+import pandas as pd
 from scipy.stats import norm
+
+#: The columns every exact-vs-simulated table starts with, in this order.
+TWIN_COLUMNS = ("Figure", "Exact", "Simulated", "SE", "z")
+#: The column marking twins of approximate figures (kept out of the 4-sigma rule).
+APPROXIMATE = "Approximate"
 
 SINGLE_Z = 4.0
 
@@ -55,3 +74,57 @@ def z_score(simulated, exact, se):
         )
     z = np.where(np.isnan(difference) | np.isnan(se), np.nan, z)
     return float(z) if z.ndim == 0 else z
+
+
+def twin_table(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
+    """An exact-vs-simulated table: each row names a ``Figure`` and gives its ``Exact`` value,
+    its ``Simulated`` twin and the twin's ``SE``; ``z`` is computed here (:func:`z_score`).
+    Any other keys of a row become further columns, after z, in the order first seen.
+
+    Examples
+    --------
+    >>> twin_table([{"Figure": "P(win)", "Exact": 0.5, "Simulated": 0.52, "SE": 0.01}])
+       Figure  Exact  Simulated    SE    z
+    0  P(win)    0.5       0.52  0.01  2.0
+    """
+    frame = pd.DataFrame(list(rows))
+    if frame.empty:
+        return pd.DataFrame(columns=list(TWIN_COLUMNS))
+    missing = [c for c in TWIN_COLUMNS[:4] if c not in frame.columns]
+    if missing:
+        raise ValueError(f"a twin row needs {', '.join(missing)}")
+    frame["z"] = z_score(frame["Simulated"], frame["Exact"], frame["SE"])
+    others = [c for c in frame.columns if c not in TWIN_COLUMNS]
+    return frame[[*TWIN_COLUMNS, *others]]
+
+
+def frequency_twin(probability: float, count: int, trials: int) -> dict[str, float]:
+    """The twin of a probability: the frequency of ``count`` in ``trials`` and its SE (the
+    binomial SE at the exact probability)."""
+    p = float(probability)
+    return {
+        "Exact": p,
+        "Simulated": count / trials if trials else math.nan,
+        "SE": math.sqrt(p * (1 - p) / trials) if trials else math.nan,
+    }
+
+
+def ruled(frame: pd.DataFrame) -> pd.Series:
+    """The z-scores of a twin table that the 4-sigma rule applies to: every twin with a z,
+    those of approximate figures (:data:`APPROXIMATE`) left out."""
+    z = frame["z"]
+    if APPROXIMATE in frame.columns:
+        z = z[~frame[APPROXIMATE].astype(bool)]
+    return z.dropna()
+
+
+def verdict(frame: pd.DataFrame) -> str:
+    """One line on a twin table: its largest |z| over the twins the 4-sigma rule applies to
+    (:func:`ruled`) and the family-wise threshold a bug would cross."""
+    z = ruled(frame)
+    if z.empty:
+        return "no twin to compare"
+    return (
+        f"largest |z| over {len(z)} twins: {z.abs().max():.2f}; a bug would show above "
+        f"{z_threshold(len(z)):.2f} (4 standard errors, family-wise)"
+    )

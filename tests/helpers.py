@@ -4,9 +4,11 @@ between the pure-Python references and the engines' inputs."""
 from fractions import Fraction
 
 import numpy as np
+import pandas as pd
 
 from gamecore import blackjack as bj
 from gamecore import c21_baccarat as c21
+from gamecore import twins
 
 # --- blackjack --------------------------------------------------------------------------
 
@@ -78,3 +80,18 @@ def compare_with_oracle(composition, player_draw, dealer_draw, oracle, zero_ties
     assert by_result[-1] == Fraction(oracle["loss"], total)
     joker_up = {o: p for (r, o), p in result.outcome_probabilities.items() if r == "joker up card"}
     assert sum(joker_up.values()) == Fraction(sum(oracle["joker_up"].values()), total)
+
+
+def assert_twin_table(path) -> None:
+    """A cross-check CSV of a report: the one twin schema (Figure | Exact | Simulated | SE |
+    z first), every z within four standard errors family-wise (approximate figures, marked,
+    left out), a missing z only where a figure is missing, and each z what its columns say."""
+    check = pd.read_csv(path)
+    assert list(check.columns[:5]) == list(twins.TWIN_COLUMNS), path
+    z = twins.ruled(check)
+    assert len(z) and (z.abs() <= twins.z_threshold(len(z))).all(), path
+    missing = check["z"].isna()
+    both = check["Exact"].notna() & check["Simulated"].notna()
+    assert not (missing & both).any(), path
+    recomputed = twins.z_score(check["Simulated"], check["Exact"], check["SE"])
+    assert np.allclose(check["z"], recomputed, equal_nan=True), path

@@ -112,8 +112,13 @@ CALLS = {
     "baccarat.counting.counter_simulation base_bet": lambda g: baccarat.counting.counter_simulation(
         EZ, TAGS, [0], 10, 1, base_bet=g, **QUIET
     ),
+    "baccarat.counting.counter_simulation dealing": lambda g: baccarat.counting.counter_simulation(
+        EZ, TAGS, [0], 10, 1, dealing=g, **QUIET
+    ),
     "baccarat.counting.counter_simulation penetration": lambda g: (
-        baccarat.counting.counter_simulation(EZ, TAGS, [0], 10, 1, penetration=g, **QUIET)
+        baccarat.counting.counter_simulation(
+            EZ, TAGS, [0], 10, 1, dealing=Dealing(mode="shoe", penetration=g), **QUIET
+        )
     ),
     "baccarat.counting.perfect_information_simulation shoes": lambda g: (
         baccarat.counting.perfect_information_simulation(EZ, g, 1, {"count": TAGS}, **QUIET)

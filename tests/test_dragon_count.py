@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from gamecore import baccarat
+from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 
 RULES = baccarat.EZBaccaratRules()
@@ -181,9 +182,26 @@ def test_perfect_information_bettor():
         ),
         (
             lambda: baccarat.counting.counter_simulation(
-                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [1], 10, 1, penetration=416
+                RULES,
+                baccarat.counting.JACOBSON_DRAGON_TAGS,
+                [1],
+                10,
+                1,
+                dealing=Dealing(mode="shoe", penetration=416),
             ),
             "penetration must be from 6 to 399",
+        ),
+        (
+            lambda: baccarat.counting.counter_simulation(
+                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [1], 10, 1, dealing=Dealing()
+            ),
+            "counting needs a shoe dealt to a cut card",
+        ),
+        (
+            lambda: baccarat.counting.procedure_table(
+                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, 1, 10, 1, penetration=[14]
+            ),
+            "unknown option 'penetration'",
         ),
         (
             lambda: baccarat.counting.perfect_information_simulation(

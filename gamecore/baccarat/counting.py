@@ -26,7 +26,7 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -240,23 +240,36 @@ def balanced_tags(effects: Mapping[str, float], max_tag: int = 3) -> dict[str, i
 _BETS, _WON, _WON_SQ, _BASE, _SHOE_WON_SQ, _SHOE_TOTAL_SQ, _EV_WON, _SHOE_EV_SQ = range(8)
 
 
+class DrawingTables(NamedTuple):
+    """The third-card rules as the dealing kernels read them."""
+
+    player_draws: np.ndarray
+    banker_draws_player_stood: np.ndarray
+    banker_draws: np.ndarray
+
+
+#: Punto banco's drawing rules (every game of this subpackage deals by them).
+DRAWING = DrawingTables(PLAYER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, BANKER_DRAWS)
+
+
+class ShoeDeal(NamedTuple):
+    """A shoe and how it is dealt: the cards (point classes), the cards behind the cut card
+    and whether the shoe opens with a burn (its first card turned face up)."""
+
+    cards: np.ndarray
+    penetration: int
+    burn: bool
+
+
+class BetNets(NamedTuple):
+    """Units won per cell of a round's outcome: the counted bet's and the base wager's."""
+
+    bet: np.ndarray
+    base: np.ndarray
+
+
 @kernel
-def _counter_shoes(
-    rng,
-    shoe,
-    shoes,
-    penetration,
-    burn,
-    tags,
-    triggers,
-    bet_net,
-    base_net,
-    tc_low,
-    tc_high,
-    player_draws,
-    banker_draws_player_stood,
-    banker_draws,
-):
+def _counter_shoes(rng, deal, shoes, tags, triggers, nets, tc_low, tc_high, drawing):
     """Deal ``shoes`` shoes; a counter bets one unit when the true count >= each trigger.
 
     Returns (stats[trigger, 6], bins[true count bin, 3], rounds): per trigger the bets, the
@@ -269,26 +282,24 @@ def _counter_shoes(
     bins = np.zeros((tc_high - tc_low + 1, 3))
     shoe_won = np.zeros(n_triggers)
     shoe_total = np.zeros(n_triggers)
-    cards = shoe.copy()
+    cards = deal.cards.copy()
     n = cards.size
-    cut = n - penetration
+    cut = n - deal.penetration
     rounds = 0
     for _ in range(shoes):
         shuffle(rng, cards)
         running = 0
         position = 0
-        if burn:
+        if deal.burn:
             position = cards_burned(cards)
             running += tags[cards[0]]  # the turned card is face up; the rest are not seen
         shoe_won[:] = 0.0
         shoe_total[:] = 0.0
         while position < cut:
             true_count = running * 52.0 / (n - position)
-            p, b, pt, bt, used = play_round(
-                rng, cards, position, False, player_draws, banker_draws_player_stood, banker_draws
-            )
-            net = bet_net[p, b, pt, bt]
-            base = base_net[p, b, pt, bt]
+            p, b, pt, bt, used = _deal_round(rng, cards, position, drawing)
+            net = nets.bet[p, b, pt, bt]
+            base = nets.base[p, b, pt, bt]
             k = min(max(int(math.floor(true_count)), tc_low), tc_high) - tc_low
             bins[k, 0] += 1.0
             bins[k, 1] += net
@@ -312,21 +323,20 @@ def _counter_shoes(
 
 
 @kernel
-def _oracle_shoes(
-    rng,
-    shoe,
-    composition,
-    shoes,
-    penetration,
-    burn,
-    bet_net,
-    base_net,
-    tag_sets,
-    max_rounds,
-    player_draws,
-    banker_draws_player_stood,
-    banker_draws,
-):
+def _deal_round(rng, cards, position, drawing):
+    return play_round(
+        rng,
+        cards,
+        position,
+        False,
+        drawing.player_draws,
+        drawing.banker_draws_player_stood,
+        drawing.banker_draws,
+    )
+
+
+@kernel
+def _oracle_shoes(rng, deal, composition, shoes, nets, tag_sets, max_rounds, drawing):
     """Deal ``shoes`` shoes; before each round compute the bet's exact EV on the remaining
     composition and bet one unit when it is positive.
 
@@ -338,9 +348,9 @@ def _oracle_shoes(
     stats = np.zeros(8)
     n_sets = tag_sets.shape[0]
     states = np.zeros((shoes * max_rounds, 1 + n_sets))
-    cards = shoe.copy()
+    cards = deal.cards.copy()
     n = cards.size
-    cut = n - penetration
+    cut = n - deal.penetration
     rounds = 0
     running = np.zeros(n_sets)
     for _ in range(shoes):
@@ -348,7 +358,7 @@ def _oracle_shoes(
         remaining = composition.copy()
         running[:] = 0.0
         position = 0
-        if burn:
+        if deal.burn:
             position = cards_burned(cards)
             for i in range(position):
                 remaining[cards[i]] -= 1  # the bettor knows exactly what is left
@@ -359,7 +369,11 @@ def _oracle_shoes(
         shoe_ev = 0.0
         while position < cut:
             counts = count_rounds_modulo(
-                remaining, player_draws, banker_draws_player_stood, banker_draws, 0
+                remaining,
+                drawing.player_draws,
+                drawing.banker_draws_player_stood,
+                drawing.banker_draws,
+                0,
             )
             left = n - position
             total = 1.0
@@ -367,17 +381,15 @@ def _oracle_shoes(
                 total *= left - i
             ev = 0.0
             for index in np.ndindex(counts.shape):
-                ev += counts[index] * bet_net[index]
+                ev += counts[index] * nets.bet[index]
             ev /= total
             states[rounds, 0] = ev
             for s in range(n_sets):
                 states[rounds, 1 + s] = running[s] * 52.0 / left
-            p, b, pt, bt, used = play_round(
-                rng, cards, position, False, player_draws, banker_draws_player_stood, banker_draws
-            )
+            p, b, pt, bt, used = _deal_round(rng, cards, position, drawing)
             if ev > 0.0:
-                net = bet_net[p, b, pt, bt]
-                base = base_net[p, b, pt, bt]
+                net = nets.bet[p, b, pt, bt]
+                base = nets.base[p, b, pt, bt]
                 stats[_BETS] += 1.0
                 stats[_WON] += net
                 stats[_WON_SQ] += net * net
@@ -418,8 +430,17 @@ def _bet_arrays(rules: EZBaccaratRules, bet: str, base_bet: str | None):
     return bet_net, base_net
 
 
-def _shoe_and_dealing(rules, penetration: int, burn: str) -> tuple[np.ndarray, Dealing]:
-    dealing = Dealing(mode="shoe", penetration=penetration, burn=burn)
+#: The counting studies' default procedure: a shoe dealt to 14 cards behind the cut card,
+#: opened by a face-value burn.
+COUNTING_DEALING = Dealing(mode="shoe", penetration=14, burn="face_value")
+
+
+def _shoe_and_dealing(rules, dealing: Any) -> tuple[np.ndarray, Dealing]:
+    dealing = Dealing.given(dealing, COUNTING_DEALING)
+    if dealing.mode != "shoe":
+        raise GamecoreError(
+            f"counting needs a shoe dealt to a cut card (Dealing mode 'shoe'), got {dealing!r}"
+        )
     shoe = np.repeat(np.arange(10, dtype=np.int64), baccarat_shoe(rules.decks))
     dealing.check_shoe(shoe.size)
     return shoe, dealing
@@ -520,8 +541,7 @@ def counter_simulation(
     seed: int,
     bet: str = "dragon7",
     base_bet: str | None = "banker",
-    penetration: int = 14,
-    burn: str = "face_value",
+    dealing: Dealing = COUNTING_DEALING,
     threads: int | None = None,
     dask: str | None = None,
     progress: bool | None = None,
@@ -542,7 +562,7 @@ def counter_simulation(
     if not triggers or not all(math.isfinite(t) for t in triggers):
         raise GamecoreError(f"triggers must be finite true counts, got {triggers!r}")
     tag_array = tags_by_class(tags)
-    shoe, dealing = _shoe_and_dealing(rules, penetration, burn)
+    shoe, dealing = _shoe_and_dealing(rules, dealing)
     bet_net, base_net = _bet_arrays(rules, bet, base_bet)
     job = (shoe, dealing, tag_array, np.array(triggers), bet_net, base_net)
     results = run_chunks(
@@ -564,19 +584,14 @@ def _run_counter_chunk(job_and_chunk):
     (shoe, dealing, tags, triggers, bet_net, base_net), chunk = job_and_chunk
     return _counter_shoes(
         chunk.generator(),
-        shoe,
+        ShoeDeal(shoe, dealing.penetration, dealing.burn != "none"),
         chunk.size,
-        dealing.penetration,
-        dealing.burn != "none",
         tags,
         triggers,
-        bet_net,
-        base_net,
+        BetNets(bet_net, base_net),
         TC_LOW,
         TC_HIGH,
-        PLAYER_DRAWS,
-        BANKER_DRAWS_PLAYER_STOOD,
-        BANKER_DRAWS,
+        DRAWING,
     )
 
 
@@ -661,8 +676,7 @@ def perfect_information_simulation(
     tag_sets: Mapping[str, Mapping[str, int]],
     bet: str = "dragon7",
     base_bet: str | None = "banker",
-    penetration: int = 14,
-    burn: str = "face_value",
+    dealing: Dealing = COUNTING_DEALING,
     threads: int | None = None,
     dask: str | None = None,
     progress: bool | None = None,
@@ -676,7 +690,7 @@ def perfect_information_simulation(
     bet = _check_bet(bet)
     shoes = validate_trials(shoes, "shoes")
     seed = validate_seed(seed)
-    shoe, dealing = _shoe_and_dealing(rules, penetration, burn)
+    shoe, dealing = _shoe_and_dealing(rules, dealing)
     if ordered_sequences(shoe.size, 6) > INT64_MAX:
         raise GamecoreError(
             "the perfect-information bettor needs int64 counts: at most 27 decks, "
@@ -721,19 +735,18 @@ def _run_oracle_chunk(job_and_chunk):
     (shoe, composition, dealing, tag_array, bet_net, base_net, max_rounds), chunk = job_and_chunk
     return _oracle_shoes(
         chunk.generator(),
-        shoe,
+        ShoeDeal(shoe, dealing.penetration, dealing.burn != "none"),
         composition,
         chunk.size,
-        dealing.penetration,
-        dealing.burn != "none",
-        bet_net,
-        base_net,
+        BetNets(bet_net, base_net),
         tag_array,
         max_rounds,
-        PLAYER_DRAWS,
-        BANKER_DRAWS_PLAYER_STOOD,
-        BANKER_DRAWS,
+        DRAWING,
     )
+
+
+#: The keyword options :func:`procedure_table` passes to :func:`counter_simulation`.
+_PROCEDURE_OPTIONS = frozenset({"bet", "base_bet", "threads", "progress"})
 
 
 def procedure_table(
@@ -744,19 +757,25 @@ def procedure_table(
     seed: int,
     penetrations: Sequence[int] = (14, 26, 52, 104, 208),
     deck_counts: Sequence[int] = (6, 8),
-    bet: str = "dragon7",
-    base_bet: str | None = "banker",
-    burn: str = "face_value",
     rounds_per_hour: float = 72.0,
-    threads: int | None = None,
-    progress: bool | None = None,
+    burn: str = "face_value",
+    **options: Any,
 ) -> pd.DataFrame:
     """The counter's results under each dealing procedure (decks x penetration).
 
     One counter simulation of ``shoes`` shoes per procedure, at one trigger; rows give the
     procedure, rounds per shoe and the columns of :meth:`CounterResult.by_trigger`.
+    Each procedure deals a shoe to the penetration with the ``burn`` procedure; ``options``
+    go to :func:`counter_simulation` as they are: ``bet``, ``base_bet``, ``threads``,
+    ``progress``.
     """
     _check_rounds_per_hour(rounds_per_hour)
+    unknown = sorted(set(options) - _PROCEDURE_OPTIONS)
+    if unknown:
+        raise GamecoreError(
+            f"procedure_table: unknown option {unknown[0]!r}; "
+            f"options: {', '.join(sorted(_PROCEDURE_OPTIONS))}"
+        )
     for name, values in (("penetrations", penetrations), ("deck_counts", deck_counts)):
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
             raise GamecoreError(f"{name} must be a list, got {values!r}")
@@ -769,12 +788,8 @@ def procedure_table(
                 [trigger],
                 shoes,
                 seed,
-                bet=bet,
-                base_bet=base_bet,
-                penetration=penetration,
-                burn=burn,
-                threads=threads,
-                progress=progress,
+                dealing=Dealing(mode="shoe", penetration=penetration, burn=burn),
+                **options,
             )
             row = result.by_trigger(rounds_per_hour).iloc[0].to_dict()
             rows.append(

@@ -49,6 +49,7 @@ from gamecore.dealing import Dealing, cards_burned, draw_card, shuffle
 from gamecore.errors import GamecoreError
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
 from gamecore.shoe import baccarat_shoe, validate_decks
+from gamecore.twins import frequency_twin, twin_table
 from gamecore.wagers import WagerAnalysis, settle
 
 #: Rounds per chunk. Fixed, so results never depend on how many threads share the work.
@@ -286,43 +287,47 @@ def simulate(
 
 
 def outcomes_cross_check(exact: BaccaratAnalysis, fresh: BaccaratSimulation) -> pd.DataFrame:
-    """Outcome | exact probability | simulated frequency | standard error | z."""
+    """Each outcome's probability beside its frequency in fresh-shoe rounds
+    (:func:`gamecore.twins.twin_table`: Figure | Exact | Simulated | SE | z | Rounds)."""
     if fresh.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
     counts = fresh.outcome_counts()
     rows = []
     for name in exact.rules.outcomes:
         title, event = OUTCOME_TITLES[name]
-        p = float(exact.probability(event))
-        frequency = counts[name] / fresh.rounds
-        se = math.sqrt(p * (1 - p) / fresh.rounds)
+        p = exact.probability(event)
         rows.append(
             {
-                "Outcome": title,
-                "Exact probability": p,
-                "Simulated frequency": frequency,
-                "Standard error": se,
-                "z": (frequency - p) / se if se > 0 else 0.0,
+                "Figure": f"P({title})",
+                **frequency_twin(p, counts[name], fresh.rounds),
+                "Rounds": fresh.rounds,
             }
         )
-    return pd.DataFrame(rows)
+    return twin_table(rows)
 
 
 def breakdown_cross_check(exact: BaccaratAnalysis, fresh: BaccaratSimulation) -> pd.DataFrame:
-    """Every reachable final state: exact probability against simulated frequency, with z."""
+    """Every reachable final state's probability beside its frequency in fresh-shoe rounds
+    (Figure | Exact | Simulated | SE | z, then the state: cards and totals of each hand)."""
     if fresh.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
-    frame = exact.breakdown()
-    frequencies = []
-    for row in frame.itertuples(index=False):
-        index = (row[0] - 2, row[1] - 2, row[2], row[3])
-        frequencies.append(fresh.counts[index] / fresh.rounds)
-    frame = frame.drop(columns="Combinations").rename(columns={"Probability": "Exact probability"})
-    frame["Simulated frequency"] = frequencies
-    p = frame["Exact probability"]
-    frame["Standard error"] = np.sqrt(p * (1 - p) / fresh.rounds)
-    frame["z"] = (frame["Simulated frequency"] - p) / frame["Standard error"]
-    return frame
+    rows = []
+    for state in exact.breakdown().itertuples(index=False):
+        cards_p, cards_b, total_p, total_b = state[:4]
+        count = fresh.counts[cards_p - 2, cards_b - 2, total_p, total_b]
+        rows.append(
+            {
+                "Figure": (
+                    f"P(Player {cards_p} cards, {total_p}; Banker {cards_b} cards, {total_b})"
+                ),
+                **frequency_twin(state.Probability, int(count), fresh.rounds),
+                "Player cards": cards_p,
+                "Banker cards": cards_b,
+                "Player total": total_p,
+                "Banker total": total_b,
+            }
+        )
+    return twin_table(rows)
 
 
 def deck_sweep_cross_check(
@@ -334,18 +339,19 @@ def deck_sweep_cross_check(
 ) -> pd.DataFrame:
     """The simulated twin of every finite row of :func:`gamecore.baccarat.deck_sweep`.
 
-    For 1..``decks`` decks: Decks | Bet | Exact EV | Simulated EV | SE | z, from ``rounds``
-    fresh-shoe rounds per deck count (seeded ``seed``, ``seed + 1``, ...).
+    For 1..``decks`` decks, each bet's EV beside ``rounds`` fresh-shoe rounds per deck count
+    (seeded ``seed``, ``seed + 1``, ...): the rows of :func:`cross_check` with a Decks column.
     """
-    rows = []
+    parts = []
     for d in range(1, validate_decks(decks, "deck sweep's largest deck count") + 1):
         variant = rules.replace(decks=d)
         check = cross_check(
             exact(variant), simulate(variant, rounds, seed + d - 1, threads=threads)
         )
-        check.insert(0, "Decks", d)
-        rows.append(check)
-    return pd.concat(rows, ignore_index=True)
+        check["Figure"] = check["Figure"] + f", {d} decks"
+        check["Decks"] = d
+        parts.append(check)
+    return pd.concat(parts, ignore_index=True)
 
 
 def cross_check(
@@ -353,10 +359,12 @@ def cross_check(
     fresh: BaccaratSimulation,
     shoe: BaccaratSimulation | None = None,
 ) -> pd.DataFrame:
-    """Bet | exact EV | simulated EV | standard error | z, and the cut-card effect.
+    """Each bet's EV beside its twin from fresh-shoe rounds (Figure | Exact | Simulated | SE |
+    z | Bet | Dealing | Exact SD | Simulated SD | Rounds), and with ``shoe`` (a shoe-mode
+    simulation) a second row per bet: its EV on dealt shoes, whose difference from the exact
+    EV is the cut-card effect.
 
-    ``fresh`` must be a fresh-shoe simulation (what the exact figures describe); ``shoe``, a
-    shoe-mode simulation, adds its EV and its difference from the exact EV with a z-score.
+    ``fresh`` must be a fresh-shoe simulation (what the exact figures describe).
     """
     if fresh.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
@@ -366,21 +374,33 @@ def cross_check(
     for name, analysis in exact.wagers().items():
         ev = float(analysis.expected_value)
         sim = fresh_bets[name]
-        row = {
-            "Bet": analysis.wager.title,
-            "Key": name,
-            "Exact EV": ev,
-            "Simulated EV (fresh shoe)": sim["mean"],
-            "Standard error": sim["se"],
-            "z": (sim["mean"] - ev) / sim["se"] if sim["se"] > 0 else 0.0,
-            "Exact SD": analysis.sd,
-            "Simulated SD": math.sqrt(sim["se"] ** 2 * fresh.rounds),
-        }
-        if shoe is not None:
-            cut = shoe_bets[name]
-            row["Simulated EV (dealt shoe)"] = cut["mean"]
-            row["Shoe SE"] = cut["se"]
-            row["Cut-card effect (shoe - exact)"] = cut["mean"] - ev
-            row["Shoe z"] = (cut["mean"] - ev) / cut["se"] if cut["se"] > 0 else 0.0
-        rows.append(row)
-    return pd.DataFrame(rows)
+        rows.append(
+            {
+                "Figure": f"{analysis.wager.title} EV",
+                "Exact": ev,
+                "Simulated": sim["mean"],
+                "SE": sim["se"],
+                "Bet": name,
+                "Dealing": "fresh shoe",
+                "Exact SD": analysis.sd,
+                "Simulated SD": math.sqrt(sim["se"] ** 2 * fresh.rounds),
+                "Rounds": fresh.rounds,
+            }
+        )
+    for name, analysis in exact.wagers().items():
+        if shoe is None:
+            break
+        cut = shoe_bets[name]
+        rows.append(
+            {
+                "Figure": f"{analysis.wager.title} EV, dealt shoe (cut-card effect)",
+                "Exact": float(analysis.expected_value),
+                "Simulated": cut["mean"],
+                "SE": cut["se"],
+                "Bet": name,
+                "Dealing": "dealt shoe",
+                "Rounds": shoe.rounds,
+                "Cut-card effect (shoe - exact)": cut["mean"] - float(analysis.expected_value),
+            }
+        )
+    return twin_table(rows)

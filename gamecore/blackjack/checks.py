@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from gamecore.blackjack.analysis import BlackjackAnalysis, default_variants, exact, rule_costs
@@ -40,12 +39,13 @@ from gamecore.blackjack.sim import (
     simulate,
 )
 from gamecore.errors import GamecoreError
-from gamecore.twins import z_score
+from gamecore.twins import APPROXIMATE, frequency_twin, twin_table
 
 
 def cross_check(exact: BlackjackAnalysis, simulation: BlackjackSimulation) -> pd.DataFrame:
-    """Bet | exact EV | simulated EV | standard error | z for the simulated strategy, overall
-    and given each up card.
+    """The simulated strategy's EV, overall and given each up card, beside its twin
+    (:func:`gamecore.twins.twin_table`: Figure | Exact | Simulated | SE | z | Up card |
+    Rounds).
 
     ``exact`` must hold that strategy's EV under the same rules: optimal play
     (``player_ev``), the analysis's chart, its derived chart, or the ``strategy`` it was
@@ -66,36 +66,34 @@ def cross_check(exact: BlackjackAnalysis, simulation: BlackjackSimulation) -> pd
     else:
         raise GamecoreError("the simulated chart is neither the analysis's chart nor its strategy")
     sim = simulation.player()
-    rows = [("Player, " + name, ev, sim["mean"], sim["se"], simulation.rounds)]
+    rows = [
+        {
+            "Figure": f"Player EV, {name}",
+            "Exact": ev,
+            "Simulated": sim["mean"],
+            "SE": sim["se"],
+            "Up card": "any",
+            "Rounds": simulation.rounds,
+        }
+    ]
     for _, up in simulation.by_up_card().iterrows():
         if up["Rounds"]:
             label = up["Up card"]
             rows.append(
-                (
-                    f"  given up card {label}",
-                    float(by_up[label]),
-                    up["Mean"],
-                    up["SE"],
-                    up["Rounds"],
-                )
+                {
+                    "Figure": f"Player EV given up card {label}",
+                    "Exact": float(by_up[label]),
+                    "Simulated": up["Mean"],
+                    "SE": up["SE"],
+                    "Up card": label,
+                    "Rounds": up["Rounds"],
+                }
             )
-    frame = pd.DataFrame(
-        rows, columns=["Bet", "Exact EV", "Simulated EV", "Standard error", "Rounds"]
-    )
-    frame.insert(4, "z", z_score(frame["Simulated EV"], frame["Exact EV"], frame["Standard error"]))
-    return frame
+    return twin_table(rows)
 
 
-def _twin(exact: float, successes: int, trials: int) -> dict[str, float]:
-    simulated = successes / trials
-    se = math.sqrt(exact * (1 - exact) / trials)
-    return {
-        "Exact": exact,
-        "Simulated": simulated,
-        "SE": se,
-        "z": z_score(simulated, exact, se),
-        "Hands": trials,
-    }
+def _dealer_twin(figure: str, exact: float, successes: int, trials: int) -> dict[str, Any]:
+    return {"Figure": figure, **frequency_twin(exact, successes, trials)}
 
 
 def dealer_cross_check(simulation: DealerSimulation) -> pd.DataFrame:
@@ -110,10 +108,16 @@ def dealer_cross_check(simulation: DealerSimulation) -> pd.DataFrame:
         for o, outcome in enumerate(DEALER_OUTCOMES):
             rows.append(
                 {
+                    **_dealer_twin(
+                        f"P(dealer {outcome} | up {label})",
+                        float(exact.iloc[o]),
+                        int(counts[o]),
+                        int(counts.sum()),
+                    ),
                     "Up card": label,
                     "Outcome": outcome,
                     "When": "before the check",
-                    **_twin(float(exact.iloc[o]), int(counts[o]), int(counts.sum())),
+                    "Hands": int(counts.sum()),
                 }
             )
         if rules.peek and up in (ACE, TEN):
@@ -122,13 +126,19 @@ def dealer_cross_check(simulation: DealerSimulation) -> pd.DataFrame:
             for o, outcome in enumerate(DEALER_OUTCOMES[:-1]):
                 rows.append(
                     {
+                        **_dealer_twin(
+                            f"P(dealer {outcome} | up {label}, no Natural)",
+                            float(after.iloc[o]),
+                            int(counts[o]),
+                            live,
+                        ),
                         "Up card": label,
                         "Outcome": outcome,
                         "When": "after the check",
-                        **_twin(float(after.iloc[o]), int(counts[o]), live),
+                        "Hands": live,
                     }
                 )
-    return pd.DataFrame(rows)
+    return twin_table(rows)
 
 
 def insurance_cross_check(
@@ -143,28 +153,26 @@ def insurance_cross_check(
     mean = pays * p - (1 - p)
     se = (pays + 1) * math.sqrt(p * (1 - p) / n)
     ev = analysis.insurance_ev
-    return pd.DataFrame(
+    return twin_table(
         [
             {
-                "Bet": "Insurance",
-                "Exact EV": ev,
-                "Simulated EV": mean,
-                "Standard error": se,
-                "z": z_score(mean, ev, se),
+                "Figure": "Insurance EV per unit insured",
+                "Exact": ev,
+                "Simulated": mean,
+                "SE": se,
                 "Hands": n,
             }
         ]
     )
 
 
-def _ev_twin(label: str, exact: float, simulation: BlackjackSimulation) -> dict[str, Any]:
+def _ev_twin(figure: str, exact: float, simulation: BlackjackSimulation) -> dict[str, Any]:
     sim = simulation.player()
     return {
-        "Case": label,
-        "Exact EV": exact,
-        "Simulated EV": sim["mean"],
-        "Standard error": sim["se"],
-        "z": z_score(sim["mean"], exact, sim["se"]),
+        "Figure": figure,
+        "Exact": exact,
+        "Simulated": sim["mean"],
+        "SE": sim["se"],
         "Rounds": simulation.rounds,
     }
 
@@ -184,9 +192,13 @@ def deck_sweep_check(
         a = exact(variant)
         optimal = simulate(variant, OPTIMAL, rounds, seed + 2 * k, progress=progress)
         chart = simulate(variant, a.chart, rounds, seed + 2 * k + 1, progress=progress)
-        rows.append({"Decks": d, **_ev_twin("optimal play", a.player_ev, optimal)})
-        rows.append({"Decks": d, **_ev_twin("best chart found", a.chart_ev, chart)})
-    return pd.DataFrame(rows)
+        for case, ev, simulated in (
+            ("optimal play", a.player_ev, optimal),
+            ("best chart found", a.chart_ev, chart),
+        ):
+            twin = _ev_twin(f"Player EV, {case}, {d} decks", ev, simulated)
+            rows.append({**twin, "Decks": d, "Case": case})
+    return twin_table(rows)
 
 
 def rule_costs_check(
@@ -210,22 +222,24 @@ def rule_costs_check(
     base_sim = simulate(rules, OPTIMAL, rounds, seed, progress=progress)
     base_mean, base_se = base_sim.player()["mean"], base_sim.player()["se"]
     base_ev = float(exact.loc["as given", "Player EV"])
-    rows = [{"Variant": "as given", **_ev_twin("optimal play", base_ev, base_sim)}]
+    rows = [{**_ev_twin("Player EV, as given", base_ev, base_sim), "Variant": "as given"}]
     for k, (label, changes) in enumerate(variants.items()):
         sim = simulate(rules.replace(**changes), OPTIMAL, rounds, seed + k + 1, progress=progress)
-        row = {"Variant": label, **_ev_twin("optimal play", exact.loc[label, "Player EV"], sim)}
-        change, simulated = exact.loc[label, "EV change"], row["Simulated EV"] - base_mean
-        se = math.hypot(row["Standard error"], base_se)
-        row.update(
+        ev_row = _ev_twin(f"Player EV, {label}", exact.loc[label, "Player EV"], sim)
+        rows.append({**ev_row, "Variant": label})
+        # The change against the rules as given: the difference of the two simulations, their
+        # standard errors combined.
+        rows.append(
             {
-                "EV change": change,
-                "Simulated change": simulated,
-                "Change SE": se,
-                "Change z": z_score(simulated, change, se),
+                "Figure": f"EV change, {label}",
+                "Exact": exact.loc[label, "EV change"],
+                "Simulated": ev_row["Simulated"] - base_mean,
+                "SE": math.hypot(ev_row["SE"], base_se),
+                "Variant": label,
+                "Rounds": sim.rounds,
             }
         )
-        rows.append(row)
-    return pd.DataFrame(rows)
+    return twin_table(rows)
 
 
 def _cell_row(hand: str) -> int:
@@ -262,17 +276,17 @@ def cell_cross_check(analysis: BlackjackAnalysis, simulation: BlackjackSimulatio
         twin = not cell["early_surrender"] and n > 1 and se > 0
         rows.append(
             {
+                "Figure": f"EV of {cell['chart']}: {cell['hand']} v {cell['up_card']}",
+                "Exact": exact,
+                "Simulated": mean if twin else float("nan"),
+                "SE": se if twin else float("nan"),
                 "Hand": cell["hand"],
                 "Up card": cell["up_card"],
                 "Chart": cell["chart"],
-                "Exact EV": exact,
-                "Simulated EV": mean if twin else float("nan"),
-                "Standard error": se if twin else float("nan"),
-                "z": z_score(mean, exact, se) if twin else float("nan"),
                 "Hands": n,
             }
         )
-    return pd.DataFrame(rows)
+    return twin_table(rows)
 
 
 #: Fewest probed hands for a letter's twin (its SE needs a sample to be estimated from).
@@ -321,18 +335,18 @@ def probe_cross_check(analysis: BlackjackAnalysis, simulation: BlackjackSimulati
             ok = twin and se > 0
             rows.append(
                 {
+                    "Figure": f"EV of {pretty_cell(letter)}: {cell['hand']} v {cell['up_card']}",
+                    "Exact": exact,
+                    "Simulated": ratio if ok else float("nan"),
+                    "SE": se if ok else float("nan"),
                     "Hand": cell["hand"],
                     "Up card": cell["up_card"],
                     "Letter": pretty_cell(letter),
                     "Chart": cell["chart"],
-                    "Exact EV": exact,
-                    "Simulated EV": ratio if ok else float("nan"),
-                    "Standard error": se if ok else float("nan"),
-                    "z": z_score(ratio, exact, se) if ok else float("nan"),
                     "Probes": int(probes),
                 }
             )
-    return pd.DataFrame(rows)
+    return twin_table(rows)
 
 
 def results_cross_check(exact: ResultDistribution, simulation: BlackjackSimulation) -> pd.DataFrame:
@@ -358,19 +372,23 @@ def results_cross_check(exact: ResultDistribution, simulation: BlackjackSimulati
             x = int(round(row["Net result"] * 2)) + 16
             resplit = int(simulation.resplit_histogram[x])
             known = int(simulation.histogram[x]) - resplit
-        out = {"Outcome": row["Outcome"], "Net result": row["Net result"]}
         parts = (
-            ("Exact (no resplit)", exact_p, known),
-            ("Resplit", row["With a resplit"], resplit),
+            ("rounds without a resplit", exact_p, known, False),
+            ("rounds with a resplit", row["With a resplit"], resplit, True),
         )
-        for part, p, count in parts:
-            se = float(np.sqrt(p * (1 - p) / n))
-            out[f"{part}: probability"] = p
-            out[f"{part}: simulated"] = count / n
-            out[f"{part}: SE"] = se
-            out[f"{part}: z"] = z_score(count / n, p, se)
-        rows.append(out)
-    return pd.DataFrame(rows)
+        for part, p, count, approximate in parts:
+            rows.append(
+                {
+                    "Figure": f"P({row['Outcome']}), {part}",
+                    **frequency_twin(p, count, n),
+                    "Outcome": row["Outcome"],
+                    "Net result": row["Net result"],
+                    "Part": part,
+                    APPROXIMATE: approximate,
+                    "Rounds": n,
+                }
+            )
+    return twin_table(rows)
 
 
 _UP_LABELS = [up_label(u) for u in range(10)]

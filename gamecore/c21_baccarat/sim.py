@@ -50,7 +50,7 @@ from gamecore.parallel import (
     validate_seed,
     validate_trials,
 )
-from gamecore.twins import z_score
+from gamecore.twins import frequency_twin, twin_table
 
 CHUNK_ROUNDS = 1 << 18
 MAX_SEATS = 8
@@ -328,35 +328,51 @@ def _run_chunk(job_and_chunk):
 
 
 def cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd.DataFrame:
-    """Exact heads-up figures against a fresh-shoe simulation of the same strategy pair:
-    Quantity | Exact | Simulated | SE | z."""
+    """Exact heads-up figures against a fresh-shoe simulation of the same strategy pair
+    (:func:`gamecore.twins.twin_table`: Figure | Exact | Simulated | SE | z | Hands)."""
     if simulation.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
     if (exact.player, exact.dealer) != (simulation.player, simulation.dealer):
         raise GamecoreError("the exact result and the simulation play different strategies")
     hands = int(simulation.counts.sum())
     frequencies = simulation.outcome_frequencies()
-    rows = []
     stats = simulation._seat_stats(simulation.counts.sum(axis=0, keepdims=True).reshape(-1, 7))
-    ev = float(exact.player_ev)
-    rows.append(
-        {"Quantity": "Player EV", "Exact": ev, "Simulated": stats["mean"], "SE": stats["se"]}
-    )
+    rows = [
+        {
+            "Figure": "Player EV",
+            "Exact": float(exact.player_ev),
+            "Simulated": stats["mean"],
+            "SE": stats["se"],
+            "Hands": hands,
+        }
+    ]
     for key, probability in exact.outcome_probabilities.items():
         p = float(probability)
         if p == 0:
             continue
-        rows.append(
-            {
-                "Quantity": f"P({key[0]}: {key[1]})",
-                "Exact": p,
-                "Simulated": frequencies[key],
-                "SE": math.sqrt(p * (1 - p) / hands),
-            }
-        )
-    frame = pd.DataFrame(rows)
-    frame["z"] = z_score(frame["Simulated"], frame["Exact"], frame["SE"])
-    return frame
+        twin = frequency_twin(p, 0, hands) | {"Simulated": frequencies[key]}
+        rows.append({"Figure": f"P({key[0]}: {key[1]})", **twin, "Hands": hands})
+    return twin_table(rows)
+
+
+def seat_cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd.DataFrame:
+    """Each seat of a full-table simulation beside the heads-up exact EV of the same strategy
+    pair (Figure | Exact | Simulated | SE | z | Seat | Hands): a seat whose EV departs from the
+    heads-up EV shows that seat order matters."""
+    if (exact.player, exact.dealer) != (simulation.player, simulation.dealer):
+        raise GamecoreError("the exact result and the simulation play different strategies")
+    rows = [
+        {
+            "Figure": f"Player EV, seat {seat['Seat']} (exact: heads-up)",
+            "Exact": float(exact.player_ev),
+            "Simulated": seat["Player EV"],
+            "SE": seat["SE"],
+            "Seat": seat["Seat"],
+            "Hands": seat["Hands"],
+        }
+        for seat in simulation.by_seat().to_dict("records")
+    ]
+    return twin_table(rows)
 
 
 # ---------------------------------------------------------------------------------------
@@ -393,7 +409,7 @@ def hit_chart_cross_check(
     The player draws at random with probability 1/2 on every two-card total, so for every
     (hand, up card) the rounds that drew and those that stood estimate the EV of hitting and
     of standing (the P/D plays ``dealer``, seeing whether the player drew). Returns one row
-    per cell: exact and simulated EV of each action with standard errors and z-scores.
+    per cell and action (:func:`gamecore.twins.twin_table`).
     """
     simulation = simulate(
         analysis.rules,
@@ -409,22 +425,24 @@ def hit_chart_cross_check(
         if cell["P/D up card"] == "joker":
             continue
         up, hand = int(cell["P/D up card"]), HAND_LABELS.index(cell["Player hand"])
-        row = {"Player hand": cell["Player hand"], "P/D up card": up}
         for action, label in ((1, "hit"), (0, "stand")):
             exact = cell[f"EV {label}"]
             if exact is None or exact != exact:
                 continue
             mean, se, n = _mean_and_se(simulation.player_cells[up, hand, action])
-            row.update(
+            rows.append(
                 {
-                    f"Exact EV {label}": float(exact),
-                    f"Simulated EV {label}": mean,
-                    f"SE {label}": se,
-                    f"z {label}": z_score(mean, exact, se),
+                    "Figure": f"EV of {label}: {cell['Player hand']} v P/D {up}",
+                    "Exact": float(exact),
+                    "Simulated": mean,
+                    "SE": se,
+                    "Player hand": cell["Player hand"],
+                    "P/D up card": up,
+                    "Action": label,
+                    "Hands": n,
                 }
             )
-        rows.append(row)
-    return pd.DataFrame(rows)
+    return twin_table(rows)
 
 
 def pd_chart_cross_check(
@@ -441,21 +459,25 @@ def pd_chart_cross_check(
     rows = []
     for _, cell in analysis.pd_chart(player).iterrows():
         up, total, drew = int(cell["P/D up card"]), int(cell["P/D total"]), int(cell["Player drew"])
-        row = {"P/D up card": up, "P/D total": total, "Player drew": bool(drew)}
         for action, label in ((1, "hit"), (0, "stand")):
-            exact = float(cell[f"P/D EV {label}"])
-            mean, se, _ = _mean_and_se(simulation.pd_cells[up, drew, total, action])
-            mean = -mean  # the P/D's side
-            row.update(
+            mean, se, n = _mean_and_se(simulation.pd_cells[up, drew, total, action])
+            rows.append(
                 {
-                    f"Exact P/D EV {label}": exact,
-                    f"Simulated P/D EV {label}": mean,
-                    f"SE {label}": se,
-                    f"z {label}": z_score(mean, exact, se),
+                    "Figure": (
+                        f"P/D EV of {label}: up {up}, total {total}, "
+                        f"player {'drew' if drew else 'stood'}"
+                    ),
+                    "Exact": float(cell[f"P/D EV {label}"]),
+                    "Simulated": -mean,  # the P/D's side
+                    "SE": se,
+                    "P/D up card": up,
+                    "P/D total": total,
+                    "Player drew": bool(drew),
+                    "Action": label,
+                    "Hands": n,
                 }
             )
-        rows.append(row)
-    return pd.DataFrame(rows)
+    return twin_table(rows)
 
 
 def strategies_cross_check(
@@ -478,16 +500,16 @@ def strategies_cross_check(
         mean, se, _ = _mean_and_se(sim.counts.sum(axis=(0, 1)))
         rows.append(
             {
+                "Figure": f"Player EV, {player.name} v {dealer.name}",
+                "Exact": exact,
+                "Simulated": mean,
+                "SE": se,
                 "Key": key,
                 "Player": player.name,
                 "P/D": dealer.name,
-                "Exact EV": exact,
-                "Simulated EV": mean,
-                "SE": se,
-                "z": z_score(mean, exact, se),
             }
         )
-    return pd.DataFrame(rows)
+    return twin_table(rows)
 
 
 def sweep_cross_check(
@@ -512,12 +534,12 @@ def sweep_cross_check(
         )
         rows.append(
             {
+                "Figure": f"House Way player EV, {d} decks, {j} jokers per deck",
+                "Exact": exact,
+                "Simulated": mean,
+                "SE": se,
                 "Decks": d,
                 "Jokers per deck": j,
-                "Exact House Way EV": exact,
-                "Simulated EV": mean,
-                "SE": se,
-                "z": z_score(mean, exact, se),
             }
         )
-    return pd.DataFrame(rows)
+    return twin_table(rows)

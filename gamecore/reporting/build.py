@@ -30,9 +30,9 @@ import yaml
 
 from gamecore.cli import one_line
 from gamecore.errors import GamecoreError
+from gamecore.reporting.report import NOTEBOOK_DIR
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK_DIR = REPO_ROOT / "notebooks"
 KERNEL_NAME = "gamecore"
 
 

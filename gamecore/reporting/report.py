@@ -1,9 +1,11 @@
 """What a notebook uses to write its report: tables as CSV, figures as PNG, provenance.
 
-A notebook creates one :class:`Report` after its parameters cell and passes every table and
-figure it shows through it, so the executed notebook, the HTML page and the CSV/PNG files
-always hold the same numbers. ``key_figures`` feeds the line the report gets on the index
-page; ``provenance`` closes every report.
+A notebook creates one :class:`Report` after its parameters cell
+(``Report.for_notebook(name, globals())``, which reads the parameters cell's names and their
+values, so they are written once) and passes every table and figure it shows through it, so
+the executed notebook, the HTML page and the CSV/PNG files always hold the same numbers.
+``key_figures`` feeds the line the report gets on the index page; ``provenance`` closes
+every report.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import datetime as _dt
 import platform
 import subprocess
 import time
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -34,6 +37,21 @@ def rule_card(game: str) -> str:
     if game not in RULE_CARDS:
         raise gamecore.GamecoreError(f"no rule card for {game!r}; cards: {', '.join(RULE_CARDS)}")
     return resources.files("gamecore.rulecards").joinpath(f"{game}.txt").read_text("utf-8")
+
+
+#: The repository's notebooks, one per report.
+NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def notebook_parameters(name: str, notebook_dir: Path = NOTEBOOK_DIR) -> list[str]:
+    """The parameter names notebook ``name`` declares in its cell tagged ``parameters``, in
+    order (papermill's reading of that cell)."""
+    import papermill
+
+    path = Path(notebook_dir) / f"{name}.ipynb"
+    if not path.is_file():
+        raise gamecore.GamecoreError(f"no notebook {path}")
+    return list(papermill.inspect_notebook(str(path)))
 
 
 def git_commit() -> str:
@@ -103,6 +121,8 @@ class Report:
     def __init__(
         self, output_dir: str | Path, name: str, parameters: dict[str, Any], seed: int | None = None
     ) -> None:
+        if not isinstance(parameters, Mapping):
+            raise gamecore.GamecoreError(f"parameters must be a mapping, got {parameters!r}")
         self.output_dir = Path(output_dir)
         self.output_dir.mkdir(parents=True, exist_ok=True)
         self.name = name
@@ -112,6 +132,21 @@ class Report:
         self.started_at = _dt.datetime.now(_dt.UTC)
         self.files: list[str] = []
         self._key_figures: dict[str, Any] = {}
+
+    @classmethod
+    def for_notebook(cls, name: str, namespace: Mapping[str, Any]) -> Report:
+        """The report of notebook ``name``, its parameters written once: the names its cell
+        tagged ``parameters`` declares (as papermill reads it), the values as they stand in
+        ``namespace`` (the notebook's ``globals()``, papermill's overrides applied), the
+        output folder ``output_dir`` and the random seed ``seed`` (if declared) among them."""
+        declared = notebook_parameters(name)
+        missing = [k for k in declared if k not in namespace]
+        if missing or "output_dir" not in declared:
+            raise gamecore.GamecoreError(
+                f"notebook {name}: parameter {(missing or ['output_dir'])[0]!r} is not defined"
+            )
+        parameters = {k: namespace[k] for k in declared if k != "output_dir"}
+        return cls(namespace["output_dir"], name, parameters, seed=parameters.get("seed"))
 
     def table(self, frame: pd.DataFrame, name: str, show_rows: int | None = None):
         """Write ``frame`` to ``<name>.csv`` and return it styled for display.
