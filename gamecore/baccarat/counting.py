@@ -32,14 +32,7 @@ import numpy as np
 import pandas as pd
 
 from gamecore._jit import kernel
-from gamecore.baccarat.exact import (
-    BANKER_DRAWS,
-    BANKER_DRAWS_PLAYER_STOOD,
-    EVENTS,
-    PLAYER_DRAWS,
-    count_rounds_modulo,
-    exact,
-)
+from gamecore.baccarat.exact import DRAWING, EVENTS, count_rounds_modulo, exact
 from gamecore.baccarat.rules import EZBaccaratRules
 from gamecore.baccarat.sim import play_round
 from gamecore.dealing import Dealing, cards_burned, shuffle
@@ -238,18 +231,6 @@ def balanced_tags(effects: Mapping[str, float], max_tag: int = 3) -> dict[str, i
 # Columns of the per-trigger statistics; the last two only for the perfect-information bettor:
 # the exact EV summed over the rounds bet, and the sum over shoes of its square per shoe.
 _BETS, _WON, _WON_SQ, _BASE, _SHOE_WON_SQ, _SHOE_TOTAL_SQ, _EV_WON, _SHOE_EV_SQ = range(8)
-
-
-class DrawingTables(NamedTuple):
-    """The third-card rules as the dealing kernels read them."""
-
-    player_draws: np.ndarray
-    banker_draws_player_stood: np.ndarray
-    banker_draws: np.ndarray
-
-
-#: Punto banco's drawing rules (every game of this subpackage deals by them).
-DRAWING = DrawingTables(PLAYER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, BANKER_DRAWS)
 
 
 class ShoeDeal(NamedTuple):

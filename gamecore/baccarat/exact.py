@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -73,6 +73,18 @@ BANKER_DRAWS = np.array(
     ],
     dtype=np.bool_,
 )
+
+
+class DrawingTables(NamedTuple):
+    """The third-card rules as the dealing kernels read them."""
+
+    player_draws: np.ndarray
+    banker_draws_player_stood: np.ndarray
+    banker_draws: np.ndarray
+
+
+#: Punto banco's drawing rules, which every game of this subpackage deals by.
+DRAWING = DrawingTables(PLAYER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, BANKER_DRAWS)
 
 #: Shape of the breakdown: (player cards - 2, banker cards - 2, player total, banker total).
 BREAKDOWN_SHAPE = (2, 2, 10, 10)

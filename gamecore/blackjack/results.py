@@ -76,6 +76,7 @@ from gamecore.blackjack.rules import (
     SURRENDER,
     StandardBlackjackRules,
     check_rules,
+    rule_codes,
 )
 from gamecore.blackjack.shoe import check_composition, check_round_fits
 from gamecore.parallel import default_threads
@@ -232,8 +233,7 @@ def settlement(rules: StandardBlackjackRules) -> np.ndarray:
     The dealer's Natural column is the no-peek settlement (every wager on the hand lost, a
     surrender half); under the peek a Natural ends the round before any play.
     """
-    rules = rules.resolved()
-    bust_push = rules.bust_push == "three_card_23_25"
+    bust_push = rule_codes(rules).bust_push
     table = np.zeros((N_CLASSES, N_OUTCOMES), dtype=np.int64)
     for doubled in (0, 1):
         unit = 2 * (2 if doubled else 1)

@@ -7,7 +7,7 @@ decided there, before any hand is played: a player Natural is paid (or pushes a 
 Natural), an early surrender ends the round before the check, a pair may be split, and
 otherwise the hand is played from its node of the hand tree. :func:`openings` lists a round's
 two-card hands with the facts every consumer needs; :func:`optimal_play` and
-:func:`chart_play` say which of the four ways (:data:`PLAYS`) a strategy takes, and
+:func:`chart_play` say which of the four ways (``PLAY_*``) a strategy takes, and
 :func:`opening_value` what the round is then worth.
 
 A split hand starts from one pair card and draws its second card from the shoe less the
@@ -34,7 +34,6 @@ import numpy as np
 from gamecore.blackjack.chart import ChartTables, StrategyChart, cell_of, wants_surrender
 from gamecore.blackjack.rules import (
     ACE,
-    ACTIONS,
     NATURAL,
     RANKS,
     TEN,
@@ -45,7 +44,6 @@ from gamecore.blackjack.rules import (
 
 #: How a round goes on from its two cards.
 PLAY_NATURAL, PLAY_EARLY_SURRENDER, PLAY_SPLIT, PLAY_HAND = range(4)
-PLAYS = ("natural", "early surrender", "split", "play the hand")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -208,18 +206,6 @@ def opening_value(opening: Opening, play: int, value: np.ndarray, split: np.ndar
     if play == PLAY_SPLIT:
         return float(split[opening.first, up]) + opening.lose_to_natural
     return float(value[opening.node, up]) + opening.lose_to_natural
-
-
-def action_code(choice: Choice, hand_action: int) -> int:
-    """The simulator's action code (0..4, S H D R P) of a choice at two cards: a hand played
-    on takes the engine's action at its node (``hand_action``)."""
-    if choice.play == PLAY_EARLY_SURRENDER:
-        return ACTIONS.index("R")
-    if choice.play == PLAY_SPLIT:
-        return ACTIONS.index("P")
-    if choice.play == PLAY_NATURAL:
-        return ACTIONS.index("S")
-    return int(hand_action)
 
 
 # ---------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ action the chart takes there. Two facts make a cell's choice exactly scorable:
   (:func:`gamecore.blackjack.round.split_value`), so split hands get reach weights too: the
   coefficients of that linear map times the chances of their second cards.
 
-So one backward pass (the values, :func:`gamecore.blackjack.engine.solve_hands`) and one
+So one backward pass (the values, :meth:`gamecore.blackjack.engine.Engine.solve`) and one
 forward pass (the reach, :func:`_propagate_reach`) per up card price *every* single-cell
 change of the chart at once. :func:`optimize_chart` takes the best-priced change, confirms
 it with a fresh exact evaluation, and repeats until no change gains: a chart no single-cell
@@ -71,6 +71,7 @@ from gamecore.blackjack.rules import (
     check_rules,
     early_surrender_at_root,
     hand_total,
+    rule_codes,
 )
 from gamecore.errors import GamecoreError
 
@@ -374,7 +375,7 @@ class ChartSearch:
 def search_rows(rules: StandardBlackjackRules) -> list[str]:
     """Every chart row: hard 4..21, soft 12..21 and, where splitting is allowed, the pairs."""
     rows = [r for r in chart_rows() if not r.startswith("pair")]
-    if rules.resolved().max_split_hands >= 2:
+    if rule_codes(rules).max_hands >= 2:
         rows += [r for r in chart_rows() if r.startswith("pair")]
     return rows
 

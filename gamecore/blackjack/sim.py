@@ -194,7 +194,7 @@ class BlackjackSimulation:
         return int(self.up_naturals.sum())
 
     def _moments(self, histogram, naturals, rounds) -> dict[str, float]:
-        pays = float(self.rules.resolved().natural_pays)
+        pays = rule_codes(self.rules).natural_pays
         units = np.arange(-16, 17) / 2
         total = float(np.dot(histogram, units)) + pays * naturals
         squares = float(np.dot(histogram, units**2)) + pays**2 * naturals
@@ -241,7 +241,7 @@ class BlackjackSimulation:
 
         Rounds won with a Natural are their own row, paid ``natural_pays``.
         """
-        pays = float(self.rules.resolved().natural_pays)
+        pays = rule_codes(self.rules).natural_pays
         rows = [(u / 2, int(c)) for u, c in zip(range(-16, 17), self.histogram, strict=True) if c]
         rows.append((pays, int(self.naturals)))
         frame = pd.DataFrame(rows, columns=["Net result", "Rounds"])
