@@ -58,6 +58,16 @@ def _use_versioned_cache() -> None:
 _use_versioned_cache()
 
 
-def kernel(function):
-    """Compile ``function`` in nopython mode with gamecore's common options."""
-    return njit(cache=True, nogil=True, error_model="numpy")(function)
+def kernel(function=None, *, inline: bool = False):
+    """Compile ``function`` in nopython mode with gamecore's common options.
+
+    ``@kernel(inline=True)`` marks a small helper that numba inlines into its callers (at the
+    level of its IR): a hot loop then pays no call, and no reference counting of the arrays
+    and tuples passed in, for splitting its body into readable pieces.
+    """
+    options = {"cache": True, "nogil": True, "error_model": "numpy"}
+    if inline:
+        options["inline"] = "always"
+    if function is None:
+        return njit(**options)
+    return njit(**options)(function)

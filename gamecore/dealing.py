@@ -29,7 +29,7 @@ BURNS = ("face_value", "none")
 # ---------------------------------------------------------------------------------------
 
 
-@kernel
+@kernel(inline=True)
 def below(rng, n):
     """A uniform integer in [0, n) for n < 2**16, exactly unbiased.
 
@@ -58,7 +58,7 @@ def shuffle(rng, cards):
         cards[i], cards[j] = cards[j], cards[i]
 
 
-@kernel
+@kernel(inline=True)
 def draw_card(rng, cards, index, fresh):
     """The card at ``index``. With ``fresh``, first swap a uniformly chosen card from the
     positions not yet dealt into it (a partial Fisher-Yates shuffle, one card at a time), so

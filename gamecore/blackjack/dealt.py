@@ -17,13 +17,11 @@ from gamecore.blackjack.rules import (
     HIT,
     N_OUTCOMES,
     NATURAL,
-    SPLIT,
     STAND,
     SURRENDER,
     SURRENDER_ANY_CARDS,
     SURRENDER_EARLY,
     SURRENDER_LATE,
-    SURRENDER_NONE,
     TEN,
 )
 from gamecore.dealing import below, draw_card
@@ -32,7 +30,7 @@ from gamecore.dealing import below, draw_card
 HALF_UNITS = 33
 
 
-@kernel
+@kernel(inline=True)
 def _total(hard, aces):
     """(total, soft) of a hand from its hard total and whether it holds an ace."""
     if aces and hard + 10 <= 21:
@@ -40,7 +38,7 @@ def _total(hard, aces):
     return hard, False
 
 
-@kernel
+@kernel(inline=True)
 def _dealer(rng, cards, pos, up, hole, h17):
     """Play the dealer's hand; returns (final total, 99 for a Natural; position)."""
     hard = up + 1 + hole + 1
@@ -88,25 +86,26 @@ SOFT_ROW0, PAIR_ROW0 = 18, 28
 class SimPolicy(NamedTuple):
     """Decision tables for the round kernel: a chart's, or optimal play's by composition.
 
-    A chart: ``chart``, ``pair_play`` and ``split`` (:class:`gamecore.blackjack.chart.
-    ChartTables`), ``pair_follows_row[pair, up]`` (the pair row says P: an unsplit pair is
-    played by its hard/soft row). Optimal play (``node_play``): ``root_action[a, b, up]``
-    for the first two cards (split and early surrender included), ``node_action[node, up]``
-    for an unsplit hand of more cards, ``split_action[pair, node, up]`` for a split hand,
-    the hand's node followed card by card through ``child`` from the empty hand ``empty``.
-    Actions: S H D R P as 0..4.
+    Both give the root decisions by the first two cards and the up card:
+    ``early_surrender[a, b, up]`` (surrender where the rules offer it before the check) and
+    ``root_split[a, b, up]`` (split the pair). A chart (``node_play`` False) then plays by
+    ``chart`` and ``pair_play`` (:class:`gamecore.blackjack.chart.ChartTables`), with
+    ``pair_follows_row[pair, up]`` (the pair row says P: an unsplit pair counts in its
+    hard/soft row's tallies). Optimal play (``node_play``) follows the hand's node card by
+    card through ``child`` from the empty hand ``empty``: ``unsplit_action[node, up]`` for an
+    unsplit hand, ``split_action[pair, node, up]`` for a split hand. Actions: S H D R P as 0..4.
     """
 
+    node_play: bool
+    early_surrender: np.ndarray
+    root_split: np.ndarray
     chart: np.ndarray
     pair_play: np.ndarray
-    split: np.ndarray
-    node_play: bool
+    pair_follows_row: np.ndarray
     child: np.ndarray
     empty: int
-    node_action: np.ndarray
+    unsplit_action: np.ndarray
     split_action: np.ndarray
-    root_action: np.ndarray
-    pair_follows_row: np.ndarray
 
 
 class Tallies(NamedTuple):
@@ -117,9 +116,7 @@ class Tallies(NamedTuple):
     resplit_histogram: np.ndarray  # (33,) rounds resplit
     naturals: np.ndarray  # (10,) player Naturals paid, by up card
     bad: np.ndarray  # (1,) rounds that asked for a forbidden action
-    cell_sum: np.ndarray  # (38, 10) results of the hands deciding in each cell
-    cell_squares: np.ndarray
-    cell_visits: np.ndarray
+    cells: np.ndarray  # (3, 38, 10) sum, sum of squares, count of results, by cell
     probe_sums: np.ndarray  # (38, 10, 6, 4) sum X, X^2, XY, probes per letter
     probe_den: np.ndarray  # (38, 10, 2) sum Y, Y^2
 
@@ -134,28 +131,23 @@ class RoundScratch(NamedTuple):
     round_y: np.ndarray  # (38,): reached decisions this round, by row
 
 
-@kernel
-def _opening(codes, policy, p1, p2, up, hole):
+# The helpers below are inlined into the round kernel and take arrays, not the NamedTuples
+# that hold them: measured, an inlined helper that takes a NamedTuple of arrays costs the
+# round kernel about half its speed (numba's inliner copies the tuple with every array's
+# reference count), one that takes the arrays themselves costs nothing.
+
+
+@kernel(inline=True)
+def _opening(codes, early_surrender, p1, p2, up, hole):
     """What the first four cards settle before any hand is played: (ended, net result in
     half units, player Natural paid)."""
     player_natural = (p1 == ACE and p2 == TEN) or (p1 == TEN and p2 == ACE)
     dealer_natural = (up == ACE and hole == TEN) or (up == TEN and hole == ACE)
-    high_up = up == ACE or up == TEN
     early = codes.surrender == SURRENDER_EARLY or (
-        codes.surrender == SURRENDER_ANY_CARDS and high_up
+        codes.surrender == SURRENDER_ANY_CARDS and (up == ACE or up == TEN)
     )
-    if early and not player_natural:
-        hard0 = p1 + p2 + 2
-        total0, soft0 = _total(hard0, p1 == ACE or p2 == ACE)
-        cd0 = 1 if double_allowed(hard0, soft0, codes.double_on) else 0
-        if policy.node_play:
-            wants = policy.root_action[p1, p2, up] == SURRENDER
-        elif p1 == p2:
-            wants = policy.pair_play[p1, up, cd0, 1] == SURRENDER and not policy.split[p1, up, 1]
-        else:
-            wants = policy.chart[1 if soft0 else 0, total0, up, cd0, 1] == SURRENDER
-        if wants:
-            return True, -1, False
+    if early and not player_natural and early_surrender[p1, p2, up]:
+        return True, -1, False
     if dealer_natural and (codes.peek or player_natural):
         return True, (0 if player_natural else -2), False
     if player_natural:
@@ -163,134 +155,86 @@ def _opening(codes, policy, p1, p2, up, hole):
     return False, 0, False
 
 
-@kernel
-def _first_hands(codes, policy, p1, p2, up, scratch):
+@kernel(inline=True)
+def _first_hands(codes, state, root_split, child, empty, node_play, p1, p2, up):
     """Set up the round's hands from the first two cards: (hands, split)."""
-    state = scratch.hands
     state[:, :] = 0
     state[_BET, :] = 1
     state[_PROBE_ROW, :] = -1
     limit = codes.max_ace_hands if p1 == ACE else codes.max_hands
-    if policy.node_play:
-        splits = policy.root_action[p1, p2, up] == SPLIT
-    else:
-        splits = policy.split[p1, up, 1 if codes.surrender != SURRENDER_NONE else 0]
-    if p1 == p2 and limit >= 2 and splits:
+    if p1 == p2 and limit >= 2 and root_split[p1, p2, up]:
         for h in range(2):
             state[_HARD, h] = p1 + 1
             state[_ACES, h] = p1 == ACE
             state[_CARDS, h] = 1
             state[_FIRST, h] = p1
-            state[_NODE, h] = policy.child[policy.empty, p1] if policy.node_play else 0
+            state[_NODE, h] = child[empty, p1] if node_play else 0
         return 2, True
     state[_HARD, 0] = p1 + p2 + 2
     state[_ACES, 0] = p1 == ACE or p2 == ACE
     state[_CARDS, 0] = 2
+    state[_FIRST, 0] = p1
     state[_PAIRED, 0] = p1 == p2
-    if policy.node_play:
-        state[_NODE, 0] = policy.child[policy.child[policy.empty, p1], p2]
+    if node_play:
+        state[_NODE, 0] = child[child[empty, p1], p2]
     return 1, False
 
 
-@kernel
-def _decide(codes, policy, dealt, h, split, scratch, cd, cs):
-    """The action the strategy takes at hand ``h`` and the chart row deciding (-1: none)."""
-    p1, p2, up = dealt
-    state = scratch.hands
-    total, soft = _total(state[_HARD, h], state[_ACES, h])
-    row = -1
-    if policy.node_play:
-        if split:
-            a = policy.split_action[p1, state[_NODE, h], up]
-        elif state[_CARDS, h] == 2:
-            a = policy.root_action[p1, p2, up]
-        else:
-            a = policy.node_action[state[_NODE, h], up]
-    elif state[_CARDS, h] == 2 and state[_PAIRED, h]:
-        a = policy.pair_play[p1, up, 1 if cd else 0, 1 if cs else 0]
-        if policy.pair_follows_row[p1, up]:
-            row = (total - 12 + SOFT_ROW0) if soft else (total - 4)
+@kernel(inline=True)
+def _second_card(c, state, h, hands, limit, node_play, child):
+    """Split hand ``h`` takes card ``c``: a pair card opens a new hand while the limit
+    allows (returns True), any other card completes the hand's two cards."""
+    if c == state[_FIRST, h] and hands < limit:
+        state[_HARD, hands] = c + 1
+        state[_ACES, hands] = c == ACE
+        state[_CARDS, hands] = 1
+        state[_FIRST, hands] = c
+        state[_NODE, hands] = state[_NODE, h]
+        return True
+    state[_HARD, h] += c + 1
+    state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
+    state[_CARDS, h] = 2
+    state[_PAIRED, h] = c == state[_FIRST, h]
+    if node_play:
+        state[_NODE, h] = child[state[_NODE, h], c]
+    return False
+
+
+@kernel(inline=True)
+def _chart_action(state, h, up, total, soft, cd, cs, chart, pair_play, pair_follows_row):
+    """A chart's action at hand ``h`` and the chart row deciding (-1: a pair row's own)."""
+    if state[_CARDS, h] == 2 and state[_PAIRED, h]:
+        pair = state[_FIRST, h]
+        a = pair_play[pair, up, 1 if cd else 0, 1 if cs else 0]
+        if not pair_follows_row[pair, up]:
+            return a, -1
     else:
-        a = policy.chart[1 if soft else 0, total, up, 1 if cd else 0, 1 if cs else 0]
-        row = (total - 12 + SOFT_ROW0) if soft else (total - 4)
-    return a, row
+        a = chart[1 if soft else 0, total, up, 1 if cd else 0, 1 if cs else 0]
+    return a, (total - 12 + SOFT_ROW0) if soft else (total - 4)
 
 
-@kernel
-def _probe(rng, h, row, a, cd, cs, forced_hit, forced_stand, scratch, probe_rate):
-    """Record that hand ``h`` reached cell ``row`` and, with chance ``probe_rate``, replace
-    its action by a letter drawn at random (:func:`probe_cross_check`); the action played."""
-    state = scratch.hands
-    if state[_VISITS, h] < 24:
-        scratch.visit[h, state[_VISITS, h]] = row
-        state[_VISITS, h] += 1
-    if probe_rate > 0.0:
-        seen = (1.0 - probe_rate) ** (-state[_UNPROBED, h])
-        scratch.round_y[row] += seen
-        if rng.random() < probe_rate:
-            state[_PROBED, h] = True
-            letter = below(rng, 6)
-            b = _letter_action(letter, cd, cs, forced_hit, forced_stand)
-            if b >= 0:
-                a = b
-                state[_PROBE_ROW, h] = row
-                state[_PROBE_LETTER, h] = letter
-                scratch.probe_weight[h] = 6.0 * seen / probe_rate
-        else:
-            state[_UNPROBED, h] += 1
+@kernel(inline=True)
+def _probe(rng, state, h, row, a, can_double, can_surrender, forced, round_y, weight, rate):
+    """With chance ``rate``, replace hand ``h``'s action at cell ``row`` by a letter drawn at
+    random (:func:`gamecore.blackjack.checks.probe_cross_check`); the action played.
+    ``forced`` is (forced hit, forced stand)."""
+    seen = (1.0 - rate) ** (-state[_UNPROBED, h])
+    round_y[row] += seen
+    if rng.random() < rate:
+        state[_PROBED, h] = True
+        letter = below(rng, 6)
+        b = _letter_action(letter, can_double, can_surrender, forced[0], forced[1])
+        if b >= 0:
+            state[_PROBE_ROW, h] = row
+            state[_PROBE_LETTER, h] = letter
+            weight[h] = 6.0 * seen / rate
+            return b
+    else:
+        state[_UNPROBED, h] += 1
     return a
 
 
-@kernel
-def _play_hand(rng, cards, pos, dealt, h, split, codes, policy, scratch, probe_rate):
-    """Play hand ``h`` to its end; returns the position in the shoe, -1 if the strategy
-    asked for an action the rules forbid."""
-    state = scratch.hands
-    up = dealt[2]
-    while True:
-        total, soft = _total(state[_HARD, h], state[_ACES, h])
-        if total > 21:
-            state[_STATE, h] = _DONE
-            return pos
-        forced = codes.forced_totals
-        forced_hit = forced and ((not soft and total <= 11) or (soft and total <= 17))
-        forced_stand = forced and total >= 20
-        two_cards = state[_CARDS, h] == 2
-        cd = (
-            two_cards
-            and (not split or codes.double_after_split)
-            and double_allowed(state[_HARD, h], soft, codes.double_on)
-        )
-        cs = (not split) and (
-            (codes.surrender == SURRENDER_LATE and two_cards)
-            or (codes.surrender == SURRENDER_ANY_CARDS and not (up == ACE or up == TEN))
-        )
-        a, row = _decide(codes, policy, dealt, h, split, scratch, cd, cs)
-        if row >= 0 and not state[_PROBED, h]:
-            a = _probe(rng, h, row, a, cd, cs, forced_hit, forced_stand, scratch, probe_rate)
-        bad = (a == STAND and forced_hit) or (a == HIT and forced_stand) or a < 0 or a > 3
-        if bad or (a == DOUBLE and not cd) or (a == SURRENDER and not cs):
-            return -1
-        if a == STAND:
-            state[_STATE, h] = _DONE
-            return pos
-        if a == SURRENDER:
-            state[_STATE, h] = _SURRENDERED
-            return pos
-        c = draw_card(rng, cards, pos, True)
-        pos += 1
-        state[_HARD, h] += c + 1
-        state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
-        state[_CARDS, h] += 1
-        if policy.node_play:
-            state[_NODE, h] = policy.child[state[_NODE, h], c]
-        if a == DOUBLE:
-            state[_BET, h] = 2
-            state[_STATE, h] = _DONE
-            return pos
-
-
-@kernel
+@kernel(inline=True)
 def _hand_result(codes, state, h, dealer):
     """Hand ``h``'s result against the dealer's final total, in half units."""
     if state[_STATE, h] == _SURRENDERED:
@@ -317,48 +261,46 @@ def _hand_result(codes, state, h, dealer):
     return 2 * r * state[_BET, h]
 
 
-@kernel
-def _settle(codes, policy, dealt, hands, dealer, tallies, scratch):
-    """The round's net result (half units), each hand's result added to the cells it
-    decided in (a pair's first decision counts the whole round's), and its probe."""
-    p1, p2, up = dealt
-    state = scratch.hands
+@kernel(inline=True)
+def _settle(codes, state, hands, dealer, up, visit, weight, round_x, probe_sums, cells):
+    """The round's net result (half units); each hand's result added to the cells it
+    decided in, and to its probe."""
     net = 0
     for h in range(hands):
         result = _hand_result(codes, state, h, dealer)
         net += result
         if state[_PROBE_ROW, h] >= 0:
             row, letter = state[_PROBE_ROW, h], state[_PROBE_LETTER, h]
-            scratch.round_x[row, letter] += scratch.probe_weight[h] * result / 2.0
-            tallies.probe_sums[row, up, letter, 3] += 1.0
+            round_x[row, letter] += weight[h] * result / 2.0
+            probe_sums[row, up, letter, 3] += 1.0
         for k in range(state[_VISITS, h]):
-            row = scratch.visit[h, k]
-            tallies.cell_sum[row, up] += result
-            tallies.cell_squares[row, up] += result * result
-            tallies.cell_visits[row, up] += 1
-    if p1 == p2 and not policy.node_play:
-        tallies.cell_sum[PAIR_ROW0 + p1, up] += net
-        tallies.cell_squares[PAIR_ROW0 + p1, up] += net * net
-        tallies.cell_visits[PAIR_ROW0 + p1, up] += 1
+            _count(cells, visit[h, k], up, result)
     return net
 
 
-@kernel
-def _close_probes(up, tallies, scratch):
+@kernel(inline=True)
+def _count(cells, row, up, result):
+    cells[0, row, up] += result
+    cells[1, row, up] += result * result
+    cells[2, row, up] += 1
+
+
+@kernel(inline=True)
+def _close_probes(up, round_x, round_y, probe_sums, probe_den):
     """Add the round's probe sums (X per letter, Y per row) to the tallies."""
     for row in range(PAIR_ROW0):
-        y = scratch.round_y[row]
+        y = round_y[row]
         if y == 0.0:
             continue
         for letter in range(6):
-            x = scratch.round_x[row, letter]
-            tallies.probe_sums[row, up, letter, 0] += x
-            tallies.probe_sums[row, up, letter, 1] += x * x
-            tallies.probe_sums[row, up, letter, 2] += x * y
-            scratch.round_x[row, letter] = 0.0
-        tallies.probe_den[row, up, 0] += y
-        tallies.probe_den[row, up, 1] += y * y
-        scratch.round_y[row] = 0.0
+            x = round_x[row, letter]
+            probe_sums[row, up, letter, 0] += x
+            probe_sums[row, up, letter, 1] += x * x
+            probe_sums[row, up, letter, 2] += x * y
+            round_x[row, letter] = 0.0
+        probe_den[row, up, 0] += y
+        probe_den[row, up, 1] += y * y
+        round_y[row] = 0.0
 
 
 @kernel
@@ -369,26 +311,23 @@ def _play_round(rng, cards, codes, policy, tallies, scratch, probe_rate):
     Playing a chart, every decision adds the hand's result (half units) to its cell's
     tallies (rows: hard 4..21, soft 12..21, then pair A..10, where a pair's first decision
     counts the whole round's result); a pair whose row says split, not split here, counts in
-    its hard/soft row (``pair_follows_row``), as the exact engine's cell values do.
-
-    With ``probe_rate`` > 0, each hard/soft decision of a hand not yet probed is, with that
-    chance, replaced by one of the six letters H S Dh Ds Rh Rs drawn at random (the hand then
-    follows the chart): ``probe_sums[row, up, letter]`` gathers (sum X, sum X^2, sum XY,
-    probes) and ``probe_den[row, up]`` (sum Y, sum Y^2) over rounds, X being the probed
-    hands' results and Y the decisions reached unprobed, each weighted by the inverse of its
-    chance of being seen (:func:`probe_cross_check`). Probed rounds leave the chart, so a
-    probing run's other tallies are not the chart's.
+    its hard/soft row (``pair_follows_row``), as the exact engine's cell values do. With
+    ``probe_rate`` > 0 each hard/soft decision of a hand not yet probed is probed
+    (:func:`_probe`); probed rounds leave the chart, so a probing run's other tallies are
+    not the chart's.
     """
+    state, visit, weight = scratch.hands, scratch.visit, scratch.probe_weight
+    node_play, child = policy.node_play, policy.child
     p1 = draw_card(rng, cards, 0, True)
     p2 = draw_card(rng, cards, 1, True)
     up = draw_card(rng, cards, 2, True)
     hole = draw_card(rng, cards, 3, True)
-    ended, net, natural = _opening(codes, policy, p1, p2, up, hole)
+    ended, net, natural = _opening(codes, policy.early_surrender, p1, p2, up, hole)
     if ended:
         return net, natural, 1, up
-    dealt = (p1, p2, up)
-    hands, split = _first_hands(codes, policy, p1, p2, up, scratch)
-    state = scratch.hands
+    hands, split = _first_hands(
+        codes, state, policy.root_split, child, policy.empty, node_play, p1, p2, up
+    )
     limit = codes.max_ace_hands if p1 == ACE else codes.max_hands
     pos = 4
     h = 0
@@ -396,35 +335,80 @@ def _play_round(rng, cards, codes, policy, tallies, scratch, probe_rate):
         if state[_CARDS, h] == 1:  # a split hand takes its second card
             c = draw_card(rng, cards, pos, True)
             pos += 1
-            if c == state[_FIRST, h] and hands < limit:  # a new hand (a resplit)
-                state[_HARD, hands] = c + 1
-                state[_ACES, hands] = c == ACE
-                state[_CARDS, hands] = 1
-                state[_FIRST, hands] = c
-                state[_NODE, hands] = state[_NODE, h]
-                hands += 1
+            if _second_card(c, state, h, hands, limit, node_play, child):
+                hands += 1  # a resplit: the new hand waits its turn
                 continue
-            state[_HARD, h] += c + 1
-            state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
-            state[_CARDS, h] = 2
-            state[_PAIRED, h] = c == state[_FIRST, h]
-            if policy.node_play:
-                state[_NODE, h] = policy.child[state[_NODE, h], c]
         if split and state[_FIRST, h] == ACE and codes.split_aces_one_card:
             state[_STATE, h] = _DONE
-        else:
-            pos = _play_hand(rng, cards, pos, dealt, h, split, codes, policy, scratch, probe_rate)
-            if pos < 0:
-                return FORBIDDEN_ROUND, False, hands, up
+            h += 1
+            continue
+        while True:  # the hand's decisions, until it stands, busts, doubles or surrenders
+            total, soft = _total(state[_HARD, h], state[_ACES, h])
+            if total > 21:
+                state[_STATE, h] = _DONE
+                break
+            forced = codes.forced_totals
+            forced_hit = forced and ((not soft and total <= 11) or (soft and total <= 17))
+            forced_stand = forced and total >= 20
+            two_cards = state[_CARDS, h] == 2
+            cd = (
+                two_cards
+                and (not split or codes.double_after_split)
+                and double_allowed(state[_HARD, h], soft, codes.double_on)
+            )
+            cs = (not split) and (
+                (codes.surrender == SURRENDER_LATE and two_cards)
+                or (codes.surrender == SURRENDER_ANY_CARDS and not (up == ACE or up == TEN))
+            )
+            row = -1
+            if node_play:
+                node = state[_NODE, h]
+                a = policy.split_action[p1, node, up] if split else policy.unsplit_action[node, up]
+            else:
+                a, row = _chart_action(
+                    state, h, up, total, soft, cd, cs,
+                    policy.chart, policy.pair_play, policy.pair_follows_row,
+                )  # fmt: skip
+            if row >= 0 and not state[_PROBED, h]:
+                if state[_VISITS, h] < visit.shape[1]:
+                    visit[h, state[_VISITS, h]] = row
+                    state[_VISITS, h] += 1
+                if probe_rate > 0.0:
+                    a = _probe(
+                        rng, state, h, row, a, cd, cs, (forced_hit, forced_stand),
+                        scratch.round_y, weight, probe_rate,
+                    )  # fmt: skip
+            bad = (a == STAND and forced_hit) or (a == HIT and forced_stand) or a < 0 or a > 3
+            if bad or (a == DOUBLE and not cd) or (a == SURRENDER and not cs):
+                return FORBIDDEN_ROUND, False, hands, up  # validated tables: cannot happen
+            if a == STAND or a == SURRENDER:
+                state[_STATE, h] = _DONE if a == STAND else _SURRENDERED
+                break
+            c = draw_card(rng, cards, pos, True)
+            pos += 1
+            state[_HARD, h] += c + 1
+            state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
+            state[_CARDS, h] += 1
+            if node_play:
+                state[_NODE, h] = child[state[_NODE, h], c]
+            if a == DOUBLE:
+                state[_BET, h] = 2
+                state[_STATE, h] = _DONE
+                break
         h += 1
     dealer, pos = _dealer(rng, cards, pos, up, hole, codes.hits_soft_17)
-    net = _settle(codes, policy, dealt, hands, dealer, tallies, scratch)
+    net = _settle(
+        codes, state, hands, dealer, up, visit, weight, scratch.round_x, tallies.probe_sums,
+        tallies.cells,
+    )  # fmt: skip
+    if p1 == p2 and not node_play:  # the pair row's decision: the whole round's result
+        _count(tallies.cells, PAIR_ROW0 + p1, up, net)
     if probe_rate > 0.0:
-        _close_probes(up, tallies, scratch)
+        _close_probes(up, scratch.round_x, scratch.round_y, tallies.probe_sums, tallies.probe_den)
     return net, False, hands, up
 
 
-@kernel
+@kernel(inline=True)
 def _letter_action(letter, can_double, can_surrender, forced_hit, forced_stand):
     """The action of letter H S Dh Ds Rh Rs (0..5) at a hand, or -1 if the rules forbid it."""
     fallback_hit = letter == 0 or letter == 2 or letter == 4
@@ -446,9 +430,7 @@ def new_tallies() -> Tallies:
         np.zeros(HALF_UNITS, dtype=np.int64),
         np.zeros(10, dtype=np.int64),
         np.zeros(1, dtype=np.int64),
-        np.zeros(cells, dtype=np.int64),
-        np.zeros(cells, dtype=np.int64),
-        np.zeros(cells, dtype=np.int64),
+        np.zeros((3, *cells), dtype=np.int64),
         np.zeros((*cells, 6, 4)),
         np.zeros((*cells, 2)),
     )

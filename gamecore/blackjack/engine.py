@@ -182,7 +182,7 @@ class Solved(NamedTuple):
     natural: np.ndarray  # (M, 10): P(dealer Natural | hand, up card)
 
 
-@kernel
+@kernel(inline=True)
 def double_allowed(hard, soft, double_on):
     """May a two-card hand of this total double under the rule ``double_on`` (DOUBLE_*)?"""
     if double_on == DOUBLE_9_11:
@@ -192,10 +192,14 @@ def double_allowed(hard, soft, double_on):
     return True
 
 
-@kernel
-def _allowed(tree, i, up, split_rank, codes, natural_hand):
-    """(can stand, can hit, can double, can surrender) at live hand ``i``."""
-    hard, soft, cards = tree.hard[i], tree.soft[i], tree.cards[i]
+# The helpers below are inlined into :func:`_solve` and take arrays and numbers, not the
+# NamedTuples that hold them (an inlined helper taking a NamedTuple of arrays costs the loop
+# the reference counts of every array in it).
+
+
+@kernel(inline=True)
+def _allowed(hard, soft, cards, up, split_rank, codes, natural_hand):
+    """(can stand, can hit, can double, can surrender) at a live hand."""
     total = hard + 10 if soft else hard
     split_context = split_rank >= 0
     if natural_hand:
@@ -219,7 +223,7 @@ def _allowed(tree, i, up, split_rank, codes, natural_hand):
     return not forced_hit, not forced_stand, can_double, can_surrender
 
 
-@kernel
+@kernel(inline=True)
 def _natural_chance(shoe, up):
     n = 0
     for r in range(10):
@@ -233,37 +237,36 @@ def _natural_chance(shoe, up):
     return 0.0
 
 
-@kernel
-def _shoe_behind(counts, base, up, shoe):
-    """Fill ``shoe`` with ``base`` less the hand's cards and the up card; its size, or -1
+@kernel(inline=True)
+def _shoe_behind(counts, i, base, up, shoe):
+    """Fill ``shoe`` with ``base`` less hand ``i``'s cards and the up card; its size, or -1
     when the hand or the up card is not there to be dealt."""
     ok = True
     n = 0
     for r in range(10):
-        shoe[r] = base[r] - counts[r] - (1 if r == up else 0)
+        shoe[r] = base[r] - counts[i, r] - (1 if r == up else 0)
         if shoe[r] < 0:
             ok = False
         n += shoe[r]
     return n if ok else -1
 
 
-@kernel
-def _stand_value(tree, i, dist, codes, natural_hand):
-    """Standing on hand ``i`` (also the settlement of a busted hand kept for the bust push)
+@kernel(inline=True)
+def _stand_value(hard, soft, cards, bust, dist, codes, natural_hand):
+    """Standing on a hand (also the settlement of a busted hand kept for the bust push)
     against the dealer's final distribution ``dist``."""
     p_nat = dist[NATURAL]
     if natural_hand:
         return codes.natural_pays * (1.0 - p_nat)
-    hard, cards = tree.hard[i], tree.cards[i]
     s = 0.0
-    if tree.bust[i]:
+    if bust:
         pushes = codes.bust_push and cards == 3 and 23 <= hard <= 25
         for d in range(10):
             if d >= 5 and pushes and hard < 17 + d:
                 continue  # push: the dealer's total is farther from 21.5
             s -= dist[d]
     else:
-        total = hard + 10 if tree.soft[i] else hard
+        total = hard + 10 if soft else hard
         for d in range(5):
             if total > 17 + d:
                 s += dist[d]
@@ -276,8 +279,8 @@ def _stand_value(tree, i, dist, codes, natural_hand):
     return s
 
 
-@kernel
-def _draw_values(tree, i, up, shoe, n, peek, value, stand, after):
+@kernel(inline=True)
+def _draw_values(child, bust, i, up, shoe, n, peek, value, stand, after):
     """(hit, double / 2) at hand ``i``: the next card drawn from ``shoe`` (``n`` cards), the
     hand then played on (hit) or standing (double)."""
     h = 0.0
@@ -286,10 +289,10 @@ def _draw_values(tree, i, up, shoe, n, peek, value, stand, after):
         if shoe[c] == 0:
             continue
         pc = shoe[c] / n
-        j = tree.child[i, c]
+        j = child[i, c]
         if j >= 0:
             h += pc * value[j, up]
-            dbl += pc * (value[j, up] if tree.bust[j] else stand[j, up])
+            dbl += pc * (value[j, up] if bust[j] else stand[j, up])
         else:
             for r in range(10):
                 after[r] = shoe[r]
@@ -300,48 +303,57 @@ def _draw_values(tree, i, up, shoe, n, peek, value, stand, after):
     return h, dbl
 
 
-@kernel
-def _played(tree, i, up, ev, split_rank, codes, natural_hand, policy, can_d, can_r):
-    """The action played at hand ``i`` (FORBIDDEN when a chart's is not allowed)."""
+@kernel(inline=True)
+def _best_action(ev, i, up):
+    """The allowed action of the highest value (the first of S H D R on a tie)."""
     best = -1
-    if policy.kind == POLICY_OPTIMAL:
-        for a in range(4):
-            v = ev[i, up, a]
-            if not np.isnan(v) and (best < 0 or v > ev[i, up, best]):
+    for a in range(4):
+        v = ev[i, up, a]
+        if not np.isnan(v) and (best < 0 or v > ev[i, up, best]):
+            best = a
+    return best
+
+
+@kernel(inline=True)
+def _reference_action(ev, reference, i, up):
+    """The action best for the same cards unsplit, among those allowed here (CDZ-)."""
+    best = -1
+    top = -np.inf
+    for a in range(4):
+        if np.isnan(ev[i, up, a]):
+            continue
+        ref = reference[i, up, a]
+        if np.isnan(ref):
+            if best < 0:
                 best = a
-        return best
-    if policy.kind == POLICY_REFERENCE:
-        # The action best for the same cards unsplit, among those allowed here.
-        top = -np.inf
-        for a in range(4):
-            if np.isnan(ev[i, up, a]):
-                continue
-            ref = policy.reference[i, up, a]
-            if np.isnan(ref):
-                if best < 0:
-                    best = a
-            elif ref > top:
-                top = ref
-                best = a
-        return best
-    one_card = split_rank == ACE and codes.split_aces_one_card
+        elif ref > top:
+            top = ref
+            best = a
+    return best
+
+
+@kernel(inline=True)
+def _chart_action(pair, total, soft, up, stands, chart, pair_play, can_d, can_r):
+    """A chart's action at a hand: a two-card pair (``pair`` its rank, else -1) by its pair
+    row, any other hand by its hard/soft row; ``stands`` where the hand can only stand."""
     cd = 1 if can_d else 0
     cr = 1 if can_r else 0
-    if natural_hand or one_card:
-        best = STAND
-    elif tree.cards[i] == 2 and tree.counts[i].max() == 2:
-        pair = 0
-        for r in range(10):
-            if tree.counts[i, r] == 2:
-                pair = r
-        best = policy.tables.pair_play[pair, up, cd, cr]
-    else:
-        soft = tree.soft[i]
-        total = tree.hard[i] + 10 if soft else tree.hard[i]
-        best = policy.tables.chart[1 if soft else 0, total, up, cd, cr]
-    if best < 0 or np.isnan(ev[i, up, best]):
-        best = FORBIDDEN
-    return best
+    if stands:
+        return STAND
+    if pair >= 0:
+        return pair_play[pair, up, cd, cr]
+    return chart[1 if soft else 0, total, up, cd, cr]
+
+
+@kernel(inline=True)
+def _pair_rank(counts, i, cards):
+    """The rank of a two-card pair, -1 for any other hand."""
+    if cards != 2:
+        return -1
+    for r in range(10):
+        if counts[i, r] == 2:
+            return r
+    return -1
 
 
 @kernel
@@ -353,7 +365,11 @@ def _solve(tree, context, dealers, codes, policy, only_up):
     ``dealers[context.rows[i], up]`` (:meth:`Engine._dealer_rows`). Returns the arrays of
     :class:`Solved`.
     """
-    m = tree.counts.shape[0]
+    counts, hard, soft, cards, bust, child, order = tree
+    mask, base, rows, split_rank = context
+    kind, reference = policy.kind, policy.reference
+    chart, pair_play = policy.tables.chart, policy.tables.pair_play
+    m = counts.shape[0]
     ev = np.full((m, 10, 4), np.nan)
     value = np.full((m, 10), np.nan)
     action = np.full((m, 10), -1, dtype=np.int64)
@@ -361,44 +377,55 @@ def _solve(tree, context, dealers, codes, policy, only_up):
     stand = np.zeros((m, 10))
     shoe = np.zeros(10, dtype=np.int64)
     after = np.zeros(10, dtype=np.int64)
-    split_rank = context.split_rank
+    one_card = split_rank == ACE and codes.split_aces_one_card
     for up in range(10):
-        if context.base[up] == 0 or (only_up >= 0 and up != only_up):
+        if base[up] == 0 or (only_up >= 0 and up != only_up):
             continue
-        for idx in range(tree.order.size):
-            i = tree.order[idx]
-            if not context.mask[i]:
+        for idx in range(order.size):
+            i = order[idx]
+            if not mask[i]:
                 continue
-            n = _shoe_behind(tree.counts[i], context.base, up, shoe)
+            n = _shoe_behind(counts, i, base, up, shoe)
             if n < 1:
                 continue
-            dist = dealers[context.rows[i], up]
+            dist = dealers[rows[i], up]
             natural[i, up] = dist[NATURAL]
             natural_hand = (
-                split_rank < 0
-                and tree.cards[i] == 2
-                and tree.counts[i, ACE] == 1
-                and tree.counts[i, TEN] == 1
+                split_rank < 0 and cards[i] == 2 and counts[i, ACE] == 1 and counts[i, TEN] == 1
             )
-            s = _stand_value(tree, i, dist, codes, natural_hand)
+            s = _stand_value(hard[i], soft[i], cards[i], bust[i], dist, codes, natural_hand)
             ev[i, up, STAND] = s
             stand[i, up] = s
-            if tree.bust[i]:
+            if bust[i]:
                 value[i, up] = s
                 action[i, up] = STAND
                 continue
-            can_s, can_h, can_d, can_r = _allowed(tree, i, up, split_rank, codes, natural_hand)
+            can_s, can_h, can_d, can_r = _allowed(
+                hard[i], soft[i], cards[i], up, split_rank, codes, natural_hand
+            )
             if not can_s:
                 ev[i, up, STAND] = np.nan
             if can_h or can_d:
-                h, dbl = _draw_values(tree, i, up, shoe, n, codes.peek, value, stand, after)
+                h, dbl = _draw_values(child, bust, i, up, shoe, n, codes.peek, value, stand, after)
                 if can_h:
                     ev[i, up, HIT] = h
                 if can_d:
                     ev[i, up, DOUBLE] = 2.0 * dbl
             if can_r:
                 ev[i, up, SURRENDER] = -0.5 * (1.0 - dist[NATURAL] if codes.peek else 1.0)
-            best = _played(tree, i, up, ev, split_rank, codes, natural_hand, policy, can_d, can_r)
+            if kind == POLICY_OPTIMAL:
+                best = _best_action(ev, i, up)
+            elif kind == POLICY_REFERENCE:
+                best = _reference_action(ev, reference, i, up)
+            else:
+                total = hard[i] + 10 if soft[i] else hard[i]
+                pair = _pair_rank(counts, i, cards[i])
+                stands = natural_hand or one_card
+                best = _chart_action(
+                    pair, total, soft[i], up, stands, chart, pair_play, can_d, can_r
+                )
+                if best < 0 or np.isnan(ev[i, up, best]):
+                    best = FORBIDDEN  # the chart asks for an action the rules forbid here
             action[i, up] = best
             if best >= 0:
                 value[i, up] = ev[i, up, best]
@@ -449,6 +476,8 @@ class Engine:
         }
         keys = [(-1, 0)] + [(p, a) for p, e in self.split_extras.items() for a in range(e + 1)]
         self.rows, self.dealers = self._dealer_rows(keys)
+        #: Tables derived from this shoe once and reused (a split hand's second cards).
+        self.memo: dict = {}
 
     def _played_and_base(self, split_rank: int, extra: int) -> tuple[np.ndarray, np.ndarray]:
         """(mask of the hands played, shoe before the up card and the hand are removed)."""

@@ -92,9 +92,17 @@ class Opening:
         return f"{'soft' if soft else 'hard'} {total}"
 
 
-def openings(engine, up: int) -> Iterator[Opening]:
+def openings(engine, up: int) -> tuple[Opening, ...]:
     """Every two-card hand of a round against ``up`` with its probability (``up`` removed from
-    the shoe), in the order of their ranks; nothing when the shoe holds no ``up``."""
+    the shoe), in the order of their ranks; none when the shoe holds no ``up``. Listed once
+    per engine."""
+    key = ("openings", up)
+    if key not in engine.memo:
+        engine.memo[key] = tuple(_openings(engine, up))
+    return engine.memo[key]
+
+
+def _openings(engine, up: int) -> Iterator[Opening]:
     shoe = engine.shoe
     if shoe[up] == 0:
         return
@@ -233,7 +241,15 @@ class SecondCards(NamedTuple):
 
 def second_cards(engine, pair: int, extra: int, up: int) -> SecondCards | None:
     """The second cards of a hand split from ``pair`` with ``extra`` further pair cards out,
-    against ``up``; None when the shoe of that context cannot deal the hand."""
+    against ``up``; None when the shoe of that context cannot deal the hand. Computed once
+    per engine (they depend on its shoe only)."""
+    key = ("second cards", pair, extra, up)
+    if key not in engine.memo:
+        engine.memo[key] = _second_cards(engine, pair, extra, up)
+    return engine.memo[key]
+
+
+def _second_cards(engine, pair: int, extra: int, up: int) -> SecondCards | None:
     base = engine.context(pair, extra).base
     left = base.copy()
     left[up] -= 1

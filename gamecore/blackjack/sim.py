@@ -35,11 +35,14 @@ from gamecore.blackjack.dealt import (
     simulate_dealer_hands,
     simulate_rounds,
 )
-from gamecore.blackjack.engine import POLICY_REFERENCE, Engine
+from gamecore.blackjack.engine import POLICY_REFERENCE, Engine, double_allowed
 from gamecore.blackjack.round import openings, optimal_play
 from gamecore.blackjack.rules import (
+    ACE,
     ACTIONS,
     RANKS,
+    SURRENDER,
+    SURRENDER_NONE,
     UP_CARD_ORDER,
     RuleCodes,
     StandardBlackjackRules,
@@ -65,58 +68,85 @@ OPTIMAL = "optimal"
 
 
 def _chart_policy(chart: StrategyChart, rules) -> SimPolicy:
+    """A chart's decision tables; its root decisions (early surrender, split) read from the
+    same chart tables the hands are played by."""
     t = chart_tables(chart, rules)
+    codes = rule_codes(rules)
+    root_surrender = codes.surrender != SURRENDER_NONE
+    early = np.zeros((10, 10, 10), dtype=np.bool_)
+    root_split = np.zeros((10, 10, 10), dtype=np.bool_)
+    for a in range(10):
+        for b in range(10):
+            hard = a + b + 2
+            soft = (a == ACE or b == ACE) and hard + 10 <= 21
+            total = hard + 10 if soft else hard
+            cd = 1 if double_allowed(hard, soft, codes.double_on) else 0
+            for up in range(10):
+                if a == b:
+                    early[a, b, up] = (
+                        t.pair_play[a, up, cd, 1] == SURRENDER and not t.split[a, up, 1]
+                    )
+                    root_split[a, b, up] = t.split[a, up, int(root_surrender)]
+                else:
+                    early[a, b, up] = t.chart[1 if soft else 0, total, up, cd, 1] == SURRENDER
     none = np.zeros((1, 10), dtype=np.int64)
     return SimPolicy(
-        t.chart,
-        t.pair_play,
-        t.split,
-        False,
-        none,
-        0,
-        none,
-        np.zeros((10, 1, 10), dtype=np.int64),
-        np.zeros((10, 10, 10), dtype=np.int64),
-        np.array(
+        node_play=False,
+        early_surrender=early,
+        root_split=root_split,
+        chart=t.chart,
+        pair_play=t.pair_play,
+        pair_follows_row=np.array(
             [
                 [chart.cells.get((f"pair {RANKS[p]}", up_label(u))) == "P" for u in range(10)]
                 for p in range(10)
             ],
             dtype=np.bool_,
         ),
+        child=none,
+        empty=0,
+        unsplit_action=none,
+        split_action=np.zeros((10, 1, 10), dtype=np.int64),
     )
 
 
 def _optimal_policy(rules) -> SimPolicy:
-    """Optimal composition-dependent play as the exact engine decides it: the best action
-    of every unsplit hand, split hands playing the unsplit choice (CDZ-), the first two
-    cards' best option (split and early surrender included: the round model's choice)."""
+    """Optimal composition-dependent play as the exact engine decides it: the first two
+    cards' best option (the round model's choice: split and early surrender included), the
+    best action of every unsplit hand of more cards, split hands playing the unsplit choice
+    (CDZ-)."""
     engine = Engine(rules)
     solved = engine.solve()
     kept: dict = {}
     split = engine.split_values(solved.ev, POLICY_REFERENCE, None, keep=kept)
-    root = np.full((10, 10, 10), -1, dtype=np.int64)
+    early = np.zeros((10, 10, 10), dtype=np.bool_)
+    root_split = np.zeros((10, 10, 10), dtype=np.bool_)
+    unsplit_action = solved.action.copy()
     for up in range(10):
         for opening in openings(engine, up):
             choice = optimal_play(opening, solved.ev, split)
             a, b = opening.first, opening.second
-            root[a, b, up] = root[b, a, up] = ACTIONS.index(choice.action)
+            early[a, b, up] = early[b, a, up] = choice.action == "R"
+            root_split[a, b, up] = root_split[b, a, up] = choice.action == "P"
+            # A two-card node is met only as the first two cards: play the root's choice.
+            unsplit_action[opening.node, up] = ACTIONS.index(choice.action)
     m = len(engine.nodes.counts)
     split_action = np.full((10, m, 10), -1, dtype=np.int64)
     for (pair, extra), pair_solved in kept.items():
         if extra == 0:
             split_action[pair] = pair_solved.action
+    none = np.zeros((10, 10, 2, 2), dtype=np.int64)
     return SimPolicy(
-        np.zeros((2, 32, 10, 2, 2), dtype=np.int64),  # no chart: unused by the kernel
-        np.zeros((10, 10, 2, 2), dtype=np.int64),
-        np.zeros((10, 10, 2), dtype=np.bool_),
-        True,
-        engine.nodes.child,
-        engine.node_index[(0,) * 10],
-        solved.action,
-        split_action,
-        root,
-        np.zeros((10, 10), dtype=np.bool_),
+        node_play=True,
+        early_surrender=early,
+        root_split=root_split,
+        chart=np.zeros((2, 32, 10, 2, 2), dtype=np.int64),  # no chart: unused by the kernel
+        pair_play=none,
+        pair_follows_row=np.zeros((10, 10), dtype=np.bool_),
+        child=engine.nodes.child,
+        empty=engine.node_index[(0,) * 10],
+        unsplit_action=unsplit_action,
+        split_action=split_action,
     )
 
 
@@ -338,7 +368,7 @@ def simulate(
             getattr(total, name)[...] += value
     if total.bad[0]:
         raise GamecoreError("the strategy asked for an action the rules forbid")
-    cells = np.stack((total.cell_sum, total.cell_squares, total.cell_visits))
+    cells = total.cells
     return BlackjackSimulation(
         rules,
         chart,
