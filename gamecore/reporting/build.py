@@ -312,18 +312,17 @@ def read_parameters_file(path: Path) -> dict[str, Any]:
 
 
 def _quiet_after_an_interruption() -> None:
-    """Once Ctrl-C has arrived, drop what the notebook client's asyncio tasks log as they
-    are torn down ("Task exception was never retrieved: Kernel died", at any moment of the
-    unwinding): the interruption is the whole story, told in one line."""
-    interrupted = threading.Event()
+    """Once Ctrl-C has arrived, drop whatever the notebook machinery logs as it is torn down
+    (asyncio's "Task exception was never retrieved: Kernel died", nbclient's "Kernel died
+    while waiting for execute reply", at any moment of the unwinding, from any logger): the
+    interruption is the whole story, told in one line."""
 
     def on_interrupt(signum, frame):
-        interrupted.set()
+        logging.disable(logging.CRITICAL)
         signal.default_int_handler(signum, frame)
 
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, on_interrupt)
-    logging.getLogger("asyncio").addFilter(lambda record: not interrupted.is_set())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
