@@ -64,6 +64,36 @@ def _integer(text: str, name: str) -> int:
         raise GamecoreError(f"{name} must be an integer, got {text!r}") from None
 
 
+#: The order of ``--shoe``'s card counts: Farmer's, the ten-valued cards last.
+SHOE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+
+def _shoe(args: argparse.Namespace) -> list[int] | None:
+    """``--shoe N_A,N_2,...,N_9,N_10``: cards of each rank, the ten-valued cards last."""
+    if args.shoe is None:
+        return None
+    if args.infinite:
+        raise GamecoreError("--shoe gives the shoe; --infinite does not apply with it")
+    fields = args.shoe.split(",")
+    if len(fields) != len(SHOE_RANKS):
+        raise GamecoreError(
+            f"--shoe must give 10 card counts (A, 2, ..., 9, ten-valued) separated by commas, "
+            f"got {args.shoe!r}"
+        )
+    counts = []
+    for rank, field in zip(SHOE_RANKS, fields, strict=True):
+        count = _integer(field.strip(), f"--shoe count of rank {rank}")
+        if count < 0:
+            raise GamecoreError(f"--shoe count of rank {rank} must be >= 0, got {count}")
+        counts.append(count)
+    return counts
+
+
+def _baccarat_composition(shoe: list[int]) -> list[int]:
+    """A shoe by rank (A..9, ten-valued) as baccarat's point classes 0..9 (0: ten-valued)."""
+    return [shoe[9], *shoe[:9]]
+
+
 def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None:
     if as_json:
         # Strict JSON: an undefined figure is null, never NaN (see gamecore.strictjson).
@@ -90,12 +120,18 @@ def _refuse(args: argparse.Namespace, *options: str) -> None:
 def _exact_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore import baccarat
 
-    _refuse(args, "strategy", "results")
+    _refuse(args, "strategy", "results", "jokers")
     if args.infinite and (args.decks is not None or "decks" in _rule_pairs(args.rule)):
         raise GamecoreError(
             "--infinite analyses the infinite-deck limit; a deck count does not apply"
         )
-    analysis = baccarat.infinite_deck(rules) if args.infinite else baccarat.exact(rules)
+    shoe = _shoe(args)
+    if args.infinite:
+        analysis = baccarat.infinite_deck(rules)
+    elif shoe is not None:
+        analysis = baccarat.exact(rules, composition=_baccarat_composition(shoe))
+    else:
+        analysis = baccarat.exact(rules)
 
     def text() -> None:
         print(analysis.rules)
@@ -115,7 +151,18 @@ def _exact_c21_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore import c21_baccarat
 
     _refuse(args, "strategy", "infinite", "results")
-    analysis = c21_baccarat.count_deals(rules)
+    shoe = _shoe(args)
+    composition = None
+    if shoe is not None:
+        if args.jokers is None:
+            raise GamecoreError("--shoe needs --jokers N for c21_baccarat: the jokers left")
+        jokers = _integer(args.jokers, "--jokers")
+        if jokers < 0:
+            raise GamecoreError(f"--jokers must be >= 0, got {jokers}")
+        composition = [*_baccarat_composition(shoe), jokers]
+    elif args.jokers is not None:
+        raise GamecoreError("--jokers gives the jokers of a --shoe; give --shoe too")
+    analysis = c21_baccarat.count_deals(rules, composition)
 
     def text() -> None:
         print(rules)
@@ -129,19 +176,23 @@ def _exact_c21_baccarat(rules, args: argparse.Namespace) -> None:
             .to_string(float_format="{:+.4f}".format)
         )
 
-    _emit(analysis.to_dict(), args.json, text)
+    data = analysis.to_dict()
+    if composition is not None:
+        data["shoe"] = {**dict(zip(SHOE_RANKS, shoe, strict=True)), "joker": composition[-1]}
+    _emit(data, args.json, text)
 
 
 def _exact_blackjack(rules, args: argparse.Namespace) -> None:
     from gamecore import blackjack
 
-    _refuse(args, "infinite")
+    _refuse(args, "infinite", "jokers")
+    shoe = _shoe(args)
     strategy = blackjack.read_strategy_chart(args.strategy) if args.strategy else None
-    analysis = blackjack.exact(rules, strategy=strategy)
+    analysis = blackjack.exact(rules, strategy=strategy, composition=shoe)
     data = analysis.to_dict()
     if args.results:
         chart = strategy if strategy is not None else analysis.chart
-        results = blackjack.results.result_distribution(rules, chart)
+        results = blackjack.results.result_distribution(rules, chart, composition=shoe)
         data["result_distribution"] = {
             "strategy": results.strategy,
             "split_share": results.split_share,
@@ -181,7 +232,14 @@ EXACT = {
 
 def _command_exact(args: argparse.Namespace) -> None:
     rules = _game_rules(args)
-    EXACT[args.game](rules, args)
+    try:
+        EXACT[args.game](rules, args)
+    except GamecoreError as error:
+        # The engines name the shoe they are given "composition"; on the command line it is
+        # --shoe.
+        if args.shoe is not None and str(error).startswith("composition"):
+            raise GamecoreError("--shoe" + str(error)[len("composition") :]) from None
+        raise
 
 
 # ---------------------------------------------------------------------------------------
@@ -305,6 +363,39 @@ def _command_simulate(args: argparse.Namespace) -> None:
     SIMULATE[args.game](rules, args)
 
 
+# ---------------------------------------------------------------------------------------
+# hand
+# ---------------------------------------------------------------------------------------
+
+
+def _command_hand(args: argparse.Namespace) -> None:
+    if args.game not in ("standard_blackjack", "c21_blackjack"):
+        raise GamecoreError(f"hand is for the blackjack games, not {args.game}")
+    from gamecore.blackjack.hand import hand_values
+
+    rules = _game_rules(args)
+    args.infinite = False
+    shoe = _shoe(args)
+    cards = [c.strip() for c in args.cards.split(",")]
+    try:
+        values = hand_values(rules, args.up, cards, composition=shoe)
+    except GamecoreError as error:
+        if shoe is not None and str(error).startswith("composition"):
+            raise GamecoreError("--shoe" + str(error)[len("composition") :]) from None
+        raise
+    data = values.to_dict()
+
+    def text() -> None:
+        print(
+            f"{','.join(data['cards'])} ({'soft' if data['soft'] else 'hard'} "
+            f"{data['total']}) against {data['up_card']}: {data['convention']}"
+        )
+        for action, ev in data["ev"].items():
+            print(f"  {action}  {ev:+.10f}{'  best' if action == data['best'] else ''}")
+
+    _emit(data, args.json, text)
+
+
 def _command_rules(args: argparse.Namespace) -> None:
     import pandas as pd
 
@@ -347,12 +438,31 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(exact)
     exact.add_argument("--infinite", action="store_true", help="baccarat: infinite-deck limit")
     exact.add_argument(
+        "--shoe",
+        metavar="N_A,N_2,...,N_9,N_10",
+        help="analyse this shoe: cards of each rank, ten-valued last (--decks still selects "
+        "the deck-count rule defaults)",
+    )
+    exact.add_argument("--jokers", help="c21_baccarat with --shoe: jokers in the shoe")
+    exact.add_argument(
         "--results",
         action="store_true",
         help="blackjack: add the probability of each final result under the chart "
         "(--strategy, else the best chart found)",
     )
     exact.set_defaults(run=_command_exact)
+
+    hand = commands.add_parser(
+        "hand", help="blackjack: the EV of every action at one hand against one up card"
+    )
+    hand.add_argument("game", help="standard_blackjack, c21_blackjack")
+    hand.add_argument("--up", required=True, help="the up card: A, 2..10, J, Q, K")
+    hand.add_argument("--cards", required=True, help="the hand's cards, e.g. 10,6 or 5,4,7")
+    hand.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
+    hand.add_argument("--shoe", metavar="N_A,N_2,...,N_9,N_10", help="the shoe before the deal")
+    hand.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
+    hand.add_argument("--json", action="store_true", help="JSON (schema in the README)")
+    hand.set_defaults(run=_command_hand)
 
     simulate = commands.add_parser("simulate", help="Monte Carlo simulation of a game")
     _game_options(simulate)

@@ -77,6 +77,11 @@ CALLS = {
     "blackjack.exact composition": lambda g: bj.exact(BLACKJACK, composition=g),
     "blackjack.exact strategy": lambda g: bj.exact(BLACKJACK, strategy=g),
     "blackjack.exact search_chart": lambda g: bj.exact(BLACKJACK, search_chart=g),
+    "blackjack.hand_values up_card": lambda g: bj.hand_values(BLACKJACK, g, ["10", "6"]),
+    "blackjack.hand_values cards": lambda g: bj.hand_values(BLACKJACK, "10", g),
+    "blackjack.hand_values composition": lambda g: bj.hand_values(
+        BLACKJACK, "10", ["10", "6"], composition=g
+    ),
     "blackjack.dealer_final_distribution up_card": lambda g: bj.dealer_final_distribution(
         BLACKJACK, g
     ),

@@ -1,11 +1,13 @@
 """The command line: the documented JSON schema, and one clear line for every bad input."""
 
 import json
+import math
 import subprocess
 import sys
 
+import naive_baccarat as naive
 import pytest
-from published_values import EXACT_6_DECKS, EZ_8_DECKS
+from published_values import EXACT_6_DECKS, EXACT_8_DECKS, EZ_8_DECKS
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -266,3 +268,88 @@ def test_blackjack_bad_inputs_fail_with_one_line(args, message):
     assert result.returncode == 2
     assert result.stdout == ""
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+# ---------------------------------------------------------------------------------------
+# --shoe: any shoe, ranks A..9 then the ten-valued cards (Farmer's order)
+# ---------------------------------------------------------------------------------------
+
+
+def _json(*args: str) -> dict:
+    result = run(*args, "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_shoe_of_eight_full_decks_has_the_published_counts():
+    data = _json("exact", "punto_banco", "--shoe", "32,32,32,32,32,32,32,32,32,128")
+    # casinoexploit.com's exact 8-deck counts (tests/published_values.py).
+    assert data["total_combinations"] == EXACT_8_DECKS["total"]["value"]
+    assert data["outcomes"]["tie"]["combinations"] == EXACT_8_DECKS["tie"]["value"]
+    assert data["outcomes"]["banker"]["combinations"] == EXACT_8_DECKS["banker"]["value"]
+
+
+def test_shoe_ranks_map_to_baccarat_point_values():
+    # Ranks A..9 then ten-valued on the command line; the reference counts by point value
+    # (0 = ten-valued): a shoe short of nines and tens tells the two orders apart.
+    shoe = [3, 2, 2, 1, 2, 2, 3, 1, 0, 4]  # A, 2, ..., 9, ten-valued
+    points = [shoe[9], *shoe[:9]]
+    reference = naive.class_breakdown(points)
+    banker = sum(w for (pc, bc, pt, bt), w in reference.items() if bt > pt)
+    data = _json("exact", "punto_banco", "--shoe", ",".join(map(str, shoe)))
+    assert data["outcomes"]["banker"]["combinations"] == banker
+    assert data["total_combinations"] == sum(reference.values())
+
+
+def test_shoe_for_c21_baccarat_counts_every_deal_of_that_shoe():
+    data = _json("exact", "c21_baccarat", "--shoe", "4,4,4,4,4,4,4,4,4,16", "--jokers", "1")
+    assert data["total_combinations"] == math.perm(53, 6)  # six cards off 53
+    assert data["shoe"] == {"A": 4, **{str(r): 4 for r in range(2, 10)}, "10": 16, "joker": 1}
+
+
+def test_shoe_for_blackjack_is_the_decks_analysis_and_keeps_the_deck_rules():
+    # A full single deck as --shoe: Farmer's 1 deck S17 NDAS SPL1 3:2, CDZ-, +0.0243%.
+    data = _json(
+        "exact",
+        "standard_blackjack",
+        "--shoe",
+        "4,4,4,4,4,4,4,4,4,16",
+        "--rule",
+        "double_after_split=false",
+        "--rule",
+        "max_split_hands=2",
+    )
+    assert round(data["player_ev"] * 100, 4) == 0.0243
+    assert data["shoe"]["10"] == 16 and data["shoe"]["A"] == 4
+    # c21: --decks still selects the deck-count rules (2 decks: even money, two hands).
+    c21 = _json("exact", "c21_blackjack", "--decks", "2", "--shoe", "8,8,8,8,8,8,8,8,8,32")
+    assert c21["resolved_rules"]["natural_pays"] == 1.0
+    assert c21["resolved_rules"]["max_split_hands"] == 2
+
+
+@pytest.mark.parametrize(
+    "args, named",
+    [
+        (["exact", "punto_banco", "--shoe", "4,4,4"], "10 card counts"),
+        (["exact", "punto_banco", "--shoe", "4,4,4,4,4,4,4,4,4,x"], "rank 10"),
+        (["exact", "punto_banco", "--shoe", "4,4,4,4,-4,4,4,4,4,16"], "rank 5"),
+        (["exact", "punto_banco", "--shoe", "0,0,0,0,0,0,0,0,0,3"], "--shoe must hold"),
+        (["exact", "punto_banco", "--shoe", "4,4,4,4,4,4,4,4,4,16", "--infinite"], "--infinite"),
+        (["exact", "punto_banco", "--jokers", "2"], "--jokers"),
+        (["exact", "c21_baccarat", "--shoe", "4,4,4,4,4,4,4,4,4,16"], "--jokers"),
+        (["exact", "c21_baccarat", "--jokers", "2"], "--shoe"),
+        (["exact", "standard_blackjack", "--shoe", "1,0,0,0,0,0,0,0,0,1"], "--shoe must hold"),
+        (
+            ["exact", "standard_blackjack", "--shoe", "4,4,4,4,4,4,4,4,4,16", "--jokers", "1"],
+            "--jokers",
+        ),
+        # A shoe that could run out of cards before a round ends is refused, not guessed at.
+        (["exact", "standard_blackjack", "--shoe", "0,0,0,0,0,0,0,0,0,13"], "run"),
+    ],
+)
+def test_bad_shoe_one_line(args, named):
+    result = run(*args)
+    assert result.returncode == 2, result.stdout[:200]
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0], result.stderr

@@ -15,6 +15,7 @@ probability of each final result, and the simulator.
 - :mod:`~gamecore.blackjack.search`: the best total-dependent chart, by exact pricing of
   every single-cell change;
 - :mod:`~gamecore.blackjack.results`: the probability of each final result;
+- :mod:`~gamecore.blackjack.hand`: the EV of every action at one hand (``gamecore hand``);
 - :mod:`~gamecore.blackjack.sim`: the simulator, charts and optimal play;
 - :mod:`~gamecore.blackjack.checks`: every exact figure beside its simulated twin.
 """
@@ -36,6 +37,7 @@ from gamecore.blackjack.chart import (
     read_strategy_chart,
 )
 from gamecore.blackjack.dealer import dealer_final_distribution
+from gamecore.blackjack.hand import HandValues, hand_values
 from gamecore.blackjack.round import split_patterns
 from gamecore.blackjack.rules import (
     ACE,
@@ -72,6 +74,7 @@ __all__ = [
     "SURRENDER_KINDS",
     "TEN",
     "BlackjackAnalysis",
+    "HandValues",
     "C21BlackjackRules",
     "StandardBlackjackRules",
     "StrategyChart",
@@ -84,6 +87,7 @@ __all__ = [
     "derive_chart",
     "exact",
     "hand_total",
+    "hand_values",
     "read_strategy_chart",
     "results",
     "rule_costs",

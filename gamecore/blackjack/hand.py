@@ -1,0 +1,155 @@
+"""The EV of every action for one hand against one up card (``gamecore hand``), as Eric
+Farmer's analyzer reports it: exactly that composition of cards, the next cards drawn from the
+shoe less every card shown (the hand and the up card), **given that the dealer has no
+Natural** (the peek has been made). Post-split play is CDZ- (as in :func:`gamecore.blackjack.
+exact`); a hand of three or more cards is played on as an unsplit hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from gamecore.blackjack.chart import up_label
+from gamecore.blackjack.engine import POLICY_REFERENCE, Engine
+from gamecore.blackjack.round import openings
+from gamecore.blackjack.rules import (
+    ACE,
+    ACTIONS,
+    RANKS,
+    TEN,
+    StandardBlackjackRules,
+    check_rules,
+    hand_total,
+    shoe_composition,
+)
+from gamecore.blackjack.shoe import check_composition, check_round_fits, up_index
+from gamecore.errors import GamecoreError
+
+#: What the EVs of :func:`hand_values` are conditional on, printed with them.
+CONVENTION = (
+    "EV per unit of the initial wager given that the dealer has no Natural (the peek has "
+    "been made), the cards drawn from the shoe less the hand and the up card; split hands "
+    "play CDZ- (post-split play is the pre-split composition-dependent play)"
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class HandValues:
+    """The EV of every action the rules allow at one hand (S H D R P), and the best."""
+
+    rules: StandardBlackjackRules
+    up: int
+    cards: tuple[int, ...]
+    shoe: np.ndarray  # before the hand and the up card are taken out
+    ev: dict[str, float]
+
+    @property
+    def best(self) -> str:
+        return max(self.ev, key=self.ev.get)
+
+    def to_dict(self) -> dict[str, Any]:
+        total, soft = hand_total([self.cards.count(r) for r in range(10)])
+        return {
+            "game": self.rules.game,
+            "up_card": up_label(self.up),
+            "cards": [RANKS[c] for c in self.cards],
+            "total": total,
+            "soft": soft,
+            "shoe": {RANKS[r]: int(c) for r, c in enumerate(self.shoe)},
+            "ev": self.ev,
+            "best": self.best,
+            "convention": CONVENTION,
+            "rules": self.rules.to_dict(),
+            "resolved_rules": self.rules.resolved().to_dict(),
+            "float_note": "EVs are float64 recursions over probabilities, not integer counts",
+        }
+
+
+def card_index(card: Any, name: str) -> int:
+    """A card named A, 2..10, J, Q, K or T (or 1/11 for an Ace) as a rank index 0..9."""
+    try:
+        return up_index(card)
+    except GamecoreError:
+        raise GamecoreError(f"{name} must be A, 2..10, J, Q or K, got {card!r}") from None
+
+
+def hand_values(
+    rules: StandardBlackjackRules,
+    up_card: Any,
+    cards: Sequence[Any],
+    composition: Sequence[int] | None = None,
+) -> HandValues:
+    """The EV of every allowed action at the hand ``cards`` against ``up_card``
+    (:data:`CONVENTION`).
+
+    Parameters
+    ----------
+    rules
+        :class:`StandardBlackjackRules` or :class:`C21BlackjackRules` (they must peek: the
+        EVs are given no dealer Natural).
+    up_card, cards
+        The up card and the hand's cards (two or more), each A, 2..10, J, Q or K.
+    composition
+        The shoe before any of these cards is dealt (cards per rank, A, 2..9, ten-valued);
+        default ``rules.decks`` decks.
+
+    Examples
+    --------
+    >>> rules = StandardBlackjackRules(decks=6)
+    >>> values = hand_values(rules, "10", ["10", "6"])
+    >>> values.best, sorted(values.ev)
+    ('H', ['D', 'H', 'S'])
+    """
+    rules = check_rules(rules)
+    resolved = rules.resolved()
+    if not resolved.peek:
+        raise GamecoreError(
+            "hand gives EVs given that the dealer has no Natural, which needs the peek; "
+            "these rules do not peek (peek=false)"
+        )
+    up = card_index(up_card, "the up card")
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or len(cards) < 2:
+        raise GamecoreError(f"cards must be two or more cards, got {cards!r}")
+    hand = tuple(card_index(c, f"card {k + 1}") for k, c in enumerate(cards))
+    counts = [hand.count(r) for r in range(10)]
+    if sum((r + 1) * n for r, n in enumerate(counts)) > 21:
+        raise GamecoreError(f"the hand {','.join(RANKS[c] for c in hand)} is bust")
+    if composition is None:
+        shoe = shoe_composition(resolved.decks)
+    else:
+        shoe = check_composition(composition)
+        if shoe.sum() < 12:
+            raise GamecoreError(f"composition must hold at least 12 cards, got {shoe.sum()}")
+        check_round_fits(shoe, resolved)
+    shown = np.array(counts)
+    shown[up] += 1
+    short = [RANKS[r] for r in range(10) if shown[r] > shoe[r]]
+    if short:
+        raise GamecoreError(f"the shoe holds fewer {short[0]}s than the hand and the up card show")
+    if shoe.sum() - shown.sum() < 1:
+        raise GamecoreError("no card is left for the dealer's hole card")
+    engine = Engine(rules, shoe)
+    solved = engine.solve(only_up=up)
+    node = engine.node_index[tuple(counts)]
+    live = 1.0 - solved.natural[node, up]  # P(no dealer Natural | the hand, the up card)
+    if live <= 0.0:
+        raise GamecoreError("the dealer has a Natural for certain: no action is played")
+    ev = {
+        name: float(solved.ev[node, up, k]) / live
+        for k, name in enumerate(ACTIONS[:4])
+        if not np.isnan(solved.ev[node, up, k])
+    }
+    natural = len(hand) == 2 and sorted(hand) == [ACE, TEN]
+    if len(hand) == 2 and not natural:
+        opening = next(o for o in openings(engine, up) if o.node == node)
+        if opening.early_surrender:
+            ev["R"] = -0.5  # offered before the check, here valued once it is made
+        if opening.pair:
+            split = engine.split_values(solved.ev, POLICY_REFERENCE, None, only_up=up)
+            if not np.isnan(split[opening.first, up]):
+                ev["P"] = float(split[opening.first, up]) / live
+    return HandValues(rules, up, hand, shoe, ev)
