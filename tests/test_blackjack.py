@@ -417,3 +417,19 @@ def test_dealer_distribution_after_the_peek():
         bj.dealer_final_distribution(rules, 7, after_peek=True)
         == bj.dealer_final_distribution(rules, 7)
     ).all()
+
+
+def test_composition_dependent_exceptions_of_the_single_deck_game():
+    # Single deck, S17, no DAS, one split: the classic departures from total-dependent basic
+    # strategy (Griffin, "The Theory of Blackjack"; Wizard of Odds, single-deck exceptions):
+    # hit 10,2 against 4; stand on a three-card 16 (4,5,7) against 10.
+    analysis = bj.exact(
+        bj.StandardBlackjackRules(decks=1, double_after_split=False, max_split_hands=2)
+    )
+    rows = analysis.exceptions.set_index(["Cards", "Up card", "When"])
+    assert tuple(rows.loc[("2,10", "4", "two cards"), ["Chart", "Best"]]) == ("S", "H")
+    assert tuple(rows.loc[("4,5,7", "10", "three cards"), ["Chart", "Best"]]) == ("H", "S")
+    assert (analysis.exceptions["Gain"] > 0).all()
+    assert (analysis.exceptions["Probability"] > 0).all()
+    listed = analysis.to_dict()["composition_dependent_exceptions"]
+    assert len(listed) == len(rows) and {"cards", "best", "ev_best"} <= set(listed[0])

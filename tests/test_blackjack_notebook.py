@@ -60,6 +60,7 @@ def test_report_files(report):
         "rule_costs_cross_check.csv",
         "deck_sweep_cross_check.csv",
         "chart_search_changes.csv",
+        "composition_exceptions.csv",
         "table_economics.csv",
         "provenance.csv",
     ):

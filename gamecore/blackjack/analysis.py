@@ -29,6 +29,7 @@ from gamecore.blackjack.engine import (
     refuse_forbidden,
 )
 from gamecore.blackjack.round import (
+    PLAY_HAND,
     chart_play,
     opening_value,
     opening_values,
@@ -86,6 +87,8 @@ class BlackjackAnalysis:
         Every cell of ``chart`` with its value per action (:meth:`strategy_chart`).
     strategy, strategy_ev
         A given chart and its exact EV, if one was given.
+    exceptions
+        The composition-dependent exceptions to ``chart`` (:func:`composition_exceptions`).
     insurance_ev
         EV per unit of insurance against an Ace up (off the top of the shoe); ``None`` when
         the shoe holds no Ace, so no Ace can show and insurance is never offered
@@ -111,6 +114,7 @@ class BlackjackAnalysis:
     strategy_ev: float | None = None
     strategy_up_card_ev: pd.Series | None = None
     dealer: pd.DataFrame | None = None
+    exceptions: pd.DataFrame | None = None
 
     @property
     def pd_edge(self) -> float:
@@ -169,6 +173,20 @@ class BlackjackAnalysis:
         }
         if self.insurance_ev is None:
             out["insurance_note"] = INSURANCE_UNDEFINED
+        if self.exceptions is not None:
+            out["composition_dependent_exceptions"] = [
+                {
+                    "cards": row["Cards"],
+                    "up_card": row["Up card"],
+                    "when": row["When"],
+                    "chart": row["Chart"],
+                    "best": row["Best"],
+                    "ev_chart": row["EV, chart's action"],
+                    "ev_best": row["EV, best action"],
+                    "probability": row["Probability"],
+                }
+                for row in self.exceptions.to_dict("records")
+            ]
         if self.strategy_ev is not None:
             out["strategy_ev"] = self.strategy_ev
             out["strategy_name"] = self.strategy.name
@@ -240,6 +258,8 @@ def exact(
         chart_changes=search.changes,
         cells=search.cells,
     )
+    chart = search.chart if search_chart else derived
+    result.exceptions = composition_exceptions(engine, solved, split, chart)
     if strategy is not None:
         result.strategy = strategy
         result.strategy_ev, result.strategy_up_card_ev = _chart_ev(engine, strategy, tables)
@@ -290,6 +310,89 @@ def hand_table(engine: Engine, solved: Solved, split: np.ndarray) -> pd.DataFram
                 }
             )
     return pd.DataFrame(rows)
+
+
+def composition_exceptions(
+    engine: Engine, solved: Solved, split: np.ndarray, chart: StrategyChart
+) -> pd.DataFrame:
+    """The two- and three-card hands whose best action (optimal composition-dependent play)
+    differs from the action ``chart`` takes there: Cards | Up card | When | Chart | Best |
+    EV, chart's action | EV, best action | Gain | Probability.
+
+    Two cards are compared as the round stands when they are dealt (round EVs, the dealer's
+    Natural counted, as the table of two-card hands gives them: an early surrender escapes
+    it); three cards after the check (EVs given no dealer Natural). Probability is the chance
+    of holding those cards against that up card as the chart plays (three cards: the chart
+    hits the first two, and the round goes on: no dealer Natural under the peek). Hands the
+    chart splits or surrenders early are compared at the root.
+    """
+    tables = chart_tables(chart, engine.rules)
+    played = engine.solve(policy=POLICY_CHART, tables=tables)
+    chart_split = engine.split_values(None, POLICY_CHART, tables)
+    nd, rows, threes = engine.nodes, [], {}
+    p_up = engine.shoe / engine.shoe.sum()
+    for up in range(10):
+        for opening in openings(engine, up):
+            if opening.natural:
+                continue
+            i = opening.node
+            values = opening_values(opening, solved.ev, split)
+            choice = chart_play(opening, chart, tables, chart_split)
+            mine = ACTIONS[played.action[i, up]] if choice.play == PLAY_HAND else choice.action
+            best = optimal_play(opening, solved.ev, split).action
+            weight = p_up[up] * opening.probability
+            if mine != best and mine in values:
+                rows.append(_exception(opening.counts, up, "two cards", mine, best, values, weight))
+            if mine != "H" or choice.play != PLAY_HAND:
+                continue
+            # Three cards: the chart hits these two; the third drawn from what is left.
+            left = engine.shoe - np.array(opening.counts)
+            left[up] -= 1
+            for c in range(10):
+                j = nd.child[i, c]
+                if left[c] == 0 or j < 0 or nd.bust[j] or played.action[j, up] < 0:
+                    continue
+                live = 1.0 - solved.natural[j, up]
+                ev = {ACTIONS[k]: solved.ev[j, up, k] / live for k in range(4)}
+                ev = {k: v for k, v in ev.items() if not np.isnan(v)}
+                three_best = max(ev, key=ev.get)
+                three_mine = ACTIONS[played.action[j, up]]
+                if three_mine != three_best:
+                    # Reached from each of its two-card starts: one row, their chances added.
+                    row = threes.setdefault(
+                        (j, up),
+                        _exception(nd.counts[j], up, "three cards", three_mine, three_best, ev, 0),
+                    )
+                    # Under the peek the round goes on only without a dealer Natural.
+                    row["Probability"] += float(weight * left[c] / left.sum() * live)
+    return pd.DataFrame([*rows, *threes.values()], columns=EXCEPTION_COLUMNS)
+
+
+EXCEPTION_COLUMNS = [
+    "Cards",
+    "Up card",
+    "When",
+    "Chart",
+    "Best",
+    "EV, chart's action",
+    "EV, best action",
+    "Gain",
+    "Probability",
+]
+
+
+def _exception(counts, up, when, mine, best, values, weight) -> dict[str, Any]:
+    return {
+        "Cards": ",".join(RANKS[r] for r in range(10) for _ in range(int(counts[r]))),
+        "Up card": up_label(up),
+        "When": when,
+        "Chart": mine,
+        "Best": best,
+        "EV, chart's action": float(values[mine]),
+        "EV, best action": float(values[best]),
+        "Gain": float(values[best] - values[mine]),
+        "Probability": float(weight),
+    }
 
 
 def _overall(engine, hands: pd.DataFrame, column: str):
