@@ -152,8 +152,13 @@ def main() -> int:
         if name.startswith("simulate"):
             results[name]["rounds_per_second"] = SIM_ROUNDS / seconds
 
+    farmer = bench_blackjack.farmer_ratio()
+    results["blackjack_standard_vs_farmer_ca"] = farmer
+
     print(f"{'case':42} {'median s':>10} {'reference s':>12} {'speed-up':>9} {'target s':>9}  ok")
     for name, r in results.items():
+        if name == "blackjack_standard_vs_farmer_ca":
+            continue
         ratio = f"{r['reference_seconds'] / r['seconds']:.0f}x" if r["reference_seconds"] else ""
         ref = f"{r['reference_seconds']:.4f}" if r["reference_seconds"] else ""
         target = f"{r['target_seconds']:.3f}" if r["target_seconds"] else ""
@@ -163,6 +168,16 @@ def main() -> int:
             else ("yes" if r["seconds"] <= r["target_seconds"] else "NO")
         )
         print(f"{name:42} {r['seconds']:10.5f} {ref:>12} {ratio:>9} {target:>9}  {ok}")
+    if "skipped" in farmer:
+        print(f"Farmer's CA: skipped the ratio ({farmer['skipped']})")
+    else:
+        ok = "yes" if farmer["ratio"] <= farmer["target_ratio"] else "NO"
+        print(
+            f"{'blackjack standard / Farmer CA (paired)':42} {farmer['seconds']:10.5f} "
+            f"{farmer['reference_seconds']:12.4f} ratio {farmer['ratio']:.2f} "
+            f"(target {farmer['target_ratio']:.1f})  {ok}; EVs {farmer['player_ev']:.12f} "
+            f"vs Farmer {farmer['farmer_player_ev']:.12f}"
+        )
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(strictjson.dumps(results) + "\n")
     print(f"wrote {args.output}")
