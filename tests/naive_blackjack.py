@@ -122,11 +122,15 @@ def forced(rules, cards):
 
 
 def can_double(rules, cards, split):
-    if len(cards) != 2 or is_natural(cards, split):
+    if is_natural(cards, split):
+        return False
+    if len(cards) != 2 and not rules.get("double_after_hit", False):
         return False
     if split and not rules["double_after_split"]:
         return False
     t, soft = total(cards)
+    if soft and not rules.get("double_soft", True):
+        return False
     if rules["double_on"] == "9_11":
         return not soft and 9 <= t <= 11
     if rules["double_on"] == "10_11":

@@ -75,6 +75,40 @@ def test_optimal_play_without_splits_matches_the_reference(rules):
     assert analysis.player_ev == pytest.approx(nb.optimal_ev(TINY, naive_rules(rules)), abs=1e-12)
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bj.StandardBlackjackRules(max_split_hands=1, double_soft=False),
+        bj.StandardBlackjackRules(max_split_hands=1, double_after_hit=True),
+        bj.StandardBlackjackRules(max_split_hands=2, double_after_hit=True, double_on="9_11"),
+        bj.C21BlackjackRules(max_split_hands=2, double_after_hit=True, double_soft=False),
+    ],
+    ids=["no_soft_doubles", "double_after_hit", "dah_9_11_split", "c21_dah_no_soft"],
+)
+def test_farmers_doubling_rules_match_the_reference(rules):
+    # Farmer's analyzer has both: no doubling on soft hands, and doubling after hitting.
+    analysis = bj.exact(rules, composition=list(TINY))
+    assert analysis.player_ev == pytest.approx(nb.optimal_ev(TINY, naive_rules(rules)), abs=1e-12)
+
+
+def test_doubling_after_hitting_is_played_by_a_chart_as_the_reference_plays_it():
+    rules = bj.StandardBlackjackRules(max_split_hands=2, double_after_hit=True)
+    cells = dict(simple_chart().cells)
+    for up in bj.CHART_UP_CARDS:
+        cells[("hard 9", up)] = "D"  # 2,3,4 doubles at three cards now
+        cells[("hard 11", up)] = "D"
+        cells[("soft 18", up)] = "Ds"
+    chart = bj.StrategyChart(cells, "doubles after hits")
+    analysis = bj.exact(rules, chart, composition=list(TINY), search_chart=False)
+    naive = nb.chart_ev(TINY, naive_rules(rules), chart.cells)
+    assert analysis.strategy_ev == pytest.approx(naive, abs=1e-12)
+    # Soft doubles barred: the chart's Ds on soft 18 stands instead, as the reference does.
+    no_soft = rules.replace(double_soft=False)
+    analysis = bj.exact(no_soft, chart, composition=list(TINY), search_chart=False)
+    naive = nb.chart_ev(TINY, naive_rules(no_soft), chart.cells)
+    assert analysis.strategy_ev == pytest.approx(naive, abs=1e-12)
+
+
 def test_cdz_split_to_two_hands_matches_the_reference():
     rules = bj.StandardBlackjackRules(max_split_hands=2, double_after_split=True)
     analysis = bj.exact(rules, composition=list(TINY))

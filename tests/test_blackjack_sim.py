@@ -181,3 +181,15 @@ def test_a_pair_that_can_no_longer_be_split_plays_its_pair_row():
     sim = bs.simulate(rules, chart, ROUNDS, seed=23, progress=False)
     check = checks.cross_check(exact, sim)
     assert check["z"].abs().max() <= z_threshold(len(check))
+
+
+def test_doubling_after_hitting_and_no_soft_doubles_have_their_simulated_twin():
+    rules = bj.StandardBlackjackRules(decks=2, double_after_hit=True, double_soft=False)
+    exact = bj.exact(rules)
+    simulation = bs.simulate(rules, exact.chart, 1_000_000, seed=17, progress=False)
+    check = checks.cross_check(exact, simulation)
+    assert abs(check["z"].iloc[0]) <= 4
+    assert check["z"].abs().max() <= z_threshold(len(check))
+    # An option only added can only help optimal play, and three-card 11s do double.
+    assert exact.player_ev > bj.exact(rules.replace(double_after_hit=False)).player_ev
+    assert exact.player_ev < bj.exact(rules.replace(double_soft=True)).player_ev

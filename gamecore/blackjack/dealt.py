@@ -10,7 +10,7 @@ from typing import NamedTuple
 import numpy as np
 
 from gamecore._jit import kernel
-from gamecore.blackjack.engine import double_allowed
+from gamecore.blackjack.engine import may_double
 from gamecore.blackjack.rules import (
     ACE,
     DOUBLE,
@@ -351,11 +351,7 @@ def _play_round(rng, cards, codes, policy, tallies, scratch, probe_rate):
             forced_hit = forced and ((not soft and total <= 11) or (soft and total <= 17))
             forced_stand = forced and total >= 20
             two_cards = state[_CARDS, h] == 2
-            cd = (
-                two_cards
-                and (not split or codes.double_after_split)
-                and double_allowed(state[_HARD, h], soft, codes.double_on)
-            )
+            cd = may_double(state[_HARD, h], soft, state[_CARDS, h], split, codes)
             cs = (not split) and (
                 (codes.surrender == SURRENDER_LATE and two_cards)
                 or (codes.surrender == SURRENDER_ANY_CARDS and not (up == ACE or up == TEN))

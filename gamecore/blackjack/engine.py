@@ -198,6 +198,20 @@ def double_allowed(hard, soft, double_on):
 
 
 @kernel(inline=True)
+def may_double(hard, soft, cards, split, codes):
+    """May a live hand double: two cards (any number with ``double_after_hit``), a split
+    hand only with ``double_after_split``, a soft hand only with ``double_soft``, and the
+    total one ``double_on`` allows."""
+    if cards != 2 and not codes.double_after_hit:
+        return False
+    if split and not codes.double_after_split:
+        return False
+    if soft and not codes.double_soft:
+        return False
+    return double_allowed(hard, soft, codes.double_on)
+
+
+@kernel(inline=True)
 def _allowed(hard, soft, cards, up, split_rank, codes, natural_hand):
     """(can stand, can hit, can double, can surrender) at a live hand."""
     total = hard + 10 if soft else hard
@@ -209,11 +223,7 @@ def _allowed(hard, soft, cards, up, split_rank, codes, natural_hand):
     forced = codes.forced_totals
     forced_hit = forced and ((not soft and hard <= 11) or (soft and total <= 17))
     forced_stand = forced and total >= 20
-    can_double = (
-        cards == 2
-        and (not split_context or codes.double_after_split)
-        and double_allowed(hard, soft, codes.double_on)
-    )
+    can_double = may_double(hard, soft, cards, split_context, codes)
     can_surrender = False
     if not split_context:
         if codes.surrender == SURRENDER_LATE:

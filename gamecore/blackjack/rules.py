@@ -114,6 +114,10 @@ class StandardBlackjackRules(RuleSet):
         "20, 21 and a Natural; free on hard 12-19 and soft 18-19)",
         choice(*FORCED_KINDS),
     )
+    double_soft: bool = rule(True, "soft hands may double (false: hard hands only)", boolean)
+    double_after_hit: bool = rule(
+        False, "a hand may double after hitting, at any number of cards (double_on holds)", boolean
+    )
 
     def resolved(self) -> StandardBlackjackRules:
         """The rule set with every value fixed (already so for the standard game)."""
@@ -226,6 +230,8 @@ class RuleCodes(NamedTuple):
     forced_totals: bool  # the c21 forced hits (hard 11 or less, soft 17 or less) and stands
     double_after_split: bool
     double_on: int  # DOUBLE_ANY, DOUBLE_9_11, DOUBLE_10_11
+    double_soft: bool  # soft hands may double
+    double_after_hit: bool  # a hand may double at any number of cards
     surrender: int  # SURRENDER_NONE, SURRENDER_LATE, SURRENDER_EARLY, SURRENDER_ANY_CARDS
     max_hands: int  # hands a pair may split to; 1 when splitting is not allowed
     max_ace_hands: int  # the same for Aces (2 without resplitting Aces)
@@ -245,6 +251,8 @@ def rule_codes(rules: StandardBlackjackRules) -> RuleCodes:
         forced_totals=r.player_forced == "c21",
         double_after_split=bool(r.double_after_split),
         double_on=DOUBLE_KINDS.index(r.double_on),
+        double_soft=bool(r.double_soft),
+        double_after_hit=bool(r.double_after_hit),
         surrender=SURRENDER_KINDS.index(r.surrender),
         max_hands=int(max_hands),
         max_ace_hands=int(max_hands if r.resplit_aces else min(2, max_hands)),

@@ -35,7 +35,7 @@ from gamecore.blackjack.dealt import (
     simulate_dealer_hands,
     simulate_rounds,
 )
-from gamecore.blackjack.engine import POLICY_REFERENCE, Engine, double_allowed
+from gamecore.blackjack.engine import POLICY_REFERENCE, Engine, may_double
 from gamecore.blackjack.round import openings, optimal_play
 from gamecore.blackjack.rules import (
     ACE,
@@ -80,7 +80,7 @@ def _chart_policy(chart: StrategyChart, rules) -> SimPolicy:
             hard = a + b + 2
             soft = (a == ACE or b == ACE) and hard + 10 <= 21
             total = hard + 10 if soft else hard
-            cd = 1 if double_allowed(hard, soft, codes.double_on) else 0
+            cd = 1 if may_double(hard, soft, 2, False, codes) else 0
             for up in range(10):
                 if a == b:
                     early[a, b, up] = (
