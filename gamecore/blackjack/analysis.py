@@ -328,7 +328,6 @@ def composition_exceptions(
     """
     tables = chart_tables(chart, engine.rules)
     played = engine.solve(policy=POLICY_CHART, tables=tables)
-    chart_split = engine.split_values(None, POLICY_CHART, tables)
     nd, rows, threes = engine.nodes, [], {}
     p_up = engine.shoe / engine.shoe.sum()
     for up in range(10):
@@ -337,7 +336,9 @@ def composition_exceptions(
                 continue
             i = opening.node
             values = opening_values(opening, solved.ev, split)
-            choice = chart_play(opening, chart, tables, chart_split)
+            # Whether a split can be played depends on the shoe only, not on the policy:
+            # the optimal split values say it as well as the chart's would.
+            choice = chart_play(opening, chart, tables, split)
             mine = ACTIONS[played.action[i, up]] if choice.play == PLAY_HAND else choice.action
             best = optimal_play(opening, solved.ev, split).action
             weight = p_up[up] * opening.probability
