@@ -56,6 +56,9 @@ from gamecore.errors import GamecoreError
 _CELLS = {"H", "S", "D", "DH", "DS", "R", "RH", "RS", "P", "PH", "PS", "PD", "RP"}
 _PAIR_ONLY = {"P", "PH", "PS", "PD", "RP"}
 CHART_UP_CARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
+#: The letters a hard or soft cell can hold, each with its fallback (the second letter), in
+#: the order the chart search prices them and the simulator's probes draw them.
+LETTERS = ("H", "S", "DH", "DS", "RH", "RS")
 
 #: The charts shipped with gamecore (each derived by the engine for its deck count).
 CHART_DIR = Path(__file__).resolve().parents[1] / "charts"

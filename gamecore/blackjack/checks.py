@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from gamecore.blackjack.analysis import BlackjackAnalysis, default_variants, exact, rule_costs
-from gamecore.blackjack.chart import pretty_cell, up_label
+from gamecore.blackjack.chart import LETTERS, pretty_cell, up_label
 from gamecore.blackjack.dealer import dealer_final_distribution
 from gamecore.blackjack.dealt import PAIR_ROW0, SOFT_ROW0
 from gamecore.blackjack.results import ResultDistribution
@@ -320,7 +320,7 @@ def probe_cross_check(analysis: BlackjackAnalysis, simulation: BlackjackSimulati
             continue
         row, up = _cell_row(cell["hand"]), _UP_LABELS.index(cell["up_card"])
         y, yy = simulation.probe_den[row, up]
-        for k, letter in enumerate(("H", "S", "DH", "DS", "RH", "RS")):
+        for k, letter in enumerate(LETTERS):
             exact = cell["letter_ev"].get(letter)
             if exact is None:
                 continue  # a letter some hand of the cell cannot play

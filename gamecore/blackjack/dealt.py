@@ -78,6 +78,8 @@ FORBIDDEN_ROUND = 999
 ) = range(13)
 #: ``_STATE`` of a hand: being played, finished, surrendered.
 _LIVE, _DONE, _SURRENDERED = 0, 1, 2
+#: The probe letters' indices in :data:`gamecore.blackjack.chart.LETTERS`.
+_H, _S, _DH, _DS, _RH, _RS = range(6)
 #: Cell rows of the tallies: hard 4..21, soft 12..21, then the pairs A..10.
 N_CELL_ROWS = 38
 SOFT_ROW0, PAIR_ROW0 = 18, 28
@@ -406,13 +408,13 @@ def _play_round(rng, cards, codes, policy, tallies, scratch, probe_rate):
 
 @kernel(inline=True)
 def _letter_action(letter, can_double, can_surrender, forced_hit, forced_stand):
-    """The action of letter H S Dh Ds Rh Rs (0..5) at a hand, or -1 if the rules forbid it."""
-    fallback_hit = letter == 0 or letter == 2 or letter == 4
-    if letter in (2, 3) and can_double:
+    """The action of a probe letter (an index in ``chart.LETTERS``) at a hand, or -1 if the
+    rules forbid it: D and R where allowed, else the letter's fallback (its second letter)."""
+    if (letter == _DH or letter == _DS) and can_double:
         return DOUBLE
-    if letter in (4, 5) and can_surrender:
+    if (letter == _RH or letter == _RS) and can_surrender:
         return SURRENDER
-    if fallback_hit:
+    if letter == _H or letter == _DH or letter == _RH:
         return -1 if forced_stand else HIT
     return -1 if forced_hit else STAND
 

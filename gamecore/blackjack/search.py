@@ -40,6 +40,7 @@ import pandas as pd
 from gamecore._jit import kernel
 from gamecore.blackjack.chart import (
     CHART_UP_CARDS,
+    LETTERS,
     StrategyChart,
     cell_of,
     chart_rows,
@@ -75,8 +76,6 @@ from gamecore.blackjack.rules import (
 )
 from gamecore.errors import GamecoreError
 
-#: Letters priced in a hard or soft cell, in the order of the kernel's sums.
-LETTERS = ("H", "S", "DH", "DS", "RH", "RS")
 #: Gains below this (per round) are float noise, never a change.
 TOLERANCE = 1e-12
 
