@@ -72,7 +72,7 @@ def _shoe(args: argparse.Namespace) -> list[int] | None:
     """``--shoe N_A,N_2,...,N_9,N_10``: cards of each rank, the ten-valued cards last."""
     if args.shoe is None:
         return None
-    if args.infinite:
+    if getattr(args, "infinite", False):
         raise GamecoreError("--shoe gives the shoe; --infinite does not apply with it")
     fields = args.shoe.split(",")
     if len(fields) != len(SHOE_RANKS):
@@ -230,16 +230,20 @@ EXACT = {
 }
 
 
-def _command_exact(args: argparse.Namespace) -> None:
-    rules = _game_rules(args)
+def _naming_the_shoe(args: argparse.Namespace, run: Callable[[], None]) -> None:
+    """Run ``run``; the engines name a shoe they are given "composition", which on the
+    command line is --shoe."""
     try:
-        EXACT[args.game](rules, args)
+        run()
     except GamecoreError as error:
-        # The engines name the shoe they are given "composition"; on the command line it is
-        # --shoe.
         if args.shoe is not None and str(error).startswith("composition"):
             raise GamecoreError("--shoe" + str(error)[len("composition") :]) from None
         raise
+
+
+def _command_exact(args: argparse.Namespace) -> None:
+    rules = _game_rules(args)
+    _naming_the_shoe(args, lambda: EXACT[args.game](rules, args))
 
 
 # ---------------------------------------------------------------------------------------
@@ -374,16 +378,11 @@ def _command_hand(args: argparse.Namespace) -> None:
     from gamecore.blackjack.hand import hand_values
 
     rules = _game_rules(args)
-    args.infinite = False
     shoe = _shoe(args)
     cards = [c.strip() for c in args.cards.split(",")]
-    try:
-        values = hand_values(rules, args.up, cards, composition=shoe)
-    except GamecoreError as error:
-        if shoe is not None and str(error).startswith("composition"):
-            raise GamecoreError("--shoe" + str(error)[len("composition") :]) from None
-        raise
-    data = values.to_dict()
+    found = []
+    _naming_the_shoe(args, lambda: found.append(hand_values(rules, args.up, cards, shoe)))
+    data = found[0].to_dict()
 
     def text() -> None:
         print(

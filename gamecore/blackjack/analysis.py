@@ -23,7 +23,6 @@ from gamecore.blackjack.chart import (
 )
 from gamecore.blackjack.engine import (
     POLICY_CHART,
-    POLICY_REFERENCE,
     Engine,
     Solved,
     refuse_forbidden,
@@ -46,7 +45,7 @@ from gamecore.blackjack.rules import (
     check_rules,
 )
 from gamecore.blackjack.search import optimize_chart
-from gamecore.blackjack.shoe import check_composition, check_round_fits
+from gamecore.blackjack.shoe import checked_shoe
 from gamecore.errors import GamecoreError
 from gamecore.rules import boolean
 
@@ -227,15 +226,11 @@ def exact(
         strategy = read_strategy_chart(strategy)
     shoe = None
     if composition is not None:
-        shoe = check_composition(composition)
-        if shoe.sum() < 12:
-            raise GamecoreError(f"composition must hold at least 12 cards, got {shoe.sum()}")
-        check_round_fits(shoe, rules.resolved())
+        shoe = checked_shoe(composition, rules)
     engine = Engine(rules, shoe)
     tables = chart_tables(strategy, rules) if strategy is not None else None
     # Optimal: unsplit hands, then splits played by the unsplit choices (CDZ-).
-    solved = engine.solve()
-    split = engine.split_values(solved.ev, POLICY_REFERENCE, None)
+    solved, split = engine.solve_optimal()
     hands = hand_table(engine, solved, split)
     opt_total, opt_by_up, up_p = _overall(engine, hands, "best")
     derived = derive_chart(hands, engine.rules, rules.game)

@@ -574,6 +574,15 @@ class Engine:
         context = self.context(split_rank, extra)
         return Solved(*_solve(self.nodes, context, self.dealers, self.codes, how, only_up))
 
+    def solve_optimal(
+        self, only_up: int = -1, keep: dict | None = None
+    ) -> tuple[Solved, np.ndarray]:
+        """Optimal composition-dependent play: the unsplit hands' values, then the split
+        values with split hands playing the unsplit choices (CDZ-). ``keep`` receives each
+        split context's solve."""
+        solved = self.solve(only_up=only_up)
+        return solved, self.split_values(solved.ev, POLICY_REFERENCE, None, only_up, keep)
+
     def max_hands(self, rank: int) -> int:
         """The most hands a pair of ``rank`` may be split to (1: no split)."""
         return self.codes.max_ace_hands if rank == ACE else self.codes.max_hands

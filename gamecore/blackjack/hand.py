@@ -14,19 +14,17 @@ from typing import Any
 import numpy as np
 
 from gamecore.blackjack.chart import up_label
-from gamecore.blackjack.engine import POLICY_REFERENCE, Engine
+from gamecore.blackjack.engine import Engine
 from gamecore.blackjack.round import openings
 from gamecore.blackjack.rules import (
-    ACE,
     ACTIONS,
     RANKS,
-    TEN,
     StandardBlackjackRules,
     check_rules,
     hand_total,
     shoe_composition,
 )
-from gamecore.blackjack.shoe import check_composition, check_round_fits, up_index
+from gamecore.blackjack.shoe import checked_shoe, up_index
 from gamecore.errors import GamecoreError
 
 #: What the EVs of :func:`hand_values` are conditional on, printed with them.
@@ -121,10 +119,7 @@ def hand_values(
     if composition is None:
         shoe = shoe_composition(resolved.decks)
     else:
-        shoe = check_composition(composition)
-        if shoe.sum() < 12:
-            raise GamecoreError(f"composition must hold at least 12 cards, got {shoe.sum()}")
-        check_round_fits(shoe, resolved)
+        shoe = checked_shoe(composition, rules)
     shown = np.array(counts)
     shown[up] += 1
     short = [RANKS[r] for r in range(10) if shown[r] > shoe[r]]
@@ -133,7 +128,7 @@ def hand_values(
     if shoe.sum() - shown.sum() < 1:
         raise GamecoreError("no card is left for the dealer's hole card")
     engine = Engine(rules, shoe)
-    solved = engine.solve(only_up=up)
+    solved, split = engine.solve_optimal(only_up=up)
     node = engine.node_index[tuple(counts)]
     live = 1.0 - solved.natural[node, up]  # P(no dealer Natural | the hand, the up card)
     if live <= 0.0:
@@ -143,13 +138,10 @@ def hand_values(
         for k, name in enumerate(ACTIONS[:4])
         if not np.isnan(solved.ev[node, up, k])
     }
-    natural = len(hand) == 2 and sorted(hand) == [ACE, TEN]
-    if len(hand) == 2 and not natural:
+    if len(hand) == 2:
         opening = next(o for o in openings(engine, up) if o.node == node)
         if opening.early_surrender:
             ev["R"] = -0.5  # offered before the check, here valued once it is made
-        if opening.pair:
-            split = engine.split_values(solved.ev, POLICY_REFERENCE, None, only_up=up)
-            if not np.isnan(split[opening.first, up]):
-                ev["P"] = float(split[opening.first, up]) / live
+        if opening.pair and not np.isnan(split[opening.first, up]):
+            ev["P"] = float(split[opening.first, up]) / live
     return HandValues(rules, up, hand, shoe, ev)

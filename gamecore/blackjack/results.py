@@ -51,8 +51,6 @@ from gamecore.blackjack.chart import (
 from gamecore.blackjack.dealer import dealer_distributions
 from gamecore.blackjack.engine import (
     POLICY_CHART,
-    POLICY_OPTIMAL,
-    POLICY_REFERENCE,
     Engine,
     Solved,
     refuse_forbidden,
@@ -78,7 +76,7 @@ from gamecore.blackjack.rules import (
     check_rules,
     rule_codes,
 )
-from gamecore.blackjack.shoe import check_composition, check_round_fits
+from gamecore.blackjack.shoe import checked_shoe
 from gamecore.parallel import default_threads
 
 # Hand classes: a standing total (16 or less, 17..21), a plain bust, a three-card bust of
@@ -336,9 +334,7 @@ def result_distribution(
     rules = check_rules(rules)
     if chart is not None and not isinstance(chart, StrategyChart):
         chart = read_strategy_chart(chart)
-    shoe = None if composition is None else check_composition(composition)
-    if shoe is not None:
-        check_round_fits(shoe, rules.resolved())
+    shoe = None if composition is None else checked_shoe(composition, rules, min_cards=0)
     engine = Engine(rules, shoe, keep_busts=True)
     strategy = _Strategy.of(engine, chart)
     # Up cards are independent; their kernels release the GIL. Summed in up-card order, so
@@ -369,8 +365,7 @@ class _Strategy:
     def of(cls, engine: Engine, chart: StrategyChart | None) -> _Strategy:
         kept: dict = {}
         if chart is None:
-            solved = engine.solve(policy=POLICY_OPTIMAL)
-            split = engine.split_values(solved.ev, POLICY_REFERENCE, None, keep=kept)
+            solved, split = engine.solve_optimal(keep=kept)
             return cls(None, None, solved, split, kept)
         tables = chart_tables(chart, engine.rules)
         solved = engine.solve(policy=POLICY_CHART, tables=tables)

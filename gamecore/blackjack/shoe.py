@@ -173,6 +173,19 @@ def up_index(up_card: Any) -> int:
 MAX_CARDS_PER_RANK = 1_000_000
 
 
+def checked_shoe(
+    composition: Sequence[int], rules: StandardBlackjackRules, min_cards: int = 12
+) -> np.ndarray:
+    """A shoe given by hand for an analysis under ``rules``: valid counts
+    (:func:`check_composition`), at least ``min_cards`` cards, and no round that can run out
+    of cards (:func:`check_round_fits`)."""
+    shoe = check_composition(composition)
+    if shoe.sum() < min_cards:
+        raise GamecoreError(f"composition must hold at least {min_cards} cards, got {shoe.sum()}")
+    check_round_fits(shoe, rules.resolved())
+    return shoe
+
+
 def check_composition(composition: Sequence[int], name: str = "composition") -> np.ndarray:
     """A blackjack shoe given by hand: 10 card counts, A first and the ten-valued cards last
     (:func:`gamecore.shoe.validate_composition`)."""

@@ -35,10 +35,9 @@ from gamecore.blackjack.dealt import (
     simulate_dealer_hands,
     simulate_rounds,
 )
-from gamecore.blackjack.engine import POLICY_REFERENCE, Engine, may_double
+from gamecore.blackjack.engine import Engine, may_double
 from gamecore.blackjack.round import openings, optimal_play
 from gamecore.blackjack.rules import (
-    ACE,
     ACTIONS,
     RANKS,
     SURRENDER,
@@ -47,6 +46,7 @@ from gamecore.blackjack.rules import (
     RuleCodes,
     StandardBlackjackRules,
     check_rules,
+    hand_total,
     rule_codes,
     shoe_composition,
 )
@@ -77,10 +77,9 @@ def _chart_policy(chart: StrategyChart, rules) -> SimPolicy:
     root_split = np.zeros((10, 10, 10), dtype=np.bool_)
     for a in range(10):
         for b in range(10):
-            hard = a + b + 2
-            soft = (a == ACE or b == ACE) and hard + 10 <= 21
-            total = hard + 10 if soft else hard
-            cd = 1 if may_double(hard, soft, 2, False, codes) else 0
+            counts = [(a == r) + (b == r) for r in range(10)]
+            total, soft = hand_total(counts)
+            cd = 1 if may_double(a + b + 2, soft, 2, False, codes) else 0
             for up in range(10):
                 if a == b:
                     early[a, b, up] = (
@@ -116,9 +115,8 @@ def _optimal_policy(rules) -> SimPolicy:
     best action of every unsplit hand of more cards, split hands playing the unsplit choice
     (CDZ-)."""
     engine = Engine(rules)
-    solved = engine.solve()
     kept: dict = {}
-    split = engine.split_values(solved.ev, POLICY_REFERENCE, None, keep=kept)
+    solved, split = engine.solve_optimal(keep=kept)
     early = np.zeros((10, 10, 10), dtype=np.bool_)
     root_split = np.zeros((10, 10, 10), dtype=np.bool_)
     unsplit_action = solved.action.copy()
