@@ -234,7 +234,7 @@ def exact(
     hands = hand_table(engine, solved, split)
     opt_total, opt_by_up, up_p = _overall(engine, hands, "best")
     derived = derive_chart(hands, engine.rules, rules.game)
-    derived_ev, derived_by_up = _chart_ev(engine, derived)
+    # The search starts by evaluating the derived chart exactly: its EV comes with it.
     search = optimize_chart(rules, derived, engine=engine, rows=None if search_chart else ())
     result = BlackjackAnalysis(
         rules=rules,
@@ -248,8 +248,8 @@ def exact(
         chart_up_card_ev=search.up_card_ev,
         insurance_ev=_insurance(engine),
         derived_chart=derived,
-        derived_chart_ev=derived_ev,
-        derived_chart_up_card_ev=derived_by_up,
+        derived_chart_ev=search.start_ev,
+        derived_chart_up_card_ev=search.start_up_card_ev,
         chart_changes=search.changes,
         cells=search.cells,
     )

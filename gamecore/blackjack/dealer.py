@@ -2,12 +2,19 @@
 figure is built on (see :mod:`gamecore.blackjack.engine`): the dealer's hands are enumerated
 once per drawing rule as multisets of drawn cards with their orderings, stored as a prefix
 tree, so a distribution for a given shoe costs one pass of falling-factorial products.
+
+Many shoes are needed at once (one behind every player hand of every split context), and
+most of them differ from another only in the count of one rank: a *line* of shoes. Along a
+line the products over the other ranks are the same, so one pass of the tree sums them per
+(outcome, cards of the line's rank, cards drawn), and each shoe of the line then costs a
+few hundred multiplications instead of a pass (:func:`dealer_rows`).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
 import numpy as np
@@ -26,6 +33,7 @@ from gamecore.blackjack.rules import (
 )
 from gamecore.blackjack.shoe import check_composition, up_index
 from gamecore.errors import GamecoreError
+from gamecore.parallel import default_threads
 
 # ---------------------------------------------------------------------------------------
 # The dealer's hands, once per rule set (no shoe)
@@ -33,30 +41,40 @@ from gamecore.errors import GamecoreError
 
 
 class DealerTable(NamedTuple):
-    """The dealer's hands of one drawing rule, for :func:`_dealer_distribution`.
+    """The dealer's hands of one drawing rule, for :func:`dealer_rows`.
 
     Each hand is the multiset of cards the dealer draws to the up card, with the number of
     its orderings the drawing rule produces. Its probability needs the product of falling
     factorials ``prod_r ff(n_r, k_r)``; the products are shared through a prefix tree (trie)
     over the cards sorted by rank: a node is a sorted draw that some hand extends by one or
     more cards. Nodes of up card ``u`` are ``start[u]:start[u + 1]``, the first one the
-    empty draw; every other node adds one card of ``rank`` to node ``parent`` (counted from
-    ``start[u]``), which already holds ``already`` cards of that rank, so its factor is
-    ``shoe[rank] - already``. A hand is one card of ``hand_rank`` added to node
-    ``hand_parent``; the hands of up card ``u`` with outcome ``o`` are
-    ``hand_start[u, o]:hand_start[u, o + 1]``, in the order of their sorted cards.
+    empty draw; every other node adds one card to node ``parent`` (counted from
+    ``start[u]``): of rank ``code // STEP``, with ``code % STEP`` cards of that rank already
+    drawn, so its factor is ``shoe[rank] - already``. A hand is one card (``hand_code``)
+    added to node ``hand_parent``; the hands of up card ``u`` with outcome ``o`` are
+    ``hand_start[u, o]:hand_start[u, o + 1]``. ``of_rank[r, h]`` counts hand ``h``'s cards
+    of rank ``r``; ``most_of_rank[u, r]`` and ``most_drawn[u]`` bound them and ``drawn``
+    under up card ``u``, and ``cell[r, h]`` is the flat index of (outcome, ``of_rank[r, h]``,
+    ``drawn[h]``) in an array of shape ``(N_OUTCOMES, most_of_rank.max() + 1,
+    most_drawn.max() + 1)``.
     """
 
     start: np.ndarray  # (11,)
     parent: np.ndarray  # (T,)
-    rank: np.ndarray  # (T,)
-    already: np.ndarray  # (T,)
+    code: np.ndarray  # (T,) rank * STEP + already
     hand_start: np.ndarray  # (10, 12)
     hand_parent: np.ndarray  # (H,)
-    hand_rank: np.ndarray  # (H,)
-    hand_already: np.ndarray  # (H,)
+    hand_code: np.ndarray  # (H,)
     drawn: np.ndarray  # (H,) cards drawn
     orderings: np.ndarray  # (H,) float
+    of_rank: np.ndarray  # (10, H)
+    most_of_rank: np.ndarray  # (10, 10)
+    most_drawn: np.ndarray  # (10,)
+    cell: np.ndarray  # (10, H)
+
+
+#: ``code = rank * STEP + already``: more than the cards of one rank any dealer hand draws.
+STEP = 16
 
 
 def _dealer_hands(up: int, hits_soft_17: bool) -> dict[tuple[tuple[int, ...], int], int]:
@@ -89,9 +107,9 @@ def _dealer_hands(up: int, hits_soft_17: bool) -> dict[tuple[tuple[int, ...], in
 @functools.lru_cache(maxsize=4)
 def dealer_table(hits_soft_17: bool) -> DealerTable:
     """Every dealer hand of the drawing rule, per up card, as a :class:`DealerTable`."""
-    start, hand_start = [0], []
-    parent, rank, already = [], [], []
-    hands: list[list] = [[] for _ in range(5)]  # parent, rank, already, drawn, orderings
+    start, parent, code = [0], [], []
+    hand_start, hand_parent, hand_code, outcomes, orderings = [], [], [], [], []
+    held: list[list[int]] = []  # each hand's cards per rank
     for up in range(10):
         found = sorted(_dealer_hands(up, hits_soft_17).items())
         # Nodes: every proper prefix of a hand's sorted cards, the empty draw first.
@@ -99,88 +117,214 @@ def dealer_table(hits_soft_17: bool) -> DealerTable:
         node = {prefix: i for i, prefix in enumerate(prefixes)}
         for prefix in prefixes:
             parent.append(node[prefix[:-1]] if prefix else -1)
-            rank.append(prefix[-1] if prefix else -1)
-            already.append(prefix[:-1].count(prefix[-1]) if prefix else 0)
+            code.append(prefix[-1] * STEP + prefix[:-1].count(prefix[-1]) if prefix else 0)
         start.append(len(parent))
         for outcome in range(N_OUTCOMES):
-            hand_start.append(len(hands[0]))
-            for (cards, result), orderings in found:
+            hand_start.append(len(hand_parent))
+            for (cards, result), ways in found:
                 if result == outcome:
-                    row = (node[cards[:-1]], cards[-1], cards[:-1].count(cards[-1]))
-                    for column, value in zip(hands, (*row, len(cards), orderings), strict=True):
-                        column.append(value)
-        hand_start.append(len(hands[0]))
+                    hand_parent.append(node[cards[:-1]])
+                    hand_code.append(cards[-1] * STEP + cards[:-1].count(cards[-1]))
+                    outcomes.append(outcome)
+                    orderings.append(ways)
+                    held.append([cards.count(r) for r in range(10)])
+        hand_start.append(len(hand_parent))
     as_int = functools.partial(np.array, dtype=np.int64)
+    hand_start = as_int(hand_start).reshape(10, N_OUTCOMES + 1)
+    of_rank = as_int(held).T.copy()
+    drawn = of_rank.sum(axis=0)
+    assert of_rank.max() < STEP
+    ups = [slice(hand_start[u, 0], hand_start[u, -1]) for u in range(10)]
+    most_of_rank = as_int([of_rank[:, u].max(axis=1) for u in ups])
+    most_drawn = as_int([drawn[u].max() for u in ups])
+    ranks, draws = most_of_rank.max() + 1, most_drawn.max() + 1
+    cell = (as_int(outcomes) * ranks + of_rank) * draws + drawn
     return DealerTable(
         as_int(start),
         as_int(parent),
-        as_int(rank),
-        as_int(already),
-        as_int(hand_start).reshape(10, N_OUTCOMES + 1),
-        *(as_int(column) for column in hands[:4]),
-        np.array(hands[4], dtype=np.float64),
+        as_int(code),
+        hand_start,
+        as_int(hand_parent),
+        as_int(hand_code),
+        drawn,
+        np.array(orderings, dtype=np.float64),
+        of_rank,
+        most_of_rank,
+        most_drawn,
+        cell,
     )
 
 
-def _dealer_scratch(table: DealerTable) -> tuple[np.ndarray, np.ndarray]:
-    """Work space for :func:`_dealer_distribution`: a product per trie node of one up card and
-    the falling factorials of the shoe size."""
-    return np.empty(int(np.diff(table.start).max())), np.empty(int(table.drawn.max()) + 1)
+# ---------------------------------------------------------------------------------------
+# Distributions for many shoes, a line at a time
+# ---------------------------------------------------------------------------------------
+
+
+class DealerLines(NamedTuple):
+    """Rows of removed cards grouped into lines: the rows of a line differ only in how many
+    cards of the line's ``rank`` they remove. Line ``l`` is the rows
+    ``row[start[l]:start[l + 1]]`` of ``removed``."""
+
+    rank: np.ndarray  # (L,)
+    start: np.ndarray  # (L + 1,)
+    row: np.ndarray  # (P,)
+
+
+@kernel(inline=True)
+def _line_sums(left, p, first, last, parent, code, factor, prod):
+    """Fill ``prod`` with the trie's products ``prod_{r != p} ff(left_r, k_r)`` for nodes
+    ``first:last`` (one up card's), ``factor[code]`` being ``left_r - already`` (rank ``p``:
+    1, its factor left to :func:`_line_point`)."""
+    for r in range(10):
+        for already in range(STEP):
+            factor[r * STEP + already] = 1.0 if r == p else max(left[r] - already, 0)
+    prod[0] = 1.0  # the empty draw
+    for t in range(first + 1, last):
+        prod[t - first] = prod[parent[t]] * factor[code[t]]
 
 
 @kernel
-def _dealer_distribution(shoe, up, table, prod, ffn, out):
-    """Add the dealer's final distribution with ``up`` showing, the hole card and every hit
-    drawn from ``shoe`` (the up card already removed), into ``out[0:11]``.
-
-    A hand drawing ``k_r`` cards of each rank has probability
-    ``orderings * prod_r ff(n_r, k_r) / ff(n, k)``; the products ``prod_r ff(n_r, k_r)`` are
-    built a card at a time down the trie of :class:`DealerTable` (in ``prod``), a hand's from
-    its parent node's; ``ffn`` gets ``ff(n, k)``.
-    """
-    n = 0
-    for r in range(10):
-        n += shoe[r]
-    ffn[0] = 1.0
-    for k in range(1, ffn.size):
-        ffn[k] = ffn[k - 1] * (n - k + 1)
-    first = table.start[up]
-    prod[0] = 1.0  # the empty draw
-    for t in range(first + 1, table.start[up + 1]):
-        left = shoe[table.rank[t]] - table.already[t]
-        prod[t - first] = prod[table.parent[t]] * left if left > 0 else 0.0
+def _line_point(sums, pairs, n, most_k, most_d, ffp, inverse, out):
+    """One shoe of a line, ``pairs`` cards of the line's rank among ``n``: ``out[o] =
+    sum_{k, d} sums[o, k, d] ff(pairs, k) / ff(n, d)``. A hand of more cards than the shoe
+    holds has a zero factor."""
+    ffp[0] = 1.0
+    for k in range(1, most_k + 1):
+        ffp[k] = ffp[k - 1] * max(pairs - k + 1, 0)
+    # 1 / ff(n, d) for d = most_d .. 1 from one division.
+    ff = 1.0
+    for d in range(1, most_d + 1):
+        ff *= max(n - d + 1, 0)
+    if ff > 0.0:
+        inverse[most_d] = 1.0 / ff
+        for d in range(most_d, 1, -1):
+            inverse[d - 1] = inverse[d] * (n - d + 1)
+    else:
+        ff = 1.0
+        for d in range(1, most_d + 1):
+            ff *= max(n - d + 1, 0)
+            inverse[d] = 1.0 / ff if ff > 0.0 else 0.0
     for o in range(N_OUTCOMES):
-        total = out[o]
-        for h in range(table.hand_start[up, o], table.hand_start[up, o + 1]):
-            left = shoe[table.hand_rank[h]] - table.hand_already[h]
-            p = prod[table.hand_parent[h]] * left if left > 0 else 0.0
-            if p != 0.0:  # a hand of more cards than the shoe holds has a zero factor
-                total += table.orderings[h] * p / ffn[table.drawn[h]]
+        total = 0.0
+        for k in range(most_k + 1):
+            part = 0.0
+            for d in range(1, most_d + 1):
+                part += sums[o, k, d] * inverse[d]
+            total += part * ffp[k]
         out[o] = total
 
 
 @kernel
-def dealer_distributions(shoe, removed, first, last, only_up, table, out):
-    """For rows ``first:last`` of ``removed`` (cards taken from ``shoe`` by a player hand and
-    its context), the dealer's final distribution against every up card in the shoe left
-    (only ``only_up`` if >= 0): ``out[row, up]``, left at zero where the cards are not there
-    to be dealt."""
+def _dealer_lines(shoe, removed, lines, first, last, only_up, table, out):
+    """Lines ``first:last``: for each row of ``removed`` on them (cards taken from ``shoe``
+    by a player hand and its context), the dealer's final distribution against every up
+    card in the shoe left (only ``only_up`` if >= 0), ``out[row, up]``; left at zero where
+    the cards are not there to be dealt.
+
+    Per line and up card, one pass of the trie and the hands sums ``sums[o, k, d]``: over
+    the hands with outcome ``o`` drawing ``k`` cards of the line's rank and ``d`` in all,
+    ``orderings * prod_{r != p} ff(left_r, k_r)``; each row of the line then adds the
+    factors of its own count of that rank (:func:`_line_point`).
+    """
     prod = np.empty(np.max(table.start[1:] - table.start[:-1]))
-    ffn = np.empty(np.max(table.drawn) + 1)
+    shape = (N_OUTCOMES, np.max(table.most_of_rank) + 1, np.max(table.most_drawn) + 1)
+    flat = np.zeros(shape[0] * shape[1] * shape[2])
+    sums = flat.reshape(shape)
+    factor = np.empty(10 * STEP)
+    ffp = np.empty(shape[1])
+    inverse = np.empty(shape[2])
     left = np.empty(10, dtype=np.int64)
-    for k in range(first, last):
+    parent, code, hand_parent, hand_code = (
+        table.parent,
+        table.code,
+        table.hand_parent,
+        table.hand_code,
+    )
+    orderings = table.orderings
+    for line in range(first, last):
+        p = lines.rank[line]
+        cell = table.cell[p]
+        begin, end = lines.start[line], lines.start[line + 1]
         for up in range(10):
             if only_up >= 0 and up != only_up:
                 continue
             ok = True
-            n = 0
+            others = 0
             for r in range(10):
-                left[r] = shoe[r] - removed[k, r] - (1 if r == up else 0)
-                if left[r] < 0:
-                    ok = False
-                n += left[r]
-            if ok and n >= 1:
-                _dealer_distribution(left, up, table, prod, ffn, out[k, up])
+                left[r] = shoe[r] - removed[lines.row[begin], r] - (1 if r == up else 0)
+                if r != p:
+                    ok = ok and left[r] >= 0
+                    others += left[r]
+            if not ok:
+                continue
+            top = table.start[up]
+            _line_sums(left, p, top, table.start[up + 1], parent, code, factor, prod)
+            flat[:] = 0.0
+            for h in range(table.hand_start[up, 0], table.hand_start[up, N_OUTCOMES]):
+                flat[cell[h]] += orderings[h] * prod[hand_parent[h]] * factor[hand_code[h]]
+            for k in range(begin, end):
+                row = lines.row[k]
+                pairs = shoe[p] - removed[row, p] - (1 if up == p else 0)
+                if pairs >= 0 and others + pairs >= 1:
+                    most_k, most_d = table.most_of_rank[up, p], table.most_drawn[up]
+                    _line_point(
+                        sums, pairs, others + pairs, most_k, most_d, ffp, inverse, out[row, up]
+                    )
+
+
+def dealer_lines(removed: np.ndarray) -> DealerLines:
+    """Group the rows of ``removed`` (cards per rank) into lines, each row on the line (of
+    the ten it lies on, one per rank) that holds the most rows."""
+    rows = len(removed)
+    radix = np.cumprod(np.concatenate(([1], removed.max(axis=0, initial=0)[:-1] + 1)))
+    code = removed @ radix
+    best = np.zeros(rows, dtype=np.int64)
+    best_size = np.zeros(rows, dtype=np.int64)
+    keys = np.empty((10, rows), dtype=np.int64)
+    for p in range(10):
+        keys[p] = code - removed[:, p] * radix[p]  # the row with its rank-p cards put back
+        _, where, size = np.unique(keys[p], return_inverse=True, return_counts=True)
+        size = size[where.reshape(-1)]
+        better = size > best_size
+        best[better], best_size[better] = p, size[better]
+    key = keys[best, np.arange(rows)]
+    order = np.lexsort((key, best))
+    new_line = np.ones(rows, dtype=bool)
+    new_line[1:] = (best[order][1:] != best[order][:-1]) | (key[order][1:] != key[order][:-1])
+    start = np.flatnonzero(np.concatenate((new_line, [True]))).astype(np.int64)
+    return DealerLines(best[order][new_line], start, order.astype(np.int64))
+
+
+def dealer_rows(
+    shoe: np.ndarray, removed: np.ndarray, table: DealerTable, only_up: int = -1
+) -> np.ndarray:
+    """The dealer's final distribution behind each row of ``removed`` (cards per rank taken
+    from ``shoe``) against each up card (only ``only_up`` if >= 0): ``out[row, up, outcome]``,
+    zero where the cards are not there to be dealt. Lines are independent: each thread fills
+    its share (the kernel releases the GIL)."""
+    removed = np.ascontiguousarray(removed, dtype=np.int64)
+    out = np.zeros((len(removed), 10, N_OUTCOMES))
+    if len(removed) == 0:
+        return out
+    lines = dealer_lines(removed)
+    shoe = np.asarray(shoe, dtype=np.int64)
+    count = len(lines.rank)
+    threads = min(default_threads(), count)
+    # Shares of about equal work: a line's pass of the trie costs about as much as eight of
+    # its rows.
+    work = np.cumsum(8 + np.diff(lines.start))
+    bounds = np.searchsorted(work, np.linspace(0, work[-1], threads + 1), side="right")
+    bounds[0], bounds[-1] = 0, count
+    with ThreadPoolExecutor(threads) as pool:
+        jobs = [
+            pool.submit(
+                _dealer_lines, shoe, removed, lines, bounds[t], bounds[t + 1], only_up, table, out
+            )
+            for t in range(threads)
+        ]
+        for job in jobs:
+            job.result()
+    return out
 
 
 def dealer_final_distribution(
@@ -226,9 +370,10 @@ def dealer_final_distribution(
         shoe = check_composition(composition)
     if shoe.sum() < 1:
         raise GamecoreError("composition must hold at least one card for the hole card")
-    out = np.zeros(N_OUTCOMES)
+    with_up = shoe.copy()
+    with_up[up] += 1  # dealer_rows takes the up card out itself
     table = dealer_table(rules.dealer_hits_soft_17)
-    _dealer_distribution(shoe, up, table, *_dealer_scratch(table), out)
+    out = dealer_rows(with_up, np.zeros((1, 10), dtype=np.int64), table, up)[0, up]
     if out.sum() < 1 - 1e-9:  # the kernel leaves out hands the shoe cannot complete
         raise GamecoreError(
             f"composition {[int(c) for c in shoe]}: the dealer can run out of cards before "

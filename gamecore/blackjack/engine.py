@@ -57,7 +57,7 @@ import numpy as np
 
 from gamecore._jit import kernel
 from gamecore.blackjack.chart import ChartTables, StrategyChart, up_label
-from gamecore.blackjack.dealer import dealer_distributions, dealer_table
+from gamecore.blackjack.dealer import dealer_rows, dealer_table
 from gamecore.blackjack.round import extra_pairs_needed, second_cards, split_value
 from gamecore.blackjack.rules import (
     ACE,
@@ -65,7 +65,6 @@ from gamecore.blackjack.rules import (
     DOUBLE_9_11,
     DOUBLE_10_11,
     HIT,
-    N_OUTCOMES,
     NATURAL,
     STAND,
     SURRENDER,
@@ -234,20 +233,6 @@ def _allowed(hard, soft, cards, up, split_rank, codes, natural_hand):
 
 
 @kernel(inline=True)
-def _natural_chance(shoe, up):
-    n = 0
-    for r in range(10):
-        n += shoe[r]
-    if n == 0:
-        return 0.0
-    if up == ACE:
-        return shoe[TEN] / n
-    if up == TEN:
-        return shoe[ACE] / n
-    return 0.0
-
-
-@kernel(inline=True)
 def _shoe_behind(counts, i, base, up, shoe):
     """Fill ``shoe`` with ``base`` less hand ``i``'s cards and the up card; its size, or -1
     when the hand or the up card is not there to be dealt."""
@@ -262,10 +247,11 @@ def _shoe_behind(counts, i, base, up, shoe):
 
 
 @kernel(inline=True)
-def _stand_value(hard, soft, cards, bust, dist, codes, natural_hand):
+def _stand_value(hard, soft, cards, bust, dealers, row, up, codes, natural_hand):
     """Standing on a hand (also the settlement of a busted hand kept for the bust push)
-    against the dealer's final distribution ``dist``."""
-    p_nat = dist[NATURAL]
+    against the dealer's final distribution ``dealers[row, up]`` (read in place: a view
+    per hand would cost the loop its reference counts)."""
+    p_nat = dealers[row, up, NATURAL]
     if natural_hand:
         return codes.natural_pays * (1.0 - p_nat)
     s = 0.0
@@ -274,40 +260,45 @@ def _stand_value(hard, soft, cards, bust, dist, codes, natural_hand):
         for d in range(10):
             if d >= 5 and pushes and hard < 17 + d:
                 continue  # push: the dealer's total is farther from 21.5
-            s -= dist[d]
+            s -= dealers[row, up, d]
     else:
         total = hard + 10 if soft else hard
         for d in range(5):
             if total > 17 + d:
-                s += dist[d]
+                s += dealers[row, up, d]
             elif total < 17 + d:
-                s -= dist[d]
+                s -= dealers[row, up, d]
         for d in range(5, 10):
-            s += dist[d]
+            s += dealers[row, up, d]
     if not codes.peek:
         s -= p_nat
     return s
 
 
 @kernel(inline=True)
-def _draw_values(child, bust, i, up, shoe, n, peek, value, stand, after):
+def _draw_values(child, bust, i, up, shoe, n, peek, value, stand):
     """(hit, double / 2) at hand ``i``: the next card drawn from ``shoe`` (``n`` cards), the
-    hand then played on (hit) or standing (double)."""
+    hand then played on (hit) or standing (double). A plain bust loses the wager, but under
+    the peek not to a dealer Natural, whose loss is booked once for the round."""
     h = 0.0
     dbl = 0.0
+    per_card = 1.0 / n
+    # The hole card that makes a Natural under this up card, and how many are left.
+    hole = TEN if up == ACE else (ACE if up == TEN else -1)
+    holes = shoe[hole] if hole >= 0 else 0
+    per_hole_card = 1.0 / (n - 1) if n > 1 else 0.0
     for c in range(10):
         if shoe[c] == 0:
             continue
-        pc = shoe[c] / n
+        pc = shoe[c] * per_card
         j = child[i, c]
         if j >= 0:
             h += pc * value[j, up]
             dbl += pc * (value[j, up] if bust[j] else stand[j, up])
         else:
-            for r in range(10):
-                after[r] = shoe[r]
-            after[c] -= 1
-            lose = -(1.0 - _natural_chance(after, up)) if peek else -1.0
+            lose = -1.0
+            if peek:
+                lose += (holes - (1 if c == hole else 0)) * per_hole_card
             h += pc * lose
             dbl += pc * lose
     return h, dbl
@@ -386,24 +377,26 @@ def _solve(tree, context, dealers, codes, policy, only_up):
     natural = np.zeros((m, 10))
     stand = np.zeros((m, 10))
     shoe = np.zeros(10, dtype=np.int64)
-    after = np.zeros(10, dtype=np.int64)
     one_card = split_rank == ACE and codes.split_aces_one_card
-    for up in range(10):
-        if base[up] == 0 or (only_up >= 0 and up != only_up):
+    # Hand by hand, every up card within (a hand's arrays are rows: one cache line each).
+    for idx in range(order.size):
+        i = order[idx]
+        if not mask[i]:
             continue
-        for idx in range(order.size):
-            i = order[idx]
-            if not mask[i]:
+        for up in range(10):
+            if base[up] == 0 or (only_up >= 0 and up != only_up):
                 continue
             n = _shoe_behind(counts, i, base, up, shoe)
             if n < 1:
                 continue
-            dist = dealers[rows[i], up]
-            natural[i, up] = dist[NATURAL]
+            row = rows[i]
+            natural[i, up] = dealers[row, up, NATURAL]
             natural_hand = (
                 split_rank < 0 and cards[i] == 2 and counts[i, ACE] == 1 and counts[i, TEN] == 1
             )
-            s = _stand_value(hard[i], soft[i], cards[i], bust[i], dist, codes, natural_hand)
+            s = _stand_value(
+                hard[i], soft[i], cards[i], bust[i], dealers, row, up, codes, natural_hand
+            )
             ev[i, up, STAND] = s
             stand[i, up] = s
             if bust[i]:
@@ -416,13 +409,13 @@ def _solve(tree, context, dealers, codes, policy, only_up):
             if not can_s:
                 ev[i, up, STAND] = np.nan
             if can_h or can_d:
-                h, dbl = _draw_values(child, bust, i, up, shoe, n, codes.peek, value, stand, after)
+                h, dbl = _draw_values(child, bust, i, up, shoe, n, codes.peek, value, stand)
                 if can_h:
                     ev[i, up, HIT] = h
                 if can_d:
                     ev[i, up, DOUBLE] = 2.0 * dbl
             if can_r:
-                ev[i, up, SURRENDER] = -0.5 * (1.0 - dist[NATURAL] if codes.peek else 1.0)
+                ev[i, up, SURRENDER] = -0.5 * (1.0 - natural[i, up] if codes.peek else 1.0)
             if kind == POLICY_OPTIMAL:
                 best = _best_action(ev, i, up)
             elif kind == POLICY_REFERENCE:
@@ -530,27 +523,7 @@ class Engine:
         unique, first, row = np.unique(code, return_index=True, return_inverse=True)
         row = row.reshape(-1) - (1 if unique[0] < 0 else 0)  # the -1 code: no row
         first = first[unique >= 0]
-        taken = np.ascontiguousarray(removed[first])
-        dealers = np.zeros((len(taken), 10, N_OUTCOMES))
-        # Rows are independent: each thread fills its share (the kernel releases the GIL).
-        threads = default_threads()
-        bounds = np.linspace(0, len(taken), threads + 1).astype(np.int64)
-        with ThreadPoolExecutor(threads) as pool:
-            jobs = [
-                pool.submit(
-                    dealer_distributions,
-                    self.shoe,
-                    taken,
-                    bounds[t],
-                    bounds[t + 1],
-                    -1,
-                    self.dealer,
-                    dealers,
-                )
-                for t in range(threads)
-            ]
-            for job in jobs:
-                job.result()
+        dealers = dealer_rows(self.shoe, removed[first], self.dealer)
         m = len(nd.counts)
         rows = {key: row[k * m : (k + 1) * m] for k, key in enumerate(keys)}
         return rows, dealers
@@ -594,13 +567,25 @@ class Engine:
         (only ``only_up`` if >= 0). ``keep``, a dict, receives each split context's solve."""
         out = np.full((10, 10), np.nan)
         ups = range(10) if only_up < 0 else (only_up,)
+        keys = [(p, a) for p, extra in self.split_extras.items() for a in range(extra + 1)]
+        # The contexts are independent: solved on every core (the kernel releases the GIL).
+        with ThreadPoolExecutor(default_threads()) as pool:
+            solves = dict(
+                zip(
+                    keys,
+                    pool.map(
+                        lambda key: self.solve(*key, policy, reference_ev, tables, only_up), keys
+                    ),
+                    strict=True,
+                )
+            )
+        if keep is not None:
+            keep.update(solves)
         for p, extra in self.split_extras.items():
             ev_x = np.zeros((extra + 1, 10))
             ev_p = np.zeros((extra + 1, 10))
             for a in range(extra + 1):
-                solved = self.solve(p, a, policy, reference_ev, tables, only_up)
-                if keep is not None:
-                    keep[(p, a)] = solved
+                solved = solves[(p, a)]
                 for up in ups:
                     second = second_cards(self, p, a, up)
                     if second is None:

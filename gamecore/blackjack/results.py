@@ -48,7 +48,7 @@ from gamecore.blackjack.chart import (
     chart_tables,
     read_strategy_chart,
 )
-from gamecore.blackjack.dealer import dealer_distributions
+from gamecore.blackjack.dealer import dealer_rows
 from gamecore.blackjack.engine import (
     POLICY_CHART,
     Engine,
@@ -536,10 +536,8 @@ def _two_hand_split(engine, kept, pair, up, settle) -> np.ndarray:
     for r in range(9, -1, -1):
         held[:, r], rest = np.divmod(rest, radix[r])
     with_up = shoe.copy()
-    with_up[up] += 1  # dealer_distributions takes the up card out itself
-    dealer = np.zeros((unions.size, 10, N_OUTCOMES))
-    dealer_distributions(with_up, held, 0, unions.size, up, engine.dealer, dealer)
-    dealer = dealer[:, up]
+    with_up[up] += 1  # dealer_rows takes the up card out itself
+    dealer = dealer_rows(with_up, held, engine.dealer, up)[:, up]
     out = np.zeros(HALF_UNITS)
     for d in range(N_OUTCOMES):
         if engine.codes.peek and d == NATURAL:

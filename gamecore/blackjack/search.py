@@ -184,12 +184,28 @@ class _UpState:
 
 def evaluate_up(engine, chart: StrategyChart, up: int) -> _UpState:
     """Exact EV of ``chart`` against up card ``up`` and the reach of every hand it plays."""
+    return evaluate_ups(engine, chart, up)[up]
+
+
+def evaluate_ups(engine, chart: StrategyChart, only_up: int = -1) -> dict[int, _UpState]:
+    """:func:`evaluate_up` for every up card in the shoe (only ``only_up`` if >= 0), from
+    one solve of each context."""
     tables = chart_tables(chart, engine.rules)
-    nd = engine.nodes
-    solved = engine.solve(policy=POLICY_CHART, tables=tables, only_up=up)
+    solved = engine.solve(policy=POLICY_CHART, tables=tables, only_up=only_up)
     refuse_forbidden(solved.action, engine, chart)
     kept: dict = {}
-    split = engine.split_values(None, POLICY_CHART, tables, only_up=up, keep=kept)
+    split = engine.split_values(None, POLICY_CHART, tables, only_up=only_up, keep=kept)
+    ups = range(10) if only_up < 0 else (only_up,)
+    return {
+        up: _up_state(engine, chart, tables, solved, kept, split, up)
+        for up in ups
+        if engine.shoe[up] > 0
+    }
+
+
+def _up_state(engine, chart, tables, solved, kept, split, up) -> _UpState:
+    """The chart's EV against ``up`` and its cell inputs, from the contexts' solves."""
+    nd = engine.nodes
     m = len(nd.counts)
     reach = np.zeros(m)
     current = solved.value[:, up].copy()
@@ -361,12 +377,14 @@ def price_changes(engine, state: _UpState, rows) -> list[tuple[float, str, str]]
 
 @dataclasses.dataclass(frozen=True)
 class ChartSearch:
-    """The result of :func:`optimize_chart`: the chart, its exact EV and the cells changed."""
+    """The result of :func:`optimize_chart`: the chart, its exact EV and the cells changed;
+    the start chart's exact EV too (every search begins by evaluating it)."""
 
     chart: StrategyChart
     ev: float
     start_ev: float
     up_card_ev: pd.Series
+    start_up_card_ev: pd.Series
     changes: pd.DataFrame
     cells: list[dict[str, Any]]
 
@@ -417,11 +435,9 @@ def optimize_chart(
     by_up = np.zeros(10)
     changes = []
     states = {}
-    for up in range(10):
-        if engine.shoe[up] == 0:
-            continue
+    first = evaluate_ups(engine, StrategyChart(cells, start.name))
+    for up, state in first.items():
         label = up_label(up)
-        state = evaluate_up(engine, StrategyChart(cells, start.name), up)
         start_by_up[up] = state.ev
         refused: set[tuple[str, str]] = set()
         for _ in range(max_changes):
@@ -460,6 +476,7 @@ def optimize_chart(
         float(np.dot(by_up, up_p)),
         float(np.dot(start_by_up, up_p)),
         pd.Series(by_up, index=labels, name=name),
+        pd.Series(start_by_up, index=labels, name=start.name),
         pd.DataFrame(changes, columns=["Hand", "Up card", "From", "To", "EV gain"]),
         _sorted_cells(
             cell for up in states for cell in _state_cells(engine, states[up], chart, up_p[up])
