@@ -22,6 +22,7 @@ import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.blackjack.rules import (
+    ACE,
     DEALER_OUTCOMES,
     N_OUTCOMES,
     NATURAL,
@@ -78,29 +79,35 @@ STEP = 16
 
 
 def _dealer_hands(up: int, hits_soft_17: bool) -> dict[tuple[tuple[int, ...], int], int]:
-    """(sorted cards drawn, outcome index) -> orderings, for every dealer hand under ``up``."""
+    """(sorted cards drawn, outcome index) -> orderings, for every dealer hand under ``up``.
+
+    Whether the dealer draws again depends only on the cards held so far, not on their
+    order, so the orderings of a draw are counted a card at a time over sorted draws (fewest
+    cards first): each draw the dealer hits passes its orderings to the draw one card
+    longer."""
     found: dict[tuple[tuple[int, ...], int], int] = {}
-
-    def draw(drawn: list[int]) -> None:
-        counts = [0] * 10
-        counts[up] += 1
-        for r in drawn:
-            counts[r] += 1
-        total, soft = hand_total(counts)
-        if len(drawn) == 1 and total == 21:
-            outcome = NATURAL
-        elif total < 17 or (hits_soft_17 and total == 17 and soft):
-            for r in range(10):
-                draw([*drawn, r])
-            return
-        elif total <= 21:
-            outcome = total - 17
-        else:
-            outcome = 5 + total - 22
-        key = (tuple(sorted(drawn)), outcome)
-        found[key] = found.get(key, 0) + 1
-
-    draw([])
+    level: dict[tuple[int, ...], int] = {(): 1}
+    while level:
+        longer: dict[tuple[int, ...], int] = {}
+        for drawn, ways in level.items():
+            counts = [0] * 10
+            counts[up] += 1
+            for r in drawn:
+                counts[r] += 1
+            total, soft = hand_total(counts)
+            if len(drawn) == 1 and total == 21:
+                outcome = NATURAL
+            elif total < 17 or (hits_soft_17 and total == 17 and soft):
+                for r in range(10):
+                    key = tuple(sorted((*drawn, r)))
+                    longer[key] = longer.get(key, 0) + ways
+                continue
+            elif total <= 21:
+                outcome = total - 17
+            else:
+                outcome = 5 + total - 22
+            found[(drawn, outcome)] = ways
+        level = longer
     return found
 
 
@@ -183,6 +190,15 @@ def _line_sums(left, p, first, last, parent, code, factor, prod):
         prod[t - first] = prod[parent[t]] * factor[code[t]]
 
 
+@kernel(inline=True)
+def _hand_sums(first, last, cell, orderings, hand_parent, hand_code, prod, factor, flat):
+    """Hands ``first:last`` (one up card's) into ``flat``, each at its ``cell``: orderings
+    times its parent node's product times the factor of its last card."""
+    flat[:] = 0.0
+    for h in range(first, last):
+        flat[cell[h]] += orderings[h] * prod[hand_parent[h]] * factor[hand_code[h]]
+
+
 @kernel
 def _line_point(sums, pairs, n, most_k, most_d, ffp, inverse, out):
     """One shoe of a line, ``pairs`` cards of the line's rank among ``n``: ``out[o] =
@@ -218,8 +234,8 @@ def _line_point(sums, pairs, n, most_k, most_d, ffp, inverse, out):
 def _dealer_lines(shoe, removed, lines, first, last, only_up, table, out):
     """Lines ``first:last``: for each row of ``removed`` on them (cards taken from ``shoe``
     by a player hand and its context), the dealer's final distribution against every up
-    card in the shoe left (only ``only_up`` if >= 0), ``out[row, up]``; left at zero where
-    the cards are not there to be dealt.
+    card in the shoe left, ``out[row, up]`` (only ``only_up`` if >= 0: ``out[row, 0]``); left
+    at zero where the cards are not there to be dealt.
 
     Per line and up card, one pass of the trie and the hands sums ``sums[o, k, d]``: over
     the hands with outcome ``o`` drawing ``k`` cards of the line's rank and ``d`` in all,
@@ -248,6 +264,7 @@ def _dealer_lines(shoe, removed, lines, first, last, only_up, table, out):
         for up in range(10):
             if only_up >= 0 and up != only_up:
                 continue
+            slot = 0 if only_up >= 0 else up
             ok = True
             others = 0
             for r in range(10):
@@ -259,17 +276,53 @@ def _dealer_lines(shoe, removed, lines, first, last, only_up, table, out):
                 continue
             top = table.start[up]
             _line_sums(left, p, top, table.start[up + 1], parent, code, factor, prod)
-            flat[:] = 0.0
-            for h in range(table.hand_start[up, 0], table.hand_start[up, N_OUTCOMES]):
-                flat[cell[h]] += orderings[h] * prod[hand_parent[h]] * factor[hand_code[h]]
+            first_hand, last_hand = table.hand_start[up, 0], table.hand_start[up, N_OUTCOMES]
+            _hand_sums(
+                first_hand, last_hand, cell, orderings, hand_parent, hand_code, prod, factor, flat
+            )
             for k in range(begin, end):
                 row = lines.row[k]
                 pairs = shoe[p] - removed[row, p] - (1 if up == p else 0)
                 if pairs >= 0 and others + pairs >= 1:
                     most_k, most_d = table.most_of_rank[up, p], table.most_drawn[up]
                     _line_point(
-                        sums, pairs, others + pairs, most_k, most_d, ffp, inverse, out[row, up]
+                        sums, pairs, others + pairs, most_k, most_d, ffp, inverse, out[row, slot]
                     )
+
+
+@kernel
+def dealer_distribution(left, up, table, out):
+    """The dealer's final distribution with ``up`` showing, the hole card and every hit
+    drawn from ``left`` (the up card already out), into ``out[0:11]`` (zeros where the shoe
+    cannot complete a hand): a line of one shoe, for kernels that need a distribution
+    :func:`dealer_rows` has not made."""
+    prod = np.empty(np.max(table.start[1:] - table.start[:-1]))
+    shape = (N_OUTCOMES, np.max(table.most_of_rank) + 1, np.max(table.most_drawn) + 1)
+    flat = np.zeros(shape[0] * shape[1] * shape[2])
+    factor = np.empty(10 * STEP)
+    n = 0
+    for r in range(10):
+        n += left[r]
+    out[:] = 0.0
+    if n < 1:
+        return
+    _line_sums(
+        left, ACE, table.start[up], table.start[up + 1], table.parent, table.code, factor, prod
+    )
+    _hand_sums(
+        table.hand_start[up, 0],
+        table.hand_start[up, N_OUTCOMES],
+        table.cell[ACE],
+        table.orderings,
+        table.hand_parent,
+        table.hand_code,
+        prod,
+        factor,
+        flat,
+    )
+    most_k, most_d = table.most_of_rank[up, ACE], table.most_drawn[up]
+    ffp, inverse = np.empty(shape[1]), np.empty(shape[2])
+    _line_point(flat.reshape(shape), left[ACE], n, most_k, most_d, ffp, inverse, out)
 
 
 def dealer_lines(removed: np.ndarray) -> DealerLines:
@@ -299,13 +352,13 @@ def dealer_rows(
     shoe: np.ndarray, removed: np.ndarray, table: DealerTable, only_up: int = -1
 ) -> np.ndarray:
     """The dealer's final distribution behind each row of ``removed`` (cards per rank taken
-    from ``shoe``) against each up card (only ``only_up`` if >= 0): ``out[row, up, outcome]``,
-    zero where the cards are not there to be dealt. Lines are independent: each thread fills
-    its share (the kernel releases the GIL)."""
+    from ``shoe``) against each up card, ``out[row, up, outcome]`` (only ``only_up`` if >= 0:
+    ``out[row, outcome]``), zero where the cards are not there to be dealt. Lines are
+    independent: each thread fills its share (the kernel releases the GIL)."""
     removed = np.ascontiguousarray(removed, dtype=np.int64)
-    out = np.zeros((len(removed), 10, N_OUTCOMES))
+    out = np.zeros((len(removed), 10 if only_up < 0 else 1, N_OUTCOMES))
     if len(removed) == 0:
-        return out
+        return out if only_up < 0 else out[:, 0]
     lines = dealer_lines(removed)
     shoe = np.asarray(shoe, dtype=np.int64)
     count = len(lines.rank)
@@ -324,7 +377,7 @@ def dealer_rows(
         ]
         for job in jobs:
             job.result()
-    return out
+    return out if only_up < 0 else out[:, 0]
 
 
 def dealer_final_distribution(
@@ -373,7 +426,7 @@ def dealer_final_distribution(
     with_up = shoe.copy()
     with_up[up] += 1  # dealer_rows takes the up card out itself
     table = dealer_table(rules.dealer_hits_soft_17)
-    out = dealer_rows(with_up, np.zeros((1, 10), dtype=np.int64), table, up)[0, up]
+    out = dealer_rows(with_up, np.zeros((1, 10), dtype=np.int64), table, up)[0]
     if out.sum() < 1 - 1e-9:  # the kernel leaves out hands the shoe cannot complete
         raise GamecoreError(
             f"composition {[int(c) for c in shoe]}: the dealer can run out of cards before "

@@ -98,14 +98,13 @@ class HandTree(NamedTuple):
 
 @functools.lru_cache(maxsize=8)
 def hand_tree(
-    shoe: tuple[int, ...], keep_bust_push: bool, keep_busts: bool = False
+    shoe: tuple[int, ...], keep_bust_push: bool
 ) -> tuple[HandTree, dict[tuple[int, ...], int]]:
     """Every hand composition reachable from the empty hand by hitting while live, and the
     node of each composition (cards per rank).
 
     A busted hand is a node (a leaf) when the bust push may save it (three cards, 23..25,
-    ``keep_bust_push``) or, with ``keep_busts``, always (the result distributions need the
-    dealer's distribution behind every busted hand); otherwise a bust is ``child == -1``.
+    ``keep_bust_push``); otherwise a bust is ``child == -1``.
     """
     found: list[tuple[int, ...]] = []
 
@@ -120,7 +119,7 @@ def hand_tree(
                 counts[r] += 1
                 grow(counts, r, new_hard)
                 counts[r] -= 1
-            elif keep_busts or (keep_bust_push and cards == 3 and 23 <= new_hard <= 25):
+            elif keep_bust_push and cards == 3 and 23 <= new_hard <= 25:
                 counts[r] += 1
                 found.append(tuple(counts))
                 counts[r] -= 1
@@ -454,7 +453,6 @@ class Engine:
         self,
         rules: StandardBlackjackRules,
         composition: np.ndarray | None = None,
-        keep_busts: bool = False,
     ):
         self.rules = rules.resolved()
         self.codes = rule_codes(self.rules)
@@ -462,7 +460,7 @@ class Engine:
             shoe_composition(self.rules.decks) if composition is None else composition.copy()
         )
         self.nodes, self.node_index = hand_tree(
-            tuple(int(c) for c in self.shoe), self.codes.bust_push, keep_busts
+            tuple(int(c) for c in self.shoe), self.codes.bust_push
         )
         self.dealer = dealer_table(self.codes.hits_soft_17)
         self.all_mask = (self.nodes.cards >= 2).astype(np.int64)
@@ -568,31 +566,25 @@ class Engine:
         out = np.full((10, 10), np.nan)
         ups = range(10) if only_up < 0 else (only_up,)
         keys = [(p, a) for p, extra in self.split_extras.items() for a in range(extra + 1)]
-        # The contexts are independent: solved on every core (the kernel releases the GIL).
+        ev_x = {key: np.zeros(10) for key in keys}  # a split hand's value, the second card
+        ev_p = {key: np.zeros(10) for key in keys}  # ... when that card is a pair card
+        # The contexts are independent: solved on every core (the kernel releases the GIL),
+        # each one's values read as it comes and then dropped (unless kept).
         with ThreadPoolExecutor(default_threads()) as pool:
-            solves = dict(
-                zip(
-                    keys,
-                    pool.map(
-                        lambda key: self.solve(*key, policy, reference_ev, tables, only_up), keys
-                    ),
-                    strict=True,
-                )
+            solves = pool.map(
+                lambda key: self.solve(*key, policy, reference_ev, tables, only_up), keys
             )
-        if keep is not None:
-            keep.update(solves)
-        for p, extra in self.split_extras.items():
-            ev_x = np.zeros((extra + 1, 10))
-            ev_p = np.zeros((extra + 1, 10))
-            for a in range(extra + 1):
-                solved = solves[(p, a)]
+            for (p, a), solved in zip(keys, solves, strict=True):
+                if keep is not None:
+                    keep[(p, a)] = solved
                 for up in ups:
                     second = second_cards(self, p, a, up)
                     if second is None:
                         continue
-                    ev_x[a, up] = second.average(solved.value[:, up])
+                    ev_x[(p, a)][up] = second.average(solved.value[:, up])
                     if second.pair_node >= 0:
-                        ev_p[a, up] = solved.value[second.pair_node, up]
+                        ev_p[(p, a)][up] = solved.value[second.pair_node, up]
+        for p, extra in self.split_extras.items():
             for up in ups:
                 shoe = self.shoe.copy()
                 shoe[up] -= 1
@@ -600,8 +592,8 @@ class Engine:
                 if shoe.min() < 0:
                     continue
                 out[p, up] = split_value(
-                    tuple(ev_x[:, up]),
-                    tuple(ev_p[:, up]),
+                    tuple(ev_x[(p, a)][up] for a in range(extra + 1)),
+                    tuple(ev_p[(p, a)][up] for a in range(extra + 1)),
                     int(shoe[p]),
                     int(shoe.sum()),
                     self.max_hands(p),

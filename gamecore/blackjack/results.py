@@ -9,8 +9,10 @@ the dealer's final outcome) pair, where a class is what settlement needs (a stan
 doubled or not) and the dealer's outcome is 17..21, each bust total 22..26 or a Natural.
 Stand, double and surrender put the dealer's distribution behind the hand's exact cards into
 one class; a hit averages the children's joints over the next card, drawn without
-replacement. Busted hands are kept as leaves so the dealer's distribution behind them is
-exact too. Settling each pair gives the round's net result.
+replacement. The dealer's distribution behind the cards that bust a hand is exact too,
+without a row of its own: removing an unseen card leaves the dealer's distribution unchanged,
+so it is the hand's own less its live children's. Settling each pair gives the round's net
+result.
 
 * **Rounds without a split** (almost all): the distribution is exact, as exact as the EVs
   (float64 recursions over probabilities).
@@ -18,7 +20,8 @@ exact too. Settling each pair gives the round's net result.
   on its own cards only, so every way a hand can end is listed with its number of card
   orders; a pair of ends has the probability of drawing the cards both hold, and the dealer
   then draws from what is left (its distribution computed once per distinct set of held
-  cards). This is how Eric Farmer's ``blackjack_pdf`` handles splits, and where it stops.
+  cards, found through a hash table). This is how Eric Farmer's ``blackjack_pdf`` handles
+  splits, and where it stops.
 * **Rounds resplit to three or four hands** (about 0.3% of rounds at 6 decks): each hand's
   joint with the dealer's outcome is exact (the split EV's identities are linear, so they
   carry distributions as well as values), but the joint law of the hands is not computed:
@@ -48,7 +51,7 @@ from gamecore.blackjack.chart import (
     chart_tables,
     read_strategy_chart,
 )
-from gamecore.blackjack.dealer import dealer_rows
+from gamecore.blackjack.dealer import dealer_distribution, dealer_rows
 from gamecore.blackjack.engine import (
     POLICY_CHART,
     Engine,
@@ -109,10 +112,37 @@ def _final_class(tree, j, bust_push):
 
 
 @kernel
-def _joints(tree, context, dealers, up, action, bust_push, out):
+def _busted_dealer(tree, rows, dealers, i, up, shoe, n, table, dist, out):
+    """The dealer's distribution behind the cards that bust hand ``i`` when it draws,
+    weighted by their chances, into ``out``. A plain bust is not a node of the tree: removing
+    an unseen card leaves the dealer's distribution unchanged (``dist(cards) = sum_c p_c
+    dist(cards + c)``, exact whenever the dealer cannot use up the shoe), so it is the hand's
+    own distribution ``dist`` less its live children's; with a shoe so small that the dealer
+    might use it up, each busting card's distribution is computed directly."""
+    left = np.empty(10, dtype=np.int64)
+    one = np.empty(N_OUTCOMES)
+    if n > table.most_drawn[up]:
+        out[:] = dist
+        for c in range(10):
+            j = tree.child[i, c]
+            if shoe[c] > 0 and j >= 0:
+                out -= shoe[c] / n * dealers[rows[j], up]
+        return
+    out[:] = 0.0
+    for c in range(10):
+        if shoe[c] > 0 and tree.child[i, c] < 0:
+            left[:] = shoe
+            left[c] -= 1
+            dealer_distribution(left, up, table, one)
+            out += shoe[c] / n * one
+
+
+@kernel
+def _joints(tree, context, dealers, table, up, action, bust_push, out):
     """``out[i, class, dealer outcome]`` for every hand ``i`` of ``context``, the action
     played at each live hand being ``action[i, up]``. Hands with more cards first."""
     shoe = np.zeros(10, dtype=np.int64)
+    busted = np.zeros(N_OUTCOMES)
     for idx in range(tree.order.size):
         i = tree.order[idx]
         if not context.mask[i]:
@@ -133,31 +163,39 @@ def _joints(tree, context, dealers, up, action, bust_push, out):
         elif a == SURRENDER:
             out[i, SURRENDERED] = dist
         elif a == HIT or a == DOUBLE:
+            busts = False
             for c in range(10):
                 if shoe[c] == 0:
                     continue
                 pc = shoe[c] / n
                 j = tree.child[i, c]
-                if a == HIT:
+                if j < 0:
+                    busts = True
+                elif a == HIT:
                     out[i] += pc * out[j]
                 else:
                     k = DOUBLED + _final_class(tree, j, bust_push)
                     out[i, k] += pc * dealers[context.rows[j], up]
+            if busts:
+                _busted_dealer(tree, context.rows, dealers, i, up, shoe, n, table, dist, busted)
+                out[i, BUST + (DOUBLED if a == DOUBLE else 0)] += busted
 
 
 class _HandEnds(NamedTuple):
     """Scratch and output of :func:`_split_hand_ends` (one slot per way a hand can end)."""
 
     ways: np.ndarray  # (M,) card orders reaching each node
-    node: np.ndarray  # the hand's final cards
+    node: np.ndarray  # the hand's final cards: a node ...
+    extra: np.ndarray  # ... and the card that busts it (-1: none)
     final_class: np.ndarray
     orders: np.ndarray  # card orders that play to the end
 
 
 @kernel
 def _split_hand_ends(tree, one, pair, first_not_pair, up, action, bust_push, ends):
-    """Every way one split hand can end: the hand's final cards (node), its class and the
-    number of card orders that play to it (the play depending on the hand's cards only).
+    """Every way one split hand can end: the hand's final cards (a node and, for a plain
+    bust, the card that busts it), its class and the number of card orders that play to it
+    (the play depending on the hand's cards only).
 
     The hand starts as the single pair card ``one``; with ``first_not_pair`` its second card
     is not a pair card (no resplit). Returns the number of ends written to ``ends``.
@@ -172,23 +210,26 @@ def _split_hand_ends(tree, one, pair, first_not_pair, up, action, bust_push, end
         if w == 0.0:
             continue
         a = action[i, up]
-        if i == one or (not tree.bust[i] and a == HIT):
+        live = not tree.bust[i]
+        if i == one or (live and (a == HIT or a == DOUBLE)):
+            doubled = i != one and a == DOUBLE
             for c in range(10):
                 j = tree.child[i, c]
-                if j >= 0 and not (i == one and first_not_pair and c == pair):
+                if i == one and first_not_pair and c == pair:
+                    continue
+                if j >= 0 and not doubled:
                     ways[j] += w
-            continue
-        if not tree.bust[i] and a == DOUBLE:
-            for c in range(10):
-                j = tree.child[i, c]
-                if j >= 0:
-                    ends.node[found] = j
-                    ends.final_class[found] = DOUBLED + _final_class(tree, j, bust_push)
-                    ends.orders[found] = w
-                    found += 1
+                    continue
+                ends.node[found] = i if j < 0 else j
+                ends.extra[found] = c if j < 0 else -1
+                k = BUST if j < 0 else _final_class(tree, j, bust_push)
+                ends.final_class[found] = k + (DOUBLED if doubled else 0)
+                ends.orders[found] = w
+                found += 1
             continue
         ends.node[found] = i
-        if not tree.bust[i] and a == SURRENDER:
+        ends.extra[found] = -1
+        if live and a == SURRENDER:
             ends.final_class[found] = SURRENDERED
         else:
             ends.final_class[found] = _final_class(tree, i, bust_push)
@@ -198,31 +239,97 @@ def _split_hand_ends(tree, one, pair, first_not_pair, up, action, bust_push, end
 
 
 @kernel
-def _pair_probabilities(drawn, end_ways, first, second, shoe):
-    """Probability of each ordered pair of hand ends ``(first[k], second[k])`` (both orders
-    counted when the ends differ): ``ways_1 * ways_2 * prod_r ff(n_r, k_r) / ff(n, k)``, the
-    two hands' cards drawn without replacement from ``shoe``; zero where the shoe lacks the
-    cards."""
+def _falling_factorials(shoe, most):
+    """``ff[r, k] = ff(shoe[r], k)`` for k <= ``most[r]`` (0 past the shoe), and
+    ``inverse[k] = 1 / ff(n, k)`` for k below the shoe's size ``n`` (0 from there: a pair of
+    hands taking every card leaves none for the dealer's hole card)."""
     n = 0
     for r in range(10):
         n += shoe[r]
-    out = np.zeros(first.size)
-    for k in range(first.size):
-        e1, e2 = first[k], second[k]
-        p = end_ways[e1] * end_ways[e2] * (1.0 if e1 == e2 else 2.0)
-        taken = 0
-        for r in range(10):
-            used = drawn[e1, r] + drawn[e2, r]
-            if used > shoe[r]:
-                p = 0.0  # more cards of this rank than the shoe holds
-                break
-            for t in range(used):
-                p *= (shoe[r] - t) / (n - taken)
-                taken += 1
-        if taken >= n:
-            p = 0.0  # no card left for the dealer's hole card
-        out[k] = p
-    return out
+    top = 0
+    for r in range(10):
+        top += most[r]
+    ff = np.zeros((10, np.max(most) + 1))
+    for r in range(10):
+        ff[r, 0] = 1.0
+        for k in range(1, most[r] + 1):
+            ff[r, k] = ff[r, k - 1] * max(shoe[r] - k + 1, 0)
+    inverse = np.zeros(top + 1)
+    product = 1.0
+    for k in range(min(top, n - 1) + 1):
+        inverse[k] = 1.0 / product
+        product *= n - k
+    return ff, inverse
+
+
+@kernel(inline=True)
+def _pair_probability(drawn, end_ways, e1, e2, ff, inverse):
+    """Probability of the ordered pair of hand ends ``(e1, e2)`` (both orders counted when
+    they differ): ``ways_1 * ways_2 * prod_r ff(n_r, k_r) / ff(n, k)``, the two hands' cards
+    drawn without replacement from the shoe of ``ff`` and ``inverse``
+    (:func:`_falling_factorials`); zero where the shoe lacks the cards or leaves none for
+    the dealer's hole card."""
+    p = end_ways[e1] * end_ways[e2] * (1.0 if e1 == e2 else 2.0)
+    taken = 0
+    for r in range(10):
+        used = drawn[e1, r] + drawn[e2, r]
+        p *= ff[r, used]
+        taken += used
+    return p * inverse[taken]
+
+
+@kernel(inline=True)
+def _slot(keys, key):
+    """The slot of ``key`` in the open-addressing table ``keys`` (-1 marks a free slot)."""
+    mask = keys.size - 1
+    slot = (key * 0x9E3779B97F4A7C15) & mask
+    while keys[slot] != -1 and keys[slot] != key:
+        slot = (slot + 1) & mask
+    return slot
+
+
+@kernel
+def _pair_unions(drawn, end_ways, code, ff, inverse, keys, index, first, second):
+    """Number every distinct union of cards two hand ends hold (``code[e1] + code[e2]``)
+    among the pairs that can happen: ``index`` per slot of ``keys``, one representative
+    pair ``(first, second)`` per union. Returns the number of unions, or -1 when the table
+    is half full (call again with a larger one)."""
+    unions = 0
+    for e1 in range(code.size):
+        for e2 in range(e1, code.size):
+            if _pair_probability(drawn, end_ways, e1, e2, ff, inverse) == 0.0:
+                continue
+            key = code[e1] + code[e2]
+            slot = _slot(keys, key)
+            if keys[slot] == -1:
+                if 2 * (unions + 1) > keys.size:
+                    return -1
+                keys[slot] = key
+                index[slot] = unions
+                first[unions], second[unions] = e1, e2
+                unions += 1
+    return unions
+
+
+@kernel
+def _settle_pairs(
+    drawn, end_ways, end_class, code, ff, inverse, keys, index, dealer, settle, peek, out
+):
+    """Add every pair of hand ends' net result (half units, index + 16) to ``out``: the
+    pair's probability times the dealer's outcome behind the cards both hold
+    (``dealer[union]``), settled hand by hand. Under the peek the dealer's Natural is left
+    out (no split is played: the caller books its loss)."""
+    for e1 in range(code.size):
+        for e2 in range(e1, code.size):
+            p = _pair_probability(drawn, end_ways, e1, e2, ff, inverse)
+            if p == 0.0:
+                continue
+            u = index[_slot(keys, code[e1] + code[e2])]
+            c1, c2 = end_class[e1], end_class[e2]
+            for d in range(N_OUTCOMES):
+                if peek and d == NATURAL:
+                    continue
+                out[settle[c1, d] + settle[c2, d] + 16] += p * dealer[u, d]
 
 
 def settlement(rules: StandardBlackjackRules) -> np.ndarray:
@@ -335,7 +442,7 @@ def result_distribution(
     if chart is not None and not isinstance(chart, StrategyChart):
         chart = read_strategy_chart(chart)
     shoe = None if composition is None else checked_shoe(composition, rules, min_cards=0)
-    engine = Engine(rules, shoe, keep_busts=True)
+    engine = Engine(rules, shoe)
     strategy = _Strategy.of(engine, chart)
     # Up cards are independent; their kernels release the GIL. Summed in up-card order, so
     # the result does not depend on the number of threads.
@@ -359,19 +466,21 @@ class _Strategy:
     tables: ChartTables | None
     solved: Solved
     split: np.ndarray
-    kept: dict  # each split context's solve
+    kept: dict  # each split context's actions (the values are not needed past the split EV)
 
     @classmethod
     def of(cls, engine: Engine, chart: StrategyChart | None) -> _Strategy:
         kept: dict = {}
         if chart is None:
             solved, split = engine.solve_optimal(keep=kept)
-            return cls(None, None, solved, split, kept)
-        tables = chart_tables(chart, engine.rules)
-        solved = engine.solve(policy=POLICY_CHART, tables=tables)
-        refuse_forbidden(solved.action, engine, chart)
-        split = engine.split_values(None, POLICY_CHART, tables, keep=kept)
-        return cls(chart, tables, solved, split, kept)
+            tables = None
+        else:
+            tables = chart_tables(chart, engine.rules)
+            solved = engine.solve(policy=POLICY_CHART, tables=tables)
+            refuse_forbidden(solved.action, engine, chart)
+            split = engine.split_values(None, POLICY_CHART, tables, keep=kept)
+        actions = {key: context.action for key, context in kept.items()}
+        return cls(chart, tables, solved, split, actions)
 
     def play(self, opening) -> int:
         if self.chart is None:
@@ -450,7 +559,16 @@ def _hand_joints(engine: Engine, key, action, up) -> np.ndarray:
     """Every hand's joint (class x dealer outcome) in one context against ``up``."""
     out = np.zeros((len(engine.nodes.counts), N_CLASSES, N_OUTCOMES))
     context = engine.context(*key)
-    _joints(engine.nodes, context, engine.dealers, up, action, engine.codes.bust_push, out)
+    _joints(
+        engine.nodes,
+        context,
+        engine.dealers,
+        engine.dealer,
+        up,
+        action,
+        engine.codes.bust_push,
+        out,
+    )
     return out
 
 
@@ -477,7 +595,7 @@ def _split_round(engine, kept, pair, up, settle) -> tuple[np.ndarray, np.ndarray
         second = second_cards(engine, pair, a, up)
         if second is None:
             continue
-        joints = _hand_joints(engine, (pair, a), kept[(pair, a)].action, up)
+        joints = _hand_joints(engine, (pair, a), kept[(pair, a)], up)
         jx[a] = second.average(joints)
         if second.pair_node >= 0:
             jp[a] = joints[second.pair_node]
@@ -503,6 +621,7 @@ def _two_hand_split(engine, kept, pair, up, settle) -> np.ndarray:
         np.zeros(m),
         np.empty(10 * m, dtype=np.int64),
         np.empty(10 * m, dtype=np.int64),
+        np.empty(10 * m, dtype=np.int64),
         np.empty(10 * m),
     )
     found = _split_hand_ends(
@@ -511,39 +630,43 @@ def _two_hand_split(engine, kept, pair, up, settle) -> np.ndarray:
         pair,
         engine.max_hands(pair) >= 3,
         up,
-        kept[(pair, 0)].action,
+        kept[(pair, 0)],
         engine.codes.bust_push,
         ends,
     )
     drawn = nd.counts[ends.node[:found]].copy()
+    busts = ends.extra[:found] >= 0
+    drawn[busts, ends.extra[:found][busts]] += 1
     drawn[:, pair] -= 1  # the hand's own pair card is not drawn
     end_class, end_ways = ends.final_class[:found].copy(), ends.orders[:found].copy()
     shoe = engine.shoe.astype(np.int64)
     shoe[pair] -= 2
     shoe[up] -= 1
-    # Every unordered pair of ends (both orders weighted in), then the dealer's distribution
-    # once per distinct set of cards the two hands hold (many pairs share one).
-    first, second = np.triu_indices(found)
-    probability = _pair_probabilities(drawn, end_ways, first, second, shoe)
-    keep = probability > 0.0
-    first, second, probability = first[keep], second[keep], probability[keep]
-    radix = np.cumprod(np.concatenate(([1], 2 * drawn.max(axis=0)[:-1] + 1)))
+    # The dealer's distribution once per distinct set of cards the two hands hold (many
+    # pairs of ends share one), found through a hash table of the sets' codes.
+    most = 2 * drawn.max(axis=0)
+    radix = np.cumprod(np.concatenate(([1], most[:-1] + 1)))
     code = drawn @ radix
-    unions, which = np.unique(code[first] + code[second], return_inverse=True)
-    which = which.reshape(-1)
-    held = np.zeros((unions.size, 10), dtype=np.int64)
-    rest = unions.copy()
-    for r in range(9, -1, -1):
-        held[:, r], rest = np.divmod(rest, radix[r])
+    ff, inverse = _falling_factorials(shoe, most)
+    # About 70 unions per end at 6 decks: a table that size is rarely outgrown.
+    size = 1 << int(np.ceil(np.log2(256 * found + 2)))
+    while True:
+        keys = np.full(size, -1, dtype=np.int64)
+        index = np.empty(size, dtype=np.int64)
+        first, second = np.empty(size // 2, dtype=np.int64), np.empty(size // 2, dtype=np.int64)
+        unions = _pair_unions(drawn, end_ways, code, ff, inverse, keys, index, first, second)
+        if unions >= 0:
+            break
+        size *= 4
+    held = drawn[first[:unions]] + drawn[second[:unions]]
     with_up = shoe.copy()
     with_up[up] += 1  # dealer_rows takes the up card out itself
-    dealer = dealer_rows(with_up, held, engine.dealer, up)[:, up]
+    dealer = dealer_rows(with_up, held, engine.dealer, up)
     out = np.zeros(HALF_UNITS)
-    for d in range(N_OUTCOMES):
-        if engine.codes.peek and d == NATURAL:
-            continue  # no split is played: the caller books the Natural's loss
-        net = settle[end_class[first], d] + settle[end_class[second], d] + 16
-        out += np.bincount(net, weights=probability * dealer[which, d], minlength=HALF_UNITS)
+    peek = engine.codes.peek
+    _settle_pairs(
+        drawn, end_ways, end_class, code, ff, inverse, keys, index, dealer, settle, peek, out
+    )
     return out
 
 
