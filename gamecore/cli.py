@@ -188,7 +188,7 @@ def _exact_blackjack(rules, args: argparse.Namespace) -> None:
     _refuse(args, "infinite", "jokers")
     shoe = _shoe(args)
     strategy = blackjack.read_strategy_chart(args.strategy) if args.strategy else None
-    analysis = blackjack.exact(rules, strategy=strategy, composition=shoe)
+    analysis = blackjack.exact(rules, strategy=strategy, composition=shoe, standard_deviation=True)
     data = analysis.to_dict()
     if args.results:
         chart = strategy if strategy is not None else analysis.chart
@@ -214,7 +214,13 @@ def _exact_blackjack(rules, args: argparse.Namespace) -> None:
 
     def text() -> None:
         print(rules)
-        for key in ("player_ev", "player_ev_total_dependent", "pd_edge", "strategy_ev"):
+        for key in (
+            "player_ev",
+            "player_sd",
+            "player_ev_total_dependent",
+            "pd_edge",
+            "strategy_ev",
+        ):
             if key in data:
                 print(f"{key}: {data[key]}")
 

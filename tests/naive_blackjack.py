@@ -394,13 +394,25 @@ def optimal_decide(rules):
         else:
             values = action_values(cards, unseen, up, rules, False)
         options = {a: v for a, v in values.items() if a in allowed}
-        return max(options, key=options.get)
+        return first_best(options)
 
     return decide
 
 
-def optimal_ev(shoe, rules):
-    """Exact EV of optimal composition-dependent play with CDZ- splits, in the real order."""
+#: Values this close are a tie (exactly equal in exact arithmetic, apart in float noise).
+TIE = 1e-12
+
+
+def first_best(options):
+    """The first action (S H D R P order, as the engine) of the highest value, values within
+    :data:`TIE` of it counting as a tie: which of two equally good actions is played changes
+    no EV but does change the spread of the results."""
+    top = max(options.values())
+    return next(a for a, v in options.items() if v >= top - TIE)
+
+
+def _optimal_decisions(shoe, rules):
+    """(decide, split_decide) of optimal composition-dependent play with CDZ- splits."""
     decide = optimal_decide(rules)
 
     def unsplit_shoe(cards, up):
@@ -423,9 +435,20 @@ def optimal_ev(shoe, rules):
         cards = [rank, rank]
         played = _root_play_value(cards, up, unseen, rules)
         split = _split_value(rank, up, unseen, rules, decide)
-        return "P" if split > played else None
+        return "P" if split > played + TIE else None
 
-    return round_ev(shoe, rules, decide, split_decide)
+    return decide, split_decide
+
+
+def optimal_ev(shoe, rules):
+    """Exact EV of optimal composition-dependent play with CDZ- splits, in the real order."""
+    return round_ev(shoe, rules, *_optimal_decisions(shoe, rules))
+
+
+def optimal_distribution(shoe, rules):
+    """{(net result, kind): probability} of a round under optimal play (see
+    :func:`chart_distribution`)."""
+    return _distribution(shoe, rules, *_optimal_decisions(shoe, rules))
 
 
 def _root_play_value(cards, up, unseen, rules):
@@ -570,7 +593,10 @@ def chart_distribution(shoe, rules, chart):
     """{(net result, kind): probability} of a round played by ``chart``; kind is "natural"
     (a player Natural paid), "split" (split once: two hands), "resplit" (three or more
     hands) or "plain"."""
-    decide, split_decide = chart_decide(chart, rules)
+    return _distribution(shoe, rules, *chart_decide(chart, rules))
+
+
+def _distribution(shoe, rules, decide, split_decide):
     out = Dist()
     for c1, p1, s1 in draws(shoe):
         for c2, p2, s2 in draws(s1):

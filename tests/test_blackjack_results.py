@@ -129,3 +129,28 @@ def test_cross_check_refuses_a_different_chart():
     sim = bj.sim.simulate(rules, other, 1000, seed=1)
     with pytest.raises(GamecoreError, match="another chart"):
         checks.results_cross_check(dist, sim)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bj.StandardBlackjackRules(max_split_hands=2, dealer_hits_soft_17=True, surrender="late"),
+        bj.C21BlackjackRules(decks=2, max_split_hands=2),
+    ],
+    ids=["standard_h17_late", "c21_double_deck"],
+)
+def test_player_sd_is_the_spread_of_optimal_play_in_the_slow_reference(rules):
+    """``player_sd``: the standard deviation of a round's net result under optimal play,
+    against the reference's distribution of every card sequence played optimally (CDZ-)."""
+    reference = nb.optimal_distribution(TINY, naive_rules(rules))
+    mean = sum(net * p for (net, _), p in reference.items())
+    second = sum(net * net * p for (net, _), p in reference.items())
+    analysis = bj.exact(
+        rules, composition=list(TINY), search_chart=False, standard_deviation=True
+    )
+    assert analysis.player_ev == pytest.approx(mean, abs=1e-12)
+    assert analysis.player_sd == pytest.approx(np.sqrt(second - mean**2), abs=1e-12)
+    assert analysis.player_sd_exactness == "exact"  # two hands at most: every round exact
+    data = analysis.to_dict()
+    assert data["player_sd"] == analysis.player_sd and data["player_sd_exactness"] == "exact"
+    assert "player_sd" not in bj.exact(rules, composition=list(TINY)).to_dict()

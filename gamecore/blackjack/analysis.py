@@ -27,6 +27,7 @@ from gamecore.blackjack.engine import (
     Solved,
     refuse_forbidden,
 )
+from gamecore.blackjack.results import result_distribution
 from gamecore.blackjack.round import (
     PLAY_HAND,
     chart_play,
@@ -114,6 +115,8 @@ class BlackjackAnalysis:
     strategy_up_card_ev: pd.Series | None = None
     dealer: pd.DataFrame | None = None
     exceptions: pd.DataFrame | None = None
+    player_sd: float | None = None
+    player_sd_exactness: str | None = None
 
     @property
     def pd_edge(self) -> float:
@@ -170,6 +173,9 @@ class BlackjackAnalysis:
             "resolved_rules": self.rules.resolved().to_dict(),
             "float_note": "EVs are float64 recursions over probabilities, not integer counts",
         }
+        if self.player_sd is not None:
+            out["player_sd"] = self.player_sd
+            out["player_sd_exactness"] = self.player_sd_exactness
         if self.insurance_ev is None:
             out["insurance_note"] = INSURANCE_UNDEFINED
         if self.exceptions is not None:
@@ -197,6 +203,7 @@ def exact(
     strategy: StrategyChart | str | Path | None = None,
     composition: Sequence[int] | None = None,
     search_chart: bool = True,
+    standard_deviation: bool = False,
 ) -> BlackjackAnalysis:
     """Exact analysis: optimal composition-dependent EV, the best total-dependent chart found
     and its EV, and (with ``strategy``) a given chart's EV.
@@ -213,6 +220,12 @@ def exact(
         Improve the derived chart (:func:`derive_chart`) by pricing every single-cell change
         exactly (:func:`gamecore.blackjack.search.optimize_chart`); with False the chart is
         the derived one.
+    standard_deviation
+        Also the standard deviation of a round's net result under optimal play
+        (``player_sd``), from the probability of each result
+        (:func:`gamecore.blackjack.results.result_distribution`): exact, except that the
+        hands of a round resplit to three or four hands are combined as independent given the
+        dealer's outcome (``player_sd_exactness`` says which, and how often).
 
     Examples
     --------
@@ -258,7 +271,22 @@ def exact(
     if strategy is not None:
         result.strategy = strategy
         result.strategy_ev, result.strategy_up_card_ev = _chart_ev(engine, strategy, tables)
+    if boolean("standard_deviation", standard_deviation):
+        result.player_sd, result.player_sd_exactness = _optimal_spread(engine)
     return result
+
+
+def _optimal_spread(engine: Engine) -> tuple[float, str]:
+    """The standard deviation of a round under optimal play, and how exact it is."""
+    distribution = result_distribution(engine.rules, None, engine=engine)
+    sd = distribution.standard_deviation
+    if distribution.resplit_share == 0:
+        return sd, "exact"
+    return sd, (
+        "approximate: the hands of a round resplit to three or four hands "
+        f"({distribution.resplit_share:.4%} of rounds) are combined as independent given the "
+        "dealer's outcome; every other round is exact"
+    )
 
 
 #: Why ``insurance_ev`` is ``None`` (JSON null) for a shoe without Aces.

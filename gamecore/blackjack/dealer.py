@@ -325,27 +325,95 @@ def dealer_distribution(left, up, table, out):
     _line_point(flat.reshape(shape), left[ACE], n, most_k, most_d, ffp, inverse, out)
 
 
-def dealer_lines(removed: np.ndarray) -> DealerLines:
-    """Group the rows of ``removed`` (cards per rank) into lines, each row on the line (of
-    the ten it lies on, one per rank) that holds the most rows."""
-    rows = len(removed)
-    radix = np.cumprod(np.concatenate(([1], removed.max(axis=0, initial=0)[:-1] + 1)))
-    code = removed @ radix
+@kernel(inline=True)
+def hash_slot(table, key):
+    """The slot of ``key`` in an open-addressing hash table (rows: key, value; key -1 marks
+    a free slot; keys are non-negative)."""
+    mask = table.shape[0] - 1
+    slot = (key * 0x9E3779B97F4A7C15) & mask
+    while table[slot, 0] != -1 and table[slot, 0] != key:
+        slot = (slot + 1) & mask
+    return slot
+
+
+@kernel
+def _group_lines(removed, radix, line_rank, start, row):
+    """:func:`dealer_lines` into ``line_rank``, ``start``, ``row``; returns the number of
+    lines. Lines come rank by rank (each rank's in order of first appearance), rows in
+    order within a line."""
+    rows = removed.shape[0]
+    size = 1
+    while size < 2 * rows:
+        size *= 2
+    table = np.empty((size, 2), dtype=np.int64)
+    code = np.zeros(rows, dtype=np.int64)
+    for i in range(rows):
+        for r in range(10):
+            code[i] += removed[i, r] * radix[r]
+    slot_of = np.empty(rows, dtype=np.int64)
     best = np.zeros(rows, dtype=np.int64)
     best_size = np.zeros(rows, dtype=np.int64)
-    keys = np.empty((10, rows), dtype=np.int64)
+    key = np.empty(rows, dtype=np.int64)
     for p in range(10):
-        keys[p] = code - removed[:, p] * radix[p]  # the row with its rank-p cards put back
-        _, where, size = np.unique(keys[p], return_inverse=True, return_counts=True)
-        size = size[where.reshape(-1)]
-        better = size > best_size
-        best[better], best_size[better] = p, size[better]
-    key = keys[best, np.arange(rows)]
-    order = np.lexsort((key, best))
-    new_line = np.ones(rows, dtype=bool)
-    new_line[1:] = (best[order][1:] != best[order][:-1]) | (key[order][1:] != key[order][:-1])
-    start = np.flatnonzero(np.concatenate((new_line, [True]))).astype(np.int64)
-    return DealerLines(best[order][new_line], start, order.astype(np.int64))
+        table[:, 0] = -1
+        for i in range(rows):
+            k = code[i] - removed[i, p] * radix[p]  # the row with its rank-p cards put back
+            slot = hash_slot(table, k)
+            if table[slot, 0] == -1:
+                table[slot, 0], table[slot, 1] = k, 0
+            table[slot, 1] += 1
+            slot_of[i] = slot
+        for i in range(rows):
+            if table[slot_of[i], 1] > best_size[i]:
+                best_size[i] = table[slot_of[i], 1]
+                best[i] = p
+                key[i] = table[slot_of[i], 0]
+    # Number the lines (a rank and a key) in order of first appearance.
+    table[:, 0] = -1
+    line_of = np.empty(rows, dtype=np.int64)
+    rank_of_line = np.empty(rows, dtype=np.int64)
+    size_of_line = np.zeros(rows, dtype=np.int64)
+    lines = 0
+    for i in range(rows):
+        slot = hash_slot(table, key[i] * 10 + best[i])
+        if table[slot, 0] == -1:
+            table[slot, 0], table[slot, 1] = key[i] * 10 + best[i], lines
+            rank_of_line[lines] = best[i]
+            lines += 1
+        line_of[i] = table[slot, 1]
+        size_of_line[line_of[i]] += 1
+    # Lines rank by rank, then rows line by line.
+    position = np.empty(lines, dtype=np.int64)
+    at = 0
+    for p in range(10):
+        for line in range(lines):
+            if rank_of_line[line] == p:
+                position[line] = at
+                line_rank[at] = p
+                at += 1
+    start[0] = 0
+    for line in range(lines):
+        start[position[line] + 1] = size_of_line[line]
+    for line in range(lines):
+        start[line + 1] += start[line]
+    filled = start[:lines].copy()
+    for i in range(rows):
+        at = position[line_of[i]]
+        row[filled[at]] = i
+        filled[at] += 1
+    return lines
+
+
+def dealer_lines(removed: np.ndarray) -> DealerLines:
+    """Group the rows of ``removed`` (cards per rank) into lines, each row on the line (of
+    the ten it lies on, one per rank) that holds the most rows (the first such rank)."""
+    rows = len(removed)
+    radix = np.cumprod(np.concatenate(([1], removed.max(axis=0, initial=0)[:-1] + 1)))
+    line_rank = np.empty(rows, dtype=np.int64)
+    start = np.empty(rows + 1, dtype=np.int64)
+    row = np.empty(rows, dtype=np.int64)
+    lines = _group_lines(removed, radix.astype(np.int64), line_rank, start, row)
+    return DealerLines(line_rank[:lines], start[: lines + 1], row)
 
 
 def dealer_rows(

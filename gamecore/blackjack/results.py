@@ -51,7 +51,7 @@ from gamecore.blackjack.chart import (
     chart_tables,
     read_strategy_chart,
 )
-from gamecore.blackjack.dealer import dealer_distribution, dealer_rows
+from gamecore.blackjack.dealer import dealer_distribution, dealer_rows, hash_slot
 from gamecore.blackjack.engine import (
     POLICY_CHART,
     Engine,
@@ -278,53 +278,47 @@ def _pair_probability(drawn, end_ways, e1, e2, ff, inverse):
     return p * inverse[taken]
 
 
-@kernel(inline=True)
-def _slot(keys, key):
-    """The slot of ``key`` in the open-addressing table ``keys`` (-1 marks a free slot)."""
-    mask = keys.size - 1
-    slot = (key * 0x9E3779B97F4A7C15) & mask
-    while keys[slot] != -1 and keys[slot] != key:
-        slot = (slot + 1) & mask
-    return slot
-
-
 @kernel
-def _pair_unions(drawn, end_ways, code, ff, inverse, keys, index, first, second):
-    """Number every distinct union of cards two hand ends hold (``code[e1] + code[e2]``)
-    among the pairs that can happen: ``index`` per slot of ``keys``, one representative
-    pair ``(first, second)`` per union. Returns the number of unions, or -1 when the table
-    is half full (call again with a larger one)."""
+def _pair_unions(drawn, end_ways, code, ff, inverse, table, union, probability, first, second):
+    """Every pair of hand ends ``e1 <= e2``, in order: its ``probability`` and the number
+    of the distinct set of cards both hold (``union``, from their codes' sum; -1 where the
+    pair cannot happen), one representative pair ``(first, second)`` per set. Returns the
+    number of sets, or -1 when ``table`` is half full (call again with a larger one)."""
     unions = 0
+    k = 0
     for e1 in range(code.size):
         for e2 in range(e1, code.size):
-            if _pair_probability(drawn, end_ways, e1, e2, ff, inverse) == 0.0:
-                continue
-            key = code[e1] + code[e2]
-            slot = _slot(keys, key)
-            if keys[slot] == -1:
-                if 2 * (unions + 1) > keys.size:
-                    return -1
-                keys[slot] = key
-                index[slot] = unions
-                first[unions], second[unions] = e1, e2
-                unions += 1
+            p = _pair_probability(drawn, end_ways, e1, e2, ff, inverse)
+            probability[k] = p
+            union[k] = -1
+            if p != 0.0:
+                key = code[e1] + code[e2]
+                slot = hash_slot(table, key)
+                if table[slot, 0] == -1:
+                    if 2 * (unions + 1) > table.shape[0]:
+                        return -1
+                    table[slot, 0], table[slot, 1] = key, unions
+                    first[unions], second[unions] = e1, e2
+                    unions += 1
+                union[k] = table[slot, 1]
+            k += 1
     return unions
 
 
 @kernel
-def _settle_pairs(
-    drawn, end_ways, end_class, code, ff, inverse, keys, index, dealer, settle, peek, out
-):
+def _settle_pairs(end_class, union, probability, dealer, settle, peek, out):
     """Add every pair of hand ends' net result (half units, index + 16) to ``out``: the
     pair's probability times the dealer's outcome behind the cards both hold
     (``dealer[union]``), settled hand by hand. Under the peek the dealer's Natural is left
     out (no split is played: the caller books its loss)."""
-    for e1 in range(code.size):
-        for e2 in range(e1, code.size):
-            p = _pair_probability(drawn, end_ways, e1, e2, ff, inverse)
-            if p == 0.0:
+    k = 0
+    for e1 in range(end_class.size):
+        for e2 in range(e1, end_class.size):
+            u = union[k]
+            p = probability[k]
+            k += 1
+            if u < 0:
                 continue
-            u = index[_slot(keys, code[e1] + code[e2])]
             c1, c2 = end_class[e1], end_class[e2]
             for d in range(N_OUTCOMES):
                 if peek and d == NATURAL:
@@ -389,6 +383,13 @@ class ResultDistribution:
     resplit_share: float
 
     @property
+    def standard_deviation(self) -> float:
+        """The standard deviation of a round's net result (approximate where resplits
+        happen: see :meth:`statistics`)."""
+        x, p = self.table["Net result"].to_numpy(), self.table["Probability"].to_numpy()
+        return float(np.sqrt(np.dot(p, x**2) - self.mean**2))
+
+    @property
     def exact(self) -> pd.Series:
         """Each row's probability from the rounds known exactly (all but resplits)."""
         return self.table["Without a split"] + self.table["Split, two hands"]
@@ -403,13 +404,12 @@ class ResultDistribution:
         """
         table = self.table
         x, p = table["Net result"].to_numpy(), table["Probability"].to_numpy()
-        variance = float(np.dot(p, x**2)) - self.mean**2
         spread = "exact" if self.resplit_share == 0 else "approximate (resplit rounds)"
         exact_part = self.exact.to_numpy()
         rows = [
             ("Player EV per initial wager", self.mean, "exact"),
             ("P/D edge per unit a player wagers", -self.mean, "exact"),
-            ("Standard deviation per round", float(np.sqrt(variance)), spread),
+            ("Standard deviation per round", self.standard_deviation, spread),
             ("Win frequency (net result > 0)", float(p[x > 0].sum()), spread),
             ("Push frequency", float(p[x == 0].sum()), spread),
             ("Loss frequency (net result < 0)", float(p[x < 0].sum()), spread),
@@ -424,9 +424,12 @@ def result_distribution(
     rules: StandardBlackjackRules,
     chart: StrategyChart | str | Path | None = None,
     composition: Sequence[int] | None = None,
+    engine: Engine | None = None,
 ) -> ResultDistribution:
     """The probability of each net result of a round under ``chart`` (a total-dependent chart)
-    or, with ``chart=None``, optimal composition-dependent play (CDZ- splits).
+    or, with ``chart=None``, optimal composition-dependent play (CDZ- splits). ``engine``,
+    an :class:`~gamecore.blackjack.engine.Engine` of these rules and this shoe, shares its
+    tables (:func:`gamecore.blackjack.exact` passes its own).
 
     Examples
     --------
@@ -441,13 +444,31 @@ def result_distribution(
     rules = check_rules(rules)
     if chart is not None and not isinstance(chart, StrategyChart):
         chart = read_strategy_chart(chart)
-    shoe = None if composition is None else checked_shoe(composition, rules, min_cards=0)
-    engine = Engine(rules, shoe)
+    if engine is None:
+        shoe = None if composition is None else checked_shoe(composition, rules, min_cards=0)
+        engine = Engine(rules, shoe)
     strategy = _Strategy.of(engine, chart)
-    # Up cards are independent; their kernels release the GIL. Summed in up-card order, so
-    # the result does not depend on the number of threads.
+    settle = settlement(engine.rules)
+    splits = [
+        (opening.first, up)
+        for up in range(10)
+        for opening in openings(engine, up)
+        if opening.pair and strategy.play(opening) == PLAY_SPLIT
+    ]
+    # Split rounds (a few of them most of the work) and up cards are independent; their
+    # kernels release the GIL. Summed in a fixed order, so the result does not depend on
+    # the number of threads.
     with ThreadPoolExecutor(default_threads()) as pool:
-        parts = list(pool.map(lambda up: _up_card_results(engine, strategy, up), range(10)))
+        split_rounds = dict(
+            zip(
+                splits,
+                pool.map(lambda job: _split_round(engine, strategy.kept, *job, settle), splits),
+                strict=True,
+            )
+        )
+        parts = list(
+            pool.map(lambda up: _up_card_results(engine, strategy, up, split_rounds), range(10))
+        )
     plain, two_hands, resplits, paid = (sum(part[k] for part in parts) for k in range(4))
     return ResultDistribution(
         rules,
@@ -488,8 +509,9 @@ class _Strategy:
         return chart_play(opening, self.chart, self.tables, self.split).play
 
 
-def _up_card_results(engine: Engine, strategy: _Strategy, up: int) -> np.ndarray:
-    """(plain, two hands, resplits, Natural paid) rows of one up card, weighted by it."""
+def _up_card_results(engine: Engine, strategy: _Strategy, up: int, split_rounds) -> np.ndarray:
+    """(plain, two hands, resplits, Natural paid) rows of one up card, weighted by it; the
+    split rounds' results from ``split_rounds[(pair, up)]`` (:func:`_split_round`)."""
     out = np.zeros((4, HALF_UNITS))
     plain, two_hands, resplits, natural_paid = out
     if engine.shoe[up] == 0:
@@ -506,9 +528,7 @@ def _up_card_results(engine: Engine, strategy: _Strategy, up: int) -> np.ndarray
         elif play == PLAY_EARLY_SURRENDER:
             plain[16 - 1] += w
         elif play == PLAY_SPLIT:
-            exact_part, approximate_part = _split_round(
-                engine, strategy.kept, opening.first, up, settle
-            )
+            exact_part, approximate_part = split_rounds[(opening.first, up)]
             two_hands += w * exact_part
             resplits += w * approximate_part
             if peek:  # a dealer Natural ends the round before the split
@@ -650,11 +670,14 @@ def _two_hand_split(engine, kept, pair, up, settle) -> np.ndarray:
     ff, inverse = _falling_factorials(shoe, most)
     # About 70 unions per end at 6 decks: a table that size is rarely outgrown.
     size = 1 << int(np.ceil(np.log2(256 * found + 2)))
+    pairs = found * (found + 1) // 2
+    union, probability = np.empty(pairs, dtype=np.int32), np.empty(pairs)
     while True:
-        keys = np.full(size, -1, dtype=np.int64)
-        index = np.empty(size, dtype=np.int64)
+        table = np.full((size, 2), -1, dtype=np.int64)
         first, second = np.empty(size // 2, dtype=np.int64), np.empty(size // 2, dtype=np.int64)
-        unions = _pair_unions(drawn, end_ways, code, ff, inverse, keys, index, first, second)
+        unions = _pair_unions(
+            drawn, end_ways, code, ff, inverse, table, union, probability, first, second
+        )
         if unions >= 0:
             break
         size *= 4
@@ -664,9 +687,7 @@ def _two_hand_split(engine, kept, pair, up, settle) -> np.ndarray:
     dealer = dealer_rows(with_up, held, engine.dealer, up)
     out = np.zeros(HALF_UNITS)
     peek = engine.codes.peek
-    _settle_pairs(
-        drawn, end_ways, end_class, code, ff, inverse, keys, index, dealer, settle, peek, out
-    )
+    _settle_pairs(end_class, union, probability, dealer, settle, peek, out)
     return out
 
 
