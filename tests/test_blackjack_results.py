@@ -145,9 +145,7 @@ def test_player_sd_is_the_spread_of_optimal_play_in_the_slow_reference(rules):
     reference = nb.optimal_distribution(TINY, naive_rules(rules))
     mean = sum(net * p for (net, _), p in reference.items())
     second = sum(net * net * p for (net, _), p in reference.items())
-    analysis = bj.exact(
-        rules, composition=list(TINY), search_chart=False, standard_deviation=True
-    )
+    analysis = bj.exact(rules, composition=list(TINY), search_chart=False, standard_deviation=True)
     assert analysis.player_ev == pytest.approx(mean, abs=1e-12)
     assert analysis.player_sd == pytest.approx(np.sqrt(second - mean**2), abs=1e-12)
     assert analysis.player_sd_exactness == "exact"  # two hands at most: every round exact
