@@ -382,15 +382,24 @@ def _dealer_and_settle(hands, up, hole, shoe, rules):
 
 
 def optimal_decide(rules):
-    """Optimal composition-dependent play; split hands take the unsplit hand's best action
-    among those allowed after a split (CDZ-)."""
+    """Optimal composition-dependent play; split hands, by ``split_strategy``: the unsplit
+    hand's best action among those allowed after a split (cdz, CDZ-), or the best action of
+    a split hand holding these cards with the other split hand's pair card out of the shoe
+    too, whatever else is known (cdp1, CDP1; also CDP where no resplit can happen)."""
+    strategy = rules.get("split_strategy", "cdz")
+    if strategy == "cdp" and rules["max_split_hands"] > 2:
+        raise NotImplementedError("CDP with resplits is defined by the split EV's reordering")
 
     def decide(cards, up, allowed, split, unseen):
-        if split:
+        if split and strategy == "cdz":
             # The same cards as an unsplit hand: the unseen shoe then also holds the cards
             # the other split hands hold; CDZ- uses the full shoe less this hand and the up
             # card, which the caller gives through ``unsplit_shoe``.
             values = action_values(cards, decide.unsplit_shoe(cards, up), up, rules, False)
+        elif split:
+            pair_out = list(decide.unsplit_shoe(cards, up))
+            pair_out[cards[0] - 1] -= 1  # the other hand's pair card
+            values = action_values(cards, tuple(pair_out), up, rules, True)
         else:
             values = action_values(cards, unseen, up, rules, False)
         options = {a: v for a, v in values.items() if a in allowed}
@@ -412,7 +421,8 @@ def first_best(options):
 
 
 def _optimal_decisions(shoe, rules):
-    """(decide, split_decide) of optimal composition-dependent play with CDZ- splits."""
+    """(decide, split_decide) of optimal composition-dependent play (split hands by the
+    rules' ``split_strategy``)."""
     decide = optimal_decide(rules)
 
     def unsplit_shoe(cards, up):
@@ -441,7 +451,8 @@ def _optimal_decisions(shoe, rules):
 
 
 def optimal_ev(shoe, rules):
-    """Exact EV of optimal composition-dependent play with CDZ- splits, in the real order."""
+    """Exact EV of optimal composition-dependent play (split hands by ``split_strategy``,
+    CDZ- by default), in the real order."""
     return round_ev(shoe, rules, *_optimal_decisions(shoe, rules))
 
 

@@ -96,7 +96,8 @@ def test_hand_command_json():
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["convention"] == CONVENTION and "no Natural" in data["convention"]
+    assert data["convention"] == CONVENTION.format(split=bj.SPLIT_STRATEGY_NAMES["cdz"])
+    assert "no Natural" in data["convention"] and "CDZ-" in data["convention"]
     assert set(data["ev"]) == {"S", "H", "D", "R", "P"} and data["ev"]["R"] == -0.5
     assert data["best"] == max(data["ev"], key=data["ev"].get)
     assert data["shoe"]["8"] == RESPLIT_SHOE[7]

@@ -193,3 +193,16 @@ def test_doubling_after_hitting_and_no_soft_doubles_have_their_simulated_twin():
     # An option only added can only help optimal play, and three-card 11s do double.
     assert exact.player_ev > bj.exact(rules.replace(double_after_hit=False)).player_ev
     assert exact.player_ev < bj.exact(rules.replace(double_soft=True)).player_ev
+
+
+def test_cdp1_is_simulated_and_cdp_with_resplits_is_refused():
+    rules = bj.C21BlackjackRules(decks=6, split_strategy="cdp1")
+    exact = bj.exact(rules, search_chart=False)
+    sim = bs.simulate(rules, "optimal", ROUNDS, seed=17, progress=False)
+    check = checks.cross_check(exact, sim)
+    assert check["z"].abs().max() <= z_threshold(len(check))
+    with pytest.raises(GamecoreError, match="split_strategy=cdp cannot be simulated"):
+        bs.simulate(rules.replace(split_strategy="cdp"), "optimal", 1000, 1, progress=False)
+    # Without resplits CDP is CDP1, and simulated.
+    double_deck = bj.C21BlackjackRules(decks=2, split_strategy="cdp")
+    assert bs.simulate(double_deck, "optimal", 1000, 1, progress=False).rounds == 1000

@@ -40,6 +40,7 @@ from gamecore.blackjack.rules import (
     ACE,
     ACTIONS,
     RANKS,
+    SPLIT_STRATEGY_NAMES,
     SURRENDER_KINDS,
     TEN,
     StandardBlackjackRules,
@@ -66,7 +67,8 @@ class BlackjackAnalysis:
     shoe
         Cards per rank (A, 2..9, ten-valued) at the start of the round.
     player_ev
-        EV per initial wager under optimal composition-dependent play (CDZ- splits).
+        EV per initial wager under optimal composition-dependent play (split hands as the
+        rules' ``split_strategy`` says; CDZ- by default).
     up_card_ev
         EV by up card (pandas Series, the up card's probability in ``up_card_probability``).
     hands
@@ -140,7 +142,11 @@ class BlackjackAnalysis:
 
     def summary(self) -> pd.DataFrame:
         rows = [
-            ("Player EV, optimal composition-dependent play (CDZ- splits)", self.player_ev),
+            (
+                "Player EV, optimal composition-dependent play, split hands "
+                + SPLIT_STRATEGY_NAMES[self.rules.resolved().split_strategy],
+                self.player_ev,
+            ),
             ("Player EV, best total-dependent chart found", self.chart_ev),
             ("Player EV, chart derived from two-card hands", self.derived_chart_ev),
             ("P/D edge (optimal play)", self.pd_edge),
@@ -242,7 +248,7 @@ def exact(
         shoe = checked_shoe(composition, rules)
     engine = Engine(rules, shoe)
     tables = chart_tables(strategy, rules) if strategy is not None else None
-    # Optimal: unsplit hands, then splits played by the unsplit choices (CDZ-).
+    # Optimal: unsplit hands, then splits played as split_strategy says (CDZ- by default).
     solved, split = engine.solve_optimal()
     hands = hand_table(engine, solved, split)
     opt_total, opt_by_up, up_p = _overall(engine, hands, "best")

@@ -66,6 +66,8 @@ from gamecore.blackjack.rules import (
     DOUBLE_10_11,
     HIT,
     NATURAL,
+    SPLIT_CDP,
+    SPLIT_CDP1,
     STAND,
     SURRENDER,
     SURRENDER_ANY_CARDS,
@@ -549,10 +551,21 @@ class Engine:
         self, only_up: int = -1, keep: dict | None = None
     ) -> tuple[Solved, np.ndarray]:
         """Optimal composition-dependent play: the unsplit hands' values, then the split
-        values with split hands playing the unsplit choices (CDZ-). ``keep`` receives each
-        split context's solve."""
+        values with split hands played as the rules' ``split_strategy`` says: CDZ- (the
+        unsplit choice for the same cards), CDP1 (the best choice in the context of one more
+        pair card out, whatever the number of hands) or CDP (the best choice in each
+        context). ``keep`` receives each split context's solve."""
         solved = self.solve(only_up=only_up)
-        return solved, self.split_values(solved.ev, POLICY_REFERENCE, None, only_up, keep)
+        if self.codes.split_strategy == SPLIT_CDP:
+            split = self.split_values(None, POLICY_OPTIMAL, None, only_up, keep)
+        elif self.codes.split_strategy == SPLIT_CDP1:
+            reference = {
+                p: self.solve(p, 0, POLICY_OPTIMAL, only_up=only_up).ev for p in self.split_extras
+            }
+            split = self.split_values(reference, POLICY_REFERENCE, None, only_up, keep)
+        else:
+            split = self.split_values(solved.ev, POLICY_REFERENCE, None, only_up, keep)
+        return solved, split
 
     def max_hands(self, rank: int) -> int:
         """The most hands a pair of ``rank`` may be split to (1: no split)."""
@@ -562,7 +575,9 @@ class Engine:
         self, reference_ev, policy, tables, only_up: int = -1, keep: dict | None = None
     ) -> np.ndarray:
         """EV (unnormalized under the peek) of splitting each pair against each up card
-        (only ``only_up`` if >= 0). ``keep``, a dict, receives each split context's solve."""
+        (only ``only_up`` if >= 0), split hands playing by ``policy`` (``reference_ev``: the
+        values :data:`POLICY_REFERENCE` follows, one array for every pair or one per pair
+        rank in a dict). ``keep``, a dict, receives each split context's solve."""
         out = np.full((10, 10), np.nan)
         ups = range(10) if only_up < 0 else (only_up,)
         keys = [(p, a) for p, extra in self.split_extras.items() for a in range(extra + 1)]
@@ -572,7 +587,14 @@ class Engine:
         # each one's values read as it comes and then dropped (unless kept).
         with ThreadPoolExecutor(default_threads()) as pool:
             solves = pool.map(
-                lambda key: self.solve(*key, policy, reference_ev, tables, only_up), keys
+                lambda key: self.solve(
+                    *key,
+                    policy,
+                    reference_ev[key[0]] if isinstance(reference_ev, dict) else reference_ev,
+                    tables,
+                    only_up,
+                ),
+                keys,
             )
             for (p, a), solved in zip(keys, solves, strict=True):
                 if keep is not None:

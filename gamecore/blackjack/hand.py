@@ -1,8 +1,9 @@
 """The EV of every action for one hand against one up card (``gamecore hand``), as Eric
 Farmer's analyzer reports it: exactly that composition of cards, the next cards drawn from the
 shoe less every card shown (the hand and the up card), **given that the dealer has no
-Natural** (the peek has been made). Post-split play is CDZ- (as in :func:`gamecore.blackjack.
-exact`); a hand of three or more cards is played on as an unsplit hand.
+Natural** (the peek has been made). Post-split play is the rules' ``split_strategy`` (as in
+:func:`gamecore.blackjack.exact`); a hand of three or more cards is played on as an unsplit
+hand.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from gamecore.blackjack.round import openings
 from gamecore.blackjack.rules import (
     ACTIONS,
     RANKS,
+    SPLIT_STRATEGY_NAMES,
     StandardBlackjackRules,
     check_rules,
     hand_total,
@@ -27,11 +29,12 @@ from gamecore.blackjack.rules import (
 from gamecore.blackjack.shoe import checked_shoe, up_index
 from gamecore.errors import GamecoreError
 
-#: What the EVs of :func:`hand_values` are conditional on, printed with them.
+#: What the EVs of :func:`hand_values` are conditional on, printed with them (with the
+#: rules' post-split play, :data:`SPLIT_STRATEGY_NAMES`).
 CONVENTION = (
     "EV per unit of the initial wager given that the dealer has no Natural (the peek has "
     "been made), the cards drawn from the shoe less the hand and the up card; split hands "
-    "play CDZ- (post-split play is the pre-split composition-dependent play)"
+    "play {split}"
 )
 
 
@@ -60,7 +63,9 @@ class HandValues:
             "shoe": {RANKS[r]: int(c) for r, c in enumerate(self.shoe)},
             "ev": self.ev,
             "best": self.best,
-            "convention": CONVENTION,
+            "convention": CONVENTION.format(
+                split=SPLIT_STRATEGY_NAMES[self.rules.resolved().split_strategy]
+            ),
             "rules": self.rules.to_dict(),
             "resolved_rules": self.rules.resolved().to_dict(),
             "float_note": "EVs are float64 recursions over probabilities, not integer counts",

@@ -64,6 +64,15 @@ DOUBLE_KINDS = ("any", "9_11", "10_11")
 #: ``RuleCodes.double_on``: the index of the rule's value in :data:`DOUBLE_KINDS`.
 DOUBLE_ANY, DOUBLE_9_11, DOUBLE_10_11 = range(3)
 BUST_PUSH_KINDS = ("none", "three_card_23_25")
+SPLIT_STRATEGIES = ("cdz", "cdp1", "cdp")
+#: ``RuleCodes.split_strategy``: the index of the value in :data:`SPLIT_STRATEGIES`.
+SPLIT_CDZ, SPLIT_CDP1, SPLIT_CDP = range(3)
+#: How each ``split_strategy`` plays split hands under optimal play, as reports print it.
+SPLIT_STRATEGY_NAMES = {
+    "cdz": "CDZ- (split hands play as the same cards unsplit)",
+    "cdp1": "CDP1 (split hands play best for their cards with one more pair card out)",
+    "cdp": "CDP (split hands play best for their cards and the number of pair cards out)",
+}
 FORCED_KINDS = ("none", "c21")
 
 
@@ -117,6 +126,13 @@ class StandardBlackjackRules(RuleSet):
     double_soft: bool = rule(True, "soft hands may double (false: hard hands only)", boolean)
     double_after_hit: bool = rule(
         False, "a hand may double after hitting, at any number of cards (double_on holds)", boolean
+    )
+    split_strategy: str = rule(
+        "cdz",
+        "how optimal play plays split hands (Eric Farmer's terms): cdz (CDZ-: as the same "
+        "cards unsplit), cdp1 (best for the split hand's cards with one more pair card out of "
+        "the shoe), cdp (best for the number of pair cards out)",
+        choice(*SPLIT_STRATEGIES),
     )
 
     def resolved(self) -> StandardBlackjackRules:
@@ -238,6 +254,7 @@ class RuleCodes(NamedTuple):
     split_aces_one_card: bool
     bust_push: bool  # the three-card 23..25 bust push
     natural_pays: float
+    split_strategy: int  # SPLIT_CDZ, SPLIT_CDP1, SPLIT_CDP (optimal play's split hands)
 
 
 @functools.lru_cache(maxsize=64)
@@ -259,6 +276,7 @@ def rule_codes(rules: StandardBlackjackRules) -> RuleCodes:
         split_aces_one_card=bool(r.split_aces_one_card),
         bust_push=r.bust_push == "three_card_23_25",
         natural_pays=float(r.natural_pays),
+        split_strategy=SPLIT_STRATEGIES.index(r.split_strategy),
     )
 
 

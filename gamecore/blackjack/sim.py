@@ -40,6 +40,7 @@ from gamecore.blackjack.round import openings, optimal_play
 from gamecore.blackjack.rules import (
     ACTIONS,
     RANKS,
+    SPLIT_CDP,
     SURRENDER,
     SURRENDER_NONE,
     UP_CARD_ORDER,
@@ -112,9 +113,21 @@ def _chart_policy(chart: StrategyChart, rules) -> SimPolicy:
 def _optimal_policy(rules) -> SimPolicy:
     """Optimal composition-dependent play as the exact engine decides it: the first two
     cards' best option (the round model's choice: split and early surrender included), the
-    best action of every unsplit hand of more cards, split hands playing the unsplit choice
-    (CDZ-)."""
+    best action of every unsplit hand of more cards, split hands playing the choice of the
+    split context with one more pair card out (CDZ-: the unsplit choice; CDP1: the best
+    there).
+
+    CDP's split hands choose by the number of pair cards out once every resplit is known,
+    which a round dealt in the real order does not know before the last split hand: it is
+    simulated only where no resplit can happen (there it is CDP1)."""
     engine = Engine(rules)
+    codes = engine.codes
+    if codes.split_strategy == SPLIT_CDP and max(codes.max_hands, codes.max_ace_hands) > 2:
+        raise GamecoreError(
+            "split_strategy=cdp cannot be simulated with resplits (max_split_hands > 2): its "
+            "split hands choose by how many pair cards the resplits take, which the real "
+            "dealing order reveals only at the last hand; simulate cdz or cdp1"
+        )
     kept: dict = {}
     solved, split = engine.solve_optimal(keep=kept)
     early = np.zeros((10, 10, 10), dtype=np.bool_)
@@ -313,7 +326,8 @@ def simulate(
 
     ``chart`` is a :class:`~gamecore.blackjack.StrategyChart`, the path of a chart CSV, or
     ``"optimal"``: optimal composition-dependent play, every decision taken from the exact
-    engine's choice for the hand's cards (split hands CDZ-), the twin of ``player_ev``.
+    engine's choice for the hand's cards (split hands by the rules' ``split_strategy``; CDP
+    only without resplits), the twin of ``player_ev``.
     With ``probe_rate`` in (0, 1) a chart's decisions are probed with other letters
     (:func:`probe_cross_check`); such a run no longer plays the chart alone.
 
