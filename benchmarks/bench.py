@@ -154,10 +154,16 @@ def main() -> int:
 
     farmer = bench_blackjack.farmer_ratio()
     results["blackjack_standard_vs_farmer_ca"] = farmer
+    results["blackjack_c21_over_standard_6_decks"] = bench_blackjack.c21_over_standard()
+    whole = bench_blackjack.processes()
+    results.update(whole)
+    results["blackjack_simulate_4M_rounds_c21"]["rounds_per_second"] = (
+        bench_blackjack.SIM_ROUNDS / results["blackjack_simulate_4M_rounds_c21"]["seconds"]
+    )
 
     print(f"{'case':42} {'median s':>10} {'reference s':>12} {'speed-up':>9} {'target s':>9}  ok")
     for name, r in results.items():
-        if name == "blackjack_standard_vs_farmer_ca":
+        if name == "blackjack_standard_vs_farmer_ca" or "ratio" in r or "peak_mb" in r:
             continue
         ratio = f"{r['reference_seconds'] / r['seconds']:.0f}x" if r["reference_seconds"] else ""
         ref = f"{r['reference_seconds']:.4f}" if r["reference_seconds"] else ""
@@ -177,6 +183,19 @@ def main() -> int:
             f"{farmer['reference_seconds']:12.4f} ratio {farmer['ratio']:.2f} "
             f"(target {farmer['target_ratio']:.1f})  {ok}; EVs {farmer['player_ev']:.12f} "
             f"vs Farmer {farmer['farmer_player_ev']:.12f}"
+        )
+    ratio = results["blackjack_c21_over_standard_6_decks"]["ratio"]
+    print(f"{'blackjack c21 / standard, 6 decks (paired)':42} ratio {ratio:.2f} (target 1.0)")
+    for name, r in whole.items():
+        farmer_part = (
+            f"; Farmer {r['reference_seconds']:.2f} s {r['reference_peak_mb']:.0f} MB"
+            if "reference_seconds" in r
+            else ""
+        )
+        target = f"{r['target_seconds']} s " if r["target_seconds"] else ""
+        print(
+            f"{name:42} {r['seconds']:10.2f} s {r['peak_mb']:6.0f} MB "
+            f"(target {target}{r['target_peak_mb']} MB){farmer_part}"
         )
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(strictjson.dumps(results) + "\n")

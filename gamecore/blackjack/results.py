@@ -279,19 +279,17 @@ def _pair_probability(drawn, end_ways, e1, e2, ff, inverse):
 
 
 @kernel
-def _pair_unions(drawn, end_ways, code, ff, inverse, table, union, probability, first, second):
-    """Every pair of hand ends ``e1 <= e2``, in order: its ``probability`` and the number
-    of the distinct set of cards both hold (``union``, from their codes' sum; -1 where the
-    pair cannot happen), one representative pair ``(first, second)`` per set. Returns the
-    number of sets, or -1 when ``table`` is half full (call again with a larger one)."""
+def _pair_unions(drawn, end_ways, code, ff, inverse, table, union, first, second):
+    """Every pair of hand ends ``e1 <= e2``, in order: the number of the distinct set of
+    cards both hold (``union``, from their codes' sum; -1 where the pair cannot happen), one
+    representative pair ``(first, second)`` per set. Returns the number of sets, or -1 when
+    ``table`` is half full (call again with a larger one)."""
     unions = 0
     k = 0
     for e1 in range(code.size):
         for e2 in range(e1, code.size):
-            p = _pair_probability(drawn, end_ways, e1, e2, ff, inverse)
-            probability[k] = p
             union[k] = -1
-            if p != 0.0:
+            if _pair_probability(drawn, end_ways, e1, e2, ff, inverse) != 0.0:
                 key = code[e1] + code[e2]
                 slot = hash_slot(table, key)
                 if table[slot, 0] == -1:
@@ -306,7 +304,7 @@ def _pair_unions(drawn, end_ways, code, ff, inverse, table, union, probability, 
 
 
 @kernel
-def _settle_pairs(end_class, union, probability, dealer, settle, peek, out):
+def _settle_pairs(drawn, end_ways, end_class, ff, inverse, union, dealer, settle, peek, out):
     """Add every pair of hand ends' net result (half units, index + 16) to ``out``: the
     pair's probability times the dealer's outcome behind the cards both hold
     (``dealer[union]``), settled hand by hand. Under the peek the dealer's Natural is left
@@ -315,10 +313,10 @@ def _settle_pairs(end_class, union, probability, dealer, settle, peek, out):
     for e1 in range(end_class.size):
         for e2 in range(e1, end_class.size):
             u = union[k]
-            p = probability[k]
             k += 1
             if u < 0:
                 continue
+            p = _pair_probability(drawn, end_ways, e1, e2, ff, inverse)
             c1, c2 = end_class[e1], end_class[e2]
             for d in range(N_OUTCOMES):
                 if peek and d == NATURAL:
@@ -669,15 +667,12 @@ def _two_hand_split(engine, kept, pair, up, settle) -> np.ndarray:
     code = drawn @ radix
     ff, inverse = _falling_factorials(shoe, most)
     # About 70 unions per end at 6 decks: a table that size is rarely outgrown.
-    size = 1 << int(np.ceil(np.log2(256 * found + 2)))
-    pairs = found * (found + 1) // 2
-    union, probability = np.empty(pairs, dtype=np.int32), np.empty(pairs)
+    size = 1 << int(np.ceil(np.log2(128 * found + 2)))
+    union = np.empty(found * (found + 1) // 2, dtype=np.int32)
     while True:
         table = np.full((size, 2), -1, dtype=np.int64)
-        first, second = np.empty(size // 2, dtype=np.int64), np.empty(size // 2, dtype=np.int64)
-        unions = _pair_unions(
-            drawn, end_ways, code, ff, inverse, table, union, probability, first, second
-        )
+        first, second = np.empty(size // 2, dtype=np.int32), np.empty(size // 2, dtype=np.int32)
+        unions = _pair_unions(drawn, end_ways, code, ff, inverse, table, union, first, second)
         if unions >= 0:
             break
         size *= 4
@@ -687,7 +682,7 @@ def _two_hand_split(engine, kept, pair, up, settle) -> np.ndarray:
     dealer = dealer_rows(with_up, held, engine.dealer, up)
     out = np.zeros(HALF_UNITS)
     peek = engine.codes.peek
-    _settle_pairs(end_class, union, probability, dealer, settle, peek, out)
+    _settle_pairs(drawn, end_ways, end_class, ff, inverse, union, dealer, settle, peek, out)
     return out
 
 
