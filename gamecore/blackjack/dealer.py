@@ -57,7 +57,9 @@ class DealerTable(NamedTuple):
     of rank ``r``; ``most_of_rank[u, r]`` and ``most_drawn[u]`` bound them and ``drawn``
     under up card ``u``, and ``cell[r, h]`` is the flat index of (outcome, ``of_rank[r, h]``,
     ``drawn[h]``) in an array of shape ``(N_OUTCOMES, most_of_rank.max() + 1,
-    most_drawn.max() + 1)``.
+    most_drawn.max() + 1)``; ``spans[u, r, o, k]`` is the first and last number of cards
+    drawn by a hand of up card ``u`` with outcome ``o`` and ``k`` cards of rank ``r`` (first
+    > last: none), so a shoe's distribution sums only cells some hand fills.
     """
 
     start: np.ndarray  # (11,)
@@ -72,6 +74,7 @@ class DealerTable(NamedTuple):
     most_of_rank: np.ndarray  # (10, 10)
     most_drawn: np.ndarray  # (10,)
     cell: np.ndarray  # (10, H)
+    spans: np.ndarray  # (10, 10, N_OUTCOMES, K, 2): per up card and rank, the d range used
 
 
 #: ``code = rank * STEP + already``: more than the cards of one rank any dealer hand draws.
@@ -146,6 +149,14 @@ def dealer_table(hits_soft_17: bool) -> DealerTable:
     most_drawn = as_int([drawn[u].max() for u in ups])
     ranks, draws = most_of_rank.max() + 1, most_drawn.max() + 1
     cell = (as_int(outcomes) * ranks + of_rank) * draws + drawn
+    spans = np.zeros((10, 10, N_OUTCOMES, ranks, 2), dtype=np.int64)
+    spans[..., 0] = draws  # empty spans: first > last
+    spans[..., 1] = -1
+    up_of = np.repeat(np.arange(10), hand_start[:, -1] - hand_start[:, 0])
+    for r in range(10):
+        where = (up_of, r, as_int(outcomes), of_rank[r])
+        np.minimum.at(spans[..., 0], where, drawn)
+        np.maximum.at(spans[..., 1], where, drawn)
     return DealerTable(
         as_int(start),
         as_int(parent),
@@ -159,6 +170,7 @@ def dealer_table(hits_soft_17: bool) -> DealerTable:
         most_of_rank,
         most_drawn,
         cell,
+        spans,
     )
 
 
@@ -200,10 +212,11 @@ def _hand_sums(first, last, cell, orderings, hand_parent, hand_code, prod, facto
 
 
 @kernel
-def _line_point(sums, pairs, n, most_k, most_d, ffp, inverse, out):
+def _line_point(sums, spans, pairs, n, most_k, most_d, ffp, inverse, out):
     """One shoe of a line, ``pairs`` cards of the line's rank among ``n``: ``out[o] =
-    sum_{k, d} sums[o, k, d] ff(pairs, k) / ff(n, d)``. A hand of more cards than the shoe
-    holds has a zero factor."""
+    sum_{k, d} sums[o, k, d] ff(pairs, k) / ff(n, d)`` over the cells some hand fills
+    (``spans``, :class:`DealerTable`). A hand of more cards than the shoe holds has a zero
+    factor."""
     ffp[0] = 1.0
     for k in range(1, most_k + 1):
         ffp[k] = ffp[k - 1] * max(pairs - k + 1, 0)
@@ -224,7 +237,7 @@ def _line_point(sums, pairs, n, most_k, most_d, ffp, inverse, out):
         total = 0.0
         for k in range(most_k + 1):
             part = 0.0
-            for d in range(1, most_d + 1):
+            for d in range(spans[o, k, 0], spans[o, k, 1] + 1):
                 part += sums[o, k, d] * inverse[d]
             total += part * ffp[k]
         out[o] = total
@@ -280,14 +293,14 @@ def _dealer_lines(shoe, removed, lines, first, last, only_up, table, out):
             _hand_sums(
                 first_hand, last_hand, cell, orderings, hand_parent, hand_code, prod, factor, flat
             )
+            spans = table.spans[up, p]
+            most_k, most_d = table.most_of_rank[up, p], table.most_drawn[up]
             for k in range(begin, end):
                 row = lines.row[k]
                 pairs = shoe[p] - removed[row, p] - (1 if up == p else 0)
                 if pairs >= 0 and others + pairs >= 1:
-                    most_k, most_d = table.most_of_rank[up, p], table.most_drawn[up]
-                    _line_point(
-                        sums, pairs, others + pairs, most_k, most_d, ffp, inverse, out[row, slot]
-                    )
+                    n = others + pairs
+                    _line_point(sums, spans, pairs, n, most_k, most_d, ffp, inverse, out[row, slot])
 
 
 @kernel
@@ -322,7 +335,8 @@ def dealer_distribution(left, up, table, out):
     )
     most_k, most_d = table.most_of_rank[up, ACE], table.most_drawn[up]
     ffp, inverse = np.empty(shape[1]), np.empty(shape[2])
-    _line_point(flat.reshape(shape), left[ACE], n, most_k, most_d, ffp, inverse, out)
+    spans = table.spans[up, ACE]
+    _line_point(flat.reshape(shape), spans, left[ACE], n, most_k, most_d, ffp, inverse, out)
 
 
 @kernel(inline=True)
