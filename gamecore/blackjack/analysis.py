@@ -143,8 +143,8 @@ class BlackjackAnalysis:
     def summary(self) -> pd.DataFrame:
         rows = [
             (
-                "Player EV, optimal composition-dependent play, split hands "
-                + SPLIT_STRATEGY_NAMES[self.rules.resolved().split_strategy],
+                "Player EV, optimal composition-dependent play (split hands "
+                f"{SPLIT_STRATEGY_NAMES[self.rules.resolved().split_strategy]})",
                 self.player_ev,
             ),
             ("Player EV, best total-dependent chart found", self.chart_ev),

@@ -305,107 +305,6 @@ def _close_probes(up, round_x, round_y, probe_sums, probe_den):
         round_y[row] = 0.0
 
 
-@kernel
-def _play_round(rng, cards, codes, policy, tallies, scratch, probe_rate):
-    """One round off a full shoe. Returns (net result in half units, player Natural paid,
-    hands played: 1, or 2..4 after splits, the up card).
-
-    Playing a chart, every decision adds the hand's result (half units) to its cell's
-    tallies (rows: hard 4..21, soft 12..21, then pair A..10, where a pair's first decision
-    counts the whole round's result); a pair whose row says split, not split here, counts in
-    its hard/soft row (``pair_follows_row``), as the exact engine's cell values do. With
-    ``probe_rate`` > 0 each hard/soft decision of a hand not yet probed is probed
-    (:func:`_probe`); probed rounds leave the chart, so a probing run's other tallies are
-    not the chart's.
-    """
-    state, visit, weight = scratch.hands, scratch.visit, scratch.probe_weight
-    node_play, child = policy.node_play, policy.child
-    p1 = draw_card(rng, cards, 0, True)
-    p2 = draw_card(rng, cards, 1, True)
-    up = draw_card(rng, cards, 2, True)
-    hole = draw_card(rng, cards, 3, True)
-    ended, net, natural = _opening(codes, policy.early_surrender, p1, p2, up, hole)
-    if ended:
-        return net, natural, 1, up
-    hands, split = _first_hands(
-        codes, state, policy.root_split, child, policy.empty, node_play, p1, p2, up
-    )
-    limit = codes.max_ace_hands if p1 == ACE else codes.max_hands
-    pos = 4
-    h = 0
-    while h < hands:
-        if state[_CARDS, h] == 1:  # a split hand takes its second card
-            c = draw_card(rng, cards, pos, True)
-            pos += 1
-            if _second_card(c, state, h, hands, limit, node_play, child):
-                hands += 1  # a resplit: the new hand waits its turn
-                continue
-        if split and state[_FIRST, h] == ACE and codes.split_aces_one_card:
-            state[_STATE, h] = _DONE
-            h += 1
-            continue
-        while True:  # the hand's decisions, until it stands, busts, doubles or surrenders
-            total, soft = _total(state[_HARD, h], state[_ACES, h])
-            if total > 21:
-                state[_STATE, h] = _DONE
-                break
-            forced = codes.forced_totals
-            forced_hit = forced and ((not soft and total <= 11) or (soft and total <= 17))
-            forced_stand = forced and total >= 20
-            two_cards = state[_CARDS, h] == 2
-            cd = may_double(state[_HARD, h], soft, state[_CARDS, h], split, codes)
-            cs = (not split) and (
-                (codes.surrender == SURRENDER_LATE and two_cards)
-                or (codes.surrender == SURRENDER_ANY_CARDS and not (up == ACE or up == TEN))
-            )
-            row = -1
-            if node_play:
-                node = state[_NODE, h]
-                a = policy.split_action[p1, node, up] if split else policy.unsplit_action[node, up]
-            else:
-                a, row = _chart_action(
-                    state, h, up, total, soft, cd, cs,
-                    policy.chart, policy.pair_play, policy.pair_follows_row,
-                )  # fmt: skip
-            if row >= 0 and not state[_PROBED, h]:
-                if state[_VISITS, h] < visit.shape[1]:
-                    visit[h, state[_VISITS, h]] = row
-                    state[_VISITS, h] += 1
-                if probe_rate > 0.0:
-                    a = _probe(
-                        rng, state, h, row, a, cd, cs, (forced_hit, forced_stand),
-                        scratch.round_y, weight, probe_rate,
-                    )  # fmt: skip
-            bad = (a == STAND and forced_hit) or (a == HIT and forced_stand) or a < 0 or a > 3
-            if bad or (a == DOUBLE and not cd) or (a == SURRENDER and not cs):
-                return FORBIDDEN_ROUND, False, hands, up  # validated tables: cannot happen
-            if a == STAND or a == SURRENDER:
-                state[_STATE, h] = _DONE if a == STAND else _SURRENDERED
-                break
-            c = draw_card(rng, cards, pos, True)
-            pos += 1
-            state[_HARD, h] += c + 1
-            state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
-            state[_CARDS, h] += 1
-            if node_play:
-                state[_NODE, h] = child[state[_NODE, h], c]
-            if a == DOUBLE:
-                state[_BET, h] = 2
-                state[_STATE, h] = _DONE
-                break
-        h += 1
-    dealer, pos = _dealer(rng, cards, pos, up, hole, codes.hits_soft_17)
-    net = _settle(
-        codes, state, hands, dealer, up, visit, weight, scratch.round_x, tallies.probe_sums,
-        tallies.cells,
-    )  # fmt: skip
-    if p1 == p2 and not node_play:  # the pair row's decision: the whole round's result
-        _count(tallies.cells, PAIR_ROW0 + p1, up, net)
-    if probe_rate > 0.0:
-        _close_probes(up, scratch.round_x, scratch.round_y, tallies.probe_sums, tallies.probe_den)
-    return net, False, hands, up
-
-
 @kernel(inline=True)
 def _letter_action(letter, can_double, can_surrender, forced_hit, forced_stand):
     """The action of a probe letter (an index in ``chart.LETTERS``) at a hand, or -1 if the
@@ -444,24 +343,138 @@ def new_scratch() -> RoundScratch:
     )
 
 
+@kernel(inline=True)
+def _tally(tallies, net, natural, hands, up):
+    """A round's net result (half units) into the histograms (a Natural paid apart)."""
+    if net == FORBIDDEN_ROUND:
+        tallies.bad[0] += 1
+    elif natural:
+        tallies.naturals[up] += 1
+    else:
+        tallies.histogram[up, net + 16] += 1
+        if hands >= 2:
+            tallies.split_histogram[net + 16] += 1
+        if hands >= 3:
+            tallies.resplit_histogram[net + 16] += 1
+
+
 @kernel
 def simulate_rounds(rng, shoe, rounds, codes, policy, probe_rate, tallies, scratch):
-    """Play ``rounds`` rounds, each off the full ``shoe``, into ``tallies``."""
+    """Play ``rounds`` rounds, each off the full ``shoe``, into ``tallies``: each round's net
+    result (half units) by up card, and the hands played (1, or 2..4 after splits).
+
+    Playing a chart, every decision adds the hand's result (half units) to its cell's
+    tallies (rows: hard 4..21, soft 12..21, then pair A..10, where a pair's first decision
+    counts the whole round's result); a pair whose row says split, not split here, counts in
+    its hard/soft row (``pair_follows_row``), as the exact engine's cell values do. With
+    ``probe_rate`` > 0 each hand's first decision of a hand not yet probed is probed
+    (:func:`_probe`); probed rounds leave the chart, so a probing run's other tallies are
+    not the chart's.
+
+    The round is written out in this loop, not called: a kernel called once per round with
+    the policy's, tallies' and scratch's NamedTuples paid their arrays' reference counts
+    every round (three times slower than this).
+    """
     cards = shoe.copy()
+    state, visit, weight = scratch.hands, scratch.visit, scratch.probe_weight
+    node_play, child = policy.node_play, policy.child
     for _ in range(rounds):
-        net, natural, hands, up = _play_round(
-            rng, cards, codes, policy, tallies, scratch, probe_rate
+        p1 = draw_card(rng, cards, 0, True)
+        p2 = draw_card(rng, cards, 1, True)
+        up = draw_card(rng, cards, 2, True)
+        hole = draw_card(rng, cards, 3, True)
+        ended, net, natural = _opening(codes, policy.early_surrender, p1, p2, up, hole)
+        if ended:
+            _tally(tallies, net, natural, 1, up)
+            continue
+        hands, split = _first_hands(
+            codes, state, policy.root_split, child, policy.empty, node_play, p1, p2, up
         )
-        if net == FORBIDDEN_ROUND:
-            tallies.bad[0] += 1
-        elif natural:
-            tallies.naturals[up] += 1
-        else:
-            tallies.histogram[up, net + 16] += 1
-            if hands >= 2:
-                tallies.split_histogram[net + 16] += 1
-            if hands >= 3:
-                tallies.resplit_histogram[net + 16] += 1
+        limit = codes.max_ace_hands if p1 == ACE else codes.max_hands
+        pos = 4
+        h = 0
+        forbidden = False
+        while h < hands and not forbidden:
+            if state[_CARDS, h] == 1:  # a split hand takes its second card
+                c = draw_card(rng, cards, pos, True)
+                pos += 1
+                if _second_card(c, state, h, hands, limit, node_play, child):
+                    hands += 1  # a resplit: the new hand waits its turn
+                    continue
+            if split and state[_FIRST, h] == ACE and codes.split_aces_one_card:
+                state[_STATE, h] = _DONE
+                h += 1
+                continue
+            while True:  # the hand's decisions, until it stands, busts, doubles or surrenders
+                total, soft = _total(state[_HARD, h], state[_ACES, h])
+                if total > 21:
+                    state[_STATE, h] = _DONE
+                    break
+                forced = codes.forced_totals
+                forced_hit = forced and ((not soft and total <= 11) or (soft and total <= 17))
+                forced_stand = forced and total >= 20
+                two_cards = state[_CARDS, h] == 2
+                cd = may_double(state[_HARD, h], soft, state[_CARDS, h], split, codes)
+                cs = (not split) and (
+                    (codes.surrender == SURRENDER_LATE and two_cards)
+                    or (codes.surrender == SURRENDER_ANY_CARDS and not (up == ACE or up == TEN))
+                )
+                row = -1
+                if node_play:
+                    node = state[_NODE, h]
+                    a = (
+                        policy.split_action[p1, node, up]
+                        if split
+                        else policy.unsplit_action[node, up]
+                    )
+                else:
+                    a, row = _chart_action(
+                        state, h, up, total, soft, cd, cs,
+                        policy.chart, policy.pair_play, policy.pair_follows_row,
+                    )  # fmt: skip
+                if row >= 0 and not state[_PROBED, h]:
+                    if state[_VISITS, h] < visit.shape[1]:
+                        visit[h, state[_VISITS, h]] = row
+                        state[_VISITS, h] += 1
+                    if probe_rate > 0.0:
+                        a = _probe(
+                            rng, state, h, row, a, cd, cs, (forced_hit, forced_stand),
+                            scratch.round_y, weight, probe_rate,
+                        )  # fmt: skip
+                bad = (a == STAND and forced_hit) or (a == HIT and forced_stand) or a < 0 or a > 3
+                if bad or (a == DOUBLE and not cd) or (a == SURRENDER and not cs):
+                    forbidden = True  # validated tables: cannot happen
+                    break
+                if a == STAND or a == SURRENDER:
+                    state[_STATE, h] = _DONE if a == STAND else _SURRENDERED
+                    break
+                c = draw_card(rng, cards, pos, True)
+                pos += 1
+                state[_HARD, h] += c + 1
+                state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
+                state[_CARDS, h] += 1
+                if node_play:
+                    state[_NODE, h] = child[state[_NODE, h], c]
+                if a == DOUBLE:
+                    state[_BET, h] = 2
+                    state[_STATE, h] = _DONE
+                    break
+            h += 1
+        if forbidden:
+            _tally(tallies, FORBIDDEN_ROUND, False, hands, up)
+            continue
+        dealer, pos = _dealer(rng, cards, pos, up, hole, codes.hits_soft_17)
+        net = _settle(
+            codes, state, hands, dealer, up, visit, weight, scratch.round_x, tallies.probe_sums,
+            tallies.cells,
+        )  # fmt: skip
+        if p1 == p2 and not node_play:  # the pair row's decision: the whole round's result
+            _count(tallies.cells, PAIR_ROW0 + p1, up, net)
+        if probe_rate > 0.0:
+            _close_probes(
+                up, scratch.round_x, scratch.round_y, tallies.probe_sums, tallies.probe_den
+            )
+        _tally(tallies, net, False, hands, up)
 
 
 @kernel

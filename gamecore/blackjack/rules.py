@@ -69,9 +69,9 @@ SPLIT_STRATEGIES = ("cdz", "cdp1", "cdp")
 SPLIT_CDZ, SPLIT_CDP1, SPLIT_CDP = range(3)
 #: How each ``split_strategy`` plays split hands under optimal play, as reports print it.
 SPLIT_STRATEGY_NAMES = {
-    "cdz": "CDZ- (split hands play as the same cards unsplit)",
-    "cdp1": "CDP1 (split hands play best for their cards with one more pair card out)",
-    "cdp": "CDP (split hands play best for their cards and the number of pair cards out)",
+    "cdz": "CDZ- (as the same cards unsplit)",
+    "cdp1": "CDP1 (best for their cards with one more pair card out)",
+    "cdp": "CDP (best for their cards and the number of pair cards out)",
 }
 FORCED_KINDS = ("none", "c21")
 
