@@ -18,6 +18,7 @@ from fractions import Fraction
 import naive_baccarat as nb
 import naive_blackjack as nbj
 import naive_c21 as nc
+import numpy as np
 import pytest
 from helpers import compare_with_oracle, naive_rules, simple_chart
 from hypothesis import assume, given
@@ -361,3 +362,32 @@ def test_strict_loads_refuses_nan():
         "x": None,
         "p": "1/3",
     }
+
+
+@given(
+    st.lists(st.integers(0, 4), min_size=10, max_size=10).filter(lambda c: 8 <= sum(c) <= 14),
+    st.lists(st.lists(st.integers(0, 2), min_size=10, max_size=10), min_size=1, max_size=12),
+    st.booleans(),
+)
+def test_dealer_rows_along_lines_equal_the_reference_on_random_shoes(shoe, removed, h17):
+    """Every row's dealer distribution (computed a line of rows at a time, rows sharing all
+    counts but one rank's) is the plain recursion's over the shoe left, for every up card;
+    zero where the cards are not there."""
+    from gamecore.blackjack.dealer import dealer_rows, dealer_table
+
+    removed = [[min(r, s) for r, s in zip(row, shoe, strict=True)] for row in removed]
+    out = dealer_rows(np.array(shoe), np.array(removed), dealer_table(h17))
+    labels = {k: i for i, k in enumerate([17, 18, 19, 20, 21, 22, 23, 24, 25, 26, "natural"])}
+    for row, taken in enumerate(removed):
+        left = [s - t for s, t in zip(shoe, taken, strict=True)]
+        for up in range(10):
+            if left[up] == 0 or sum(left) < 2:
+                assert not out[row, up].any()
+                continue
+            after = list(left)
+            after[up] -= 1
+            expected = np.zeros(11)
+            for key, p in nbj.dealer_distribution(tuple(after), up + 1, h17).items():
+                expected[labels[key]] = p
+            # Both leave out a hand the shoe cannot complete (its chance is lost, not moved).
+            np.testing.assert_allclose(out[row, up], expected, atol=1e-13)

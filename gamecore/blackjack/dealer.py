@@ -211,12 +211,12 @@ def _hand_sums(first, last, cell, orderings, hand_parent, hand_code, prod, facto
         flat[cell[h]] += orderings[h] * prod[hand_parent[h]] * factor[hand_code[h]]
 
 
-@kernel
-def _line_point(sums, spans, pairs, n, most_k, most_d, ffp, inverse, out):
-    """One shoe of a line, ``pairs`` cards of the line's rank among ``n``: ``out[o] =
-    sum_{k, d} sums[o, k, d] ff(pairs, k) / ff(n, d)`` over the cells some hand fills
+@kernel(inline=True)
+def _line_point(sums, spans, pairs, n, most_k, most_d, ffp, inverse, out, row, slot):
+    """One shoe of a line, ``pairs`` cards of the line's rank among ``n``: ``out[row, slot,
+    o] = sum_{k, d} sums[o, k, d] ff(pairs, k) / ff(n, d)`` over the cells some hand fills
     (``spans``, :class:`DealerTable`). A hand of more cards than the shoe holds has a zero
-    factor."""
+    factor. (Indices, not a view of ``out``: a view per shoe costs its reference count.)"""
     ffp[0] = 1.0
     for k in range(1, most_k + 1):
         ffp[k] = ffp[k - 1] * max(pairs - k + 1, 0)
@@ -240,7 +240,7 @@ def _line_point(sums, spans, pairs, n, most_k, most_d, ffp, inverse, out):
             for d in range(spans[o, k, 0], spans[o, k, 1] + 1):
                 part += sums[o, k, d] * inverse[d]
             total += part * ffp[k]
-        out[o] = total
+        out[row, slot, o] = total
 
 
 @kernel
@@ -300,7 +300,7 @@ def _dealer_lines(shoe, removed, lines, first, last, only_up, table, out):
                 pairs = shoe[p] - removed[row, p] - (1 if up == p else 0)
                 if pairs >= 0 and others + pairs >= 1:
                     n = others + pairs
-                    _line_point(sums, spans, pairs, n, most_k, most_d, ffp, inverse, out[row, slot])
+                    _line_point(sums, spans, pairs, n, most_k, most_d, ffp, inverse, out, row, slot)
 
 
 @kernel
@@ -336,7 +336,8 @@ def dealer_distribution(left, up, table, out):
     most_k, most_d = table.most_of_rank[up, ACE], table.most_drawn[up]
     ffp, inverse = np.empty(shape[1]), np.empty(shape[2])
     spans = table.spans[up, ACE]
-    _line_point(flat.reshape(shape), spans, left[ACE], n, most_k, most_d, ffp, inverse, out)
+    sums, one = flat.reshape(shape), out.reshape((1, 1, N_OUTCOMES))
+    _line_point(sums, spans, left[ACE], n, most_k, most_d, ffp, inverse, one, 0, 0)
 
 
 @kernel(inline=True)
@@ -445,9 +446,11 @@ def dealer_rows(
     shoe = np.asarray(shoe, dtype=np.int64)
     count = len(lines.rank)
     threads = min(default_threads(), count)
-    # Shares of about equal work: a line's pass of the trie costs about as much as eight of
-    # its rows.
-    work = np.cumsum(8 + np.diff(lines.start))
+    # Shares of about equal work, as measured: a line's passes cost ~1.7 ns per trie node and
+    # hand (every up card), each of its rows ~1.3 ns per cell its rank's spans sum.
+    cells = np.clip(table.spans[..., 1] - table.spans[..., 0] + 1, 0, None).sum(axis=(0, 2, 3))
+    passes = 1.7 * (table.start[-1] + table.hand_start[-1, -1])
+    work = np.cumsum(passes + 1.3 * cells[lines.rank] * np.diff(lines.start))
     bounds = np.searchsorted(work, np.linspace(0, work[-1], threads + 1), side="right")
     bounds[0], bounds[-1] = 0, count
     with ThreadPoolExecutor(threads) as pool:

@@ -481,6 +481,7 @@ class Engine:
         self.rows, self.dealers = self._dealer_rows(keys)
         #: Tables derived from this shoe once and reused (a split hand's second cards).
         self.memo: dict = {}
+        self._contexts: dict[tuple[int, int], Context] = {}
 
     def _played_and_base(self, split_rank: int, extra: int) -> tuple[np.ndarray, np.ndarray]:
         """(mask of the hands played, shoe before the up card and the hand are removed)."""
@@ -496,9 +497,12 @@ class Engine:
 
     def context(self, split_rank: int = -1, extra: int = 0) -> Context:
         """The unsplit hands (``split_rank`` -1) or the hands of a split of ``split_rank``
-        with ``extra`` further pair cards removed."""
-        mask, base = self._played_and_base(split_rank, extra)
-        return Context(mask, base.astype(np.int64), self.rows[(split_rank, extra)], split_rank)
+        with ``extra`` further pair cards removed (made once per engine; read-only)."""
+        key = (split_rank, extra)
+        if key not in self._contexts:
+            mask, base = self._played_and_base(split_rank, extra)
+            self._contexts[key] = Context(mask, base.astype(np.int64), self.rows[key], split_rank)
+        return self._contexts[key]
 
     def _dealer_rows(self, keys):
         """Every context's hands mapped to rows of one table of dealer distributions.
