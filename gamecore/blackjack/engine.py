@@ -57,7 +57,7 @@ import numpy as np
 
 from gamecore._jit import kernel
 from gamecore.blackjack.chart import ChartTables, StrategyChart, up_label
-from gamecore.blackjack.dealer import dealer_rows, dealer_table
+from gamecore.blackjack.dealer import dealer_rows, dealer_table, hash_slot
 from gamecore.blackjack.round import extra_pairs_needed, second_cards, split_value
 from gamecore.blackjack.rules import (
     ACE,
@@ -441,6 +441,46 @@ def _solve(tree, context, dealers, codes, policy, only_up):
 # ---------------------------------------------------------------------------------------
 
 
+@kernel
+def _number_rows(counts, shoe, masks, extras, rows, first):
+    """Number the distinct sets of cards the played hands remove (hand ``i`` of context
+    ``k`` removes ``counts[i] + extras[k]``; played where ``masks[k, i]`` and the shoe holds
+    them) in order of first appearance: ``rows[k, i]`` (-1: not played), one ``(k, i)`` per
+    set in ``first``. Returns the number of sets."""
+    most = np.zeros(10, dtype=np.int64)
+    for r in range(10):
+        for i in range(counts.shape[0]):
+            most[r] = max(most[r], counts[i, r])
+    radix = np.ones(10, dtype=np.int64)
+    for r in range(1, 10):
+        radix[r] = radix[r - 1] * (most[r - 1] + np.max(extras[:, r - 1]) + 1)
+    size = 1
+    while size < 2 * masks.size:
+        size *= 2
+    table = np.full((size, 2), -1, dtype=np.int64)
+    found = 0
+    for k in range(masks.shape[0]):
+        for i in range(masks.shape[1]):
+            rows[k, i] = -1
+            if not masks[k, i]:
+                continue
+            code = 0
+            fits = True
+            for r in range(10):
+                taken = counts[i, r] + extras[k, r]
+                fits = fits and taken <= shoe[r]
+                code += taken * radix[r]
+            if not fits:
+                continue
+            slot = hash_slot(table, code)
+            if table[slot, 0] == -1:
+                table[slot, 0], table[slot, 1] = code, found
+                first[found, 0], first[found, 1] = k, i
+                found += 1
+            rows[k, i] = table[slot, 1]
+    return found
+
+
 class Engine:
     """Holds the tables of one rule set and runs the contexts of one analysis.
 
@@ -512,25 +552,17 @@ class Engine:
         ({key: row per hand, -1 where unplayed}, dealers[rows, up card, outcome]).
         """
         nd = self.nodes
-        removed, playable = [], []
-        for key in keys:
-            mask, base = self._played_and_base(*key)
-            taken = nd.counts + (self.shoe - base)
-            removed.append(taken)
-            playable.append((mask != 0) & (taken <= self.shoe).all(axis=1))
-        removed, playable = np.concatenate(removed), np.concatenate(playable)
-        # A removed composition as one integer: digit r counts rank r, in base (the most
-        # cards of rank r any hand removes) + 1, which keeps the codes small.
-        digits = removed[playable].max(axis=0, initial=0) + 1
-        radix = np.cumprod(np.concatenate(([1], digits[:-1])))
-        code = np.where(playable, removed @ radix, -1)
-        unique, first, row = np.unique(code, return_index=True, return_inverse=True)
-        row = row.reshape(-1) - (1 if unique[0] < 0 else 0)  # the -1 code: no row
-        first = first[unique >= 0]
-        dealers = dealer_rows(self.shoe, removed[first], self.dealer)
-        m = len(nd.counts)
-        rows = {key: row[k * m : (k + 1) * m] for k, key in enumerate(keys)}
-        return rows, dealers
+        masks = np.empty((len(keys), len(nd.counts)), dtype=np.int64)
+        extras = np.empty((len(keys), 10), dtype=np.int64)
+        for k, key in enumerate(keys):
+            masks[k], base = self._played_and_base(*key)
+            extras[k] = self.shoe - base
+        rows = np.empty_like(masks)
+        first = np.empty((masks.size, 2), dtype=np.int64)
+        count = _number_rows(nd.counts, self.shoe, masks, extras, rows, first)
+        removed = nd.counts[first[:count, 1]] + extras[first[:count, 0]]
+        dealers = dealer_rows(self.shoe, removed, self.dealer)
+        return {key: rows[k] for k, key in enumerate(keys)}, dealers
 
     def solve(
         self,
