@@ -91,46 +91,52 @@ N_CLASSES = 22
 HALF_UNITS = 33
 
 
-@kernel
+@kernel(inline=True)
 def _stand_class(total):
     return STAND_LOW if total <= 16 else total - 16
 
 
-@kernel
+@kernel(inline=True)
 def _bust_class(hard, cards, bust_push):
     if bust_push and cards == 3 and 23 <= hard <= 25:
         return BUST_23 + hard - 23
     return BUST
 
 
-@kernel
-def _final_class(tree, j, bust_push):
-    """The class of hand ``j`` standing (or busted) where it is."""
-    if tree.bust[j]:
-        return _bust_class(tree.hard[j], tree.cards[j], bust_push)
-    return _stand_class(tree.hard[j] + 10 if tree.soft[j] else tree.hard[j])
+@kernel(inline=True)
+def _final_class(bust, hard, soft, cards, j, bust_push):
+    """The class of hand ``j`` standing (or busted) where it is (the tree's columns, not
+    the tree: an inlined helper handed a NamedTuple of arrays costs its reference counts)."""
+    if bust[j]:
+        return _bust_class(hard[j], cards[j], bust_push)
+    return _stand_class(hard[j] + 10 if soft[j] else hard[j])
 
 
-@kernel
-def _busted_dealer(tree, rows, dealers, i, up, shoe, n, table, dist, out):
+@kernel(inline=True)
+def _busted_dealer(child, rows, dealers, i, up, shoe, n, dist, out):
     """The dealer's distribution behind the cards that bust hand ``i`` when it draws,
     weighted by their chances, into ``out``. A plain bust is not a node of the tree: removing
     an unseen card leaves the dealer's distribution unchanged (``dist(cards) = sum_c p_c
-    dist(cards + c)``, exact whenever the dealer cannot use up the shoe), so it is the hand's
-    own distribution ``dist`` less its live children's; with a shoe so small that the dealer
-    might use it up, each busting card's distribution is computed directly."""
+    dist(cards + c)``, exact whenever the dealer cannot use up the shoe: see
+    :func:`_busted_dealer_direct` for a shoe that small), so it is the hand's own
+    distribution ``dist`` less its live children's."""
+    out[:] = dist
+    for c in range(10):
+        j = child[i, c]
+        if shoe[c] > 0 and j >= 0:
+            for d in range(N_OUTCOMES):
+                out[d] -= shoe[c] / n * dealers[rows[j], up, d]
+
+
+@kernel
+def _busted_dealer_direct(child, i, up, shoe, n, table, out):
+    """:func:`_busted_dealer` with each busting card's distribution computed directly, for a
+    shoe so small that the dealer might use it up."""
     left = np.empty(10, dtype=np.int64)
     one = np.empty(N_OUTCOMES)
-    if n > table.most_drawn[up]:
-        out[:] = dist
-        for c in range(10):
-            j = tree.child[i, c]
-            if shoe[c] > 0 and j >= 0:
-                out -= shoe[c] / n * dealers[rows[j], up]
-        return
     out[:] = 0.0
     for c in range(10):
-        if shoe[c] > 0 and tree.child[i, c] < 0:
+        if shoe[c] > 0 and child[i, c] < 0:
             left[:] = shoe
             left[c] -= 1
             dealer_distribution(left, up, table, one)
@@ -143,6 +149,7 @@ def _joints(tree, context, dealers, table, up, action, bust_push, out):
     played at each live hand being ``action[i, up]``. Hands with more cards first."""
     shoe = np.zeros(10, dtype=np.int64)
     busted = np.zeros(N_OUTCOMES)
+    bust, hard, soft, cards = tree.bust, tree.hard, tree.soft, tree.cards
     for idx in range(tree.order.size):
         i = tree.order[idx]
         if not context.mask[i]:
@@ -159,7 +166,7 @@ def _joints(tree, context, dealers, table, up, action, bust_push, out):
         dist = dealers[context.rows[i], up]
         a = action[i, up]
         if tree.bust[i] or a == STAND:
-            out[i, _final_class(tree, i, bust_push)] = dist
+            out[i, _final_class(bust, hard, soft, cards, i, bust_push)] = dist
         elif a == SURRENDER:
             out[i, SURRENDERED] = dist
         elif a == HIT or a == DOUBLE:
@@ -172,13 +179,21 @@ def _joints(tree, context, dealers, table, up, action, bust_push, out):
                 if j < 0:
                     busts = True
                 elif a == HIT:
-                    out[i] += pc * out[j]
+                    for k in range(N_CLASSES):  # loops, not array expressions: no temporaries
+                        for d in range(N_OUTCOMES):
+                            out[i, k, d] += pc * out[j, k, d]
                 else:
-                    k = DOUBLED + _final_class(tree, j, bust_push)
-                    out[i, k] += pc * dealers[context.rows[j], up]
+                    k = DOUBLED + _final_class(bust, hard, soft, cards, j, bust_push)
+                    for d in range(N_OUTCOMES):
+                        out[i, k, d] += pc * dealers[context.rows[j], up, d]
+            if busts and n > table.most_drawn[up]:
+                _busted_dealer(tree.child, context.rows, dealers, i, up, shoe, n, dist, busted)
+            elif busts:
+                _busted_dealer_direct(tree.child, i, up, shoe, n, table, busted)
             if busts:
-                _busted_dealer(tree, context.rows, dealers, i, up, shoe, n, table, dist, busted)
-                out[i, BUST + (DOUBLED if a == DOUBLE else 0)] += busted
+                k = BUST + (DOUBLED if a == DOUBLE else 0)
+                for d in range(N_OUTCOMES):
+                    out[i, k, d] += busted[d]
 
 
 class _HandEnds(NamedTuple):
@@ -222,7 +237,11 @@ def _split_hand_ends(tree, one, pair, first_not_pair, up, action, bust_push, end
                     continue
                 ends.node[found] = i if j < 0 else j
                 ends.extra[found] = c if j < 0 else -1
-                k = BUST if j < 0 else _final_class(tree, j, bust_push)
+                k = (
+                    BUST
+                    if j < 0
+                    else _final_class(tree.bust, tree.hard, tree.soft, tree.cards, j, bust_push)
+                )
                 ends.final_class[found] = k + (DOUBLED if doubled else 0)
                 ends.orders[found] = w
                 found += 1
@@ -232,7 +251,9 @@ def _split_hand_ends(tree, one, pair, first_not_pair, up, action, bust_push, end
         if live and a == SURRENDER:
             ends.final_class[found] = SURRENDERED
         else:
-            ends.final_class[found] = _final_class(tree, i, bust_push)
+            ends.final_class[found] = _final_class(
+                tree.bust, tree.hard, tree.soft, tree.cards, i, bust_push
+            )
         ends.orders[found] = w
         found += 1
     return found
