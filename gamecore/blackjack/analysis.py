@@ -317,7 +317,7 @@ def hand_table(engine: Engine, solved: Solved, split: np.ndarray) -> pd.DataFram
         for opening in openings(engine, up):
             total, soft = opening.total
             values = opening_values(opening, solved.ev, split)
-            best = optimal_play(opening, solved.ev, split).action
+            best = optimal_play(opening, solved.ev, split, values).action
             rows.append(
                 {
                     "up": up,
@@ -369,7 +369,7 @@ def composition_exceptions(
             # the optimal split values say it as well as the chart's would.
             choice = chart_play(opening, chart, tables, split)
             mine = ACTIONS[played.action[i, up]] if choice.play == PLAY_HAND else choice.action
-            best = optimal_play(opening, solved.ev, split).action
+            best = optimal_play(opening, solved.ev, split, values).action
             weight = p_up[up] * opening.probability
             if mine != best and mine in values:
                 rows.append(_exception(opening.counts, up, "two cards", mine, best, values, weight))

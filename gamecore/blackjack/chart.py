@@ -390,13 +390,16 @@ def derive_chart(
         cells[(row, up)] = _with_fallback(base, without_split)
         if row.startswith("pair") and "P" in evs and evs["P"] > without_split[base]:
             cells[(row, up)] = "P"
+    first: dict[tuple[str, str], int] = {}
+    for at, key in enumerate(zip(hands["cell"], hands["up_card"], strict=True)):
+        first.setdefault(key, at)
     for up in CHART_UP_CARDS:
         for row in ("hard 20", "hard 21", "soft 21"):
             cells[(row, up)] = "S"
         two = cells.get(("pair 2", up), "H")
-        cells[("hard 4", up)] = two if two != "P" else _pair_fallback(hands, 1, up)
+        cells[("hard 4", up)] = two if two != "P" else _pair_fallback(hands, first, 1, up)
         ace = cells.get(("pair A", up), "H")
-        cells[("soft 12", up)] = ace if ace != "P" else _pair_fallback(hands, 0, up)
+        cells[("soft 12", up)] = ace if ace != "P" else _pair_fallback(hands, first, 0, up)
         for total in range(5, 20):
             cells.setdefault((f"hard {total}", up), "H")
         for total in range(13, 21):
@@ -424,12 +427,14 @@ def _with_fallback(best: str, evs: dict[str, float]) -> str:
     return best
 
 
-def _pair_fallback(hands: pd.DataFrame, rank: int, up: str) -> str:
-    group = hands[(hands["cell"] == f"pair {RANKS[rank]}") & (hands["up_card"] == up)]
-    if group.empty:
+def _pair_fallback(hands: pd.DataFrame, first: dict, rank: int, up: str) -> str:
+    """The best non-split action (with its fallback) of the pair of ``rank`` against ``up``;
+    ``first`` maps (cell, up card) to the first row of ``hands`` holding it."""
+    at = first.get((f"pair {RANKS[rank]}", up))
+    if at is None:
         return "H"
-    row = group.iloc[0]
-    evs = {a: row[f"ev_{a}"] for a in ("S", "H", "D", "R") if not np.isnan(row[f"ev_{a}"])}
+    row = {a: hands[f"ev_{a}"].iat[at] for a in ("S", "H", "D", "R")}
+    evs = {a: v for a, v in row.items() if not np.isnan(v)}
     return _with_fallback(max(evs, key=evs.get), evs)
 
 

@@ -168,10 +168,12 @@ class Choice(NamedTuple):
     action: str  # S H D R P (for PLAY_HAND the first action at the hand)
 
 
-def optimal_play(opening: Opening, ev: np.ndarray, split: np.ndarray) -> Choice:
-    """Optimal play: the action of the highest value (:func:`opening_values`; the first of
-    S H D R P on a tie)."""
-    values = opening_values(opening, ev, split)
+def optimal_play(
+    opening: Opening, ev: np.ndarray, split: np.ndarray, values: dict | None = None
+) -> Choice:
+    """Optimal play: the action of the highest value (:func:`opening_values`, or ``values``
+    where the caller has them already; the first of S H D R P on a tie)."""
+    values = opening_values(opening, ev, split) if values is None else values
     best = max(values, key=values.get)
     if opening.natural:
         return Choice(PLAY_NATURAL, best)

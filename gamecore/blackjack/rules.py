@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -36,6 +37,8 @@ UP_CARD_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 #: Cards of each rank in one 52-card deck.
 DECK = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
 ACE, TEN = 0, 9
+#: Each rank's points with an ace counted as 1.
+_POINTS = tuple(range(1, 11))
 
 #: The dealer's final results, indexed as in every distribution this module returns.
 DEALER_OUTCOMES = (
@@ -225,7 +228,7 @@ def check_rules(rules: Any) -> StandardBlackjackRules:
 
 def hand_total(counts: Sequence[int]) -> tuple[int, bool]:
     """(best total, soft) of a hand given by cards per rank; an ace counts 11 if it fits."""
-    hard = sum((r + 1) * int(c) for r, c in enumerate(counts))
+    hard = int(sum(map(operator.mul, _POINTS, counts)))
     if counts[ACE] and hard + 10 <= 21:
         return hard + 10, True
     return hard, False
