@@ -145,8 +145,9 @@ def _busted_dealer_direct(child, i, up, shoe, n, table, out):
 
 @kernel
 def _joints(tree, context, dealers, table, up, action, bust_push, out):
-    """``out[i, class, dealer outcome]`` for every hand ``i`` of ``context``, the action
-    played at each live hand being ``action[i, up]``. Hands with more cards first."""
+    """``out[i, class, dealer outcome]`` for every hand ``i`` of ``context`` (its rows
+    overwritten, the others' left as they are), the action played at each live hand being
+    ``action[i, up]``. Hands with more cards first."""
     shoe = np.zeros(10, dtype=np.int64)
     busted = np.zeros(N_OUTCOMES)
     bust, hard, soft, cards = tree.bust, tree.hard, tree.soft, tree.cards
@@ -154,6 +155,7 @@ def _joints(tree, context, dealers, table, up, action, bust_push, out):
         i = tree.order[idx]
         if not context.mask[i]:
             continue
+        out[i] = 0.0
         ok = True
         n = 0
         for r in range(10):
@@ -594,9 +596,12 @@ def _label(units: float) -> str:
     return f"{'win' if units > 0 else 'lose'} {abs(units):g}"
 
 
-def _hand_joints(engine: Engine, key, action, up) -> np.ndarray:
-    """Every hand's joint (class x dealer outcome) in one context against ``up``."""
-    out = np.zeros((len(engine.nodes.counts), N_CLASSES, N_OUTCOMES))
+def _hand_joints(engine: Engine, key, action, up, out: np.ndarray | None = None) -> np.ndarray:
+    """Every hand's joint (class x dealer outcome) in one context against ``up``, into
+    ``out`` where given (a buffer reused across contexts: only the context's rows are
+    meaningful then; a fresh one costs megabytes of zeroed pages per context)."""
+    if out is None:
+        out = np.zeros((len(engine.nodes.counts), N_CLASSES, N_OUTCOMES))
     context = engine.context(*key)
     _joints(
         engine.nodes,
@@ -630,11 +635,12 @@ def _split_round(engine, kept, pair, up, settle) -> tuple[np.ndarray, np.ndarray
     extra = engine.split_extras[pair]
     jx = np.zeros((extra + 1, *settle.shape))
     jp = np.zeros((extra + 1, *settle.shape))
+    joints = np.empty((len(engine.nodes.counts), *settle.shape))
     for a in range(extra + 1):
         second = second_cards(engine, pair, a, up)
         if second is None:
             continue
-        joints = _hand_joints(engine, (pair, a), kept[(pair, a)], up)
+        _hand_joints(engine, (pair, a), kept[(pair, a)], up, joints)
         jx[a] = second.average(joints)
         if second.pair_node >= 0:
             jp[a] = joints[second.pair_node]
