@@ -420,7 +420,7 @@ def first_best(options):
     return next(a for a, v in options.items() if v >= top - TIE)
 
 
-def _optimal_decisions(shoe, rules):
+def optimal_decisions(shoe, rules):
     """(decide, split_decide) of optimal composition-dependent play (split hands by the
     rules' ``split_strategy``)."""
     decide = optimal_decide(rules)
@@ -453,13 +453,13 @@ def _optimal_decisions(shoe, rules):
 def optimal_ev(shoe, rules):
     """Exact EV of optimal composition-dependent play (split hands by ``split_strategy``,
     CDZ- by default), in the real order."""
-    return round_ev(shoe, rules, *_optimal_decisions(shoe, rules))
+    return round_ev(shoe, rules, *optimal_decisions(shoe, rules))
 
 
 def optimal_distribution(shoe, rules):
     """{(net result, kind): probability} of a round under optimal play (see
     :func:`chart_distribution`)."""
-    return _distribution(shoe, rules, *_optimal_decisions(shoe, rules))
+    return _distribution(shoe, rules, *optimal_decisions(shoe, rules))
 
 
 def _root_play_value(cards, up, unseen, rules):

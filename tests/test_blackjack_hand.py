@@ -56,15 +56,7 @@ def test_a_pair_splits_as_the_reference_splits():
     unseen = list(shoe)
     for c in (pair, pair, up):
         unseen[c] -= 1
-    decide = nb.optimal_decide(naive_rules(rules))
-
-    def unsplit_shoe(cards, up_card):
-        s = list(shoe)
-        for c in [*cards, up_card]:
-            s[c - 1] -= 1
-        return tuple(s)
-
-    decide.unsplit_shoe = unsplit_shoe
+    decide, _ = nb.optimal_decisions(tuple(shoe), naive_rules(rules))
     expected = nb._split_value(pair + 1, up + 1, tuple(unseen), naive_rules(rules), decide)
     assert values.ev["P"] == pytest.approx(expected, abs=1e-12)
 

@@ -488,7 +488,10 @@ def result_distribution(
             )
         )
         parts = list(
-            pool.map(lambda up: _up_card_results(engine, strategy, up, split_rounds), range(10))
+            pool.map(
+                lambda up: _up_card_results(engine, strategy, up, split_rounds, settle),
+                range(10),
+            )
         )
     plain, two_hands, resplits, paid = (sum(part[k] for part in parts) for k in range(4))
     return ResultDistribution(
@@ -530,14 +533,16 @@ class _Strategy:
         return chart_play(opening, self.chart, self.tables, self.split).play
 
 
-def _up_card_results(engine: Engine, strategy: _Strategy, up: int, split_rounds) -> np.ndarray:
+def _up_card_results(
+    engine: Engine, strategy: _Strategy, up: int, split_rounds, settle: np.ndarray
+) -> np.ndarray:
     """(plain, two hands, resplits, Natural paid) rows of one up card, weighted by it; the
     split rounds' results from ``split_rounds[(pair, up)]`` (:func:`_split_round`)."""
     out = np.zeros((4, HALF_UNITS))
     plain, two_hands, resplits, natural_paid = out
     if engine.shoe[up] == 0:
         return out
-    settle, peek = settlement(engine.rules), engine.codes.peek
+    peek = engine.codes.peek
     p_up = engine.shoe[up] / engine.shoe.sum()
     joint = _hand_joints(engine, (-1, 0), strategy.solved.action, up)
     for opening in openings(engine, up):
