@@ -183,6 +183,15 @@ def sum_tallies(results: Iterable[Any]) -> Any:
     return tuple(total) if isinstance(total, list) else total
 
 
+def map_in_order(
+    pool: ThreadPoolExecutor, work: Callable[[Any], Any], items: Iterable[Any], window: int
+) -> Iterator[Any]:
+    """``work(item)`` for each item on ``pool``, at most ``window`` submitted ahead of the
+    reader, yielded in item order (``pool.map`` submits every item at once, so results
+    the reader has not reached yet pile up in memory)."""
+    yield from _in_order(lambda item: pool.submit(work, item), iter(items), window, None)
+
+
 def _in_order(submit: Callable[[Any], Any], items: Iterator[Any], window: int, bar):
     """Submit ``items`` keeping ``window`` in flight; yield their results in item order."""
     pending = deque(submit(item) for item in itertools.islice(items, window))
@@ -190,12 +199,14 @@ def _in_order(submit: Callable[[Any], Any], items: Iterator[Any], window: int, b
         while pending:
             result = pending.popleft().result()
             pending.extend(submit(item) for item in itertools.islice(items, 1))
-            bar.update(1)
+            if bar is not None:
+                bar.update(1)
             yield result
     finally:
         for future in pending:
             future.cancel()
-        bar.close()
+        if bar is not None:
+            bar.close()
 
 
 def _run_on_threads(work, items, threads: int, bar) -> Iterator[Any]:

@@ -50,6 +50,7 @@ Conventions
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
@@ -79,7 +80,7 @@ from gamecore.blackjack.rules import (
     shoe_composition,
 )
 from gamecore.errors import GamecoreError
-from gamecore.parallel import default_threads
+from gamecore.parallel import default_threads, map_in_order
 
 # ---------------------------------------------------------------------------------------
 # Player hand compositions, once per shoe
@@ -180,6 +181,11 @@ class Solved(NamedTuple):
     value: np.ndarray  # (M, 10): the value of the action played
     action: np.ndarray  # (M, 10): the action played (FORBIDDEN: the chart's is not allowed)
     natural: np.ndarray  # (M, 10): P(dealer Natural | hand, up card)
+
+
+#: ``each_solve(key, solved)``: a consumer of the split contexts' solves, ``key`` the
+#: context's ``(pair rank, extra pair cards out)`` (:meth:`Engine.split_values`).
+EachSolve = Callable[[tuple[int, int], Solved], None]
 
 
 @kernel(inline=True)
@@ -584,23 +590,24 @@ class Engine:
         return Solved(*_solve(self.nodes, context, self.dealers, self.codes, how, only_up))
 
     def solve_optimal(
-        self, only_up: int = -1, keep: dict | None = None
+        self, only_up: int = -1, each_solve: EachSolve | None = None
     ) -> tuple[Solved, np.ndarray]:
         """Optimal composition-dependent play: the unsplit hands' values, then the split
         values with split hands played as the rules' ``split_strategy`` says: CDZ- (the
         unsplit choice for the same cards), CDP1 (the best choice in the context of one more
         pair card out, whatever the number of hands) or CDP (the best choice in each
-        context). ``keep`` receives each split context's solve."""
+        context). ``each_solve`` is called with each split context's solve (as in
+        :meth:`split_values`)."""
         solved = self.solve(only_up=only_up)
         if self.codes.split_strategy == SPLIT_CDP:
-            split = self.split_values(None, POLICY_OPTIMAL, None, only_up, keep)
+            split = self.split_values(None, POLICY_OPTIMAL, None, only_up, each_solve)
         elif self.codes.split_strategy == SPLIT_CDP1:
             reference = {
                 p: self.solve(p, 0, POLICY_OPTIMAL, only_up=only_up).ev for p in self.split_extras
             }
-            split = self.split_values(reference, POLICY_REFERENCE, None, only_up, keep)
+            split = self.split_values(reference, POLICY_REFERENCE, None, only_up, each_solve)
         else:
-            split = self.split_values(solved.ev, POLICY_REFERENCE, None, only_up, keep)
+            split = self.split_values(solved.ev, POLICY_REFERENCE, None, only_up, each_solve)
         return solved, split
 
     def max_hands(self, rank: int) -> int:
@@ -608,21 +615,30 @@ class Engine:
         return self.codes.max_ace_hands if rank == ACE else self.codes.max_hands
 
     def split_values(
-        self, reference_ev, policy, tables, only_up: int = -1, keep: dict | None = None
+        self,
+        reference_ev,
+        policy,
+        tables,
+        only_up: int = -1,
+        each_solve: EachSolve | None = None,
     ) -> np.ndarray:
         """EV (unnormalized under the peek) of splitting each pair against each up card
         (only ``only_up`` if >= 0), split hands playing by ``policy`` (``reference_ev``: the
         values :data:`POLICY_REFERENCE` follows, one array for every pair or one per pair
-        rank in a dict). ``keep``, a dict, receives each split context's solve."""
+        rank in a dict). ``each_solve(key, solved)``, if given, is called with each split
+        context's ``(pair, extra pair cards)`` and solve as it comes, in key order (a
+        consumer keeps what it needs; the solve itself is dropped)."""
         out = np.full((10, 10), np.nan)
         ups = range(10) if only_up < 0 else (only_up,)
         keys = [(p, a) for p, extra in self.split_extras.items() for a in range(extra + 1)]
         ev_x = {key: np.zeros(10) for key in keys}  # a split hand's value, the second card
         ev_p = {key: np.zeros(10) for key in keys}  # ... when that card is a pair card
         # The contexts are independent: solved on every core (the kernel releases the GIL),
-        # each one's values read as it comes and then dropped (unless kept).
-        with ThreadPoolExecutor(default_threads()) as pool:
-            solves = pool.map(
+        # each one's values read as it comes and then dropped (a few solved ahead only).
+        threads = default_threads()
+        with ThreadPoolExecutor(threads) as pool:
+            solves = map_in_order(
+                pool,
                 lambda key: self.solve(
                     *key,
                     policy,
@@ -631,10 +647,11 @@ class Engine:
                     only_up,
                 ),
                 keys,
+                window=2 * threads,
             )
             for (p, a), solved in zip(keys, solves, strict=True):
-                if keep is not None:
-                    keep[(p, a)] = solved
+                if each_solve is not None:
+                    each_solve((p, a), solved)
                 for up in ups:
                     second = second_cards(self, p, a, up)
                     if second is None:

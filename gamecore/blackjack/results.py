@@ -515,16 +515,19 @@ class _Strategy:
 
     @classmethod
     def of(cls, engine: Engine, chart: StrategyChart | None) -> _Strategy:
-        kept: dict = {}
+        actions: dict = {}
+
+        def keep_actions(key, context):
+            actions[key] = context.action
+
         if chart is None:
-            solved, split = engine.solve_optimal(keep=kept)
+            solved, split = engine.solve_optimal(each_solve=keep_actions)
             tables = None
         else:
             tables = chart_tables(chart, engine.rules)
             solved = engine.solve(policy=POLICY_CHART, tables=tables)
             refuse_forbidden(solved.action, engine, chart)
-            split = engine.split_values(None, POLICY_CHART, tables, keep=kept)
-        actions = {key: context.action for key, context in kept.items()}
+            split = engine.split_values(None, POLICY_CHART, tables, each_solve=keep_actions)
         return cls(chart, tables, solved, split, actions)
 
     def play(self, opening) -> int:

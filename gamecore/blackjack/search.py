@@ -50,7 +50,7 @@ from gamecore.blackjack.chart import (
     resolve_cell,
     up_label,
 )
-from gamecore.blackjack.engine import POLICY_CHART, Engine, refuse_forbidden
+from gamecore.blackjack.engine import POLICY_CHART, Engine, Solved, refuse_forbidden
 from gamecore.blackjack.round import (
     PLAY_EARLY_SURRENDER,
     PLAY_NATURAL,
@@ -178,7 +178,8 @@ class _UpState:
 
     up: int
     ev: float  # sum over two-card hands of probability * value (given this up card)
-    contexts: list[_CellInputs]
+    sums: np.ndarray  # (2, 32, 9) the rows' reach-weighted letter values (:func:`_cell_sums`)
+    bad: np.ndarray  # (2, 32, 6) letters some reached hand of the row cannot play
     pairs: dict[int, dict[str, Any]]
 
 
@@ -189,22 +190,30 @@ def evaluate_up(engine, chart: StrategyChart, up: int) -> _UpState:
 
 def evaluate_ups(engine, chart: StrategyChart, only_up: int = -1) -> dict[int, _UpState]:
     """:func:`evaluate_up` for every up card in the shoe (only ``only_up`` if >= 0), from
-    one solve of each context."""
+    one solve of each context.
+
+    Each split context's hands are summed into their rows as its solve comes (the solves of
+    all contexts and up cards together would hold about 80 MB at 6 decks)."""
     tables = chart_tables(chart, engine.rules)
     solved = engine.solve(policy=POLICY_CHART, tables=tables, only_up=only_up)
     refuse_forbidden(solved.action, engine, chart)
-    kept: dict = {}
-    split = engine.split_values(None, POLICY_CHART, tables, only_up=only_up, keep=kept)
-    ups = range(10) if only_up < 0 else (only_up,)
-    return {
-        up: _up_state(engine, chart, tables, solved, kept, split, up)
-        for up in ups
-        if engine.shoe[up] > 0
-    }
+    ups = [up for up in (range(10) if only_up < 0 else (only_up,)) if engine.shoe[up] > 0]
+    split_sums: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+    def sum_split_hands(key, context: Solved) -> None:
+        pair, a = key
+        for up in ups:
+            if tables.split[pair, up].any():  # the chart's cell splits the pair
+                _add_split_context(engine, chart, context, pair, a, up, split_sums)
+
+    split = engine.split_values(
+        None, POLICY_CHART, tables, only_up=only_up, each_solve=sum_split_hands
+    )
+    return {up: _up_state(engine, chart, tables, solved, split, split_sums, up) for up in ups}
 
 
-def _up_state(engine, chart, tables, solved, kept, split, up) -> _UpState:
-    """The chart's EV against ``up`` and its cell inputs, from the contexts' solves."""
+def _up_state(engine, chart, tables, solved, split, split_sums, up) -> _UpState:
+    """The chart's EV against ``up`` and its rows' sums, from the contexts' solves."""
     nd = engine.nodes
     m = len(nd.counts)
     reach = np.zeros(m)
@@ -235,65 +244,58 @@ def _up_state(engine, chart, tables, solved, kept, split, up) -> _UpState:
             skip[i] = cell != "P"  # a pair row's own letter, priced with the pair rows
             pairs[a] = {
                 "probability": p,
-                "node": i,
                 "lose": lose,
                 "split": split[a, up],
                 "splits": choice.play == PLAY_SPLIT,
                 "cell": cell,
                 "current": split[a, up] if choice.play == PLAY_SPLIT else current[i],
+                # The root pair's S H D R values (before the Natural's loss).
+                "actions": (*solved.ev[i, up, :SURRENDER], surrender[i]),
             }
     _propagate_reach(nd, engine.context().base, up, played, reach)
-    contexts = [_CellInputs(reach, skip, solved.ev, surrender, current, solved.natural)]
-    for pair, extra in engine.split_extras.items():
-        if pair in pairs and pairs[pair]["splits"]:
-            contexts += _split_contexts(engine, kept, pair, extra, up, pairs[pair])
-    return _UpState(up, total, contexts, pairs)
+    sums = np.zeros((2, 32, 9))
+    bad = np.zeros((2, 32, 6), dtype=np.bool_)
+    inputs = _CellInputs(reach, skip, solved.ev, surrender, current, solved.natural)
+    _cell_sums(nd, up, inputs, sums, bad)
+    for pair, info in pairs.items():
+        if info["splits"] and (pair, up) in split_sums:
+            split_hands, split_bad = split_sums[(pair, up)]
+            sums += info["probability"] * split_hands
+            bad |= split_bad
+    return _UpState(up, total, sums, bad, pairs)
 
 
-def _split_contexts(engine, kept, pair, extra, up, info) -> list[_CellInputs]:
-    """The split hands' cell inputs: each split context's hands reached through the split
-    value's linear map (its coefficients times the chances of the second cards)."""
+def _add_split_context(engine, chart, solved, pair, a, up, split_sums) -> None:
+    """Add the hands of split context ``(pair, a)`` (``a`` extra pair cards out) to the rows'
+    sums of splitting ``pair`` against ``up``, per unit chance of the pair: reached through
+    the split value's linear map (its coefficients times the chances of the second cards)."""
+    second = second_cards(engine, pair, a, up)
+    if second is None:
+        return
     nd, m = engine.nodes, len(engine.nodes.counts)
-    cx, cp = _split_coefficients(
-        tuple(int(c) for c in engine.shoe), pair, up, extra, engine.max_hands(pair)
-    )
+    shoe = tuple(int(c) for c in engine.shoe)
+    cx, cp = _split_coefficients(shoe, pair, up, engine.split_extras[pair], engine.max_hands(pair))
     if pair == ACE and engine.codes.split_aces_one_card:
         skip = np.ones(m, dtype=np.bool_)  # split aces take one card, no choice
     else:
         two_card_pair = (nd.cards == 2) & (nd.counts.max(axis=1) == 2)
-        skip = two_card_pair & (info["cell"] != "P")
-    out = []
-    for a in range(extra + 1):
-        solved = kept[(pair, a)]
-        second = second_cards(engine, pair, a, up)
-        if second is None:
-            continue
-        reach = np.zeros(m)
-        weight = info["probability"]
-        for node, chance in zip(second.nodes, second.probability, strict=True):
-            reach[node] += weight * cx[a] * chance
-        if second.pair_node >= 0:
-            reach[second.pair_node] += weight * cp[a]
-        _propagate_reach(nd, engine.context(pair, a).base, up, solved.action[:, up], reach)
-        out.append(
-            _CellInputs(
-                reach,
-                skip,
-                solved.ev,
-                solved.ev[:, up, SURRENDER].copy(),
-                solved.value[:, up].copy(),
-                solved.natural,
-            )
-        )
-    return out
-
-
-def _row_sums(engine, state: _UpState) -> tuple[np.ndarray, np.ndarray]:
-    sums = np.zeros((2, 32, 9))
-    bad = np.zeros((2, 32, 6), dtype=np.bool_)
-    for inputs in state.contexts:
-        _cell_sums(engine.nodes, state.up, inputs, sums, bad)
-    return sums, bad
+        counts = [0] * 10
+        counts[pair] = 2
+        skip = two_card_pair & (cell_of(chart, counts, up) != "P")
+    reach = np.zeros(m)
+    for node, chance in zip(second.nodes, second.probability, strict=True):
+        reach[node] += cx[a] * chance
+    if second.pair_node >= 0:
+        reach[second.pair_node] += cp[a]
+    _propagate_reach(nd, engine.context(pair, a).base, up, solved.action[:, up], reach)
+    if (pair, up) not in split_sums:
+        split_sums[(pair, up)] = (np.zeros((2, 32, 9)), np.zeros((2, 32, 6), dtype=np.bool_))
+    sums, bad = split_sums[(pair, up)]
+    surrender = solved.ev[:, up, SURRENDER].copy()  # contiguous, as the kernel is compiled
+    inputs = _CellInputs(
+        reach, skip, solved.ev, surrender, solved.value[:, up].copy(), solved.natural
+    )
+    _cell_sums(nd, up, inputs, sums, bad)
 
 
 @functools.lru_cache(maxsize=256)
@@ -319,10 +321,7 @@ def letter_allowed(rules: StandardBlackjackRules, row: str, letter: str) -> bool
 def _pair_letter_values(state: _UpState, rank: int) -> dict[str, float]:
     """Value (before the Natural's loss) of each letter at the root pair of ``rank``."""
     info = state.pairs[rank]
-    ev = state.contexts[0].ev
-    i, up = info["node"], state.up
-    stand, hit, double = ev[i, up, 0], ev[i, up, 1], ev[i, up, 2]
-    surrender = state.contexts[0].surrender[i]
+    stand, hit, double, surrender = info["actions"]
     out = {}
     if not np.isnan(info["split"]):
         out["P"] = info["split"]
@@ -352,7 +351,7 @@ def price_changes(engine, state: _UpState, rows) -> list[tuple[float, str, str]]
     """(EV change given the up card, row, letter) of setting each cell of ``rows`` to each
     letter it can play, the rest of the chart unchanged (pair rows leave out the pair's play
     once it can no longer be split)."""
-    sums, bad = _row_sums(engine, state)
+    sums, bad = state.sums, state.bad
     out = []
     for row in rows:
         kind, what = row.split()
@@ -495,7 +494,7 @@ def _state_cells(engine, state: _UpState, chart: StrategyChart, p_up: float):
     """Each cell's value per action (see :func:`chart_cells`) against one up card."""
     label = up_label(state.up)
     early = early_surrender_at_root(engine.codes, state.up)
-    sums, bad = _row_sums(engine, state)
+    sums, bad = state.sums, state.bad
     for row in chart_rows():
         kind, what = row.split()
         if kind == "pair":

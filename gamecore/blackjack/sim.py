@@ -128,8 +128,14 @@ def _optimal_policy(rules) -> SimPolicy:
             "split hands choose by how many pair cards the resplits take, which the real "
             "dealing order reveals only at the last hand; simulate cdz or cdp1"
         )
-    kept: dict = {}
-    solved, split = engine.solve_optimal(keep=kept)
+    m = len(engine.nodes.counts)
+    split_action = np.full((10, m, 10), -1, dtype=np.int64)
+
+    def keep_actions(key, pair_solved):  # a split hand plays its context of no extra pair
+        if key[1] == 0:
+            split_action[key[0]] = pair_solved.action
+
+    solved, split = engine.solve_optimal(each_solve=keep_actions)
     early = np.zeros((10, 10, 10), dtype=np.bool_)
     root_split = np.zeros((10, 10, 10), dtype=np.bool_)
     unsplit_action = solved.action.copy()
@@ -141,11 +147,6 @@ def _optimal_policy(rules) -> SimPolicy:
             root_split[a, b, up] = root_split[b, a, up] = choice.action == "P"
             # A two-card node is met only as the first two cards: play the root's choice.
             unsplit_action[opening.node, up] = ACTIONS.index(choice.action)
-    m = len(engine.nodes.counts)
-    split_action = np.full((10, m, 10), -1, dtype=np.int64)
-    for (pair, extra), pair_solved in kept.items():
-        if extra == 0:
-            split_action[pair] = pair_solved.action
     none = np.zeros((10, 10, 2, 2), dtype=np.int64)
     return SimPolicy(
         node_play=True,
