@@ -92,6 +92,18 @@ def test_optimal_play_distribution_has_the_optimal_ev():
     assert dist.table["Net result"].max() == 8 and dist.table["Net result"].min() == -8
 
 
+def test_heavy_splits_worked_apart_give_the_same_distribution(monkeypatch):
+    """Which splits count as heavy (worked one after another, beside the others) changes
+    only the scheduling: every split heavy, or none, gives the same table to the last bit."""
+    rules = bj.StandardBlackjackRules(decks=1, max_split_hands=2)
+    tables = []
+    for threshold in (0, 10**12):
+        monkeypatch.setattr(br, "HEAVY_SPLIT_PAIRS", threshold)
+        tables.append(br.result_distribution(rules).table)
+    assert tables[0].equals(tables[1])
+    assert tables[0]["Probability"].sum() == pytest.approx(1.0, abs=1e-12)
+
+
 def test_statistics_follow_from_the_table():
     rules = bj.C21BlackjackRules(decks=1)
     dist = br.result_distribution(rules, simple_chart())

@@ -432,12 +432,17 @@ def dealer_lines(removed: np.ndarray) -> DealerLines:
 
 
 def dealer_rows(
-    shoe: np.ndarray, removed: np.ndarray, table: DealerTable, only_up: int = -1
+    shoe: np.ndarray,
+    removed: np.ndarray,
+    table: DealerTable,
+    only_up: int = -1,
+    threads: int | None = None,
 ) -> np.ndarray:
     """The dealer's final distribution behind each row of ``removed`` (cards per rank taken
     from ``shoe``) against each up card, ``out[row, up, outcome]`` (only ``only_up`` if >= 0:
     ``out[row, outcome]``), zero where the cards are not there to be dealt. Lines are
-    independent: each thread fills its share (the kernel releases the GIL)."""
+    independent: each of ``threads`` (default: every core) fills its share (the kernel
+    releases the GIL)."""
     removed = np.ascontiguousarray(removed, dtype=np.int64)
     out = np.zeros((len(removed), 10 if only_up < 0 else 1, N_OUTCOMES))
     if len(removed) == 0:
@@ -445,7 +450,7 @@ def dealer_rows(
     lines = dealer_lines(removed)
     shoe = np.asarray(shoe, dtype=np.int64)
     count = len(lines.rank)
-    threads = min(default_threads(), count)
+    threads = min(default_threads() if threads is None else threads, count)
     # Shares of about equal work, as measured: a line's passes cost ~1.7 ns per trie node and
     # hand (every up card), each of its rows ~1.3 ns per cell its rank's spans sum.
     cells = np.clip(table.spans[..., 1] - table.spans[..., 0] + 1, 0, None).sum(axis=(0, 2, 3))
