@@ -353,3 +353,21 @@ def test_bad_shoe_one_line(args, named):
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and named in lines[0], result.stderr
+
+
+def test_kernels_load_without_scipy_linalg_and_blas_still_works():
+    """gamecore keeps numba's BLAS probe from importing all of scipy.linalg at the first
+    kernel load (a start-up cost of every command); np.dot in a kernel must still get BLAS,
+    and scipy.linalg must import normally afterwards."""
+    code = (
+        "import sys\n"
+        "from gamecore import blackjack\n"
+        "blackjack.dealer_final_distribution(blackjack.StandardBlackjackRules(decks=1), 'A')\n"
+        "assert 'scipy.linalg' not in sys.modules, 'the probe imported scipy.linalg'\n"
+        "import numba, numpy as np\n"
+        "dot = numba.njit(lambda a, b: np.dot(a, b))\n"
+        "assert dot(np.arange(3.0), np.arange(3.0)) == 5.0\n"
+        "import scipy.linalg\n"
+        "assert scipy.linalg.det(np.eye(2)) == 1.0\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
