@@ -391,6 +391,20 @@ def split_value(
     return total
 
 
+@functools.lru_cache(maxsize=1024)
+def split_coefficients(
+    pairs: int, cards: int, max_hands: int, extra: int
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The linear map of :func:`split_value`: ``(cx, cp)`` with ``split_value(ev_x, ev_p,
+    pairs, cards, max_hands) == sum_a cx[a] ev_x[a] + cp[a] ev_p[a]`` for ``a`` up to
+    ``extra``, found by passing unit vectors through it (the identities are linear)."""
+    unit = tuple(np.eye(extra + 1))
+    zeros = tuple(np.zeros((extra + 1, extra + 1)))
+    cx = split_value(unit, zeros, pairs, cards, max_hands)
+    cp = split_value(zeros, unit, pairs, cards, max_hands)
+    return tuple(float(c) for c in cx), tuple(float(c) for c in cp)
+
+
 def _zero_like(value: Any) -> Any:
     return 0.0 if np.ndim(value) == 0 else np.zeros_like(value)
 

@@ -59,7 +59,7 @@ from gamecore.blackjack.round import (
     opening_value,
     openings,
     second_cards,
-    split_value,
+    split_coefficients,
 )
 from gamecore.blackjack.rules import (
     ACE,
@@ -154,24 +154,6 @@ def _cell_sums(tree, up, inputs, sums, bad):
         sums[s, t, 8] += weight * (1.0 - inputs.natural[i, up])
 
 
-@functools.lru_cache(maxsize=64)
-def _split_coefficients(shoe: tuple[int, ...], pair: int, up: int, extra: int, hands: int):
-    """The linear map of :func:`split_value`: (coefficient of ev_x[a], of ev_p[a]), found by
-    passing it unit vectors (the identities are linear)."""
-    left = np.array(shoe)
-    left[up] -= 1
-    left[pair] -= 2
-    if left.min() < 0:
-        return np.zeros(extra + 1), np.zeros(extra + 1)
-    unit = tuple(np.eye(extra + 1))
-    zeros = tuple(np.zeros((extra + 1, extra + 1)))
-    pairs, cards = int(left[pair]), int(left.sum())
-    return (
-        split_value(unit, zeros, pairs, cards, hands),
-        split_value(zeros, unit, pairs, cards, hands),
-    )
-
-
 @dataclasses.dataclass
 class _UpState:
     """A chart evaluated against one up card: its EV and everything needed to price cells."""
@@ -202,9 +184,14 @@ def evaluate_ups(engine, chart: StrategyChart, only_up: int = -1) -> dict[int, _
 
     def sum_split_hands(key, context: Solved) -> None:
         pair, a = key
-        for up in ups:
-            if tables.split[pair, up].any():  # the chart's cell splits the pair
-                _add_split_context(engine, chart, context, pair, a, up, split_sums)
+        splits = [up for up in ups if tables.split[pair, up].any()]  # the chart's cell says P
+        if not splits:
+            return
+        # Each up card's surrender and played values, contiguous (as the kernel takes them).
+        surrender, current = context.ev[:, :, SURRENDER].T.copy(), context.value.T.copy()
+        for up in splits:
+            inputs = (context, surrender[up], current[up])
+            _add_split_context(engine, chart, inputs, pair, a, up, split_sums)
 
     split = engine.split_values(
         None, POLICY_CHART, tables, only_up=only_up, each_solve=sum_split_hands
@@ -265,37 +252,43 @@ def _up_state(engine, chart, tables, solved, split, split_sums, up) -> _UpState:
     return _UpState(up, total, sums, bad, pairs)
 
 
-def _add_split_context(engine, chart, solved, pair, a, up, split_sums) -> None:
+def _add_split_context(engine, chart, inputs, pair, a, up, split_sums) -> None:
     """Add the hands of split context ``(pair, a)`` (``a`` extra pair cards out) to the rows'
     sums of splitting ``pair`` against ``up``, per unit chance of the pair: reached through
-    the split value's linear map (its coefficients times the chances of the second cards)."""
+    the split value's linear map (its coefficients times the chances of the second cards).
+    ``inputs``: the context's solve, and its surrender and played values against ``up``."""
     second = second_cards(engine, pair, a, up)
     if second is None:
         return
+    solved, surrender, current = inputs
     nd, m = engine.nodes, len(engine.nodes.counts)
-    shoe = tuple(int(c) for c in engine.shoe)
-    cx, cp = _split_coefficients(shoe, pair, up, engine.split_extras[pair], engine.max_hands(pair))
+    left = engine.shoe.copy()
+    left[up] -= 1
+    left[pair] -= 2
+    pairs, cards = int(left[pair]), int(left.sum())
+    cx, cp = split_coefficients(pairs, cards, engine.max_hands(pair), engine.split_extras[pair])
+    if "two-card pairs" not in engine.memo:
+        engine.memo["two-card pairs"] = (nd.cards == 2) & (nd.counts.max(axis=1) == 2)
+        engine.memo["every hand"] = np.ones(m, dtype=np.bool_)
+        engine.memo["no hand"] = np.zeros(m, dtype=np.bool_)
+    counts = [0] * 10
+    counts[pair] = 2
     if pair == ACE and engine.codes.split_aces_one_card:
-        skip = np.ones(m, dtype=np.bool_)  # split aces take one card, no choice
+        skip = engine.memo["every hand"]  # split aces take one card, no choice
+    elif cell_of(chart, counts, up) != "P":
+        skip = engine.memo["two-card pairs"]  # a pair row's own letter, priced there
     else:
-        two_card_pair = (nd.cards == 2) & (nd.counts.max(axis=1) == 2)
-        counts = [0] * 10
-        counts[pair] = 2
-        skip = two_card_pair & (cell_of(chart, counts, up) != "P")
+        skip = engine.memo["no hand"]
     reach = np.zeros(m)
-    for node, chance in zip(second.nodes, second.probability, strict=True):
-        reach[node] += cx[a] * chance
+    reach[second.nodes] = cx[a] * second.probability  # the second cards' hands differ
     if second.pair_node >= 0:
         reach[second.pair_node] += cp[a]
     _propagate_reach(nd, engine.context(pair, a).base, up, solved.action[:, up], reach)
     if (pair, up) not in split_sums:
         split_sums[(pair, up)] = (np.zeros((2, 32, 9)), np.zeros((2, 32, 6), dtype=np.bool_))
     sums, bad = split_sums[(pair, up)]
-    surrender = solved.ev[:, up, SURRENDER].copy()  # contiguous, as the kernel is compiled
-    inputs = _CellInputs(
-        reach, skip, solved.ev, surrender, solved.value[:, up].copy(), solved.natural
-    )
-    _cell_sums(nd, up, inputs, sums, bad)
+    cells = _CellInputs(reach, skip, solved.ev, surrender, current, solved.natural)
+    _cell_sums(nd, up, cells, sums, bad)
 
 
 @functools.lru_cache(maxsize=256)
