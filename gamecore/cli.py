@@ -253,6 +253,90 @@ def _command_exact(args: argparse.Namespace) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# count
+# ---------------------------------------------------------------------------------------
+
+
+def _max_tag(args: argparse.Namespace, default: int) -> int:
+    return default if args.max_tag is None else _integer(args.max_tag, "--max-tag")
+
+
+def _count_baccarat(rules, args: argparse.Namespace) -> None:
+    from gamecore.baccarat.counting import effects_of_removal_by_bet
+
+    _refuse(args, "strategy", "jokers", "max_tag")
+    shoe = _shoe(args)
+    composition = None if shoe is None else _baccarat_composition(shoe)
+    effects = effects_of_removal_by_bet(rules, composition)
+
+    def text() -> None:
+        print(rules)
+        print("\nEffects of removal: EV change per card of each point value removed, % of wager")
+        print(effects.table().to_string(index=False, float_format="{:+.6f}".format))
+
+    _emit(effects.to_dict(), args.json, text)
+
+
+def _count_c21_baccarat(rules, args: argparse.Namespace) -> None:
+    from gamecore.c21_baccarat.counting import DEFAULT_MAX_TAG, count_analysis
+
+    _refuse(args, "strategy")
+    shoe = _shoe(args)
+    composition = None
+    if shoe is not None:
+        if args.jokers is None:
+            raise GamecoreError("--shoe needs --jokers N for c21_baccarat: the jokers left")
+        jokers = _integer(args.jokers, "--jokers")
+        if jokers < 0:
+            raise GamecoreError(f"--jokers must be >= 0, got {jokers}")
+        composition = [*_baccarat_composition(shoe), jokers]
+    elif args.jokers is not None:
+        raise GamecoreError("--jokers gives the jokers of a --shoe; give --shoe too")
+    found = count_analysis(rules, composition, _max_tag(args, DEFAULT_MAX_TAG))
+
+    def text() -> None:
+        print(rules)
+        print("\nEffects of removal (player's EV heads-up, % of wager per card removed)")
+        print(found.effects_table().to_string(index=False, float_format="{:+.6f}".format))
+        print(f"\nBetting correlation (House Way): {found.betting_correlation:.4f}")
+
+    _emit(found.to_dict(), args.json, text)
+
+
+def _count_blackjack(rules, args: argparse.Namespace) -> None:
+    from gamecore.blackjack import read_strategy_chart
+    from gamecore.blackjack.counting import DEFAULT_MAX_TAG, count_analysis
+
+    _refuse(args, "jokers")
+    strategy = read_strategy_chart(args.strategy) if args.strategy else None
+    found = count_analysis(rules, strategy, _shoe(args), _max_tag(args, DEFAULT_MAX_TAG))
+
+    def text() -> None:
+        print(rules)
+        print(f"\nEffects of removal (% of the initial wager per card removed); {found.strategy}")
+        print(found.effects_table().to_string(index=False, float_format="{:+.6f}".format))
+        print(f"\nBetting correlation: {found.betting_correlation:.4f}")
+        print("\nIndex plays")
+        print(found.index_table().to_string(index=False, float_format="{:+.4f}".format))
+
+    _emit(found.to_dict(), args.json, text)
+
+
+COUNT = {
+    "punto_banco": _count_baccarat,
+    "ez_baccarat": _count_baccarat,
+    "c21_baccarat": _count_c21_baccarat,
+    "standard_blackjack": _count_blackjack,
+    "c21_blackjack": _count_blackjack,
+}
+
+
+def _command_count(args: argparse.Namespace) -> None:
+    rules = _game_rules(args)
+    _naming_the_shoe(args, lambda: COUNT[args.game](rules, args))
+
+
+# ---------------------------------------------------------------------------------------
 # simulate
 # ---------------------------------------------------------------------------------------
 
@@ -468,6 +552,20 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
     hand.add_argument("--json", action="store_true", help="JSON (schema in the README)")
     hand.set_defaults(run=_command_hand)
+
+    count = commands.add_parser(
+        "count",
+        help="card counting: exact effects of removal, a balanced count, index plays",
+    )
+    _game_options(count)
+    count.add_argument(
+        "--shoe", metavar="N_A,N_2,...,N_9,N_10", help="the full shoe to start from (as exact)"
+    )
+    count.add_argument("--jokers", help="c21_baccarat with --shoe: jokers in the shoe")
+    count.add_argument(
+        "--max-tag", help="the derived count's largest tag (blackjack 3, c21_baccarat 4)"
+    )
+    count.set_defaults(run=_command_count)
 
     simulate = commands.add_parser("simulate", help="Monte Carlo simulation of a game")
     _game_options(simulate)

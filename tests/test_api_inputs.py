@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from gamecore import (
     baccarat,
     c21_baccarat,
+    counting,
 )
 from gamecore import blackjack as bj
 from gamecore.dealing import Dealing
@@ -98,6 +99,26 @@ CALLS = {
         BLACKJACK, None, composition=g
     ),
     "baccarat.counting.tags_by_class": lambda g: baccarat.counting.tags_by_class(g),
+    "baccarat.counting.effects_of_removal_by_bet composition": lambda g: (
+        baccarat.counting.effects_of_removal_by_bet(PUNTO, g)
+    ),
+    "blackjack.counting.count_analysis composition": lambda g: bj.counting.count_analysis(
+        BLACKJACK, composition=g
+    ),
+    "blackjack.counting.count_analysis strategy": lambda g: (
+        g is None or bj.counting.count_analysis(BLACKJACK, strategy=g)
+    ),
+    "c21_baccarat.counting.count_analysis composition": lambda g: (
+        c21_baccarat.counting.count_analysis(C21, g)
+    ),
+    "c21_baccarat.counting.count_analysis rules": lambda g: c21_baccarat.counting.count_analysis(g),
+    "counting.Deck.tags": lambda g: counting.Deck(("a", "b"), (1, 1)).tags(g),
+    "counting.balanced_tags max_tag": lambda g: counting.balanced_tags(
+        {"a": 1.0, "b": -1.0}, counting.Deck(("a", "b"), (1, 1)), g
+    ),
+    "counting.betting_correlation": lambda g: counting.betting_correlation(
+        g, g, counting.Deck(("a", "b"), (1, 1))
+    ),
     "baccarat.counting.balanced_tags max_tag": lambda g: baccarat.counting.balanced_tags(
         {r: i for i, r in enumerate(baccarat.counting.RANKS)}, g
     ),

@@ -31,9 +31,10 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
+from gamecore import counting
 from gamecore._jit import kernel
 from gamecore.baccarat.exact import DRAWING, EVENTS, count_rounds_modulo, exact
-from gamecore.baccarat.rules import EZBaccaratRules
+from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules
 from gamecore.baccarat.sim import play_round
 from gamecore.dealing import Dealing, cards_burned, shuffle
 from gamecore.errors import GamecoreError
@@ -45,7 +46,7 @@ from gamecore.parallel import (
     validate_seed,
     validate_trials,
 )
-from gamecore.shoe import BACCARAT_DECK, baccarat_shoe, ordered_sequences
+from gamecore.shoe import BACCARAT_DECK, baccarat_shoe, ordered_sequences, validate_composition
 from gamecore.wagers import net_by_cell
 
 #: Ranks as a counter names them, and the point class of each (T = 10, J, Q, K).
@@ -119,6 +120,10 @@ def cards_per_deck(rank: str) -> int:
     return BACCARAT_DECK[RANK_CLASS[rank]]
 
 
+#: The ranks a Dragon counter tells apart, with their cards per deck.
+DECK = counting.Deck(RANKS, tuple(cards_per_deck(r) for r in RANKS))
+
+
 # ---------------------------------------------------------------------------------------
 # 1. Effects of removal (exact)
 # ---------------------------------------------------------------------------------------
@@ -159,69 +164,99 @@ def effects_of_removal(rules: EZBaccaratRules) -> pd.DataFrame:
     )
 
 
+#: Every bet's effects of removal are keyed by point value ("0": the ten-valued cards), as
+#: for 21st Century Baccarat; :data:`POINT_DECK` gives their cards per deck.
+POINT_RANKS = tuple(str(v) for v in range(10))
+POINT_DECK = counting.Deck(POINT_RANKS, BACCARAT_DECK)
+
+
+@dataclasses.dataclass(frozen=True)
+class BetEffects:
+    """Every bet's EV on the full shoe and its exact effect of removal of each point value."""
+
+    rules: PuntoBancoRules | EZBaccaratRules
+    shoe: np.ndarray
+    full_shoe_ev: dict[str, Fraction]
+    effects_of_removal: dict[str, dict[str, Fraction]]
+
+    def table(self) -> pd.DataFrame:
+        """Point value | Cards per deck | one column per bet: EoR in % of the wager."""
+        return pd.DataFrame(
+            [
+                {
+                    "Point value": rank,
+                    "Cards per deck": cards,
+                    **{
+                        f"{bet} EoR (%)": 100 * float(effects[rank])
+                        for bet, effects in self.effects_of_removal.items()
+                    },
+                }
+                for rank, cards in zip(POINT_DECK.ranks, POINT_DECK.cards, strict=True)
+            ]
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.rules.game,
+            "rules": self.rules.to_dict(),
+            "shoe": [int(n) for n in self.shoe],
+            "full_shoe_ev": {bet: float(ev) for bet, ev in self.full_shoe_ev.items()},
+            "effects_of_removal": {
+                bet: {r: float(e) for r, e in effects.items()}
+                for bet, effects in self.effects_of_removal.items()
+            },
+            "effects_of_removal_exact": {
+                bet: {r: str(e) for r, e in effects.items()}
+                for bet, effects in self.effects_of_removal.items()
+            },
+            "effects_of_removal_means": (
+                "the change in each bet's EV per unit wagered when one card of the point value "
+                "leaves the full shoe (0: the ten-valued cards), each depleted shoe enumerated "
+                "exactly; exact rationals in effects_of_removal_exact"
+            ),
+        }
+
+
+def effects_of_removal_by_bet(
+    rules: PuntoBancoRules | EZBaccaratRules, composition: Sequence[int] | None = None
+) -> BetEffects:
+    """Every bet's EV on the full shoe and its exact change when one card of each point
+    value leaves it, exact rationals (the main bets' well-known uncountability, now exact)."""
+    if composition is None:
+        shoe = baccarat_shoe(rules.decks)
+    else:
+        shoe = validate_composition(composition)
+    full = exact(rules, composition=shoe).wagers()
+    before = {bet: analysis.expected_value for bet, analysis in full.items()}
+    effects: dict[str, dict[str, Fraction]] = {bet: {} for bet in before}
+    for value, rank in enumerate(POINT_RANKS):
+        if shoe[value] == 0:
+            raise GamecoreError(
+                f"the shoe holds no card of point value {rank}: none can be removed"
+            )
+        depleted = np.array(shoe, dtype=np.int64)
+        depleted[value] -= 1
+        after = exact(rules, composition=depleted).wagers()
+        for bet in before:
+            effects[bet][rank] = after[bet].expected_value - before[bet]
+    return BetEffects(rules, shoe, before, effects)
+
+
 # ---------------------------------------------------------------------------------------
 # 2. Balanced integer tags
 # ---------------------------------------------------------------------------------------
 
 
 def betting_correlation(tags: Mapping[str, float], effects: Mapping[str, float]) -> float:
-    """Correlation of tags with effects of removal over the cards of a deck.
-
-    Both are centred on their deck-weighted means, so an unbalanced count is not credited
-    for its imbalance.
-    """
-    weights = np.array([cards_per_deck(r) for r in RANKS], dtype=float)
-    t = _by_rank(tags, "tags")
-    e = _by_rank(effects, "effects")
-    t = t - np.average(t, weights=weights)
-    e = e - np.average(e, weights=weights)
-    denominator = math.sqrt(np.sum(weights * t * t) * np.sum(weights * e * e))
-    return float(np.sum(weights * t * e) / denominator) if denominator else 0.0
-
-
-def _by_rank(values: Mapping[str, float], name: str) -> np.ndarray:
-    """``values[rank]`` for ranks A..9, T as floats, refusing a missing or non-numeric one."""
-    if not isinstance(values, Mapping) or set(values) != set(RANKS):
-        raise GamecoreError(f"{name} must map every rank {', '.join(RANKS)} to a number")
-    try:
-        array = np.array([float(values[r]) for r in RANKS])
-    except (TypeError, ValueError):
-        raise GamecoreError(f"{name} must map every rank to a number") from None
-    if not np.isfinite(array).all():
-        raise GamecoreError(f"{name} must be finite numbers")
-    return array
+    """Correlation of tags with effects of removal over the cards of a deck
+    (:func:`gamecore.counting.betting_correlation`)."""
+    return counting.betting_correlation(tags, effects, DECK)
 
 
 def balanced_tags(effects: Mapping[str, float], max_tag: int = 3) -> dict[str, int]:
-    """The balanced integer count that best follows the effects of removal.
-
-    Scales the effects so the largest is ``max_tag`` or less, rounds to integers, keeps the
-    roundings whose tags sum to zero over a full deck (a balanced count starts every shoe at
-    zero), and returns the one with the highest betting correlation; ties go to the smaller
-    tags.
-    """
-    if (
-        isinstance(max_tag, bool)
-        or not isinstance(max_tag, (int, np.integer))
-        or not (1 <= max_tag <= 20)
-    ):
-        raise GamecoreError(f"max_tag must be an integer from 1 to 20, got {max_tag!r}")
-    effects = dict(zip(RANKS, _by_rank(effects, "effects"), strict=True))
-    largest = max(abs(effects[r]) for r in RANKS)
-    if largest == 0:
-        raise GamecoreError("every effect of removal is zero: there is nothing to count")
-    normalised = {r: effects[r] / largest for r in RANKS}
-    best: tuple[float, int, dict[str, int]] | None = None
-    for scale in np.linspace(0.5, max_tag + 0.5, 3001):
-        tags = {r: int(np.clip(round(normalised[r] * scale), -max_tag, max_tag)) for r in RANKS}
-        if not any(tags.values()) or sum(cards_per_deck(r) * t for r, t in tags.items()) != 0:
-            continue
-        key = (round(betting_correlation(tags, effects), 12), -sum(map(abs, tags.values())))
-        if best is None or key > best[:2]:
-            best = (*key, tags)
-    if best is None:
-        raise GamecoreError(f"no balanced count with tags up to {max_tag} follows these effects")
-    return best[2]
+    """The balanced integer count that best follows the effects of removal
+    (:func:`gamecore.counting.balanced_tags`)."""
+    return counting.balanced_tags(effects, DECK, max_tag)
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,11 +16,13 @@ probability of each final result, and the simulator.
   every single-cell change;
 - :mod:`~gamecore.blackjack.results`: the probability of each final result;
 - :mod:`~gamecore.blackjack.hand`: the EV of every action at one hand (``gamecore hand``);
+- :mod:`~gamecore.blackjack.counting`: exact effects of removal, a count derived from them
+  and its index plays (``gamecore count``);
 - :mod:`~gamecore.blackjack.sim`: the simulator, charts and optimal play;
 - :mod:`~gamecore.blackjack.checks`: every exact figure beside its simulated twin.
 """
 
-from gamecore.blackjack import checks, results, search, sim
+from gamecore.blackjack import checks, counting, results, search, sim
 from gamecore.blackjack.analysis import (
     BlackjackAnalysis,
     deck_sweep,
@@ -84,6 +86,7 @@ __all__ = [
     "StrategyChart",
     "chart_tables",
     "checks",
+    "counting",
     "check_round_fits",
     "dealer_final_distribution",
     "deck_sweep",

@@ -251,7 +251,7 @@ def exact(
     # Optimal: unsplit hands, then splits played as split_strategy says (CDZ- by default).
     solved, split = engine.solve_optimal()
     hands = hand_table(engine, solved, split)
-    opt_total, opt_by_up, up_p = _overall(engine, hands, "best")
+    opt_total, opt_by_up, up_p = overall_ev(engine, hands, "best")
     derived = derive_chart(hands, engine.rules, rules.game)
     # The search starts by evaluating the derived chart exactly: its EV comes with it.
     search = optimize_chart(rules, derived, engine=engine, rows=None if search_chart else ())
@@ -265,7 +265,7 @@ def exact(
         chart=search.chart if search_chart else derived,
         chart_ev=search.ev,
         chart_up_card_ev=search.up_card_ev,
-        insurance_ev=_insurance(engine),
+        insurance_ev=insurance_ev(engine),
         derived_chart=derived,
         derived_chart_ev=search.start_ev,
         derived_chart_up_card_ev=search.start_up_card_ev,
@@ -276,7 +276,7 @@ def exact(
     result.exceptions = composition_exceptions(engine, solved, split, chart)
     if strategy is not None:
         result.strategy = strategy
-        result.strategy_ev, result.strategy_up_card_ev = _chart_ev(engine, strategy, tables)
+        result.strategy_ev, result.strategy_up_card_ev = chart_ev(engine, strategy, tables)
     if boolean("standard_deviation", standard_deviation):
         result.player_sd, result.player_sd_exactness = _optimal_spread(engine)
     return result
@@ -299,7 +299,9 @@ def _optimal_spread(engine: Engine) -> tuple[float, str]:
 INSURANCE_UNDEFINED = "undefined: the shoe holds no Ace, so insurance is never offered"
 
 
-def _insurance(engine: Engine) -> float | None:
+def insurance_ev(engine: Engine) -> float | None:
+    """EV of a full insurance bet (per unit insured) against an Ace up card, from the shoe
+    less the Ace; None when the shoe holds no Ace."""
     shoe = engine.shoe.copy()
     if shoe[ACE] == 0:
         return None  # no Ace can show, so no insurance is offered (INSURANCE_UNDEFINED)
@@ -425,7 +427,9 @@ def _exception(counts, up, when, mine, best, values, weight) -> dict[str, Any]:
     }
 
 
-def _overall(engine, hands: pd.DataFrame, column: str):
+def overall_ev(engine, hands: pd.DataFrame, column: str):
+    """(EV of a round, EV by up card, up card probabilities) from the hand table's
+    ``ev_<column>`` (:func:`hand_table`)."""
     by_up = np.zeros(10)
     up_p = np.zeros(10)
     for up, group in hands.groupby("up"):
@@ -439,7 +443,7 @@ def _overall(engine, hands: pd.DataFrame, column: str):
     )
 
 
-def _chart_ev(engine: Engine, chart: StrategyChart, tables: ChartTables | None = None):
+def chart_ev(engine: Engine, chart: StrategyChart, tables: ChartTables | None = None):
     """Exact EV of playing ``chart`` (splits resplit whenever the chart and rules allow)."""
     tables = chart_tables(chart, engine.rules) if tables is None else tables
     solved = engine.solve(policy=POLICY_CHART, tables=tables)

@@ -5,10 +5,12 @@
 - :mod:`~gamecore.c21_baccarat.exact`: the strategy-free exact counts of every deal
   (:func:`count_deals`), and from them any pair of strategies' EV, the advantage charts, best
   responses, the equilibrium and the table's economics;
+- :mod:`~gamecore.c21_baccarat.counting`: exact effects of removal (House Way and the
+  equilibrium) and a count derived from them (``gamecore count``);
 - :mod:`~gamecore.c21_baccarat.sim`: the simulator, heads-up and at a full table.
 """
 
-from gamecore.c21_baccarat import sim
+from gamecore.c21_baccarat import counting, sim
 from gamecore.c21_baccarat.exact import (
     C21Analysis,
     StrategyPairResult,
@@ -55,6 +57,7 @@ __all__ = [
     "c21_shoe",
     "collection_table",
     "count_deals",
+    "counting",
     "dealer_strategy",
     "exact",
     "house_way_dealer",

@@ -1,0 +1,329 @@
+"""Card counting against both blackjack games: exact effects of removal, a count derived from
+them, and count-based index plays.
+
+Central idea
+------------
+Every figure is the exact analysis run on a depleted shoe: the effect of removal of rank
+``r`` is ``EV(shoe less one card of r) - EV(shoe)``, with the engine solving each of the ten
+depleted shoes afresh (optimal play re-optimised on each; a chart kept fixed). The same
+solves give each decision's gain (say, standing rather than hitting 16 against a 10) on every
+shoe, so a decision's effects of removal come at no extra cost. A count is then derived from
+the effects (:mod:`gamecore.counting`), and each decision's index from its effects and the
+count's tags:
+
+* removing cards whose tags sum to ``RC`` (the running count) changes a figure by about
+  ``slope * RC`` (:func:`gamecore.counting.regression_slope`);
+* an effect of removal grows as the shoe shrinks (one card is a larger share of fewer), so
+  at a true count ``TC = RC / (decks left)`` the change is about ``slope * TC * D``, ``D``
+  the decks of the full shoe;
+* the index is the true count at which the decision's gain crosses zero:
+  ``-gain(full shoe) / (slope * D)``.
+
+Floating point: the engine's values are doubles (the recursions divide), so effects of
+removal, about 1e-4 per card at 6 decks, carry the engine's rounding of about 1e-16.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from gamecore import counting
+from gamecore.blackjack.analysis import chart_ev, exact, hand_table, insurance_ev, overall_ev
+from gamecore.blackjack.chart import StrategyChart, read_strategy_chart
+from gamecore.blackjack.engine import Engine
+from gamecore.blackjack.rules import ACE, DECK, RANKS, TEN, StandardBlackjackRules, check_rules
+from gamecore.blackjack.shoe import checked_shoe
+from gamecore.errors import GamecoreError
+
+#: The derived count's largest tag, by default.
+DEFAULT_MAX_TAG = 3
+
+#: The ranks a blackjack counter tells apart (ten-valued cards as "10"), cards per deck.
+COUNT_DECK = counting.Deck(RANKS, DECK)
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """A decision an index play changes: a hard two-card total against an up card, one
+    action (``first``: the one a high count usually favours) against the other."""
+
+    name: str
+    total: int
+    up: int
+    first: str
+    second: str
+
+
+#: The decisions that matter most to a counter (Griffin; Wong's "Illustrious 18" top).
+DECISIONS = (
+    Decision("16 v 10", 16, TEN, "S", "H"),
+    Decision("15 v 10", 15, TEN, "S", "H"),
+    Decision("12 v 2", 12, 1, "S", "H"),
+    Decision("12 v 3", 12, 2, "S", "H"),
+    Decision("10 v 10", 10, TEN, "D", "H"),
+    Decision("10 v A", 10, ACE, "D", "H"),
+    Decision("11 v A", 11, ACE, "D", "H"),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class ShoeFigures:
+    """The figures a counter needs from one shoe, all from one engine."""
+
+    optimal_ev: float
+    chart_ev: float
+    insurance_ev: float | None
+    gains: dict[str, float | None]  # decision -> EV(first) - EV(second); None: not allowed
+
+
+def shoe_figures(
+    rules: StandardBlackjackRules, shoe: np.ndarray, chart: StrategyChart
+) -> ShoeFigures:
+    """Optimal EV, ``chart``'s EV, insurance's EV and each decision's gain on ``shoe``.
+
+    A decision's gain is averaged over its two-card hands that are not pairs, weighted by
+    their probabilities (a pair's decision is the split's); both actions' values include the
+    same loss to a dealer Natural, so it cancels.
+    """
+    engine = Engine(rules, shoe)
+    solved, split = engine.solve_optimal()
+    hands = hand_table(engine, solved, split)
+    gains: dict[str, float | None] = {}
+    for decision in DECISIONS:
+        rows = hands[
+            (hands["total"] == decision.total)
+            & ~hands["soft"]
+            & ~hands["pair"]
+            & (hands["up"] == decision.up)
+        ]
+        gain = rows[f"ev_{decision.first}"] - rows[f"ev_{decision.second}"]
+        weight = rows["probability"].sum()
+        gains[decision.name] = (
+            None
+            if rows.empty or gain.isna().any() or weight == 0
+            else float((rows["probability"] * gain).sum() / weight)
+        )
+    return ShoeFigures(
+        overall_ev(engine, hands, "best")[0],
+        chart_ev(engine, chart)[0],
+        insurance_ev(engine),
+        gains,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class IndexPlay:
+    """One decision's count-based play: its gain on the full shoe, its effects of removal,
+    how well the count follows them, and the index."""
+
+    decision: str
+    first: str
+    second: str
+    gain_full_shoe: float  # EV(first) - EV(second) on the full shoe
+    effects_of_removal: dict[str, float]
+    playing_efficiency: float
+    index: float | None  # the true count where the gain crosses zero (None: the count
+    # does not move this decision)
+    first_when: str  # "true count >= index" or "true count <= index"
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class BlackjackCount:
+    """Effects of removal, a derived count and its index plays for one rule set and shoe."""
+
+    rules: StandardBlackjackRules
+    shoe: np.ndarray
+    strategy: str
+    full_shoe_ev: float
+    effects_of_removal: dict[str, float]
+    full_shoe_ev_optimal: float
+    effects_of_removal_optimal: dict[str, float]
+    tags: dict[str, int]
+    max_tag: int
+    betting_correlation: float
+    betting_correlation_optimal: float
+    index_plays: list[IndexPlay]
+    insurance: IndexPlay | None
+
+    @property
+    def decks(self) -> float:
+        return float(self.shoe.sum()) / sum(DECK)
+
+    def effects_table(self) -> pd.DataFrame:
+        """Rank | Cards per deck | Tag | EoR (chart) | EoR (optimal), in % of the wager."""
+        return pd.DataFrame(
+            [
+                {
+                    "Rank": rank,
+                    "Cards per deck": cards,
+                    "Tag": self.tags[rank],
+                    f"EoR, {self.strategy} (%)": 100 * self.effects_of_removal[rank],
+                    "EoR, optimal play (%)": 100 * self.effects_of_removal_optimal[rank],
+                }
+                for rank, cards in zip(RANKS, DECK, strict=True)
+            ]
+        )
+
+    def index_table(self) -> pd.DataFrame:
+        """Decision | Actions | Gain on the full shoe | Playing efficiency | Index."""
+        plays = self.index_plays + ([self.insurance] if self.insurance else [])
+        return pd.DataFrame(
+            [
+                {
+                    "Decision": play.decision,
+                    "Actions": f"{play.first} rather than {play.second}",
+                    "Gain on the full shoe": play.gain_full_shoe,
+                    "Playing efficiency": play.playing_efficiency,
+                    "Index (true count)": play.index,
+                    "First action when": play.first_when,
+                }
+                for play in plays
+            ]
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.rules.game,
+            "rules": self.rules.to_dict(),
+            "shoe": [int(n) for n in self.shoe],
+            "strategy": self.strategy,
+            "full_shoe_ev": self.full_shoe_ev,
+            "effects_of_removal": self.effects_of_removal,
+            "full_shoe_ev_optimal": self.full_shoe_ev_optimal,
+            "effects_of_removal_optimal": self.effects_of_removal_optimal,
+            "effects_of_removal_means": (
+                "the change in the player's EV per initial wager when one card of the rank "
+                "leaves the full shoe, each depleted shoe solved exactly"
+            ),
+            "count": {
+                "tags": self.tags,
+                "max_tag": self.max_tag,
+                "balanced": COUNT_DECK.imbalance(self.tags) == 0,
+                "derived_from": f"effects_of_removal ({self.strategy})",
+                "betting_correlation": self.betting_correlation,
+                "betting_correlation_optimal": self.betting_correlation_optimal,
+            },
+            "index_plays": [play.to_dict() for play in self.index_plays],
+            "insurance": None if self.insurance is None else self.insurance.to_dict(),
+            "exactness": (
+                "exact combinatorial analysis of every shoe in double precision (the "
+                "recursions divide); effects of removal carry its rounding, about 1e-16"
+            ),
+        }
+
+
+def count_analysis(
+    rules: StandardBlackjackRules,
+    strategy: StrategyChart | str | None = None,
+    composition: Sequence[int] | None = None,
+    max_tag: int = DEFAULT_MAX_TAG,
+) -> BlackjackCount:
+    """Exact effects of removal, a balanced count derived from them and its index plays.
+
+    Parameters
+    ----------
+    rules
+        :class:`~gamecore.blackjack.rules.StandardBlackjackRules` or
+        :class:`~gamecore.blackjack.rules.C21BlackjackRules`.
+    strategy
+        The chart the counter plays (a :class:`StrategyChart` or a chart CSV's path);
+        default the best total-dependent chart of the full shoe
+        (:func:`gamecore.blackjack.exact`'s searched chart), kept fixed on every depleted
+        shoe. Optimal play is re-optimised on each shoe.
+    composition
+        The full shoe (cards per rank, A..9, ten-valued); default ``rules.decks`` decks.
+    max_tag
+        The largest tag of the derived count.
+
+    Returns
+    -------
+    BlackjackCount
+        Effects of removal under the chart (``effects_of_removal``, the count's basis) and
+        under optimal play, the count, its betting correlations, and the index plays of
+        :data:`DECISIONS` and insurance.
+    """
+    rules = check_rules(rules)
+    if strategy is not None and not isinstance(strategy, StrategyChart):
+        strategy = read_strategy_chart(strategy)
+    full = exact(rules, composition=composition, search_chart=strategy is None)
+    chart = full.chart if strategy is None else strategy
+    shoe = full.shoe.copy()
+    before = shoe_figures(rules, shoe, chart)
+    after = {}
+    for r, rank in enumerate(RANKS):
+        if shoe[r] == 0:
+            raise GamecoreError(f"the shoe holds no {rank}: no card of it can be removed")
+        depleted = shoe.copy()
+        depleted[r] -= 1
+        after[rank] = shoe_figures(rules, checked_shoe(depleted, rules), chart)
+    effects = {rank: after[rank].chart_ev - before.chart_ev for rank in RANKS}
+    effects_optimal = {rank: after[rank].optimal_ev - before.optimal_ev for rank in RANKS}
+    tags = counting.balanced_tags(effects, COUNT_DECK, max_tag)
+    decks = float(shoe.sum()) / sum(DECK)
+    plays = []
+    for decision in DECISIONS:
+        gain = before.gains[decision.name]
+        if gain is None or any(after[r].gains[decision.name] is None for r in RANKS):
+            continue  # an action the rules do not allow there
+        plays.append(
+            _index_play(
+                decision.name,
+                decision.first,
+                decision.second,
+                gain,
+                {r: after[r].gains[decision.name] - gain for r in RANKS},
+                tags,
+                decks,
+            )
+        )
+    insurance = None
+    if before.insurance_ev is not None and all(after[r].insurance_ev is not None for r in RANKS):
+        insurance = _index_play(
+            "insurance v A",
+            "insure",
+            "decline",
+            before.insurance_ev,
+            {r: after[r].insurance_ev - before.insurance_ev for r in RANKS},
+            tags,
+            decks,
+        )
+    return BlackjackCount(
+        rules=rules,
+        shoe=shoe,
+        strategy=chart.name,
+        full_shoe_ev=before.chart_ev,
+        effects_of_removal=effects,
+        full_shoe_ev_optimal=before.optimal_ev,
+        effects_of_removal_optimal=effects_optimal,
+        tags=tags,
+        max_tag=max_tag,
+        betting_correlation=counting.betting_correlation(tags, effects, COUNT_DECK),
+        betting_correlation_optimal=counting.betting_correlation(tags, effects_optimal, COUNT_DECK),
+        index_plays=plays,
+        insurance=insurance,
+    )
+
+
+def _index_play(name, first, second, gain, effects, tags, decks) -> IndexPlay:
+    """A decision's index from its gain and effects of removal (module docstring)."""
+    slope = counting.regression_slope(tags, effects, COUNT_DECK)
+    per_true_count = slope * decks
+    index = None if per_true_count == 0 else -gain / per_true_count
+    return IndexPlay(
+        decision=name,
+        first=first,
+        second=second,
+        gain_full_shoe=gain,
+        effects_of_removal=effects,
+        playing_efficiency=counting.betting_correlation(tags, effects, COUNT_DECK),
+        index=index,
+        first_when="true count >= index" if per_true_count >= 0 else "true count <= index",
+    )

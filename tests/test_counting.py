@@ -1,0 +1,272 @@
+"""Card counting (gamecore.counting and each game's counting module): every effect of removal
+against the slow references on small shoes, the derived counts' properties, and the index
+plays against the exact engine on a shoe at the index."""
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import naive_baccarat
+import naive_blackjack as nb
+import naive_c21
+import numpy as np
+import pytest
+from helpers import naive_rules, simple_chart
+
+from gamecore import baccarat, counting
+from gamecore import blackjack as bj
+from gamecore import c21_baccarat as c21
+from gamecore.baccarat.counting import effects_of_removal_by_bet
+from gamecore.blackjack import counting as bjc
+from gamecore.c21_baccarat import counting as c21c
+from gamecore.errors import GamecoreError
+
+# A 13-card shoe every depleted copy of which still completes every round (one more ten than
+# helpers.TINY): A, 2, 3, 4, 8, 9 once and seven tens.
+SMALL_SHOE = (1, 1, 1, 1, 0, 0, 0, 1, 1, 7)
+
+
+# --- blackjack ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bj.StandardBlackjackRules(max_split_hands=1, dealer_hits_soft_17=True),
+        bj.C21BlackjackRules(max_split_hands=2),
+    ],
+    ids=["standard_h17", "c21"],
+)
+def test_blackjack_effects_of_removal_equal_the_slow_reference(rules):
+    """Each rank's effect of removal, optimal play (re-optimised on each shoe) and a fixed
+    chart, against the reference playing every card sequence in the real order."""
+    chart = simple_chart(split_everything=False)
+    reference = naive_rules(rules)
+    full = bjc.shoe_figures(rules, np.array(SMALL_SHOE), chart)
+    full_optimal = nb.optimal_ev(SMALL_SHOE, reference)
+    full_chart = nb.chart_ev(SMALL_SHOE, reference, chart.cells)
+    assert full.optimal_ev == pytest.approx(full_optimal, abs=1e-13)
+    for rank in range(10):
+        if SMALL_SHOE[rank] == 0:
+            continue
+        depleted = list(SMALL_SHOE)
+        depleted[rank] -= 1
+        after = bjc.shoe_figures(rules, np.array(depleted), chart)
+        optimal = nb.optimal_ev(tuple(depleted), reference) - full_optimal
+        by_chart = nb.chart_ev(tuple(depleted), reference, chart.cells) - full_chart
+        assert after.optimal_ev - full.optimal_ev == pytest.approx(optimal, abs=1e-13), rank
+        assert after.chart_ev - full.chart_ev == pytest.approx(by_chart, abs=1e-13), rank
+
+
+def test_a_decisions_gain_is_the_reference_hands_averaged():
+    """12 v 2 on the small shoe: stand minus hit over the hard 12s that are not pairs
+    (3-9, 4-8; the shoe's one 2 is the up card), weighted by their chances, from the
+    reference's action values."""
+    rules = bj.StandardBlackjackRules(max_split_hands=1)
+    figures = bjc.shoe_figures(rules, np.array(SMALL_SHOE), simple_chart(False))
+    up = 2
+    left = list(SMALL_SHOE)
+    left[up - 1] -= 1
+    total_weight = total_gain = 0.0
+    for a, b in ((2, 10), (3, 9), (4, 8)):
+        weight = 2 * left[a - 1] * left[b - 1]
+        if weight == 0:  # the 2 is the up card: no 2-10 here
+            continue
+        rest = list(left)
+        rest[a - 1] -= 1
+        rest[b - 1] -= 1
+        values = nb.action_values([a, b], tuple(rest), up, naive_rules(rules))
+        total_weight += weight
+        total_gain += weight * (values["S"] - values["H"])
+    assert figures.gains["12 v 2"] == pytest.approx(total_gain / total_weight, abs=1e-13)
+
+
+@pytest.fixture(scope="module")
+def two_deck_count():
+    return bjc.count_analysis(bj.StandardBlackjackRules(decks=2, dealer_hits_soft_17=True))
+
+
+def test_blackjack_count_is_balanced_and_follows_the_effects(two_deck_count):
+    found = two_deck_count
+    assert bjc.COUNT_DECK.imbalance(found.tags) == 0
+    assert max(abs(t) for t in found.tags.values()) <= found.max_tag
+    assert all(t * found.effects_of_removal[r] > 0 for r, t in found.tags.items() if t)
+    # Good counts' betting correlations approach 1.00 (blackjackinfo.com, "Card counting
+    # efficiency", after Griffin's "The Theory of Blackjack"); Hi-Lo's, on these exact
+    # effects, is high too, and the derived three-level count follows them more closely.
+    assert found.betting_correlation > 0.97
+    hi_lo = {"A": -1, "10": -1, "7": 0, "8": 0, "9": 0, **{str(r): 1 for r in range(2, 7)}}
+    hi_lo_bc = counting.betting_correlation(hi_lo, found.effects_of_removal, bjc.COUNT_DECK)
+    assert 0.95 < hi_lo_bc < found.betting_correlation
+    # The well-known shape: 5 helps the player most when it leaves, tens and aces hurt.
+    effects = found.effects_of_removal
+    assert max(effects, key=effects.get) == "5"
+    assert effects["10"] < 0 and effects["A"] < 0
+
+
+def test_insurance_effects_are_the_closed_form(two_deck_count):
+    """Insurance pays 2 to 1 on a ten in the hole: its EV is 3 P(ten) - 1, P(ten) the tens
+    among the cards left beside the Ace, so a card's effect is exact arithmetic."""
+    shoe = two_deck_count.shoe
+    tens, cards = int(shoe[9]), int(shoe.sum()) - 1  # the Ace up card is out
+
+    def ev(t, n):
+        return 3 * Fraction(t, n) - 1
+
+    insurance = two_deck_count.insurance
+    for r, rank in enumerate(bj.RANKS):
+        expected = ev(tens - (r == 9), cards - 1) - ev(tens, cards)
+        if r == 0:  # a second Ace removed: one card fewer beside the up card
+            expected = ev(tens, cards - 1) - ev(tens, cards)
+        assert insurance.effects_of_removal[rank] == pytest.approx(float(expected), abs=1e-15)
+
+
+def test_an_index_play_flips_the_decision_where_it_says(two_deck_count):
+    """Take cards out of the shoe until the true count is the index of 16 v 10, and solve
+    that shoe exactly: the gain of standing, well below zero on the full shoe, is close to
+    zero there (the index is a linear estimate)."""
+    found = two_deck_count
+    play = next(p for p in found.index_plays if p.decision == "16 v 10")
+    tags = np.array([found.tags[r] for r in bj.RANKS])
+    toward = [r for r in range(10) if tags[r] * np.sign(play.index) > 0]
+    left, shoes = found.shoe.copy(), []
+    for step in range(200):  # one card at a time, the ranks tagged toward the index in turn
+        left[toward[step % len(toward)]] -= 1
+        shoes.append((int(tags @ (found.shoe - left)) / (left.sum() / 52), left.copy()))
+        if abs(shoes[-1][0]) >= abs(play.index):
+            break
+    true_count, left = min(shoes, key=lambda s: abs(s[0] - play.index))
+    assert abs(true_count - play.index) < 0.8
+    chart = bj.exact(found.rules).chart
+    gain_there = bjc.shoe_figures(found.rules, left, chart).gains["16 v 10"]
+    assert abs(gain_there) < abs(play.gain_full_shoe) / 2
+
+
+# --- baccarat ----------------------------------------------------------------------------
+
+
+def _naive_evs(composition):
+    counts = naive_baccarat.outcome_counts(naive_baccarat.class_breakdown(composition))
+    total = counts["total"]
+    return {
+        "banker": Fraction(19 * counts["banker"] - 20 * counts["player"], 20 * total),
+        "player": Fraction(counts["player"] - counts["banker"], total),
+        "tie": Fraction(8 * counts["tie"] - counts["banker"] - counts["player"], total),
+    }
+
+
+def test_punto_banco_effects_of_removal_equal_the_slow_reference():
+    one_deck = [16, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+    found = effects_of_removal_by_bet(baccarat.PuntoBancoRules(decks=1), one_deck)
+    before = _naive_evs(one_deck)
+    assert found.full_shoe_ev == before
+    for value in range(10):
+        depleted = list(one_deck)
+        depleted[value] -= 1
+        after = _naive_evs(depleted)
+        for bet in ("banker", "player", "tie"):
+            assert found.effects_of_removal[bet][str(value)] == after[bet] - before[bet]
+
+
+# --- 21st Century Baccarat ---------------------------------------------------------------
+
+
+def test_c21_baccarat_house_way_effects_equal_the_slow_reference():
+    composition = [4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1]  # every class, jokers included
+    found = c21c.count_analysis(c21.C21BaccaratRules(), composition)
+
+    def naive_ev(shoe):
+        result = naive_c21.ev_by_class(shoe, naive_c21.house_way_player, naive_c21.house_way_dealer)
+        return naive_c21.ev(result)
+
+    before = naive_ev(composition)
+    assert found.full_shoe_ev == before
+    for cls, rank in enumerate(c21c.RANK_NAMES):
+        depleted = list(composition)
+        depleted[cls] -= 1
+        assert found.effects_of_removal[rank] == naive_ev(depleted) - before, rank
+
+
+def test_c21_baccarat_count_tags_the_joker():
+    found = c21c.count_analysis(c21.C21BaccaratRules(decks=2))
+    deck = c21c.count_deck(found.rules)
+    assert deck.imbalance(found.tags) == 0
+    effects = {r: float(e) for r, e in found.effects_of_removal.items()}
+    assert max(effects, key=effects.get) == "joker"  # the joker helps the player most
+    assert found.tags["joker"] == found.max_tag == 4
+    assert found.betting_correlation > 0.8
+
+
+def test_c21_baccarat_without_jokers_has_no_joker_rank():
+    rules = c21.C21BaccaratRules(decks=1, jokers_per_deck=0)
+    assert "joker" not in c21c.count_deck(rules).ranks
+
+
+# --- shared ------------------------------------------------------------------------------
+
+
+def test_correlation_and_slope_of_proportional_tags():
+    deck = counting.Deck(("a", "b", "c"), (1, 2, 1))
+    effects = {"a": 0.4, "b": -0.1, "c": -0.2}
+    tags = {"a": 4, "b": -1, "c": -2}  # ten times the effects: balanced, perfectly aligned
+    assert deck.imbalance(tags) == 0
+    assert counting.betting_correlation(tags, effects, deck) == pytest.approx(1.0)
+    assert counting.regression_slope(tags, effects, deck) == pytest.approx(0.1)
+    assert counting.balanced_tags(effects, deck, max_tag=4) == tags
+
+
+@pytest.mark.parametrize(
+    "tags, message",
+    [
+        ({"a": 1, "b": 0}, "every rank"),
+        ({"a": 1, "b": 0, "c": 1.5}, "integer"),
+        ({"a": 1, "b": 0, "c": True}, "integer"),
+    ],
+)
+def test_bad_tags_are_refused(tags, message):
+    deck = counting.Deck(("a", "b", "c"), (1, 1, 1))
+    with pytest.raises(GamecoreError, match=message):
+        deck.tags(tags)
+
+
+# --- the command line --------------------------------------------------------------------
+
+
+def _count(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "gamecore", "count", *args], capture_output=True, text=True
+    )
+
+
+def test_count_json_for_each_game():
+    blackjack = json.loads(_count("c21_blackjack", "--decks", "2", "--json").stdout)
+    assert set(blackjack["effects_of_removal"]) == set(bj.RANKS)
+    assert set(blackjack["effects_of_removal_optimal"]) == set(bj.RANKS)
+    assert blackjack["count"]["balanced"] is True
+    assert {p["decision"] for p in blackjack["index_plays"]} >= {"16 v 10", "11 v A"}
+    c21_json = json.loads(_count("c21_baccarat", "--decks", "1", "--json").stdout)
+    assert set(c21_json["effects_of_removal"]) == set(c21c.RANK_NAMES)
+    assert set(c21_json["effects_of_removal_equilibrium"]) == set(c21c.RANK_NAMES)
+    assert Fraction(c21_json["effects_of_removal_exact"]["joker"]) > 0
+    punto = json.loads(_count("punto_banco", "--decks", "1", "--json").stdout)
+    assert set(punto["effects_of_removal"]) == {"banker", "player", "tie"}
+
+
+@pytest.mark.parametrize(
+    "args, named",
+    [
+        (["punto_banco", "--max-tag", "3"], "--max-tag"),
+        (["c21_blackjack", "--decks", "2", "--max-tag", "0"], "max_tag"),
+        (["c21_blackjack", "--decks", "2", "--max-tag", "x"], "--max-tag"),
+        (["c21_baccarat", "--strategy", "chart.csv"], "--strategy"),
+        (["c21_baccarat", "--jokers", "1"], "--jokers"),
+        (["standard_blackjack", "--shoe", "4,4,4,4,4,4,4,4,4"], "--shoe"),
+        (["standard_blackjack", "--shoe", "0,4,4,4,4,4,4,4,4,16"], "no A"),
+    ],
+)
+def test_count_bad_input_one_line(args, named):
+    result = _count(*args)
+    assert result.returncode == 2, result.stderr
+    assert named in result.stderr and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr and result.stdout == ""
