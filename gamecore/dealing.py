@@ -16,6 +16,7 @@ import dataclasses
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
@@ -132,3 +133,17 @@ class Dealing:
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The procedure as a table: Parameter | Value | Meaning."""
+        meaning = {
+            "mode": "fresh: a full shoe every round; shoe: real shoes dealt to a cut card",
+            "penetration": "cards behind the cut card (shoe mode)",
+            "burn": "face_value: turn the first card, burn as many as its value; none: no burn",
+        }
+        return pd.DataFrame(
+            [
+                {"Parameter": name, "Value": str(value), "Meaning": meaning[name]}
+                for name, value in self.to_dict().items()
+            ]
+        )

@@ -139,6 +139,13 @@ class WagerAnalysis:
             Fraction(0),
         )
 
+    def result_distribution(self) -> dict[Fraction, Fraction]:
+        """{net result per unit wagered: exact probability} (lines paying alike merged)."""
+        out: dict[Fraction, Fraction] = {}
+        for p, line in zip(self.probabilities, self.wager.lines, strict=True):
+            out[line.pays] = out.get(line.pays, Fraction(0)) + p
+        return out
+
     def table(self) -> pd.DataFrame:
         """Outcome | Pays | Combinations | Probability | Return, with a Total row."""
         rows = []

@@ -104,3 +104,17 @@ def test_report_chart_csv_reads_back_as_the_analysis_chart(report):
     chart = blackjack.read_strategy_chart(report / "strategy_chart.csv")
     analysis = blackjack.exact(blackjack.C21BlackjackRules(decks=2))
     assert chart.cells == analysis.chart.cells
+
+
+def test_hold_monitoring_and_the_dealing_reading(report):
+    holds = pd.read_csv(report / "hold_monitoring.csv")
+    assert holds["Wager"].str.contains("chart").any()
+    assert holds["Wager"].str.contains("optimal").any()
+    # The expected hold is the exact edge of the result distribution the report shows.
+    distribution = pd.read_csv(report / "result_distribution.csv")
+    edge = -(distribution["Net result"] * distribution["Probability"]).sum()
+    chart_rows = holds[holds["Wager"].str.contains("chart")]
+    assert chart_rows["Expected hold"].tolist() == pytest.approx([edge] * 4, abs=1e-12)
+    assert_twin_table(report / "hold_monitoring_cross_check.csv")
+    dealing = pd.read_csv(report / "dealing.csv").set_index("Parameter")
+    assert int(dealing.loc["penetration", "Value"]) == 2 * 52 // 4  # a quarter of 2 decks

@@ -116,6 +116,28 @@ def test_every_cross_check_within_four_standard_errors(built):
         assert_twin_table(path)
 
 
+def test_every_baccarat_report_monitors_the_hold_of_each_wager(built):
+    expected = {
+        "punto_banco": {"Banker", "Player", "Tie"},
+        "ez_baccarat": {"Banker", "Player", "Tie", "Dragon 7", "Panda 8"},
+        "dragon7_counting": {"Dragon 7", "Panda 8"},
+        "c21_baccarat": {"House Way", "equilibrium"},
+    }
+    for name, wagers in expected.items():
+        holds = pd.read_csv(built / name / "hold_monitoring.csv")
+        for wager in wagers:
+            assert holds["Wager"].str.contains(wager).any(), (name, wager)
+        assert holds["Rounds"].unique().tolist() == [1_000, 10_000, 100_000, 1_000_000]
+        behind = holds["P(house behind), exact distribution"]
+        assert ((behind >= 0) & (behind <= 1)).all()
+        # A game with a house edge: the house falls behind less often the longer it runs.
+        for _, rows in holds.groupby("Wager"):
+            assert rows["P(house behind), exact distribution"].is_monotonic_decreasing
+        assert (built / name / "hold_monitoring_cross_check.csv").is_file()
+    dealing = pd.read_csv(built / "c21_baccarat" / "dealing.csv").set_index("Parameter")
+    assert int(dealing.loc["penetration", "Value"]) == 14
+
+
 def test_counting_study_tables(built):
     counts = pd.read_csv(built / "dragon7_counting" / "counts.csv").set_index("Count")
     assert counts.loc["Jacobson Dragon count", ["4", "8", "T"]].tolist() == [-1, 2, 0]

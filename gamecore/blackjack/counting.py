@@ -38,6 +38,7 @@ from gamecore.blackjack.chart import StrategyChart, read_strategy_chart
 from gamecore.blackjack.engine import Engine
 from gamecore.blackjack.rules import ACE, DECK, RANKS, TEN, StandardBlackjackRules, check_rules
 from gamecore.blackjack.shoe import checked_shoe
+from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 
 #: The derived count's largest tag, by default.
@@ -45,6 +46,14 @@ DEFAULT_MAX_TAG = 3
 
 #: The ranks a blackjack counter tells apart (ten-valued cards as "10"), cards per deck.
 COUNT_DECK = counting.Deck(RANKS, DECK)
+
+
+def default_dealing(rules: StandardBlackjackRules) -> Dealing:
+    """The reading of how the game is dealt (RULES.md, section c21_blackjack): real shoes to
+    a cut card a quarter of the shoe from the end (1.5 decks, 78 cards, at 6 decks), no
+    burn."""
+    rules = check_rules(rules)
+    return Dealing(mode="shoe", penetration=rules.decks * sum(DECK) // 4, burn="none")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -410,6 +410,11 @@ class ResultDistribution:
         x, p = self.table["Net result"].to_numpy(), self.table["Probability"].to_numpy()
         return float(np.sqrt(np.dot(p, x**2) - self.mean**2))
 
+    def net_distribution(self) -> dict[float, float]:
+        """{net result per initial wager: probability}, rows of equal result merged."""
+        grouped = self.table.groupby("Net result")["Probability"].sum()
+        return {float(net): float(p) for net, p in grouped.items()}
+
     @property
     def exact(self) -> pd.Series:
         """Each row's probability from the rounds known exactly (all but resplits)."""

@@ -25,6 +25,7 @@ from gamecore import counting
 from gamecore.c21_baccarat.exact import count_deals
 from gamecore.c21_baccarat.rules import JOKER, C21BaccaratRules, c21_shoe, check_rules
 from gamecore.c21_baccarat.strategies import house_way_dealer, house_way_player
+from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 from gamecore.shoe import BACCARAT_DECK, validate_composition
 
@@ -35,6 +36,13 @@ DEFAULT_MAX_TAG = 4
 
 #: A counter's names of the ranks by point class (0: the ten-valued cards), then the joker.
 RANK_NAMES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "joker")
+
+
+def default_dealing(rules: C21BaccaratRules) -> Dealing:
+    """The reading of how the game is dealt (RULES.md, section c21_baccarat): real shoes to
+    a cut card 14 cards from the end, no burn."""
+    check_rules(rules)
+    return Dealing(mode="shoe", penetration=14, burn="none")
 
 
 def count_deck(rules: C21BaccaratRules) -> counting.Deck:

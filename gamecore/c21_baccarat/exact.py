@@ -212,6 +212,14 @@ class StrategyPairResult:
         )
         return math.sqrt(float(second) - float(self.player_ev) ** 2)
 
+    def result_distribution(self) -> dict[int, Any]:
+        """{player's net result per unit: probability} (exact for pure strategies)."""
+        out: dict[int, Any] = {}
+        for (_, outcome), p in self.outcome_probabilities.items():
+            net = int(PAYOFF[OUTCOMES.index(outcome)])
+            out[net] = out.get(net, 0) + p
+        return out
+
     def outcome_table(self) -> pd.DataFrame:
         rows = [
             {
