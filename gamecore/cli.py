@@ -261,10 +261,17 @@ def _max_tag(args: argparse.Namespace, default: int) -> int:
     return default if args.max_tag is None else _integer(args.max_tag, "--max-tag")
 
 
+#: The options of the counter's simulation (21st Century Baccarat only, for now).
+COUNTER_OPTIONS = (
+    "shoes", "oracle_shoes", "trigger", "ramp", "players", "seat", "penetration", "seed",
+    "rounds_per_hour",
+)  # fmt: skip
+
+
 def _count_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore.baccarat.counting import effects_of_removal_by_bet
 
-    _refuse(args, "strategy", "jokers", "max_tag")
+    _refuse(args, "strategy", "jokers", "max_tag", *COUNTER_OPTIONS)
     shoe = _shoe(args)
     composition = None if shoe is None else _baccarat_composition(shoe)
     effects = effects_of_removal_by_bet(rules, composition)
@@ -293,21 +300,101 @@ def _count_c21_baccarat(rules, args: argparse.Namespace) -> None:
     elif args.jokers is not None:
         raise GamecoreError("--jokers gives the jokers of a --shoe; give --shoe too")
     found = count_analysis(rules, composition, _max_tag(args, DEFAULT_MAX_TAG))
+    data = found.to_dict()
+    data.update(_c21_counter(rules, found.tags, args))
 
     def text() -> None:
         print(rules)
         print("\nEffects of removal (player's EV heads-up, % of wager per card removed)")
         print(found.effects_table().to_string(index=False, float_format="{:+.6f}".format))
         print(f"\nBetting correlation (House Way): {found.betting_correlation:.4f}")
+        for key in ("counter", "upper_bound"):
+            if key in data:
+                print(f"\n{key}:")
+                for name, value in data[key].items():
+                    print(f"  {name}: {value}")
 
-    _emit(found.to_dict(), args.json, text)
+    _emit(data, args.json, text)
+
+
+def _c21_counter(rules, tags, args: argparse.Namespace) -> dict[str, Any]:
+    """The counter (``--shoes``) and the perfect-information bettor (``--oracle-shoes``)."""
+    from gamecore.c21_baccarat import counting
+    from gamecore.dealing import Dealing
+
+    simulated = args.shoes is not None or args.oracle_shoes is not None
+    if not simulated:
+        for option in COUNTER_OPTIONS:
+            if getattr(args, option, None) is not None:
+                flag = "--" + option.replace("_", "-")
+                raise GamecoreError(f"{flag} sets the counter's simulation: give --shoes N too")
+        return {}
+    if args.shoe is not None:
+        raise GamecoreError("--shoes simulates full shoes of the rules; --shoe does not apply")
+    players = 7 if args.players is None else _integer(args.players, "--players")
+    seat = 1 if args.seat is None else _integer(args.seat, "--seat")
+    seed = 1 if args.seed is None else _integer(args.seed, "--seed")
+    trigger = 1.0 if args.trigger is None else _number(args.trigger, "--trigger")
+    ramp = (2, 4, 8) if args.ramp is None else _numbers(args.ramp, "--ramp")
+    rounds_per_hour = (
+        60.0 if args.rounds_per_hour is None else _number(args.rounds_per_hour, "--rounds-per-hour")
+    )
+    if not 0 < rounds_per_hour < 10_000:
+        raise GamecoreError(
+            f"--rounds-per-hour must be above 0 and below 10,000, got {rounds_per_hour:g}"
+        )
+    dealing = counting.default_dealing(rules, players) if 1 <= players <= 8 else None
+    if args.penetration is not None:
+        penetration = _integer(args.penetration, "--penetration")
+        dealing = Dealing(mode="shoe", penetration=penetration, burn="none")
+    out: dict[str, Any] = {}
+    if args.shoes is not None:
+        shoes = _integer(args.shoes, "--shoes")
+        result = counting.counter_simulation(
+            rules, tags, trigger, ramp, shoes, seed, players, seat, dealing, progress=False
+        )
+        out["dealing"] = result.dealing.to_dict()
+        out["counter"] = {
+            "players": players,
+            "seat": seat,
+            "trigger": trigger,
+            "ramp": list(result.ramp),
+            "seed": seed,
+            "rounds_per_hour": rounds_per_hour,
+            **result.summary(rounds_per_hour),
+        }
+    if args.oracle_shoes is not None:
+        shoes = _integer(args.oracle_shoes, "--oracle-shoes")
+        bound = counting.perfect_information_simulation(
+            rules, tags, ramp, shoes, seed, players, seat, dealing
+        )
+        out["dealing"] = bound.dealing.to_dict()
+        out["upper_bound"] = {
+            "players": players,
+            "seat": seat,
+            "ramp": list(bound.ramp),
+            "seed": seed,
+            **bound.summary(rounds_per_hour),
+        }
+    return out
+
+
+def _number(text: str, name: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise GamecoreError(f"{name} must be a number, got {text!r}") from None
+
+
+def _numbers(text: str, name: str) -> tuple[float, ...]:
+    return tuple(_number(part.strip(), name) for part in text.split(","))
 
 
 def _count_blackjack(rules, args: argparse.Namespace) -> None:
     from gamecore.blackjack import read_strategy_chart
     from gamecore.blackjack.counting import DEFAULT_MAX_TAG, count_analysis
 
-    _refuse(args, "jokers")
+    _refuse(args, "jokers", *COUNTER_OPTIONS)
     strategy = read_strategy_chart(args.strategy) if args.strategy else None
     found = count_analysis(rules, strategy, _shoe(args), _max_tag(args, DEFAULT_MAX_TAG))
 
@@ -565,6 +652,16 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument(
         "--max-tag", help="the derived count's largest tag (blackjack 3, c21_baccarat 4)"
     )
+    counter = count.add_argument_group("c21_baccarat: the counter, simulated on real shoes")
+    counter.add_argument("--shoes", help="shoes to simulate the counter on")
+    counter.add_argument("--oracle-shoes", help="shoes for the perfect-information bettor")
+    counter.add_argument("--trigger", help="bet above this true count (default 1)")
+    counter.add_argument("--ramp", help="bets above the trigger, per true count (default 2,4,8)")
+    counter.add_argument("--players", help="players at the table (default 7)")
+    counter.add_argument("--seat", help="the counter's seat (default 1)")
+    counter.add_argument("--penetration", help="cards behind the cut card (default: reading)")
+    counter.add_argument("--seed", help="random seed (default 1)")
+    counter.add_argument("--rounds-per-hour", help="for the hourly figures (default 60)")
     count.set_defaults(run=_command_count)
 
     simulate = commands.add_parser("simulate", help="Monte Carlo simulation of a game")

@@ -42,6 +42,7 @@ EZ = baccarat.EZBaccaratRules(decks=1)
 C21 = c21_baccarat.C21BaccaratRules(decks=1)
 BLACKJACK = bj.C21BlackjackRules(decks=2)
 TAGS = {rank: 0 for rank in baccarat.counting.RANKS}
+C21_TAGS = {rank: 0 for rank in c21_baccarat.counting.RANK_NAMES}
 QUIET = {"progress": False}
 
 CALLS = {
@@ -112,6 +113,21 @@ CALLS = {
         c21_baccarat.counting.count_analysis(C21, g)
     ),
     "c21_baccarat.counting.count_analysis rules": lambda g: c21_baccarat.counting.count_analysis(g),
+    "c21_baccarat.counting.counter_simulation tags": lambda g: (
+        c21_baccarat.counting.counter_simulation(C21, g, 1, (2,), 10, 1, players=2)
+    ),
+    "c21_baccarat.counting.counter_simulation trigger": lambda g: (
+        c21_baccarat.counting.counter_simulation(C21, C21_TAGS, g, (2,), 10, 1, players=2)
+    ),
+    "c21_baccarat.counting.counter_simulation ramp": lambda g: (
+        c21_baccarat.counting.counter_simulation(C21, C21_TAGS, 1, g, 10, 1, players=2)
+    ),
+    "c21_baccarat.counting.counter_simulation players": lambda g: (
+        c21_baccarat.counting.counter_simulation(C21, C21_TAGS, 1, (2,), 10, 1, players=g)
+    ),
+    "c21_baccarat.counting.perfect_information_simulation ramp": lambda g: (
+        c21_baccarat.counting.perfect_information_simulation(C21, C21_TAGS, g, 2, 1, 2)
+    ),
     "counting.Deck.tags": lambda g: counting.Deck(("a", "b"), (1, 1)).tags(g),
     "counting.balanced_tags max_tag": lambda g: counting.balanced_tags(
         {"a": 1.0, "b": -1.0}, counting.Deck(("a", "b"), (1, 1)), g

@@ -270,3 +270,110 @@ def test_count_bad_input_one_line(args, named):
     assert result.returncode == 2, result.stderr
     assert named in result.stderr and result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+# --- the 21st Century Baccarat counter ---------------------------------------------------
+
+C21_ONE_DECK = c21.C21BaccaratRules(decks=1)
+ZERO_TAGS = {rank: 0 for rank in c21c.RANK_NAMES}
+
+
+def test_c21_counter_with_no_count_bets_the_ramp_step_of_true_count_zero():
+    """Tags all zero keep the true count at 0: a trigger of -1.5 puts 0 in the second step
+    above it, so every round bets ramp[1] and wins exactly that many times the flat bet."""
+    result = c21c.counter_simulation(C21_ONE_DECK, ZERO_TAGS, -1.5, (2, 3, 5), 400, 7, players=2)
+    summary = result.summary()
+    assert summary["Average bet (units)"] == 3
+    assert summary["Units won per 100 rounds"] == pytest.approx(
+        300 * summary["Flat bettor's EV per round"], abs=1e-12
+    )
+
+
+def test_c21_counter_depends_on_the_seed_only():
+    tags = c21c.count_analysis(C21_ONE_DECK).tags
+    one = c21c.counter_simulation(C21_ONE_DECK, tags, 1, (2, 4), 12_000, 3, players=3, threads=1)
+    two = c21c.counter_simulation(C21_ONE_DECK, tags, 1, (2, 4), 12_000, 3, players=3, threads=2)
+    assert np.array_equal(one.stats, two.stats)
+    other = c21c.counter_simulation(C21_ONE_DECK, tags, 1, (2, 4), 12_000, 4, players=3)
+    assert not np.array_equal(one.stats, other.stats)
+
+
+def test_c21_counter_first_round_of_a_shoe_is_the_exact_off_the_top_ev():
+    rules = c21.C21BaccaratRules(decks=2)
+    result = c21c.counter_simulation(rules, ZERO_TAGS, 0, (1,), 60_000, 11, players=1)
+    exact = c21.count_deals(rules).evaluate(
+        c21.house_way_player(rules), c21.house_way_dealer(rules)
+    )
+    summary = result.summary()
+    z = (summary["First round of a shoe, EV"] - float(exact.player_ev)) / summary[
+        "SE (first round)"
+    ]
+    assert abs(z) < 4
+
+
+@pytest.mark.parametrize(
+    "change, named",
+    [
+        ({"ramp": (4, 2)}, "decrease"),
+        ({"ramp": ()}, "ramp"),
+        ({"ramp": (0.5,)}, "ramp"),
+        ({"trigger": 1e6}, "trigger"),
+        ({"trigger": "x"}, "trigger"),
+        ({"seat": 3}, "seat"),
+        ({"tags": {"0": 1}}, "tags"),
+        ({"dealing": c21c.Dealing(mode="fresh")}, "shoe"),
+        ({"dealing": c21c.Dealing(mode="shoe", penetration=200, burn="none")}, "penetration"),
+    ],
+)
+def test_c21_counter_bad_input_is_refused(change, named):
+    arguments = {"tags": ZERO_TAGS, "trigger": 1, "ramp": (2, 4), "players": 2, "seat": 1}
+    arguments.update(change)
+    with pytest.raises(GamecoreError, match=named):
+        c21c.counter_simulation(C21_ONE_DECK, shoes=10, seed=1, **arguments)
+
+
+def test_c21_perfect_information_bettor_knows_the_full_shoe_ev_at_every_first_round():
+    rules = c21.C21BaccaratRules(decks=1)
+    tags = c21c.count_analysis(rules).tags
+    result = c21c.perfect_information_simulation(rules, tags, (2, 8), 6, 5, players=2)
+    full = c21.count_deals(rules).evaluate(c21.house_way_player(rules), c21.house_way_dealer(rules))
+    frame = result.rounds
+    first_rounds = frame.groupby("Shoe").head(1)
+    assert first_rounds["Exact EV"].tolist() == pytest.approx([float(full.player_ev)] * 6)
+    assert first_rounds["True count"].tolist() == [0.0] * 6
+    again = c21c.perfect_information_simulation(rules, tags, (2, 8), 6, 5, players=2)
+    assert frame.equals(again.rounds)
+    summary = result.summary()
+    assert summary["Rounds"] == len(frame)
+    # The count follows the exact EV of the shoes it meets.
+    assert summary["Correlation of the true count with the exact EV"] > 0.5
+
+
+def test_count_simulates_the_c21_counter_and_the_upper_bound():
+    found = json.loads(
+        _count(
+            "c21_baccarat", "--decks", "1", "--shoes", "3000", "--oracle-shoes", "3",
+            "--players", "3", "--ramp", "2,4", "--seed", "9", "--json",
+        ).stdout
+    )  # fmt: skip
+    assert found["dealing"] == {"mode": "shoe", "penetration": 14, "burn": "none"}
+    assert found["counter"]["players"] == 3 and found["counter"]["ramp"] == [2.0, 4.0]
+    assert 1 <= found["counter"]["Average bet (units)"] <= 4
+    assert found["upper_bound"]["Shoes"] == 3
+
+
+@pytest.mark.parametrize(
+    "args, named",
+    [
+        (["c21_baccarat", "--ramp", "2,4"], "--shoes"),
+        (["c21_baccarat", "--shoes", "10", "--ramp", "4,2"], "decrease"),
+        (["c21_baccarat", "--shoes", "10", "--seat", "9"], "seat"),
+        (["c21_baccarat", "--shoes", "10", "--penetration", "5000"], "penetration"),
+        (["c21_baccarat", "--shoes", "10", "--trigger", "x"], "--trigger"),
+        (["c21_blackjack", "--shoes", "10"], "--shoes"),
+    ],
+)
+def test_count_counter_bad_input_one_line(args, named):
+    result = _count(*args)
+    assert result.returncode == 2, result.stderr
+    assert named in result.stderr and result.stderr.count("\n") == 1

@@ -14,19 +14,31 @@ count is derived from the House Way effects (:mod:`gamecore.counting`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import itertools
+import math
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from gamecore import counting
+from gamecore._jit import kernel
 from gamecore.c21_baccarat.exact import count_deals
-from gamecore.c21_baccarat.rules import JOKER, C21BaccaratRules, c21_shoe, check_rules
+from gamecore.c21_baccarat.rules import JOKER, PAYOFF, C21BaccaratRules, c21_shoe, check_rules
+from gamecore.c21_baccarat.sim import largest_round, play_table_round, table_setup
 from gamecore.c21_baccarat.strategies import house_way_dealer, house_way_player
-from gamecore.dealing import Dealing
+from gamecore.dealing import Dealing, shuffle
 from gamecore.errors import GamecoreError
+from gamecore.parallel import (
+    make_chunks,
+    run_chunks,
+    sum_tallies,
+    validate_count,
+    validate_seed,
+    validate_trials,
+)
 from gamecore.shoe import BACCARAT_DECK, validate_composition
 
 #: The derived count's largest tag, by default: with one joker a deck a balanced count can
@@ -38,11 +50,12 @@ DEFAULT_MAX_TAG = 4
 RANK_NAMES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "joker")
 
 
-def default_dealing(rules: C21BaccaratRules) -> Dealing:
+def default_dealing(rules: C21BaccaratRules, players: int = 1) -> Dealing:
     """The reading of how the game is dealt (RULES.md, section c21_baccarat): real shoes to
-    a cut card 14 cards from the end, no burn."""
+    a cut card 14 cards from the end (or a whole round's cards for ``players``, if more, so
+    a started round always finishes), no burn."""
     check_rules(rules)
-    return Dealing(mode="shoe", penetration=14, burn="none")
+    return Dealing(mode="shoe", penetration=max(14, largest_round(players)), burn="none")
 
 
 def count_deck(rules: C21BaccaratRules) -> counting.Deck:
@@ -174,3 +187,361 @@ def count_analysis(
         betting_correlation=counting.betting_correlation(tags, as_float, deck),
         betting_correlation_equilibrium=counting.betting_correlation(tags, effects_eq, deck),
     )
+
+
+# ---------------------------------------------------------------------------------------
+# The counter, simulated on real shoes at a full table
+# ---------------------------------------------------------------------------------------
+
+#: Shoes per chunk of a counter simulation.
+CHUNK_SHOES = 5_000
+
+#: The counter's statistics, summed over shoes: rounds, units bet, units won and its square,
+#: the flat (one-unit) bettor's won and square, the per-shoe sums' squares of both, and the
+#: first round of each shoe (dealt off a full shoe) and its square.
+(_ROUNDS, _BET, _WON, _WON_SQ, _FLAT, _FLAT_SQ, _SHOE_WON_SQ, _SHOE_FLAT_SQ, _FIRST,
+ _FIRST_SQ) = range(10)  # fmt: skip
+
+
+class _Table(NamedTuple):
+    """What every seat plays and how results pay: the shoe's cards (classes), the players'
+    and the P/D's probability of drawing at each decision, the player's payoff by outcome."""
+
+    cards: np.ndarray
+    player_draw: np.ndarray
+    dealer_draw: np.ndarray
+    payoff: np.ndarray
+
+
+class _Counter(NamedTuple):
+    """The counter: tags by class, and the bet at each true count step above the trigger."""
+
+    tags: np.ndarray
+    ramp: np.ndarray
+
+
+@kernel
+def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ties, trigger,
+                   deck_cards):  # fmt: skip
+    """Deal ``shoes`` shoes to ``seats`` players and the P/D to a cut card ``penetration``
+    cards from the end; the counter in ``seat`` sees every card dealt, keeps the running count
+    and bets, before each round, one unit at or below ``trigger`` (true count: running count
+    per ``deck_cards`` cards left) and ``ramp[k]`` units above ``trigger + k`` (the last
+    entry beyond). Returns the statistics (columns ``_ROUNDS`` ...)."""
+    stats = np.zeros(10)
+    cards = table.cards.copy()
+    n = cards.size
+    cut = n - penetration
+    outcome = np.zeros(seats, dtype=np.int64)
+    facts = np.zeros(6, dtype=np.int64)
+    steps = counter.ramp.size
+    for _ in range(shoes):
+        shuffle(rng, cards)
+        position = 0
+        running = 0
+        shoe_won = 0.0
+        shoe_flat = 0.0
+        while position < cut:
+            true_count = running * deck_cards / (n - position)
+            bet = 1.0
+            if true_count > trigger:
+                k = min(int(math.ceil(true_count - trigger)) - 1, steps - 1)
+                bet = counter.ramp[k]
+            start = position
+            position = play_table_round(
+                rng, cards, position, False, seats, table.player_draw, table.dealer_draw,
+                zero_ties, outcome, facts,
+            )  # fmt: skip
+            result = table.payoff[outcome[seat]]
+            if start == 0:
+                stats[_FIRST] += result
+                stats[_FIRST_SQ] += result * result
+            stats[_ROUNDS] += 1.0
+            stats[_BET] += bet
+            stats[_WON] += bet * result
+            stats[_WON_SQ] += bet * bet * result * result
+            stats[_FLAT] += result
+            stats[_FLAT_SQ] += result * result
+            shoe_won += bet * result
+            shoe_flat += result
+            for i in range(start, position):
+                running += counter.tags[cards[i]]
+        stats[_SHOE_WON_SQ] += shoe_won * shoe_won
+        stats[_SHOE_FLAT_SQ] += shoe_flat * shoe_flat
+    return stats
+
+
+def check_ramp(ramp: Sequence[float]) -> tuple[float, ...]:
+    """A bet ramp: the units bet at each true count step above the trigger, at least one
+    step, each from 1 to 1,000 units, never decreasing."""
+    try:
+        values = tuple(float(v) for v in ramp)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"ramp must be a list of bets in units, got {ramp!r}") from None
+    if not values or not all(math.isfinite(v) and 1 <= v <= 1000 for v in values):
+        raise GamecoreError(f"ramp must hold bets from 1 to 1,000 units, got {ramp!r}")
+    if any(b < a for a, b in itertools.pairwise(values)):
+        raise GamecoreError(
+            f"ramp must not decrease (a counter bets more as the count rises), got {ramp!r}"
+        )
+    return values
+
+
+@dataclasses.dataclass(frozen=True)
+class CounterResult:
+    """A counter's simulated results at a table, and the flat bettor beside it."""
+
+    rules: C21BaccaratRules
+    tags: dict[str, int]
+    trigger: float
+    ramp: tuple[float, ...]
+    players: int
+    seat: int
+    dealing: Dealing
+    shoes: int
+    seed: int
+    stats: np.ndarray
+
+    def _per_round(self, won: int, shoe_sq: int) -> tuple[float, float]:
+        """(mean per round, its SE from the shoes' sums: rounds of a shoe share its count)."""
+        rounds = self.stats[_ROUNDS]
+        per_shoe = self.stats[won] / self.shoes
+        spread = max(self.stats[shoe_sq] / self.shoes - per_shoe**2, 0.0)
+        return self.stats[won] / rounds, math.sqrt(spread * self.shoes) / rounds
+
+    def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
+        """Units won per 100 rounds and per hour (with SEs), the average bet, the flat
+        bettor's EV per round, and the first round of each shoe (the off-the-top twin)."""
+        won, won_se = self._per_round(_WON, _SHOE_WON_SQ)
+        flat, flat_se = self._per_round(_FLAT, _SHOE_FLAT_SQ)
+        first = self.stats[_FIRST] / self.shoes
+        first_se = math.sqrt(max(self.stats[_FIRST_SQ] / self.shoes - first**2, 0.0) / self.shoes)
+        return {
+            "Rounds": float(self.stats[_ROUNDS]),
+            "Shoes": float(self.shoes),
+            "Average bet (units)": self.stats[_BET] / self.stats[_ROUNDS],
+            "Units won per 100 rounds": 100 * won,
+            "SE (per 100 rounds)": 100 * won_se,
+            "Units won per hour": rounds_per_hour * won,
+            "SE (per hour)": rounds_per_hour * won_se,
+            "Won per unit bet": self.stats[_WON] / self.stats[_BET],
+            "Flat bettor's EV per round": flat,
+            "SE (flat)": flat_se,
+            "First round of a shoe, EV": first,
+            "SE (first round)": first_se,
+        }
+
+
+def counter_simulation(
+    rules: C21BaccaratRules,
+    tags: Mapping[str, int],
+    trigger: float,
+    ramp: Sequence[float],
+    shoes: int,
+    seed: int,
+    players: int = 7,
+    seat: int = 1,
+    dealing: Dealing | None = None,
+    threads: int | None = None,
+    progress: bool | None = None,
+) -> CounterResult:
+    """Simulate a counter in ``seat`` (1..players) of a table of ``players`` on House Way
+    against the P/D on House Way, everyone dealt from one shoe to a cut card (``dealing``,
+    default :func:`default_dealing`), betting by the true count of ``tags`` on ``ramp``.
+
+    Fixed chunks of :data:`CHUNK_SHOES` shoes seeded from ``numpy.random.SeedSequence(seed)``:
+    the result depends on the seed only, not on the threads.
+    """
+    rules = check_rules(rules)
+    tags = count_deck(rules).tags(tags)
+    try:
+        trigger = float(trigger)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"trigger must be a true count, got {trigger!r}") from None
+    largest = max(abs(t) for t in tags.values())
+    if not math.isfinite(trigger) or abs(trigger) > 10 * max(largest, 1):
+        raise GamecoreError(
+            f"trigger must be a true count within the tags' range (|trigger| <= "
+            f"{10 * max(largest, 1)}), got {trigger!r}"
+        )
+    ramp = check_ramp(ramp)
+    shoes = validate_trials(shoes, "shoes")
+    seed = validate_seed(seed)
+    players = validate_count(players, "players")
+    seat = validate_count(seat, "seat")
+    if seat > players:
+        raise GamecoreError(f"seat must be from 1 to players ({players}), got {seat}")
+    dealing = Dealing.given(dealing, default_dealing(rules, players))
+    if dealing.mode != "shoe":
+        raise GamecoreError(
+            "a counter needs a shoe dealt to a cut card (mode 'shoe'); with a shuffle every "
+            "round the count is always zero and the EV is the exact off-the-top EV"
+        )
+    shoe, player_draw, dealer_draw, dealing = table_setup(
+        rules, players, house_way_player(rules), house_way_dealer(rules), dealing
+    )
+    by_class = np.zeros(JOKER + 1, dtype=np.int64)
+    for rank, tag in tags.items():
+        by_class[RANK_NAMES.index(rank)] = tag
+    table = _Table(shoe, player_draw, dealer_draw, PAYOFF.astype(float))
+    counter = _Counter(by_class, np.array(ramp))
+    job = (table, counter, dealing.penetration, players, seat - 1, rules, trigger)
+    results = run_chunks(
+        _run_counter_chunk,
+        job,
+        make_chunks(shoes, CHUNK_SHOES, seed),
+        threads=threads,
+        progress=progress,
+        description="c21_baccarat counter",
+    )
+    return CounterResult(
+        rules, tags, trigger, ramp, players, seat, dealing, shoes, seed, sum_tallies(results)
+    )
+
+
+def _run_counter_chunk(job_and_chunk):
+    (table, counter, penetration, players, seat, rules, trigger), chunk = job_and_chunk
+    return _counter_shoes(
+        chunk.generator(),
+        table,
+        counter,
+        chunk.size,
+        penetration,
+        players,
+        seat,
+        rules.pd_wins_ties_on_zero,
+        trigger,
+        float(sum(BACCARAT_DECK) + rules.jokers_per_deck),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# The upper bound: a bettor who knows the exact EV of the remaining shoe
+# ---------------------------------------------------------------------------------------
+
+
+@kernel
+def _table_round(rng, table, cards, position, seats, seat, zero_ties):
+    """One round at ``position`` (the model of :func:`play_table_round`): (the position
+    after it, the result of ``seat``)."""
+    outcome = np.zeros(seats, dtype=np.int64)
+    facts = np.zeros(6, dtype=np.int64)
+    position = play_table_round(
+        rng, cards, position, False, seats, table.player_draw, table.dealer_draw, zero_ties,
+        outcome, facts,
+    )  # fmt: skip
+    return position, table.payoff[outcome[seat]]
+
+
+@dataclasses.dataclass(frozen=True)
+class PerfectInformationResult:
+    """The perfect-information bettor beside the counter, round by round on the same shoes."""
+
+    rules: C21BaccaratRules
+    tags: dict[str, int]
+    ramp: tuple[float, ...]
+    players: int
+    seat: int
+    dealing: Dealing
+    shoes: int
+    seed: int
+    rounds: pd.DataFrame  # Shoe | True count | Exact EV | Result, one row per round
+
+    def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
+        """The bettor's units won per 100 rounds (realised and expected, with SEs by shoe),
+        how often the shoe favours the player, and how well the count follows the exact EV."""
+        frame = self.rounds
+        top = self.ramp[-1]
+        bet = np.where(frame["Exact EV"] > 0, top, 1.0)
+        by_shoe = (
+            pd.DataFrame(
+                {
+                    "Shoe": frame["Shoe"],
+                    "won": bet * frame["Result"],
+                    "expected": bet * frame["Exact EV"],
+                }
+            )
+            .groupby("Shoe")[["won", "expected"]]
+            .sum()
+        )
+        n = len(frame)
+
+        def per_100(column: str) -> tuple[float, float]:
+            sums = by_shoe[column].to_numpy()
+            return 100 * sums.sum() / n, 100 * math.sqrt(sums.var() * len(sums)) / n
+
+        won, won_se = per_100("won")
+        expected, expected_se = per_100("expected")
+        correlation = float(np.corrcoef(frame["True count"], frame["Exact EV"])[0, 1])
+        return {
+            "Rounds": float(n),
+            "Shoes": float(self.shoes),
+            "Share of rounds with exact EV > 0": float((frame["Exact EV"] > 0).mean()),
+            "Units won per 100 rounds": won,
+            "SE (per 100 rounds)": won_se,
+            "Expected units per 100 rounds (exact EV of the rounds bet)": expected,
+            "SE (expected)": expected_se,
+            "Expected units per hour": rounds_per_hour * expected / 100,
+            "Correlation of the true count with the exact EV": correlation,
+        }
+
+
+def perfect_information_simulation(
+    rules: C21BaccaratRules,
+    tags: Mapping[str, int],
+    ramp: Sequence[float],
+    shoes: int,
+    seed: int,
+    players: int = 7,
+    seat: int = 1,
+    dealing: Dealing | None = None,
+) -> PerfectInformationResult:
+    """Deal ``shoes`` shoes as :func:`counter_simulation` does and, before every round,
+    enumerate the remaining shoe exactly (:func:`gamecore.c21_baccarat.exact.count_deals`:
+    the heads-up EV of House Way against House Way on it); the bettor bets the ramp's top
+    when that EV is positive and one unit otherwise, an upper bound no count with that
+    spread can beat. Each round's true count under ``tags`` is kept beside its exact EV.
+    A few hundred shoes: every round is an exact enumeration."""
+    rules = check_rules(rules)
+    tags = count_deck(rules).tags(tags)
+    ramp = check_ramp(ramp)
+    shoes = validate_trials(shoes, "shoes")
+    if shoes > 100_000:
+        raise GamecoreError(
+            f"shoes must be at most 100,000 (each round is enumerated), got {shoes:,}"
+        )
+    seed = validate_seed(seed)
+    players = validate_count(players, "players")
+    seat = validate_count(seat, "seat")
+    if seat > players:
+        raise GamecoreError(f"seat must be from 1 to players ({players}), got {seat}")
+    dealing = Dealing.given(dealing, default_dealing(rules, players))
+    if dealing.mode != "shoe":
+        raise GamecoreError("the perfect-information bettor needs a shoe dealt to a cut card")
+    cards, player_draw, dealer_draw, dealing = table_setup(
+        rules, players, house_way_player(rules), house_way_dealer(rules), dealing
+    )
+    table = _Table(cards, player_draw, dealer_draw, PAYOFF.astype(float))
+    by_class = np.zeros(JOKER + 1, dtype=np.int64)
+    for rank, tag in tags.items():
+        by_class[RANK_NAMES.index(rank)] = tag
+    deck_cards = sum(BACCARAT_DECK) + rules.jokers_per_deck
+    player, dealer = house_way_player(rules), house_way_dealer(rules)
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
+    cut = cards.size - dealing.penetration
+    rows = []
+    shoe_cards = cards.copy()
+    for shoe_index in range(shoes):
+        shuffle(rng, shoe_cards)
+        position = 0
+        while position < cut:
+            left = np.bincount(shoe_cards[position:], minlength=JOKER + 1)
+            ev = float(count_deals(rules, left).evaluate(player, dealer).player_ev)
+            running = int(by_class[shoe_cards[:position]].sum())
+            true_count = running * deck_cards / (cards.size - position)
+            position, result = _table_round(
+                rng, table, shoe_cards, position, players, seat - 1, rules.pd_wins_ties_on_zero
+            )
+            rows.append((shoe_index, true_count, ev, float(result)))
+    frame = pd.DataFrame(rows, columns=["Shoe", "True count", "Exact EV", "Result"])
+    return PerfectInformationResult(rules, tags, ramp, players, seat, dealing, shoes, seed, frame)

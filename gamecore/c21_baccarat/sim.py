@@ -77,6 +77,61 @@ def _decide(rng, probability):
     return rng.random() < probability
 
 
+#: ``round_facts`` of :func:`play_table_round`: why the round ended (an index of REASONS),
+#: the up card, whether seat 1 drew, whether any seat drew, the P/D's two-card total, whether
+#: the P/D drew.
+FACT_REASON, FACT_UP, FACT_FIRST_DREW, FACT_DREW, FACT_PD_TOTAL, FACT_PD_DREW = range(6)
+
+
+@kernel(inline=True)
+def play_table_round(
+    rng, cards, position, fresh, seats, player_draw, dealer_draw, zero_ties, outcome, facts
+):
+    """Deal one round at ``position`` of ``cards`` (drawing fresh where ``fresh``): the P/D's
+    up and hole cards, two cards to every seat, the seats' draws in seat order, the P/D's
+    draw. Writes each seat's outcome (an index of OUTCOMES) into ``outcome`` and the round's
+    facts (FACT_*) into ``facts``; returns the position after the round's last card. The one
+    model of a round every simulation of the game deals."""
+    up = draw_card(rng, cards, position, fresh)
+    hole = draw_card(rng, cards, position + 1, fresh)
+    position += 2
+    for s in range(seats):  # every seat's two cards, as dealt; kept as (hand, value, natural)
+        hand, value, natural = _hand(
+            draw_card(rng, cards, position, fresh), draw_card(rng, cards, position + 1, fresh)
+        )
+        position += 2
+        outcome[s] = (hand * 16 + value) * 2 + (1 if natural else 0)
+    _pd_hand, pd_value, pd_natural = _hand(up, hole)
+    facts[FACT_UP] = up
+    facts[FACT_PD_TOTAL] = pd_value
+    facts[FACT_FIRST_DREW] = 0
+    facts[FACT_DREW] = 0
+    facts[FACT_PD_DREW] = 0
+    concluded = up == 10 or pd_value == 9
+    facts[FACT_REASON] = (0 if up == 10 else 1) if concluded else 2
+    drew = False
+    for s in range(seats):
+        hand, value = outcome[s] // 32, (outcome[s] // 2) % 16
+        if not concluded and hand < 10 and _decide(rng, player_draw[up, hand]):
+            third = draw_card(rng, cards, position, fresh)
+            position += 1
+            value = 9 if third == 10 else (value + third) % 10
+            drew = True
+            if s == 0:
+                facts[FACT_FIRST_DREW] = 1
+        outcome[s] = (hand * 16 + value) * 2 + outcome[s] % 2
+    facts[FACT_DREW] = 1 if drew else 0
+    if not concluded and _decide(rng, dealer_draw[up, 1 if drew else 0, pd_value]):
+        third = draw_card(rng, cards, position, fresh)
+        position += 1
+        pd_value = 9 if third == 10 else (pd_value + third) % 10
+        facts[FACT_PD_DREW] = 1
+    for s in range(seats):
+        value, natural = (outcome[s] // 2) % 16, outcome[s] % 2 == 1
+        outcome[s] = settle(value, natural, pd_value, pd_natural and concluded, zero_ties)
+    return position
+
+
 @kernel
 def _simulate(
     rng, shoe, rounds, seats, fresh, penetration, player_draw, dealer_draw, pd_wins_ties_on_zero
@@ -95,53 +150,28 @@ def _simulate(
     n = cards.size
     cut = n - penetration
     position = n if not fresh else 0
-    hands = np.zeros(seats, dtype=np.int64)
-    values = np.zeros(seats, dtype=np.int64)
-    naturals = np.zeros(seats, dtype=np.bool_)
+    outcome = np.zeros(seats, dtype=np.int64)
+    facts = np.zeros(6, dtype=np.int64)
     for _ in range(rounds):
         if fresh:
             position = 0
         elif position >= cut:
             shuffle(rng, cards)
             position = 0
-        up = draw_card(rng, cards, position, fresh)
-        hole = draw_card(rng, cards, position + 1, fresh)
-        position += 2
+        start = position
+        position = play_table_round(
+            rng, cards, position, fresh, seats, player_draw, dealer_draw,
+            pd_wins_ties_on_zero, outcome, facts,
+        )  # fmt: skip
+        reason = facts[FACT_REASON]
         for s in range(seats):
-            first = draw_card(rng, cards, position, fresh)
-            second = draw_card(rng, cards, position + 1, fresh)
-            position += 2
-            hands[s], values[s], naturals[s] = _hand(first, second)
-        pd_hand, pd_value, pd_natural = _hand(up, hole)
-        if up == 10 or pd_value == 9:
-            reason = 0 if up == 10 else 1
-            for s in range(seats):
-                o = settle(values[s], naturals[s], pd_value, pd_natural, pd_wins_ties_on_zero)
-                counts[s, reason, o] += 1
-            continue
-        drew = False
-        first_drew = 0
-        for s in range(seats):
-            if hands[s] < 10 and _decide(rng, player_draw[up, hands[s]]):
-                third = draw_card(rng, cards, position, fresh)
-                position += 1
-                values[s] = 9 if third == 10 else (values[s] + third) % 10
-                drew = True
-                if s == 0:
-                    first_drew = 1
-        pd_total = pd_value
-        pd_drew = 0
-        if _decide(rng, dealer_draw[up, 1 if drew else 0, pd_value]):
-            third = draw_card(rng, cards, position, fresh)
-            position += 1
-            pd_value = 9 if third == 10 else (pd_value + third) % 10
-            pd_drew = 1
-        for s in range(seats):
-            o = settle(values[s], naturals[s], pd_value, False, pd_wins_ties_on_zero)
-            counts[s, 2, o] += 1
-            if s == 0:
-                player_cells[up, hands[0], first_drew, o] += 1
-                pd_cells[up, 1 if drew else 0, pd_total, pd_drew, o] += 1
+            counts[s, reason, outcome[s]] += 1
+        if reason == 2:
+            up = facts[FACT_UP]
+            first_hand, _v, _n = _hand(cards[start + 2], cards[start + 3])  # seat 1's cards
+            o = outcome[0]
+            player_cells[up, first_hand, facts[FACT_FIRST_DREW], o] += 1
+            pd_cells[up, facts[FACT_DREW], facts[FACT_PD_TOTAL], facts[FACT_PD_DREW], o] += 1
     return counts, player_cells, pd_cells
 
 
@@ -233,45 +263,11 @@ def simulate(
         raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
     rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
-    players = validate_count(players, "players")
-    if players > MAX_SEATS:
-        raise GamecoreError(f"players must be from 1 to {MAX_SEATS}, got {players}")
     player = house_way_player(rules) if player is None else player
     dealer = house_way_dealer(rules) if dealer is None else dealer
-    if not isinstance(player, PlayerStrategy):
-        raise GamecoreError(f"player must be a PlayerStrategy, got {player!r}")
-    if not isinstance(dealer, DealerStrategy):
-        raise GamecoreError(f"dealer must be a DealerStrategy, got {dealer!r}")
-    dealer_draw = dealer.draw.astype(float)
-    if players > 1 and not np.array_equal(dealer_draw[:, 0], dealer_draw[:, 1]):
-        raise GamecoreError(
-            "a P/D strategy that depends on whether the player drew is defined heads-up only"
-        )
     dealing = Dealing.given(dealing, Dealing(burn="none"))
-    shoe = np.repeat(
-        np.arange(CLASSES, dtype=np.int64), c21_shoe(rules.decks, rules.jokers_per_deck)
-    )
-    largest_round = _largest_round(players)
-    if shoe.size < largest_round:
-        raise GamecoreError(
-            f"a {shoe.size}-card shoe cannot deal a round to {players} players (a round uses "
-            f"up to {largest_round} cards); use more decks or fewer players"
-        )
-    if dealing.mode == "shoe":
-        if dealing.burn != "none":
-            raise GamecoreError(
-                f"c21_baccarat is dealt without a burn (its rule card describes none), got "
-                f"burn={dealing.burn!r}; give burn='none'"
-            )
-        _check_cut_card(shoe.size, players, dealing.penetration, rules.decks)
-    job = (
-        shoe,
-        players,
-        dealing,
-        player.draw.astype(float),
-        dealer_draw,
-        rules.pd_wins_ties_on_zero,
-    )
+    shoe, player_draw, dealer_draw, dealing = table_setup(rules, players, player, dealer, dealing)
+    job = (shoe, players, dealing, player_draw, dealer_draw, rules.pd_wins_ties_on_zero)
     results = run_chunks(
         _run_chunk,
         job,
@@ -286,17 +282,51 @@ def simulate(
     )
 
 
-def _largest_round(players: int) -> int:
+def table_setup(rules, players, player, dealer, dealing):
+    """The checked pieces of a table of ``players`` seats: (the shoe's cards by class, the
+    players' and the P/D's draw probabilities as floats, the dealing procedure)."""
+    players = validate_count(players, "players")
+    if players > MAX_SEATS:
+        raise GamecoreError(f"players must be from 1 to {MAX_SEATS}, got {players}")
+    if not isinstance(player, PlayerStrategy):
+        raise GamecoreError(f"player must be a PlayerStrategy, got {player!r}")
+    if not isinstance(dealer, DealerStrategy):
+        raise GamecoreError(f"dealer must be a DealerStrategy, got {dealer!r}")
+    dealer_draw = dealer.draw.astype(float)
+    if players > 1 and not np.array_equal(dealer_draw[:, 0], dealer_draw[:, 1]):
+        raise GamecoreError(
+            "a P/D strategy that depends on whether the player drew is defined heads-up only"
+        )
+    shoe = np.repeat(
+        np.arange(CLASSES, dtype=np.int64), c21_shoe(rules.decks, rules.jokers_per_deck)
+    )
+    largest = largest_round(players)
+    if shoe.size < largest:
+        raise GamecoreError(
+            f"a {shoe.size}-card shoe cannot deal a round to {players} players (a round uses "
+            f"up to {largest} cards); use more decks or fewer players"
+        )
+    if dealing.mode == "shoe":
+        if dealing.burn != "none":
+            raise GamecoreError(
+                f"c21_baccarat is dealt without a burn (its rule card describes none), got "
+                f"burn={dealing.burn!r}; give burn='none'"
+            )
+        check_cut_card(shoe.size, players, dealing.penetration, rules.decks)
+    return shoe, player.draw.astype(float), dealer_draw, dealing
+
+
+def largest_round(players: int) -> int:
     """The most cards a round can use: the P/D's two, two per player, a third card each."""
     return 2 + 2 * players + players + 1
 
 
-def _check_cut_card(cards: int, players: int, penetration: int, decks: int) -> None:
+def check_cut_card(cards: int, players: int, penetration: int, decks: int) -> None:
     """A cut card must leave a whole round before it (so a started round always finishes
     off the shoe) and at least one behind it; say what fits when it cannot."""
-    largest = _largest_round(players)
+    largest = largest_round(players)
     if cards < 2 * largest:
-        fitting = max(p for p in range(MAX_SEATS + 1) if cards >= 2 * _largest_round(p))
+        fitting = max(p for p in range(MAX_SEATS + 1) if cards >= 2 * largest_round(p))
         shoe = f"a {cards}-card shoe ({decks} deck{'s' if decks != 1 else ''})"
         advice = (
             f"at most {fitting} players fit, or use more decks" if fitting else "use more decks"
