@@ -10,7 +10,7 @@ import pytest
 from helpers import assert_twin_table
 from published_values import WOO_COMBINATIONS
 
-from gamecore import baccarat, strictjson
+from gamecore import baccarat, c21_baccarat, strictjson
 from gamecore.errors import GamecoreError
 from gamecore.reporting.build import NOTEBOOK_DIR, ReportBuildError, build, staging_prefix
 
@@ -38,7 +38,12 @@ SMALL = {
 
 
 def test_there_are_notebooks_for_both_games_and_the_counting_study():
-    assert {p.stem for p in NOTEBOOKS} >= {"punto_banco", "ez_baccarat", "dragon7_counting"}
+    assert {p.stem for p in NOTEBOOKS} >= {
+        "punto_banco",
+        "ez_baccarat",
+        "dragon7_counting",
+        "counting_c21",
+    }
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -199,3 +204,33 @@ def test_unknown_report_parameter_is_refused_before_running(tmp_path):
     with pytest.raises(GamecoreError, match="unknown report 'blackjack'"):
         build(tmp_path, {}, only=["blackjack"])
     assert list(Path(tmp_path).iterdir()) == []
+
+
+COUNTING_SMALL = {
+    "decks": 1,
+    "blackjack_decks": 2,
+    "shoes": 2_000,
+    "oracle_shoes": 3,
+    "deck_counts": [1, 2],
+    "triggers": [0, 2],
+}
+
+
+def test_counting_report_of_the_21st_century_games(tmp_path):
+    build(tmp_path, COUNTING_SMALL, only=["counting_c21"])
+    folder = tmp_path / "counting_c21"
+    effects = pd.read_csv(folder / "c21_baccarat_effects_of_removal.csv").set_index("Rank")
+    one_deck = c21_baccarat.C21BaccaratRules(decks=1)
+    library = c21_baccarat.counting.count_analysis(one_deck, max_tag=4)
+    for rank, effect in library.effects_of_removal.items():
+        assert effects.loc[rank, "EoR, House Way (%)"] == pytest.approx(100 * float(effect))
+    procedures = pd.read_csv(folder / "c21_baccarat_counter_by_procedure.csv")
+    assert set(procedures["Decks"]) == {1, 2}
+    assert (procedures["Procedure"] == "shuffle every round").sum() == 2
+    verdict = pd.read_csv(folder / "c21_baccarat_verdict.csv")
+    assert verdict.loc[verdict["Procedure"] == "shuffle every round", "Below the threshold"].all()
+    assert_twin_table(folder / "c21_baccarat_counter_cross_check.csv")
+    plays = pd.read_csv(folder / "c21_blackjack_index_plays.csv")
+    assert {"16 v 10", "insurance v A"} <= set(plays["Decision"])
+    dealing = pd.read_csv(folder / "dealing.csv")
+    assert set(dealing["Game"]) == {"21st Century Baccarat", "New 21st Century Blackjack"}

@@ -545,3 +545,111 @@ def perfect_information_simulation(
             rows.append((shoe_index, true_count, ev, float(result)))
     frame = pd.DataFrame(rows, columns=["Shoe", "True count", "Exact EV", "Result"])
     return PerfectInformationResult(rules, tags, ramp, players, seat, dealing, shoes, seed, frame)
+
+
+# ---------------------------------------------------------------------------------------
+# Procedures: decks and penetration, and the verdict
+# ---------------------------------------------------------------------------------------
+
+
+def procedure_table(
+    rules: C21BaccaratRules,
+    tags: Mapping[str, int],
+    triggers: Sequence[float],
+    ramp: Sequence[float],
+    shoes: int,
+    seed: int,
+    players: int = 7,
+    seat: int = 1,
+    deck_counts: Sequence[int] = (1, 2, 6, 8),
+    penetrations: Sequence[int] | None = None,
+    rounds_per_hour: float = 60.0,
+    progress: bool | None = False,
+) -> pd.DataFrame:
+    """The counter under every procedure: for each deck count, a shuffle every round (the
+    count always zero: one unit at the exact off-the-top EV, heads-up House Way, which every
+    seat of a table shares) and real shoes to each cut card of ``penetrations`` (cards
+    behind it; default the reading's, a quarter and a half of the shoe, each moved into
+    the range a table of ``players`` allows), the best of ``triggers``
+    (all run on the same shoes, one seed). Money per hour assumes the ramp's top bet is the
+    table maximum (``rules.table_maximum``)."""
+    rules = check_rules(rules)
+    ramp = check_ramp(ramp)
+    try:
+        triggers = tuple(float(t) for t in triggers)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"triggers must be true counts, got {triggers!r}") from None
+    if not triggers:
+        raise GamecoreError("triggers must hold at least one true count")
+    unit = float(rules.table_maximum) / ramp[-1]
+    rows = []
+    for decks in deck_counts:
+        variant = dataclasses.replace(rules, decks=decks)
+        exact = count_deals(variant).evaluate(house_way_player(variant), house_way_dealer(variant))
+        rows.append(
+            {
+                "Decks": decks,
+                "Procedure": "shuffle every round",
+                "Cards behind the cut card": None,
+                "Best trigger": None,
+                "Units won per 100 rounds": 100 * float(exact.player_ev),
+                "SE (per 100 rounds)": 0.0,
+                "Money per hour at the table maximum": (
+                    rounds_per_hour * float(exact.player_ev) * unit
+                ),
+                "SE (money per hour)": 0.0,
+                "How": "exact: the count never moves; one unit a round",
+            }
+        )  # fmt: skip
+        cards = decks * (sum(BACCARAT_DECK) + rules.jokers_per_deck)
+        cuts = penetrations
+        if cuts is None:  # the reading's, a quarter and a half of the shoe, where they fit
+            fits = range(largest_round(players), cards - largest_round(players) + 1)
+            cuts = sorted(
+                {min(max(c, fits.start), fits.stop - 1) for c in (14, cards // 4, cards // 2)}
+            )
+        for cut in cuts:
+            dealing = Dealing(mode="shoe", penetration=int(cut), burn="none")
+            best = None
+            for trigger in triggers:
+                summary = counter_simulation(
+                    variant, tags, trigger, ramp, shoes, seed, players, seat, dealing,
+                    progress=progress,
+                ).summary(rounds_per_hour)  # fmt: skip
+                if (
+                    best is None
+                    or summary["Units won per 100 rounds"] > best[1]["Units won per 100 rounds"]
+                ):
+                    best = (trigger, summary)
+            trigger, summary = best
+            rows.append(
+                {
+                    "Decks": decks,
+                    "Procedure": "shoe to a cut card",
+                    "Cards behind the cut card": int(cut),
+                    "Best trigger": trigger,
+                    "Units won per 100 rounds": summary["Units won per 100 rounds"],
+                    "SE (per 100 rounds)": summary["SE (per 100 rounds)"],
+                    "Money per hour at the table maximum": summary["Units won per hour"] * unit,
+                    "SE (money per hour)": summary["SE (per hour)"] * unit,
+                    "How": f"simulated, {shoes:,} shoes, {players} players, seat {seat}",
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
+    """Each procedure of :func:`procedure_table` against a threshold of money per hour:
+    whether the counter's best gain is below it by more than four standard errors (its
+    upper 4-sigma bound below the threshold), and that bound."""
+    try:
+        threshold = float(threshold)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"threshold must be money per hour, got {threshold!r}") from None
+    out = table[["Decks", "Procedure", "Cards behind the cut card"]].copy()
+    upper = table["Money per hour at the table maximum"] + 4 * table["SE (money per hour)"]
+    out["Counter's best, money per hour"] = table["Money per hour at the table maximum"]
+    out["Upper bound (+4 SE)"] = upper
+    out["Below the threshold"] = upper < threshold
+    out["Threshold, money per hour"] = threshold
+    return out
