@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamecore import __version__, games, strictjson
 from gamecore.errors import GamecoreError
@@ -261,7 +261,8 @@ def _max_tag(args: argparse.Namespace, default: int) -> int:
     return default if args.max_tag is None else _integer(args.max_tag, "--max-tag")
 
 
-#: The options of the counter's simulation (21st Century Baccarat only, for now).
+#: The options of the counter's simulation (the 21st Century Baccarat counter sits at a full
+#: table and has the perfect-information bound; the blackjack counter plays heads-up).
 COUNTER_OPTIONS = (
     "shoes", "oracle_shoes", "trigger", "ramp", "players", "seat", "penetration", "seed",
     "rounds_per_hour",
@@ -317,25 +318,23 @@ def _count_c21_baccarat(rules, args: argparse.Namespace) -> None:
     _emit(data, args.json, text)
 
 
-def _c21_counter(rules, tags, args: argparse.Namespace) -> dict[str, Any]:
-    """The counter (``--shoes``) and the perfect-information bettor (``--oracle-shoes``)."""
-    from gamecore.c21_baccarat import counting
-    from gamecore.dealing import Dealing
+class _CounterOptions(NamedTuple):
+    seed: int
+    trigger: float
+    ramp: tuple[float, ...]
+    rounds_per_hour: float
 
-    simulated = args.shoes is not None or args.oracle_shoes is not None
-    if not simulated:
+
+def _counter_options(args: argparse.Namespace) -> _CounterOptions | None:
+    """The counter's simulation options, or None when none is asked for (``--shoes``)."""
+    if args.shoes is None and getattr(args, "oracle_shoes", None) is None:
         for option in COUNTER_OPTIONS:
             if getattr(args, option, None) is not None:
                 flag = "--" + option.replace("_", "-")
                 raise GamecoreError(f"{flag} sets the counter's simulation: give --shoes N too")
-        return {}
+        return None
     if args.shoe is not None:
         raise GamecoreError("--shoes simulates full shoes of the rules; --shoe does not apply")
-    players = 7 if args.players is None else _integer(args.players, "--players")
-    seat = 1 if args.seat is None else _integer(args.seat, "--seat")
-    seed = 1 if args.seed is None else _integer(args.seed, "--seed")
-    trigger = 1.0 if args.trigger is None else _number(args.trigger, "--trigger")
-    ramp = (2, 4, 8) if args.ramp is None else _numbers(args.ramp, "--ramp")
     rounds_per_hour = (
         60.0 if args.rounds_per_hour is None else _number(args.rounds_per_hour, "--rounds-per-hour")
     )
@@ -343,6 +342,56 @@ def _c21_counter(rules, tags, args: argparse.Namespace) -> dict[str, Any]:
         raise GamecoreError(
             f"--rounds-per-hour must be above 0 and below 10,000, got {rounds_per_hour:g}"
         )
+    return _CounterOptions(
+        1 if args.seed is None else _integer(args.seed, "--seed"),
+        1.0 if args.trigger is None else _number(args.trigger, "--trigger"),
+        (2, 4, 8) if args.ramp is None else _numbers(args.ramp, "--ramp"),
+        rounds_per_hour,
+    )
+
+
+def _blackjack_counter(found, args: argparse.Namespace) -> dict[str, Any]:
+    """The heads-up blackjack counter (``--shoes``), with the count's index plays."""
+    from gamecore.blackjack import counting
+    from gamecore.dealing import Dealing
+
+    _refuse(args, "players", "seat", "oracle_shoes")
+    options = _counter_options(args)
+    if options is None:
+        return {}
+    dealing = None
+    if args.penetration is not None:
+        penetration = _integer(args.penetration, "--penetration")
+        dealing = Dealing(mode="shoe", penetration=penetration, burn="none")
+    shoes = _integer(args.shoes, "--shoes")
+    result = counting.counter_simulation(
+        found, options.trigger, options.ramp, shoes, options.seed, dealing, progress=False
+    )
+    return {
+        "dealing": result.dealing.to_dict(),
+        "counter": {
+            "players": 1,
+            "trigger": options.trigger,
+            "ramp": list(result.ramp),
+            "index_plays": True,
+            "seed": options.seed,
+            "rounds_per_hour": options.rounds_per_hour,
+            **result.summary(options.rounds_per_hour),
+        },
+    }
+
+
+def _c21_counter(rules, tags, args: argparse.Namespace) -> dict[str, Any]:
+    """The counter (``--shoes``) and the perfect-information bettor (``--oracle-shoes``)."""
+    from gamecore.c21_baccarat import counting
+    from gamecore.dealing import Dealing
+
+    options = _counter_options(args)
+    if options is None:
+        return {}
+    players = 7 if args.players is None else _integer(args.players, "--players")
+    seat = 1 if args.seat is None else _integer(args.seat, "--seat")
+    seed, trigger, ramp, rounds_per_hour = options
     dealing = counting.default_dealing(rules, players) if 1 <= players <= 8 else None
     if args.penetration is not None:
         penetration = _integer(args.penetration, "--penetration")
@@ -394,9 +443,11 @@ def _count_blackjack(rules, args: argparse.Namespace) -> None:
     from gamecore.blackjack import read_strategy_chart
     from gamecore.blackjack.counting import DEFAULT_MAX_TAG, count_analysis
 
-    _refuse(args, "jokers", *COUNTER_OPTIONS)
+    _refuse(args, "jokers")
     strategy = read_strategy_chart(args.strategy) if args.strategy else None
     found = count_analysis(rules, strategy, _shoe(args), _max_tag(args, DEFAULT_MAX_TAG))
+    data = found.to_dict()
+    data.update(_blackjack_counter(found, args))
 
     def text() -> None:
         print(rules)
@@ -405,8 +456,12 @@ def _count_blackjack(rules, args: argparse.Namespace) -> None:
         print(f"\nBetting correlation: {found.betting_correlation:.4f}")
         print("\nIndex plays")
         print(found.index_table().to_string(index=False, float_format="{:+.4f}".format))
+        if "counter" in data:
+            print("\ncounter:")
+            for name, value in data["counter"].items():
+                print(f"  {name}: {value}")
 
-    _emit(found.to_dict(), args.json, text)
+    _emit(data, args.json, text)
 
 
 COUNT = {
@@ -652,13 +707,15 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument(
         "--max-tag", help="the derived count's largest tag (blackjack 3, c21_baccarat 4)"
     )
-    counter = count.add_argument_group("c21_baccarat: the counter, simulated on real shoes")
+    counter = count.add_argument_group("the counter, simulated on real shoes")
     counter.add_argument("--shoes", help="shoes to simulate the counter on")
-    counter.add_argument("--oracle-shoes", help="shoes for the perfect-information bettor")
+    counter.add_argument(
+        "--oracle-shoes", help="c21_baccarat: shoes for the perfect-information bettor"
+    )
     counter.add_argument("--trigger", help="bet above this true count (default 1)")
     counter.add_argument("--ramp", help="bets above the trigger, per true count (default 2,4,8)")
-    counter.add_argument("--players", help="players at the table (default 7)")
-    counter.add_argument("--seat", help="the counter's seat (default 1)")
+    counter.add_argument("--players", help="c21_baccarat: players at the table (default 7)")
+    counter.add_argument("--seat", help="c21_baccarat: the counter's seat (default 1)")
     counter.add_argument("--penetration", help="cards behind the cut card (default: reading)")
     counter.add_argument("--seed", help="random seed (default 1)")
     counter.add_argument("--rounds-per-hour", help="for the hourly figures (default 60)")

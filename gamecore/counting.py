@@ -23,10 +23,12 @@ Each game names its ranks and their cards per deck in a :class:`Deck`.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
+import pandas as pd
 
 from gamecore.errors import GamecoreError
 
@@ -163,3 +165,143 @@ def regression_slope(tags: Mapping[str, float], effects: Mapping[str, float], de
     if spread == 0:
         raise GamecoreError("the tags are all equal: they do not count anything")
     return float(np.sum(weights * t * e) / spread)
+
+
+# ---------------------------------------------------------------------------------------
+# A counter's simulated results (every game's counter kernel tallies these columns)
+# ---------------------------------------------------------------------------------------
+
+#: Columns of a counter simulation's statistics, summed over shoes: rounds, units bet, units
+#: won and its square, the flat (one-unit) bettor's result and its square, the per-shoe sums'
+#: squares of both, the first round of each shoe (dealt off a full shoe) and its square.
+(ROUNDS, BET, WON, WON_SQ, FLAT, FLAT_SQ, SHOE_WON_SQ, SHOE_FLAT_SQ, FIRST, FIRST_SQ) = range(10)
+#: The number of columns (a game may add its own after them).
+STATS = 10
+
+
+def counter_summary(stats: np.ndarray, shoes: int, rounds_per_hour: float) -> dict[str, float]:
+    """Units won per 100 rounds and per hour (standard errors from the shoes' sums: the
+    rounds of a shoe share its count), the average bet, the flat bettor's EV per round, and
+    the first round of each shoe (the twin of the exact off-the-top EV)."""
+    rounds = stats[ROUNDS]
+
+    def per_round(won: int, shoe_sq: int) -> tuple[float, float]:
+        per_shoe = stats[won] / shoes
+        spread = max(stats[shoe_sq] / shoes - per_shoe**2, 0.0)
+        return stats[won] / rounds, math.sqrt(spread * shoes) / rounds
+
+    won, won_se = per_round(WON, SHOE_WON_SQ)
+    flat, flat_se = per_round(FLAT, SHOE_FLAT_SQ)
+    first = stats[FIRST] / shoes
+    first_se = math.sqrt(max(stats[FIRST_SQ] / shoes - first**2, 0.0) / shoes)
+    return {
+        "Rounds": float(rounds),
+        "Shoes": float(shoes),
+        "Average bet (units)": stats[BET] / rounds,
+        "Units won per 100 rounds": 100 * won,
+        "SE (per 100 rounds)": 100 * won_se,
+        "Units won per hour": rounds_per_hour * won,
+        "SE (per hour)": rounds_per_hour * won_se,
+        "Won per unit bet": stats[WON] / stats[BET],
+        "Flat bettor's EV per round": flat,
+        "SE (flat)": flat_se,
+        "First round of a shoe, EV": first,
+        "SE (first round)": first_se,
+    }
+
+
+def check_ramp(ramp: Sequence[float]) -> tuple[float, ...]:
+    """A bet ramp: the units bet at each true count step above the trigger, at least one
+    step, each from 1 to 1,000 units, never decreasing."""
+    try:
+        values = tuple(float(v) for v in ramp)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"ramp must be a list of bets in units, got {ramp!r}") from None
+    if not values or not all(math.isfinite(v) and 1 <= v <= 1000 for v in values):
+        raise GamecoreError(f"ramp must hold bets from 1 to 1,000 units, got {ramp!r}")
+    if any(b < a for a, b in itertools.pairwise(values)):
+        raise GamecoreError(
+            f"ramp must not decrease (a counter bets more as the count rises), got {ramp!r}"
+        )
+    return values
+
+
+# ---------------------------------------------------------------------------------------
+# Procedures (decks, cut card, a shuffle every round) and the verdict
+# ---------------------------------------------------------------------------------------
+
+
+def procedure_table(
+    deck_counts: Sequence[int],
+    cuts: Callable[[int], Sequence[int]],
+    off_the_top: Callable[[int], float],
+    simulate: Callable[[int, int, float], Mapping[str, float]],
+    triggers: Sequence[float],
+    unit: float,
+    rounds_per_hour: float,
+    how: str,
+) -> pd.DataFrame:
+    """A counter under every procedure: for each deck count, a shuffle every round (the count
+    never moves: one unit a round at the exact off-the-top EV, ``off_the_top(decks)``) and
+    real shoes to each cut card ``cuts(decks)`` (cards behind it), the best of ``triggers``
+    (``simulate(decks, cut, trigger)``, a :func:`counter_summary`, all on the same shoes of
+    one seed). The best is chosen on the simulated shoes, an optimistic estimate, as a
+    verdict should use. Money per hour: units times ``unit``, the money of one unit."""
+    try:
+        triggers = tuple(float(t) for t in triggers)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"triggers must be true counts, got {triggers!r}") from None
+    if not triggers:
+        raise GamecoreError("triggers must hold at least one true count")
+    rows = []
+    for decks in deck_counts:
+        ev = off_the_top(decks)
+        rows.append(
+            {
+                "Decks": decks,
+                "Procedure": "shuffle every round",
+                "Cards behind the cut card": None,
+                "Best trigger": None,
+                "Units won per 100 rounds": 100 * ev,
+                "SE (per 100 rounds)": 0.0,
+                "Money per hour at the table maximum": rounds_per_hour * ev * unit,
+                "SE (money per hour)": 0.0,
+                "How": "exact: the count never moves; one unit a round",
+            }
+        )
+        for cut in cuts(decks):
+            found = [(trigger, simulate(decks, int(cut), trigger)) for trigger in triggers]
+            trigger, best = max(found, key=lambda t: t[1]["Units won per 100 rounds"])
+            rows.append(
+                {
+                    "Decks": decks,
+                    "Procedure": "shoe to a cut card",
+                    "Cards behind the cut card": int(cut),
+                    "Best trigger": trigger,
+                    "Units won per 100 rounds": best["Units won per 100 rounds"],
+                    "SE (per 100 rounds)": best["SE (per 100 rounds)"],
+                    "Money per hour at the table maximum": best["Units won per hour"] * unit,
+                    "SE (money per hour)": best["SE (per hour)"] * unit,
+                    "How": how,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
+    """Each procedure of :func:`procedure_table` against a threshold of money per hour:
+    whether the counter's best gain is below it by more than four standard errors (its
+    upper 4-sigma bound below the threshold), and that bound."""
+    try:
+        threshold = float(threshold)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"threshold must be money per hour, got {threshold!r}") from None
+    if not math.isfinite(threshold):
+        raise GamecoreError(f"threshold must be a finite amount, got {threshold!r}")
+    out = table[["Decks", "Procedure", "Cards behind the cut card"]].copy()
+    upper = table["Money per hour at the table maximum"] + 4 * table["SE (money per hour)"]
+    out["Counter's best, money per hour"] = table["Money per hour at the table maximum"]
+    out["Upper bound (+4 SE)"] = upper
+    out["Below the threshold"] = upper < threshold
+    out["Threshold, money per hour"] = threshold
+    return out

@@ -6,7 +6,10 @@ The same calls are fuzzed with random values in test_properties (many more under
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -43,6 +46,23 @@ C21 = c21_baccarat.C21BaccaratRules(decks=1)
 BLACKJACK = bj.C21BlackjackRules(decks=2)
 TAGS = {rank: 0 for rank in baccarat.counting.RANKS}
 C21_TAGS = {rank: 0 for rank in c21_baccarat.counting.RANK_NAMES}
+
+
+@functools.cache
+def _blackjack_count():
+    """The blackjack count the counter calls need, made on first use (a few seconds)."""
+    return bj.counting.count_analysis(BLACKJACK)
+
+
+PROCEDURES = pd.DataFrame(
+    {
+        "Decks": [1],
+        "Procedure": ["shoe to a cut card"],
+        "Cards behind the cut card": [14],
+        "Money per hour at the table maximum": [-1.0],
+        "SE (money per hour)": [0.5],
+    }
+)
 QUIET = {"progress": False}
 
 CALLS = {
@@ -113,6 +133,16 @@ CALLS = {
         c21_baccarat.counting.count_analysis(C21, g)
     ),
     "c21_baccarat.counting.count_analysis rules": lambda g: c21_baccarat.counting.count_analysis(g),
+    "blackjack.counting.counter_simulation ramp": lambda g: bj.counting.counter_simulation(
+        _blackjack_count(), 1, g, 10, 1
+    ),
+    "blackjack.counting.counter_simulation trigger": lambda g: bj.counting.counter_simulation(
+        _blackjack_count(), g, (2,), 10, 1
+    ),
+    "blackjack.counting.counter_simulation dealing": lambda g: (
+        g is None or bj.counting.counter_simulation(_blackjack_count(), 1, (2,), 10, 1, dealing=g)
+    ),
+    "counting.verdict threshold": lambda g: counting.verdict(PROCEDURES, g),
     "c21_baccarat.counting.counter_simulation tags": lambda g: (
         c21_baccarat.counting.counter_simulation(C21, g, 1, (2,), 10, 1, players=2)
     ),

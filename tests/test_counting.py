@@ -2,7 +2,10 @@
 against the slow references on small shoes, the derived counts' properties, and the index
 plays against the exact engine on a shoe at the index."""
 
+import dataclasses
+import functools
 import json
+import math
 import subprocess
 import sys
 from fractions import Fraction
@@ -349,6 +352,14 @@ def test_c21_perfect_information_bettor_knows_the_full_shoe_ev_at_every_first_ro
     assert summary["Correlation of the true count with the exact EV"] > 0.5
 
 
+def test_count_simulates_the_blackjack_counter():
+    found = json.loads(
+        _count("c21_blackjack", "--decks", "2", "--shoes", "2000", "--seed", "3", "--json").stdout
+    )
+    assert found["dealing"]["mode"] == "shoe" and found["counter"]["index_plays"] is True
+    assert found["counter"]["Shoes"] == 2000 and 1 <= found["counter"]["Average bet (units)"] <= 8
+
+
 def test_count_simulates_the_c21_counter_and_the_upper_bound():
     found = json.loads(
         _count(
@@ -370,10 +381,83 @@ def test_count_simulates_the_c21_counter_and_the_upper_bound():
         (["c21_baccarat", "--shoes", "10", "--seat", "9"], "seat"),
         (["c21_baccarat", "--shoes", "10", "--penetration", "5000"], "penetration"),
         (["c21_baccarat", "--shoes", "10", "--trigger", "x"], "--trigger"),
-        (["c21_blackjack", "--shoes", "10"], "--shoes"),
+        (["c21_blackjack", "--decks", "2", "--shoes", "10", "--players", "3"], "--players"),
+        (["c21_blackjack", "--decks", "2", "--shoes", "10", "--oracle-shoes", "3"], "--oracle"),
+        (["c21_blackjack", "--decks", "2", "--trigger", "2"], "--shoes"),
+        (["punto_banco", "--shoes", "10"], "--shoes"),
     ],
 )
 def test_count_counter_bad_input_one_line(args, named):
     result = _count(*args)
     assert result.returncode == 2, result.stderr
     assert named in result.stderr and result.stderr.count("\n") == 1
+
+
+# --- the blackjack counter ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def c21_two_deck_count():
+    return bjc.count_analysis(bj.C21BlackjackRules(decks=2))
+
+
+def test_blackjack_counter_with_no_count_bets_the_ramp_step_of_true_count_zero(
+    c21_two_deck_count,
+):
+    zero = dataclasses.replace(c21_two_deck_count, tags={rank: 0 for rank in bj.RANKS})
+    result = bjc.counter_simulation(zero, -1.5, (2, 3, 5), 500, 7, index_plays=False)
+    summary = result.summary()
+    assert summary["Average bet (units)"] == 3
+    assert summary["Units won per 100 rounds"] == pytest.approx(
+        300 * summary["Flat bettor's EV per round"], abs=1e-12
+    )
+    assert summary["Insurance bets per 100 rounds"] == 0
+
+
+def test_blackjack_counter_depends_on_the_seed_only(c21_two_deck_count):
+    run = functools.partial(bjc.counter_simulation, c21_two_deck_count, 1, (2, 4), 9_000)
+    one, two = run(3, threads=1), run(3, threads=2)
+    assert np.array_equal(one.stats, two.stats)
+    assert not np.array_equal(one.stats, run(4).stats)
+
+
+def test_blackjack_counter_first_round_is_the_exact_chart_ev(c21_two_deck_count):
+    result = bjc.counter_simulation(c21_two_deck_count, 1, (2, 4), 60_000, 5, index_plays=False)
+    summary = result.summary()
+    z = (summary["First round of a shoe, EV"] - c21_two_deck_count.full_shoe_ev) / summary[
+        "SE (first round)"
+    ]
+    assert abs(z) < 4
+
+
+def test_blackjack_counter_insures_every_ace_when_its_index_says_always(c21_two_deck_count):
+    """An insurance index of -1000 insures every Ace up card: about one round in 13."""
+    always = dataclasses.replace(
+        c21_two_deck_count,
+        insurance=dataclasses.replace(c21_two_deck_count.insurance, index=-1000.0),
+    )
+    result = bjc.counter_simulation(always, 1, (2,), 20_000, 9)
+    rounds = result.stats[0]
+    insured = result.summary()["Insurance bets per 100 rounds"] * rounds / 100
+    share = 1 / 13
+    assert abs(insured - share * rounds) < 4 * math.sqrt(rounds * share * (1 - share))
+
+
+@pytest.mark.parametrize(
+    "change, named",
+    [
+        ({"ramp": (4, 2)}, "decrease"),
+        ({"trigger": 1e6}, "trigger"),
+        ({"dealing": c21c.Dealing(mode="fresh")}, "shoe"),
+        ({"dealing": c21c.Dealing(mode="shoe", penetration=5, burn="none")}, "penetration"),
+        ({"dealing": c21c.Dealing(mode="shoe", penetration=30)}, "burn"),
+        ({"index_plays": "yes"}, "index_plays"),
+    ],
+)
+def test_blackjack_counter_bad_input_is_refused(c21_two_deck_count, change, named):
+    arguments = {"trigger": 1, "ramp": (2, 4)}
+    arguments.update(change)
+    with pytest.raises(GamecoreError, match=named):
+        bjc.counter_simulation(c21_two_deck_count, shoes=10, seed=1, **arguments)
+    with pytest.raises(GamecoreError, match="BlackjackCount"):
+        bjc.counter_simulation("count", 1, (2,), 10, 1)

@@ -210,6 +210,7 @@ COUNTING_SMALL = {
     "decks": 1,
     "blackjack_decks": 2,
     "shoes": 2_000,
+    "blackjack_shoes": 2_000,
     "oracle_shoes": 3,
     "deck_counts": [1, 2],
     "triggers": [0, 2],
@@ -230,6 +231,11 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     verdict = pd.read_csv(folder / "c21_baccarat_verdict.csv")
     assert verdict.loc[verdict["Procedure"] == "shuffle every round", "Below the threshold"].all()
     assert_twin_table(folder / "c21_baccarat_counter_cross_check.csv")
+    assert_twin_table(folder / "c21_blackjack_counter_cross_check.csv")
+    blackjack_procedures = pd.read_csv(folder / "c21_blackjack_counter_by_procedure.csv")
+    # One deck with four split hands has no cut card that leaves a whole round both sides.
+    one_deck = blackjack_procedures[blackjack_procedures["Decks"] == 1]
+    assert one_deck["Procedure"].tolist() == ["shuffle every round"]
     plays = pd.read_csv(folder / "c21_blackjack_index_plays.csv")
     assert {"16 v 10", "insurance v A"} <= set(plays["Decision"])
     dealing = pd.read_csv(folder / "dealing.csv")

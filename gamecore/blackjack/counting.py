@@ -26,6 +26,7 @@ removal, about 1e-4 per card at 6 decks, carry the engine's rounding of about 1e
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,11 +36,33 @@ import pandas as pd
 from gamecore import counting
 from gamecore.blackjack.analysis import chart_ev, exact, hand_table, insurance_ev, overall_ev
 from gamecore.blackjack.chart import StrategyChart, read_strategy_chart
+from gamecore.blackjack.dealt import (
+    C_INSURED,
+    Dealt,
+    new_counter_tallies,
+    new_scratch,
+    new_tallies,
+    simulate_shoes,
+)
 from gamecore.blackjack.engine import Engine
-from gamecore.blackjack.rules import ACE, DECK, RANKS, TEN, StandardBlackjackRules, check_rules
-from gamecore.blackjack.shoe import checked_shoe
+from gamecore.blackjack.rules import (
+    ACE,
+    DECK,
+    DOUBLE,
+    HIT,
+    RANKS,
+    STAND,
+    TEN,
+    StandardBlackjackRules,
+    check_rules,
+    rule_codes,
+    shoe_composition,
+)
+from gamecore.blackjack.shoe import checked_shoe, round_cards_bound
+from gamecore.blackjack.sim import chart_policy
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
+from gamecore.parallel import make_chunks, run_chunks, sum_tallies, validate_seed, validate_trials
 
 #: The derived count's largest tag, by default.
 DEFAULT_MAX_TAG = 3
@@ -50,10 +73,21 @@ COUNT_DECK = counting.Deck(RANKS, DECK)
 
 def default_dealing(rules: StandardBlackjackRules) -> Dealing:
     """The reading of how the game is dealt (RULES.md, section c21_blackjack): real shoes to
-    a cut card a quarter of the shoe from the end (1.5 decks, 78 cards, at 6 decks), no
-    burn."""
+    a cut card a quarter of the shoe from the end (1.5 decks, 78 cards, at 6 decks), or the
+    most cards a round can take if more (so a round begun before the cut card always
+    finishes), no burn."""
     rules = check_rules(rules)
-    return Dealing(mode="shoe", penetration=rules.decks * sum(DECK) // 4, burn="none")
+    return Dealing(
+        mode="shoe",
+        penetration=max(rules.decks * sum(DECK) // 4, most_round_cards(rules)),
+        burn="none",
+    )
+
+
+def most_round_cards(rules: StandardBlackjackRules) -> int:
+    """The most cards one round can take from a full shoe of the rules' decks (a bound)."""
+    resolved = rules.resolved()
+    return round_cards_bound(shoe_composition(resolved.decks), max(1, resolved.max_split_hands))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,7 +184,7 @@ class BlackjackCount:
 
     rules: StandardBlackjackRules
     shoe: np.ndarray
-    strategy: str
+    chart: StrategyChart
     full_shoe_ev: float
     effects_of_removal: dict[str, float]
     full_shoe_ev_optimal: float
@@ -161,6 +195,11 @@ class BlackjackCount:
     betting_correlation_optimal: float
     index_plays: list[IndexPlay]
     insurance: IndexPlay | None
+
+    @property
+    def strategy(self) -> str:
+        """The name of the chart the counter plays."""
+        return self.chart.name
 
     @property
     def decks(self) -> float:
@@ -307,7 +346,7 @@ def count_analysis(
     return BlackjackCount(
         rules=rules,
         shoe=shoe,
-        strategy=chart.name,
+        chart=chart,
         full_shoe_ev=before.chart_ev,
         effects_of_removal=effects,
         full_shoe_ev_optimal=before.optimal_ev,
@@ -336,3 +375,200 @@ def _index_play(name, first, second, gain, effects, tags, decks) -> IndexPlay:
         index=index,
         first_when="true count >= index" if per_true_count >= 0 else "true count <= index",
     )
+
+
+# ---------------------------------------------------------------------------------------
+# The counter, simulated on real shoes
+# ---------------------------------------------------------------------------------------
+
+#: Shoes per chunk of a counter simulation.
+CHUNK_SHOES = 4_096
+
+_ACTION_CODES = {"S": STAND, "H": HIT, "D": DOUBLE}
+
+
+@dataclasses.dataclass(frozen=True)
+class CounterResult:
+    """A blackjack counter's simulated results, the flat bettor beside it."""
+
+    rules: StandardBlackjackRules
+    chart: str
+    tags: dict[str, int]
+    trigger: float
+    ramp: tuple[float, ...]
+    index_plays: bool
+    dealing: Dealing
+    shoes: int
+    seed: int
+    stats: np.ndarray
+
+    def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
+        """:func:`gamecore.counting.counter_summary`, and how often the counter insured."""
+        out = counting.counter_summary(self.stats, self.shoes, rounds_per_hour)
+        out["Insurance bets per 100 rounds"] = 100 * self.stats[C_INSURED] / self.stats[0]
+        return out
+
+
+def counter_simulation(
+    count: BlackjackCount,
+    trigger: float,
+    ramp: Sequence[float],
+    shoes: int,
+    seed: int,
+    dealing: Dealing | None = None,
+    index_plays: bool = True,
+    threads: int | None = None,
+    progress: bool | None = None,
+) -> CounterResult:
+    """Simulate a counter playing ``count``'s chart heads-up against the dealer on real shoes
+    dealt to a cut card (``dealing``, default :func:`default_dealing`): it sees every card,
+    bets one unit at or below the ``trigger`` true count and the ``ramp`` above it, and with
+    ``index_plays`` plays ``count``'s index plays and insurance.
+
+    Fixed chunks of :data:`CHUNK_SHOES` shoes seeded from ``numpy.random.SeedSequence(seed)``:
+    the result depends on the seed only, not on the threads.
+    """
+    if not isinstance(count, BlackjackCount):
+        raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {count!r}")
+    rules = count.rules.resolved()
+    try:
+        trigger = float(trigger)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"trigger must be a true count, got {trigger!r}") from None
+    reach = 10 * max(max(abs(t) for t in count.tags.values()), 1)
+    if not math.isfinite(trigger) or abs(trigger) > reach:
+        raise GamecoreError(
+            f"trigger must be a true count within the tags' range (|trigger| <= {reach}), "
+            f"got {trigger!r}"
+        )
+    ramp = counting.check_ramp(ramp)
+    shoes = validate_trials(shoes, "shoes")
+    seed = validate_seed(seed)
+    if not isinstance(index_plays, bool):
+        raise GamecoreError(f"index_plays must be True or False, got {index_plays!r}")
+    dealing = Dealing.given(dealing, default_dealing(rules))
+    shoe = np.repeat(np.arange(10, dtype=np.int64), count.shoe)
+    if dealing.mode != "shoe":
+        raise GamecoreError(
+            "a counter needs a shoe dealt to a cut card (mode 'shoe'); with a shuffle every "
+            "round the count is always zero and the EV is the exact off-the-top EV"
+        )
+    if dealing.burn != "none":
+        raise GamecoreError(f"blackjack is dealt without a burn here, got burn={dealing.burn!r}")
+    most = most_round_cards(rules)
+    if not most <= dealing.penetration <= shoe.size - most:
+        raise GamecoreError(
+            f"penetration must be from {most} to {shoe.size - most} cards for a "
+            f"{shoe.size}-card shoe (a round can take up to {most} cards), got "
+            f"{dealing.penetration}"
+        )
+    dealt = _dealt(count, rules, dealing, trigger, ramp, index_plays)
+    job = (shoe, chart_policy(count.chart, rules), rule_codes(rules), dealt)
+    results = run_chunks(
+        _run_counter_chunk,
+        job,
+        make_chunks(shoes, CHUNK_SHOES, seed),
+        threads=threads,
+        progress=progress,
+        description=f"{rules.game} counter",
+    )
+    return CounterResult(
+        count.rules, count.strategy, count.tags, trigger, ramp, index_plays, dealing, shoes,
+        seed, sum_tallies(results),
+    )  # fmt: skip
+
+
+def _dealt(count, rules, dealing, trigger, ramp, index_plays) -> Dealt:
+    """The counter's tables for the round kernel (:class:`gamecore.blackjack.dealt.Dealt`)."""
+    first = np.full((32, 10), -1, dtype=np.int64)
+    second = np.full((32, 10), -1, dtype=np.int64)
+    at = np.zeros((32, 10))
+    sign = np.ones((32, 10), dtype=np.int64)
+    by_name = {d.name: d for d in DECISIONS}
+    if index_plays:
+        for play in count.index_plays:
+            decision = by_name[play.decision]
+            if play.index is None:
+                continue
+            first[decision.total, decision.up] = _ACTION_CODES[play.first]
+            second[decision.total, decision.up] = _ACTION_CODES[play.second]
+            at[decision.total, decision.up] = play.index
+            sign[decision.total, decision.up] = 1 if ">=" in play.first_when else -1
+    insurance_at, insurance_sign = np.nan, 1
+    if index_plays and count.insurance is not None and count.insurance.index is not None:
+        insurance_at = count.insurance.index
+        insurance_sign = 1 if ">=" in count.insurance.first_when else -1
+    tags = np.array([count.tags[r] for r in RANKS], dtype=np.int64)
+    return Dealt(
+        dealing.penetration, tags, np.array(ramp), trigger, float(sum(DECK)), first, second,
+        at, sign, insurance_at, insurance_sign, float(rules.natural_pays),
+    )  # fmt: skip
+
+
+def _run_counter_chunk(job_and_chunk):
+    (shoe, policy, codes, dealt), chunk = job_and_chunk
+    counter = new_counter_tallies()
+    simulate_shoes(
+        chunk.generator(), shoe, chunk.size, codes, policy, 0.0, dealt, new_tallies(), counter,
+        new_scratch(),
+    )  # fmt: skip
+    return counter.stats
+
+
+def procedure_table(
+    rules: StandardBlackjackRules,
+    triggers: Sequence[float],
+    ramp: Sequence[float],
+    shoes: int,
+    seed: int,
+    deck_counts: Sequence[int] = (1, 2, 6, 8),
+    penetrations: Sequence[int] | None = None,
+    rounds_per_hour: float = 60.0,
+    table_maximum: float = 100.0,
+    max_tag: int = DEFAULT_MAX_TAG,
+    progress: bool | None = False,
+) -> pd.DataFrame:
+    """The heads-up counter under every procedure (:func:`gamecore.counting.procedure_table`):
+    for each deck count (its own rules: c21's double-deck rules at 2) the count and chart of
+    :func:`count_analysis`, a shuffle every round at the chart's exact EV, and real shoes to
+    each cut card of ``penetrations`` (default the reading's quarter and a half of the shoe,
+    each moved into the range a round allows; none where no cut card leaves a whole round on
+    each side, as for one deck and four split hands), the best of ``triggers``, index plays
+    on.
+    Money per hour takes the ramp's top bet to be ``table_maximum``."""
+    rules = check_rules(rules)
+    ramp = counting.check_ramp(ramp)
+    try:
+        table_maximum = float(table_maximum)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"table_maximum must be an amount, got {table_maximum!r}") from None
+    if not (math.isfinite(table_maximum) and table_maximum > 0):
+        raise GamecoreError(f"table_maximum must be a positive amount, got {table_maximum!r}")
+    counts: dict[int, BlackjackCount] = {}
+
+    def count_of(decks: int) -> BlackjackCount:
+        if decks not in counts:
+            counts[decks] = count_analysis(dataclasses.replace(rules, decks=decks), max_tag=max_tag)
+        return counts[decks]
+
+    def cuts(decks: int) -> Sequence[int]:
+        if penetrations is not None:
+            return penetrations
+        variant = count_of(decks).rules
+        cards, most = decks * sum(DECK), most_round_cards(variant)
+        if cards - most < most:  # no cut card leaves a whole round on each side
+            return []
+        return sorted({min(max(c, most), cards - most) for c in (cards // 4, cards // 2)})
+
+    def simulate(decks: int, cut: int, trigger: float) -> dict[str, float]:
+        dealing = Dealing(mode="shoe", penetration=int(cut), burn="none")
+        result = counter_simulation(
+            count_of(decks), trigger, ramp, shoes, seed, dealing, progress=progress
+        )
+        return result.summary(rounds_per_hour)
+
+    return counting.procedure_table(
+        deck_counts, cuts, lambda decks: count_of(decks).full_shoe_ev, simulate, triggers,
+        table_maximum / ramp[-1], rounds_per_hour,
+        f"simulated, {shoes:,} shoes, heads-up, the chart and its index plays",
+    )  # fmt: skip

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from gamecore import counting
 from gamecore._jit import kernel
 from gamecore.blackjack.engine import may_double
 from gamecore.blackjack.rules import (
@@ -24,7 +25,7 @@ from gamecore.blackjack.rules import (
     SURRENDER_LATE,
     TEN,
 )
-from gamecore.dealing import below, draw_card
+from gamecore.dealing import below, draw_card, shuffle
 
 #: Net results in half units range over -16..16 (four doubled hands); index = units + 16.
 HALF_UNITS = 33
@@ -39,7 +40,7 @@ def _total(hard, aces):
 
 
 @kernel(inline=True)
-def _dealer(rng, cards, pos, up, hole, h17):
+def _dealer(rng, cards, pos, up, hole, h17, fresh):
     """Play the dealer's hand; returns (final total, 99 for a Natural; position)."""
     hard = up + 1 + hole + 1
     aces = up == ACE or hole == ACE
@@ -47,7 +48,7 @@ def _dealer(rng, cards, pos, up, hole, h17):
     if total == 21:
         return DEALER_NATURAL, pos
     while total < 17 or (h17 and total == 17 and soft):
-        c = draw_card(rng, cards, pos, True)
+        c = draw_card(rng, cards, pos, fresh)
         pos += 1
         hard += c + 1
         aces = aces or c == ACE
@@ -121,6 +122,43 @@ class Tallies(NamedTuple):
     cells: np.ndarray  # (3, 38, 10) sum, sum of squares, count of results, by cell
     probe_sums: np.ndarray  # (38, 10, 6, 4) sum X, X^2, XY, probes per letter
     probe_den: np.ndarray  # (38, 10, 2) sum Y, Y^2
+
+
+class Dealt(NamedTuple):
+    """How the rounds are dealt, and the counter who plays them.
+
+    Real shoes (:func:`simulate_rounds` with ``fresh`` False): a trial is a shoe, shuffled
+    and dealt to a cut card ``penetration`` cards from the end; the counter keeps
+    the running count of every card seen (``tags`` by rank), bets one unit at or below the
+    ``trigger`` true count (running count per ``deck_cards`` cards left) and ``ramp[k]``
+    units above ``trigger + k``, plays the index plays (at a two-card hard hand of total t
+    that is not a pair, against ``up``: ``index_first[t, up]`` when the true count is at or
+    above ``index_at[t, up]`` (``index_sign`` +1) or at or below it (-1), else
+    ``index_second[t, up]``; -1: the chart's action), and insures against an Ace when the
+    true count meets ``insurance_at`` (nan: never). A Natural pays ``natural_pays``.
+    """
+
+    penetration: int
+    tags: np.ndarray
+    ramp: np.ndarray
+    trigger: float
+    deck_cards: float
+    index_first: np.ndarray
+    index_second: np.ndarray
+    index_at: np.ndarray
+    index_sign: np.ndarray
+    insurance_at: float
+    insurance_sign: int
+    natural_pays: float
+
+
+#: The counter's statistics (``CounterTallies.stats``): gamecore.counting's columns, then
+#: the shoes dealt and the insurance bets taken.
+C_SHOES, C_INSURED = counting.STATS, counting.STATS + 1
+
+
+class CounterTallies(NamedTuple):
+    stats: np.ndarray  # (counting.STATS + 2,) float64
 
 
 class RoundScratch(NamedTuple):
@@ -333,6 +371,19 @@ def new_tallies() -> Tallies:
     )
 
 
+def fresh_dealing() -> Dealt:
+    """Every round off a full shoe, no counter."""
+    none = np.full((32, 10), -1, dtype=np.int64)
+    return Dealt(
+        0, np.zeros(10, dtype=np.int64), np.ones(1), 0.0, 52.0, none, none,
+        np.zeros((32, 10)), np.ones((32, 10), dtype=np.int64), np.nan, 1, 1.5,
+    )  # fmt: skip
+
+
+def new_counter_tallies() -> CounterTallies:
+    return CounterTallies(np.zeros(counting.STATS + 2))
+
+
 def new_scratch() -> RoundScratch:
     return RoundScratch(
         np.zeros((13, 4), dtype=np.int64),
@@ -358,10 +409,27 @@ def _tally(tallies, net, natural, hands, up):
             tallies.resplit_histogram[net + 16] += 1
 
 
-@kernel
-def simulate_rounds(rng, shoe, rounds, codes, policy, probe_rate, tallies, scratch):
-    """Play ``rounds`` rounds, each off the full ``shoe``, into ``tallies``: each round's net
-    result (half units) by up card, and the hands played (1, or 2..4 after splits).
+def _round_loop(fresh: bool):
+    """The round loop compiled for one way of dealing: ``fresh`` is a constant of the
+    compiled code (numba freezes a closure's variables, and caches each variant apart).
+    Read at run time instead, its test in every card drawn halved the fresh simulator's
+    speed."""
+
+    @kernel
+    def play(rng, shoe, trials, codes, policy, probe_rate, dealt, tallies, counter, scratch):
+        return _play(
+            rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, counter, scratch
+        )
+
+    return play
+
+
+@kernel(inline=True)
+def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, counter, scratch):
+    """Play ``trials`` trials into ``tallies``: with ``fresh`` a trial is one round off
+    the full ``shoe``, else a whole shoe dealt to its cut card by the counter of ``dealt``
+    (its results into ``counter``). Tallies: each round's net result (half units) by up
+    card, and the hands played (1, or 2..4 after splits).
 
     Playing a chart, every decision adds the hand's result (half units) to its cell's
     tallies (rows: hard 4..21, soft 12..21, then pair A..10, where a pair's first decision
@@ -369,112 +437,195 @@ def simulate_rounds(rng, shoe, rounds, codes, policy, probe_rate, tallies, scrat
     its hard/soft row (``pair_follows_row``), as the exact engine's cell values do. With
     ``probe_rate`` > 0 each hand's first decision of a hand not yet probed is probed
     (:func:`_probe`); probed rounds leave the chart, so a probing run's other tallies are
-    not the chart's.
+    not the chart's; nor are a counter's, whose index plays leave it too.
 
     The round is written out in this loop, not called: a kernel called once per round with
     the policy's, tallies' and scratch's NamedTuples paid their arrays' reference counts
     every round (three times slower than this).
     """
     cards = shoe.copy()
+    n = cards.size
+    cut = n - dealt.penetration
+    stats = counter.stats
     state, visit, weight = scratch.hands, scratch.visit, scratch.probe_weight
     node_play, child = policy.node_play, policy.child
-    for _ in range(rounds):
-        p1 = draw_card(rng, cards, 0, True)
-        p2 = draw_card(rng, cards, 1, True)
-        up = draw_card(rng, cards, 2, True)
-        hole = draw_card(rng, cards, 3, True)
-        ended, net, natural = _opening(codes, policy.early_surrender, p1, p2, up, hole)
-        if ended:
-            _tally(tallies, net, natural, 1, up)
-            continue
-        hands, split = _first_hands(
-            codes, state, policy.root_split, child, policy.empty, node_play, p1, p2, up
-        )
-        limit = codes.max_ace_hands if p1 == ACE else codes.max_hands
-        pos = 4
-        h = 0
-        forbidden = False
-        while h < hands and not forbidden:
-            if state[_CARDS, h] == 1:  # a split hand takes its second card
-                c = draw_card(rng, cards, pos, True)
-                pos += 1
-                if _second_card(c, state, h, hands, limit, node_play, child):
-                    hands += 1  # a resplit: the new hand waits its turn
-                    continue
-            if split and state[_FIRST, h] == ACE and codes.split_aces_one_card:
-                state[_STATE, h] = _DONE
-                h += 1
-                continue
-            while True:  # the hand's decisions, until it stands, busts, doubles or surrenders
-                total, soft = _total(state[_HARD, h], state[_ACES, h])
-                if total > 21:
-                    state[_STATE, h] = _DONE
-                    break
-                forced = codes.forced_totals
-                forced_hit = forced and ((not soft and total <= 11) or (soft and total <= 17))
-                forced_stand = forced and total >= 20
-                two_cards = state[_CARDS, h] == 2
-                cd = may_double(state[_HARD, h], soft, state[_CARDS, h], split, codes)
-                cs = (not split) and (
-                    (codes.surrender == SURRENDER_LATE and two_cards)
-                    or (codes.surrender == SURRENDER_ANY_CARDS and not (up == ACE or up == TEN))
+    for _ in range(trials):
+        base = 0
+        running = 0
+        shoe_won = 0.0
+        shoe_flat = 0.0
+        if not fresh:
+            shuffle(rng, cards)
+        while fresh or base < cut:
+            true_count = 0.0
+            bet = 1.0
+            if not fresh:
+                true_count = running * dealt.deck_cards / (n - base)
+                if true_count > dealt.trigger:
+                    step = min(int(np.ceil(true_count - dealt.trigger)) - 1, dealt.ramp.size - 1)
+                    bet = dealt.ramp[step]
+            p1 = draw_card(rng, cards, base, fresh)
+            p2 = draw_card(rng, cards, base + 1, fresh)
+            up = draw_card(rng, cards, base + 2, fresh)
+            hole = draw_card(rng, cards, base + 3, fresh)
+            pos = base + 4
+            hands = 1
+            ended, net, natural = _opening(codes, policy.early_surrender, p1, p2, up, hole)
+            if not ended:
+                hands, split = _first_hands(
+                    codes, state, policy.root_split, child, policy.empty, node_play, p1, p2, up
                 )
-                row = -1
-                if node_play:
-                    node = state[_NODE, h]
-                    a = (
-                        policy.split_action[p1, node, up]
-                        if split
-                        else policy.unsplit_action[node, up]
-                    )
-                else:
-                    a, row = _chart_action(
-                        state, h, up, total, soft, cd, cs,
-                        policy.chart, policy.pair_play, policy.pair_follows_row,
-                    )  # fmt: skip
-                if row >= 0 and not state[_PROBED, h]:
-                    if state[_VISITS, h] < visit.shape[1]:
-                        visit[h, state[_VISITS, h]] = row
-                        state[_VISITS, h] += 1
-                    if probe_rate > 0.0:
-                        a = _probe(
-                            rng, state, h, row, a, cd, cs, (forced_hit, forced_stand),
-                            scratch.round_y, weight, probe_rate,
+                limit = codes.max_ace_hands if p1 == ACE else codes.max_hands
+                h = 0
+                forbidden = False
+                while h < hands and not forbidden:
+                    if state[_CARDS, h] == 1:  # a split hand takes its second card
+                        c = draw_card(rng, cards, pos, fresh)
+                        pos += 1
+                        if _second_card(c, state, h, hands, limit, node_play, child):
+                            hands += 1  # a resplit: the new hand waits its turn
+                            continue
+                    if split and state[_FIRST, h] == ACE and codes.split_aces_one_card:
+                        state[_STATE, h] = _DONE
+                        h += 1
+                        continue
+                    while True:  # the hand's decisions, until it stands, busts, doubles or
+                        # surrenders
+                        total, soft = _total(state[_HARD, h], state[_ACES, h])
+                        if total > 21:
+                            state[_STATE, h] = _DONE
+                            break
+                        forced = codes.forced_totals
+                        forced_hit = forced and (
+                            (not soft and total <= 11) or (soft and total <= 17)
+                        )
+                        forced_stand = forced and total >= 20
+                        two_cards = state[_CARDS, h] == 2
+                        cd = may_double(state[_HARD, h], soft, state[_CARDS, h], split, codes)
+                        cs = (not split) and (
+                            (codes.surrender == SURRENDER_LATE and two_cards)
+                            or (
+                                codes.surrender == SURRENDER_ANY_CARDS
+                                and not (up == ACE or up == TEN)
+                            )
+                        )
+                        row = -1
+                        if node_play:
+                            node = state[_NODE, h]
+                            a = (
+                                policy.split_action[p1, node, up]
+                                if split
+                                else policy.unsplit_action[node, up]
+                            )
+                        else:
+                            a, row = _chart_action(
+                                state, h, up, total, soft, cd, cs,
+                                policy.chart, policy.pair_play, policy.pair_follows_row,
+                            )  # fmt: skip
+                        if (
+                            not fresh
+                            and two_cards
+                            and not split
+                            and not soft
+                            and not state[_PAIRED, h]
+                            and dealt.index_first[total, up] >= 0
+                        ):
+                            at = dealt.index_at[total, up]
+                            first = (
+                                true_count >= at if dealt.index_sign[total, up] > 0
+                                else true_count <= at
+                            )  # fmt: skip
+                            a = dealt.index_first[total, up] if first else (
+                                dealt.index_second[total, up]
+                            )  # fmt: skip
+                            if a == DOUBLE and not cd:
+                                a = HIT
+                        if row >= 0 and not state[_PROBED, h]:
+                            if state[_VISITS, h] < visit.shape[1]:
+                                visit[h, state[_VISITS, h]] = row
+                                state[_VISITS, h] += 1
+                            if probe_rate > 0.0:
+                                a = _probe(
+                                    rng, state, h, row, a, cd, cs, (forced_hit, forced_stand),
+                                    scratch.round_y, weight, probe_rate,
+                                )  # fmt: skip
+                        bad = (
+                            (a == STAND and forced_hit) or (a == HIT and forced_stand)
+                            or a < 0 or a > 3
                         )  # fmt: skip
-                bad = (a == STAND and forced_hit) or (a == HIT and forced_stand) or a < 0 or a > 3
-                if bad or (a == DOUBLE and not cd) or (a == SURRENDER and not cs):
-                    forbidden = True  # validated tables: cannot happen
-                    break
-                if a == STAND or a == SURRENDER:
-                    state[_STATE, h] = _DONE if a == STAND else _SURRENDERED
-                    break
-                c = draw_card(rng, cards, pos, True)
-                pos += 1
-                state[_HARD, h] += c + 1
-                state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
-                state[_CARDS, h] += 1
-                if node_play:
-                    state[_NODE, h] = child[state[_NODE, h], c]
-                if a == DOUBLE:
-                    state[_BET, h] = 2
-                    state[_STATE, h] = _DONE
-                    break
-            h += 1
-        if forbidden:
-            _tally(tallies, FORBIDDEN_ROUND, False, hands, up)
-            continue
-        dealer, pos = _dealer(rng, cards, pos, up, hole, codes.hits_soft_17)
-        net = _settle(
-            codes, state, hands, dealer, up, visit, weight, scratch.round_x, tallies.probe_sums,
-            tallies.cells,
-        )  # fmt: skip
-        if p1 == p2 and not node_play:  # the pair row's decision: the whole round's result
-            _count(tallies.cells, PAIR_ROW0 + p1, up, net)
-        if probe_rate > 0.0:
-            _close_probes(
-                up, scratch.round_x, scratch.round_y, tallies.probe_sums, tallies.probe_den
-            )
-        _tally(tallies, net, False, hands, up)
+                        if bad or (a == DOUBLE and not cd) or (a == SURRENDER and not cs):
+                            forbidden = True  # validated tables: cannot happen
+                            break
+                        if a == STAND or a == SURRENDER:
+                            state[_STATE, h] = _DONE if a == STAND else _SURRENDERED
+                            break
+                        c = draw_card(rng, cards, pos, fresh)
+                        pos += 1
+                        state[_HARD, h] += c + 1
+                        state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
+                        state[_CARDS, h] += 1
+                        if node_play:
+                            state[_NODE, h] = child[state[_NODE, h], c]
+                        if a == DOUBLE:
+                            state[_BET, h] = 2
+                            state[_STATE, h] = _DONE
+                            break
+                    h += 1
+                if forbidden:
+                    net = FORBIDDEN_ROUND
+                else:
+                    dealer, pos = _dealer(rng, cards, pos, up, hole, codes.hits_soft_17, fresh)
+                    net = _settle(
+                        codes, state, hands, dealer, up, visit, weight, scratch.round_x,
+                        tallies.probe_sums, tallies.cells,
+                    )  # fmt: skip
+                    if p1 == p2 and not node_play:  # the pair row's decision: the round's
+                        _count(tallies.cells, PAIR_ROW0 + p1, up, net)
+                    if probe_rate > 0.0:
+                        _close_probes(
+                            up, scratch.round_x, scratch.round_y, tallies.probe_sums,
+                            tallies.probe_den,
+                        )  # fmt: skip
+            _tally(tallies, net, natural, hands, up)
+            if fresh:
+                break
+            # The counter: the round's result at its bet, insurance, then every card seen.
+            result = dealt.natural_pays if natural else net / 2.0
+            if net == FORBIDDEN_ROUND:
+                result = 0.0
+            won = bet * result
+            if up == ACE and not np.isnan(dealt.insurance_at):
+                insure = (
+                    true_count >= dealt.insurance_at if dealt.insurance_sign > 0
+                    else true_count <= dealt.insurance_at
+                )  # fmt: skip
+                if insure:  # half the bet, paid 2 to 1 on a ten in the hole
+                    won += bet * (1.0 if hole == TEN else -0.5)
+                    stats[C_INSURED] += 1.0
+            if base == 0:
+                stats[counting.FIRST] += result
+                stats[counting.FIRST_SQ] += result * result
+            stats[counting.ROUNDS] += 1.0
+            stats[counting.BET] += bet
+            stats[counting.WON] += won
+            stats[counting.WON_SQ] += won * won
+            stats[counting.FLAT] += result
+            stats[counting.FLAT_SQ] += result * result
+            shoe_won += won
+            shoe_flat += result
+            for i in range(base, pos):
+                running += dealt.tags[cards[i]]
+            base = pos
+        if not fresh:
+            stats[C_SHOES] += 1.0
+            stats[counting.SHOE_WON_SQ] += shoe_won * shoe_won
+            stats[counting.SHOE_FLAT_SQ] += shoe_flat * shoe_flat
+
+
+#: Every round off a full shoe (:func:`_play` with ``fresh``).
+simulate_rounds = _round_loop(True)
+#: Real shoes dealt to a cut card by a counter (:class:`Dealt`).
+simulate_shoes = _round_loop(False)
 
 
 @kernel
@@ -485,7 +636,7 @@ def simulate_dealer_hands(rng, shoe, rounds, h17):
     for _ in range(rounds):
         up = draw_card(rng, cards, 0, True)
         hole = draw_card(rng, cards, 1, True)
-        total, _pos = _dealer(rng, cards, 2, up, hole, h17)
+        total, _pos = _dealer(rng, cards, 2, up, hole, h17, True)
         if total == DEALER_NATURAL:
             outcome = NATURAL
         elif total <= 21:

@@ -28,7 +28,7 @@ class _SearchTooLong(Exception):
     pass
 
 
-def _round_cards_bound(shoe: Sequence[int], hands: int) -> int:
+def round_cards_bound(shoe: Sequence[int], hands: int) -> int:
     """An upper bound on the cards one round can take: every hand that draws again holds a
     hard total (aces as one) of at most 20 (a player's) or 16 (the dealer's) before its last
     card, so a round takes at most one last card per hand plus as many of the shoe's
@@ -136,19 +136,19 @@ def check_round_fits(shoe: Sequence[int], rules: StandardBlackjackRules) -> None
     """Refuse a shoe from which some round could need a card when none is left: such a
     round has no outcome, and its probability would silently go missing from every EV.
 
-    A bound (:func:`_round_cards_bound`) clears any realistic shoe at once; a small shoe it
+    A bound (:func:`round_cards_bound`) clears any realistic shoe at once; a small shoe it
     does not clear is searched play by play (:func:`_search_exhaustion`).
     """
     shoe = tuple(int(c) for c in shoe)
     hands = max(1, rules.max_split_hands)
-    if _round_cards_bound(shoe, hands) <= sum(shoe):
+    if round_cards_bound(shoe, hands) <= sum(shoe):
         return
     try:
         runs_out = _search_exhaustion(shoe, rules)
     except _SearchTooLong:
         raise GamecoreError(
             f"composition {list(shoe)}: a round may need up to "
-            f"{_round_cards_bound(shoe, hands)} cards and the shoe holds {sum(shoe)}; "
+            f"{round_cards_bound(shoe, hands)} cards and the shoe holds {sum(shoe)}; "
             "it could not be confirmed that no round runs out of cards: add cards"
         ) from None
     if runs_out:

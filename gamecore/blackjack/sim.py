@@ -30,6 +30,8 @@ from gamecore.blackjack.chart import StrategyChart, chart_tables, read_strategy_
 from gamecore.blackjack.dealt import (
     SimPolicy,
     Tallies,
+    fresh_dealing,
+    new_counter_tallies,
     new_scratch,
     new_tallies,
     simulate_dealer_hands,
@@ -68,7 +70,7 @@ CHUNK_ROUNDS = 1 << 19
 OPTIMAL = "optimal"
 
 
-def _chart_policy(chart: StrategyChart, rules) -> SimPolicy:
+def chart_policy(chart: StrategyChart, rules) -> SimPolicy:
     """A chart's decision tables; its root decisions (early surrender, split) read from the
     same chart tables the hands are played by."""
     t = chart_tables(chart, rules)
@@ -180,7 +182,9 @@ def _run_chunk(job_and_chunk) -> Tallies:
         job.codes,
         job.policy,
         job.probe_rate,
+        fresh_dealing(),
         tallies,
+        new_counter_tallies(),
         new_scratch(),
     )
     return tallies
@@ -362,7 +366,7 @@ def simulate(
             )
         if not isinstance(chart, StrategyChart):
             chart = read_strategy_chart(chart)
-        policy = _chart_policy(chart, r)
+        policy = chart_policy(chart, r)
     shoe = np.repeat(np.arange(10, dtype=np.int64), shoe_composition(r.decks))
     job = _Job(shoe, policy, rule_codes(r), probe_rate)
     chunks = make_chunks(rounds, CHUNK_ROUNDS, seed)

@@ -14,7 +14,6 @@ count is derived from the House Way effects (:mod:`gamecore.counting`).
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -196,12 +195,6 @@ def count_analysis(
 #: Shoes per chunk of a counter simulation.
 CHUNK_SHOES = 5_000
 
-#: The counter's statistics, summed over shoes: rounds, units bet, units won and its square,
-#: the flat (one-unit) bettor's won and square, the per-shoe sums' squares of both, and the
-#: first round of each shoe (dealt off a full shoe) and its square.
-(_ROUNDS, _BET, _WON, _WON_SQ, _FLAT, _FLAT_SQ, _SHOE_WON_SQ, _SHOE_FLAT_SQ, _FIRST,
- _FIRST_SQ) = range(10)  # fmt: skip
-
 
 class _Table(NamedTuple):
     """What every seat plays and how results pay: the shoe's cards (classes), the players'
@@ -227,8 +220,8 @@ def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ti
     cards from the end; the counter in ``seat`` sees every card dealt, keeps the running count
     and bets, before each round, one unit at or below ``trigger`` (true count: running count
     per ``deck_cards`` cards left) and ``ramp[k]`` units above ``trigger + k`` (the last
-    entry beyond). Returns the statistics (columns ``_ROUNDS`` ...)."""
-    stats = np.zeros(10)
+    entry beyond). Returns the statistics (columns :data:`gamecore.counting.ROUNDS` ...)."""
+    stats = np.zeros(counting.STATS)
     cards = table.cards.copy()
     n = cards.size
     cut = n - penetration
@@ -254,37 +247,21 @@ def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ti
             )  # fmt: skip
             result = table.payoff[outcome[seat]]
             if start == 0:
-                stats[_FIRST] += result
-                stats[_FIRST_SQ] += result * result
-            stats[_ROUNDS] += 1.0
-            stats[_BET] += bet
-            stats[_WON] += bet * result
-            stats[_WON_SQ] += bet * bet * result * result
-            stats[_FLAT] += result
-            stats[_FLAT_SQ] += result * result
+                stats[counting.FIRST] += result
+                stats[counting.FIRST_SQ] += result * result
+            stats[counting.ROUNDS] += 1.0
+            stats[counting.BET] += bet
+            stats[counting.WON] += bet * result
+            stats[counting.WON_SQ] += bet * bet * result * result
+            stats[counting.FLAT] += result
+            stats[counting.FLAT_SQ] += result * result
             shoe_won += bet * result
             shoe_flat += result
             for i in range(start, position):
                 running += counter.tags[cards[i]]
-        stats[_SHOE_WON_SQ] += shoe_won * shoe_won
-        stats[_SHOE_FLAT_SQ] += shoe_flat * shoe_flat
+        stats[counting.SHOE_WON_SQ] += shoe_won * shoe_won
+        stats[counting.SHOE_FLAT_SQ] += shoe_flat * shoe_flat
     return stats
-
-
-def check_ramp(ramp: Sequence[float]) -> tuple[float, ...]:
-    """A bet ramp: the units bet at each true count step above the trigger, at least one
-    step, each from 1 to 1,000 units, never decreasing."""
-    try:
-        values = tuple(float(v) for v in ramp)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"ramp must be a list of bets in units, got {ramp!r}") from None
-    if not values or not all(math.isfinite(v) and 1 <= v <= 1000 for v in values):
-        raise GamecoreError(f"ramp must hold bets from 1 to 1,000 units, got {ramp!r}")
-    if any(b < a for a, b in itertools.pairwise(values)):
-        raise GamecoreError(
-            f"ramp must not decrease (a counter bets more as the count rises), got {ramp!r}"
-        )
-    return values
 
 
 @dataclasses.dataclass(frozen=True)
@@ -302,34 +279,10 @@ class CounterResult:
     seed: int
     stats: np.ndarray
 
-    def _per_round(self, won: int, shoe_sq: int) -> tuple[float, float]:
-        """(mean per round, its SE from the shoes' sums: rounds of a shoe share its count)."""
-        rounds = self.stats[_ROUNDS]
-        per_shoe = self.stats[won] / self.shoes
-        spread = max(self.stats[shoe_sq] / self.shoes - per_shoe**2, 0.0)
-        return self.stats[won] / rounds, math.sqrt(spread * self.shoes) / rounds
-
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
         """Units won per 100 rounds and per hour (with SEs), the average bet, the flat
         bettor's EV per round, and the first round of each shoe (the off-the-top twin)."""
-        won, won_se = self._per_round(_WON, _SHOE_WON_SQ)
-        flat, flat_se = self._per_round(_FLAT, _SHOE_FLAT_SQ)
-        first = self.stats[_FIRST] / self.shoes
-        first_se = math.sqrt(max(self.stats[_FIRST_SQ] / self.shoes - first**2, 0.0) / self.shoes)
-        return {
-            "Rounds": float(self.stats[_ROUNDS]),
-            "Shoes": float(self.shoes),
-            "Average bet (units)": self.stats[_BET] / self.stats[_ROUNDS],
-            "Units won per 100 rounds": 100 * won,
-            "SE (per 100 rounds)": 100 * won_se,
-            "Units won per hour": rounds_per_hour * won,
-            "SE (per hour)": rounds_per_hour * won_se,
-            "Won per unit bet": self.stats[_WON] / self.stats[_BET],
-            "Flat bettor's EV per round": flat,
-            "SE (flat)": flat_se,
-            "First round of a shoe, EV": first,
-            "SE (first round)": first_se,
-        }
+        return counting.counter_summary(self.stats, self.shoes, rounds_per_hour)
 
 
 def counter_simulation(
@@ -364,7 +317,7 @@ def counter_simulation(
             f"trigger must be a true count within the tags' range (|trigger| <= "
             f"{10 * max(largest, 1)}), got {trigger!r}"
         )
-    ramp = check_ramp(ramp)
+    ramp = counting.check_ramp(ramp)
     shoes = validate_trials(shoes, "shoes")
     seed = validate_seed(seed)
     players = validate_count(players, "players")
@@ -504,7 +457,7 @@ def perfect_information_simulation(
     A few hundred shoes: every round is an exact enumeration."""
     rules = check_rules(rules)
     tags = count_deck(rules).tags(tags)
-    ramp = check_ramp(ramp)
+    ramp = counting.check_ramp(ramp)
     shoes = validate_trials(shoes, "shoes")
     if shoes > 100_000:
         raise GamecoreError(
@@ -566,90 +519,41 @@ def procedure_table(
     rounds_per_hour: float = 60.0,
     progress: bool | None = False,
 ) -> pd.DataFrame:
-    """The counter under every procedure: for each deck count, a shuffle every round (the
-    count always zero: one unit at the exact off-the-top EV, heads-up House Way, which every
-    seat of a table shares) and real shoes to each cut card of ``penetrations`` (cards
-    behind it; default the reading's, a quarter and a half of the shoe, each moved into
-    the range a table of ``players`` allows), the best of ``triggers``
-    (all run on the same shoes, one seed). Money per hour assumes the ramp's top bet is the
-    table maximum (``rules.table_maximum``)."""
+    """The counter under every procedure (:func:`gamecore.counting.procedure_table`): for
+    each deck count a shuffle every round and real shoes to each cut card of
+    ``penetrations`` (cards behind it; default the reading's, a quarter and a half of the
+    shoe, each moved into the range a table of ``players`` allows), the best of
+    ``triggers``. Money per hour takes the ramp's top bet to be ``rules.table_maximum``."""
     rules = check_rules(rules)
-    ramp = check_ramp(ramp)
-    try:
-        triggers = tuple(float(t) for t in triggers)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"triggers must be true counts, got {triggers!r}") from None
-    if not triggers:
-        raise GamecoreError("triggers must hold at least one true count")
-    unit = float(rules.table_maximum) / ramp[-1]
-    rows = []
-    for decks in deck_counts:
-        variant = dataclasses.replace(rules, decks=decks)
-        exact = count_deals(variant).evaluate(house_way_player(variant), house_way_dealer(variant))
-        rows.append(
-            {
-                "Decks": decks,
-                "Procedure": "shuffle every round",
-                "Cards behind the cut card": None,
-                "Best trigger": None,
-                "Units won per 100 rounds": 100 * float(exact.player_ev),
-                "SE (per 100 rounds)": 0.0,
-                "Money per hour at the table maximum": (
-                    rounds_per_hour * float(exact.player_ev) * unit
-                ),
-                "SE (money per hour)": 0.0,
-                "How": "exact: the count never moves; one unit a round",
-            }
-        )  # fmt: skip
+    ramp = counting.check_ramp(ramp)
+
+    def variant(decks: int) -> C21BaccaratRules:
+        return dataclasses.replace(rules, decks=decks)
+
+    def cuts(decks: int) -> Sequence[int]:
+        if penetrations is not None:
+            return penetrations
         cards = decks * (sum(BACCARAT_DECK) + rules.jokers_per_deck)
-        cuts = penetrations
-        if cuts is None:  # the reading's, a quarter and a half of the shoe, where they fit
-            fits = range(largest_round(players), cards - largest_round(players) + 1)
-            cuts = sorted(
-                {min(max(c, fits.start), fits.stop - 1) for c in (14, cards // 4, cards // 2)}
-            )
-        for cut in cuts:
-            dealing = Dealing(mode="shoe", penetration=int(cut), burn="none")
-            best = None
-            for trigger in triggers:
-                summary = counter_simulation(
-                    variant, tags, trigger, ramp, shoes, seed, players, seat, dealing,
-                    progress=progress,
-                ).summary(rounds_per_hour)  # fmt: skip
-                if (
-                    best is None
-                    or summary["Units won per 100 rounds"] > best[1]["Units won per 100 rounds"]
-                ):
-                    best = (trigger, summary)
-            trigger, summary = best
-            rows.append(
-                {
-                    "Decks": decks,
-                    "Procedure": "shoe to a cut card",
-                    "Cards behind the cut card": int(cut),
-                    "Best trigger": trigger,
-                    "Units won per 100 rounds": summary["Units won per 100 rounds"],
-                    "SE (per 100 rounds)": summary["SE (per 100 rounds)"],
-                    "Money per hour at the table maximum": summary["Units won per hour"] * unit,
-                    "SE (money per hour)": summary["SE (per hour)"] * unit,
-                    "How": f"simulated, {shoes:,} shoes, {players} players, seat {seat}",
-                }
-            )
-    return pd.DataFrame(rows)
+        fits = range(largest_round(players), cards - largest_round(players) + 1)
+        return sorted(
+            {min(max(c, fits.start), fits.stop - 1) for c in (14, cards // 4, cards // 2)}
+        )
 
+    def off_the_top(decks: int) -> float:
+        rules = variant(decks)
+        pair = count_deals(rules).evaluate(house_way_player(rules), house_way_dealer(rules))
+        return float(pair.player_ev)
 
-def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
-    """Each procedure of :func:`procedure_table` against a threshold of money per hour:
-    whether the counter's best gain is below it by more than four standard errors (its
-    upper 4-sigma bound below the threshold), and that bound."""
-    try:
-        threshold = float(threshold)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"threshold must be money per hour, got {threshold!r}") from None
-    out = table[["Decks", "Procedure", "Cards behind the cut card"]].copy()
-    upper = table["Money per hour at the table maximum"] + 4 * table["SE (money per hour)"]
-    out["Counter's best, money per hour"] = table["Money per hour at the table maximum"]
-    out["Upper bound (+4 SE)"] = upper
-    out["Below the threshold"] = upper < threshold
-    out["Threshold, money per hour"] = threshold
-    return out
+    def simulate(decks: int, cut: int, trigger: float) -> dict[str, float]:
+        dealing = Dealing(mode="shoe", penetration=int(cut), burn="none")
+        result = counter_simulation(
+            variant(decks), tags, trigger, ramp, shoes, seed, players, seat, dealing,
+            progress=progress,
+        )  # fmt: skip
+        return result.summary(rounds_per_hour)
+
+    return counting.procedure_table(
+        deck_counts, cuts, off_the_top, simulate, triggers,
+        float(rules.table_maximum) / ramp[-1], rounds_per_hour,
+        f"simulated, {shoes:,} shoes, {players} players, seat {seat}",
+    )  # fmt: skip
