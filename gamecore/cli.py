@@ -355,7 +355,7 @@ def _blackjack_counter(found, args: argparse.Namespace) -> dict[str, Any]:
     from gamecore.blackjack import counting
     from gamecore.dealing import Dealing
 
-    _refuse(args, "players", "seat", "oracle_shoes")
+    _refuse(args, "players", "seat")
     options = _counter_options(args)
     if options is None:
         return {}
@@ -363,13 +363,14 @@ def _blackjack_counter(found, args: argparse.Namespace) -> dict[str, Any]:
     if args.penetration is not None:
         penetration = _integer(args.penetration, "--penetration")
         dealing = Dealing(mode="shoe", penetration=penetration, burn="none")
-    shoes = _integer(args.shoes, "--shoes")
-    result = counting.counter_simulation(
-        found, options.trigger, options.ramp, shoes, options.seed, dealing, progress=False
-    )
-    return {
-        "dealing": result.dealing.to_dict(),
-        "counter": {
+    out: dict[str, Any] = {}
+    if args.shoes is not None:
+        shoes = _integer(args.shoes, "--shoes")
+        result = counting.counter_simulation(
+            found, options.trigger, options.ramp, shoes, options.seed, dealing, progress=False
+        )
+        out["dealing"] = result.dealing.to_dict()
+        out["counter"] = {
             "players": 1,
             "trigger": options.trigger,
             "ramp": list(result.ramp),
@@ -377,8 +378,20 @@ def _blackjack_counter(found, args: argparse.Namespace) -> dict[str, Any]:
             "seed": options.seed,
             "rounds_per_hour": options.rounds_per_hour,
             **result.summary(options.rounds_per_hour),
-        },
-    }
+        }
+    if args.oracle_shoes is not None:
+        shoes = _integer(args.oracle_shoes, "--oracle-shoes")
+        bound = counting.perfect_information_simulation(
+            found, options.ramp, shoes, options.seed, dealing
+        )
+        out["dealing"] = bound.dealing.to_dict()
+        out["upper_bound"] = {
+            "players": 1,
+            "ramp": list(bound.ramp),
+            "seed": options.seed,
+            **bound.summary(options.rounds_per_hour),
+        }
+    return out
 
 
 def _c21_counter(rules, tags, args: argparse.Namespace) -> dict[str, Any]:
@@ -456,10 +469,11 @@ def _count_blackjack(rules, args: argparse.Namespace) -> None:
         print(f"\nBetting correlation: {found.betting_correlation:.4f}")
         print("\nIndex plays")
         print(found.index_table().to_string(index=False, float_format="{:+.4f}".format))
-        if "counter" in data:
-            print("\ncounter:")
-            for name, value in data["counter"].items():
-                print(f"  {name}: {value}")
+        for key in ("counter", "upper_bound"):
+            if key in data:
+                print(f"\n{key}:")
+                for name, value in data[key].items():
+                    print(f"  {name}: {value}")
 
     _emit(data, args.json, text)
 
@@ -710,7 +724,7 @@ def build_parser() -> argparse.ArgumentParser:
     counter = count.add_argument_group("the counter, simulated on real shoes")
     counter.add_argument("--shoes", help="shoes to simulate the counter on")
     counter.add_argument(
-        "--oracle-shoes", help="c21_baccarat: shoes for the perfect-information bettor"
+        "--oracle-shoes", help="shoes for the perfect-information bettor (exact every round)"
     )
     counter.add_argument("--trigger", help="bet above this true count (default 1)")
     counter.add_argument("--ramp", help="bets above the trigger, per true count (default 2,4,8)")

@@ -305,3 +305,48 @@ def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
     out["Below the threshold"] = upper < threshold
     out["Threshold, money per hour"] = threshold
     return out
+
+
+def perfect_information_summary(
+    rounds: pd.DataFrame, ramp: Sequence[float], rounds_per_hour: float
+) -> dict[str, float]:
+    """A perfect-information bettor's results from its rounds (``Shoe``, ``True count``,
+    ``Exact EV``, ``Result`` columns): it bets the ramp's top when the exact EV is positive
+    and one unit otherwise. Units won per 100 rounds realised and expected (the exact EV of
+    the rounds bet: the same mean, far less noise), SEs from the shoes' sums; how often the
+    shoe favours the player; the correlation of the count's true count with the exact EV."""
+    bet = np.where(rounds["Exact EV"] > 0, ramp[-1], 1.0)
+    by_shoe = (
+        pd.DataFrame(
+            {
+                "Shoe": rounds["Shoe"],
+                "won": bet * rounds["Result"],
+                "expected": bet * rounds["Exact EV"],
+            }
+        )
+        .groupby("Shoe")[["won", "expected"]]
+        .sum()
+    )
+    n = len(rounds)
+
+    def per_100(column: str) -> tuple[float, float]:
+        sums = by_shoe[column].to_numpy()
+        return 100 * sums.sum() / n, 100 * math.sqrt(sums.var() * len(sums)) / n
+
+    won, won_se = per_100("won")
+    expected, expected_se = per_100("expected")
+    spread = rounds["True count"].std() > 0 and rounds["Exact EV"].std() > 0
+    correlation = (
+        float(np.corrcoef(rounds["True count"], rounds["Exact EV"])[0, 1]) if spread else 0.0
+    )
+    return {
+        "Rounds": float(n),
+        "Shoes": float(by_shoe.shape[0]),
+        "Share of rounds with exact EV > 0": float((rounds["Exact EV"] > 0).mean()),
+        "Units won per 100 rounds": won,
+        "SE (per 100 rounds)": won_se,
+        "Expected units per 100 rounds (exact EV of the rounds bet)": expected,
+        "SE (expected)": expected_se,
+        "Expected units per hour": rounds_per_hour * expected / 100,
+        "Correlation of the true count with the exact EV": correlation,
+    }

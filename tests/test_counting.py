@@ -382,7 +382,7 @@ def test_count_simulates_the_c21_counter_and_the_upper_bound():
         (["c21_baccarat", "--shoes", "10", "--penetration", "5000"], "penetration"),
         (["c21_baccarat", "--shoes", "10", "--trigger", "x"], "--trigger"),
         (["c21_blackjack", "--decks", "2", "--shoes", "10", "--players", "3"], "--players"),
-        (["c21_blackjack", "--decks", "2", "--shoes", "10", "--oracle-shoes", "3"], "--oracle"),
+        (["c21_blackjack", "--decks", "2", "--oracle-shoes", "5000"], "1,000"),
         (["c21_blackjack", "--decks", "2", "--trigger", "2"], "--shoes"),
         (["punto_banco", "--shoes", "10"], "--shoes"),
     ],
@@ -461,3 +461,15 @@ def test_blackjack_counter_bad_input_is_refused(c21_two_deck_count, change, name
         bjc.counter_simulation(c21_two_deck_count, shoes=10, seed=1, **arguments)
     with pytest.raises(GamecoreError, match="BlackjackCount"):
         bjc.counter_simulation("count", 1, (2,), 10, 1)
+
+
+def test_blackjack_perfect_information_bettor_solves_the_full_shoe_first(c21_two_deck_count):
+    result = bjc.perfect_information_simulation(c21_two_deck_count, (2, 8), 2, 4)
+    frame = result.rounds
+    first_rounds = frame.groupby("Shoe").head(1)
+    assert first_rounds["Exact EV"].tolist() == pytest.approx(
+        [c21_two_deck_count.full_shoe_ev] * 2, abs=1e-13
+    )
+    assert first_rounds["True count"].tolist() == [0.0, 0.0]
+    assert frame.equals(bjc.perfect_information_simulation(c21_two_deck_count, (2, 8), 2, 4).rounds)
+    assert result.summary()["Rounds"] == len(frame)

@@ -211,6 +211,7 @@ COUNTING_SMALL = {
     "blackjack_decks": 2,
     "shoes": 2_000,
     "blackjack_shoes": 2_000,
+    "blackjack_oracle_shoes": 1,
     "oracle_shoes": 3,
     "deck_counts": [1, 2],
     "triggers": [0, 2],
@@ -232,6 +233,8 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     assert verdict.loc[verdict["Procedure"] == "shuffle every round", "Below the threshold"].all()
     assert_twin_table(folder / "c21_baccarat_counter_cross_check.csv")
     assert_twin_table(folder / "c21_blackjack_counter_cross_check.csv")
+    bound = pd.read_csv(folder / "c21_blackjack_upper_bound.csv")
+    assert bound["Shoes"].tolist() == [1]
     blackjack_procedures = pd.read_csv(folder / "c21_blackjack_counter_by_procedure.csv")
     # One deck with four split hands has no cut card that leaves a whole round both sides.
     one_deck = blackjack_procedures[blackjack_procedures["Decks"] == 1]

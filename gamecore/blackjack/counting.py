@@ -38,6 +38,10 @@ from gamecore.blackjack.analysis import chart_ev, exact, hand_table, insurance_e
 from gamecore.blackjack.chart import StrategyChart, read_strategy_chart
 from gamecore.blackjack.dealt import (
     C_INSURED,
+    C_RECORDED,
+    R_RESULT,
+    R_SHOE,
+    R_TRUE_COUNT,
     Dealt,
     new_counter_tallies,
     new_scratch,
@@ -572,3 +576,70 @@ def procedure_table(
         table_maximum / ramp[-1], rounds_per_hour,
         f"simulated, {shoes:,} shoes, heads-up, the chart and its index plays",
     )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# The upper bound: a bettor who knows the exact EV of the remaining shoe
+# ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PerfectInformationResult:
+    """The perfect-information bettor on a sample of shoes, round by round."""
+
+    rules: StandardBlackjackRules
+    chart: str
+    ramp: tuple[float, ...]
+    dealing: Dealing
+    shoes: int
+    seed: int
+    rounds: pd.DataFrame  # Shoe | True count | Exact EV | Result, one row per round
+
+    def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
+        """As :meth:`gamecore.c21_baccarat.counting.PerfectInformationResult.summary`."""
+        return counting.perfect_information_summary(self.rounds, self.ramp, rounds_per_hour)
+
+
+def perfect_information_simulation(
+    count: BlackjackCount,
+    ramp: Sequence[float],
+    shoes: int,
+    seed: int,
+    dealing: Dealing | None = None,
+) -> PerfectInformationResult:
+    """Deal ``shoes`` shoes as :func:`counter_simulation` does (the chart alone, no index
+    plays) and solve the remaining shoe of every round exactly (the chart's EV on it, the
+    engine run afresh): the bettor bets the ramp's top when that EV is positive and one
+    unit otherwise, an upper bound no count with that spread can beat with this chart. Each
+    round's true count under the count's tags is kept beside its exact EV. A few shoes:
+    every round is a full exact analysis (about a tenth of a second at 6 decks)."""
+    if not isinstance(count, BlackjackCount):
+        raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {count!r}")
+    shoes = validate_trials(shoes, "shoes")
+    if shoes > 1_000:
+        raise GamecoreError(f"shoes must be at most 1,000 (each round is solved), got {shoes:,}")
+    rules = count.rules.resolved()
+    ramp = counting.check_ramp(ramp)
+    dealing = Dealing.given(dealing, default_dealing(rules))
+    counter_simulation(count, 0.0, ramp, 1, seed, dealing)  # the same checks of the dealing
+    shoe = np.repeat(np.arange(10, dtype=np.int64), count.shoe)
+    dealt = _dealt(count, rules, dealing, 0.0, ramp, index_plays=False)
+    tallies = new_counter_tallies(record_rounds=shoes * (shoe.size // 4 + 1))
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
+    simulate_shoes(
+        rng, shoe, shoes, rule_codes(rules), chart_policy(count.chart, rules), 0.0, dealt,
+        new_tallies(), tallies, new_scratch(),
+    )  # fmt: skip
+    record = tallies.record[: int(tallies.stats[C_RECORDED])]
+    evs = [
+        chart_ev(Engine(rules, left.astype(np.int64)), count.chart)[0] for left in record[:, :10]
+    ]
+    frame = pd.DataFrame(
+        {
+            "Shoe": record[:, R_SHOE].astype(int),
+            "True count": record[:, R_TRUE_COUNT],
+            "Exact EV": evs,
+            "Result": record[:, R_RESULT],
+        }
+    )
+    return PerfectInformationResult(count.rules, count.strategy, ramp, dealing, shoes, seed, frame)

@@ -153,12 +153,16 @@ class Dealt(NamedTuple):
 
 
 #: The counter's statistics (``CounterTallies.stats``): gamecore.counting's columns, then
-#: the shoes dealt and the insurance bets taken.
-C_SHOES, C_INSURED = counting.STATS, counting.STATS + 1
+#: the shoes dealt, the insurance bets taken and the rounds recorded.
+C_SHOES, C_INSURED, C_RECORDED = counting.STATS, counting.STATS + 1, counting.STATS + 2
+#: Columns of a recorded round (``CounterTallies.record``): the cards of each rank left
+#: before it (0..9), the true count, the flat result, the shoe (counted within the chunk).
+R_TRUE_COUNT, R_RESULT, R_SHOE = 10, 11, 12
 
 
 class CounterTallies(NamedTuple):
-    stats: np.ndarray  # (counting.STATS + 2,) float64
+    stats: np.ndarray  # (counting.STATS + 3,) float64
+    record: np.ndarray  # (rows, 13) float64: the first rows' rounds (R_* columns)
 
 
 class RoundScratch(NamedTuple):
@@ -380,8 +384,8 @@ def fresh_dealing() -> Dealt:
     )  # fmt: skip
 
 
-def new_counter_tallies() -> CounterTallies:
-    return CounterTallies(np.zeros(counting.STATS + 2))
+def new_counter_tallies(record_rounds: int = 0) -> CounterTallies:
+    return CounterTallies(np.zeros(counting.STATS + 3), np.zeros((record_rounds, 13)))
 
 
 def new_scratch() -> RoundScratch:
@@ -464,6 +468,14 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                 if true_count > dealt.trigger:
                     step = min(int(np.ceil(true_count - dealt.trigger)) - 1, dealt.ramp.size - 1)
                     bet = dealt.ramp[step]
+            recording = -1
+            if not fresh and stats[C_RECORDED] < counter.record.shape[0]:
+                recording = int(stats[C_RECORDED])
+                counter.record[recording, :10] = 0.0
+                for i in range(base, n):
+                    counter.record[recording, cards[i]] += 1.0
+                counter.record[recording, R_TRUE_COUNT] = true_count
+                counter.record[recording, R_SHOE] = stats[C_SHOES]
             p1 = draw_card(rng, cards, base, fresh)
             p2 = draw_card(rng, cards, base + 1, fresh)
             up = draw_card(rng, cards, base + 2, fresh)
@@ -602,6 +614,9 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                 if insure:  # half the bet, paid 2 to 1 on a ten in the hole
                     won += bet * (1.0 if hole == TEN else -0.5)
                     stats[C_INSURED] += 1.0
+            if recording >= 0:
+                counter.record[recording, R_RESULT] = result
+                stats[C_RECORDED] += 1.0
             if base == 0:
                 stats[counting.FIRST] += result
                 stats[counting.FIRST_SQ] += result * result

@@ -402,41 +402,9 @@ class PerfectInformationResult:
 
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
         """The bettor's units won per 100 rounds (realised and expected, with SEs by shoe),
-        how often the shoe favours the player, and how well the count follows the exact EV."""
-        frame = self.rounds
-        top = self.ramp[-1]
-        bet = np.where(frame["Exact EV"] > 0, top, 1.0)
-        by_shoe = (
-            pd.DataFrame(
-                {
-                    "Shoe": frame["Shoe"],
-                    "won": bet * frame["Result"],
-                    "expected": bet * frame["Exact EV"],
-                }
-            )
-            .groupby("Shoe")[["won", "expected"]]
-            .sum()
-        )
-        n = len(frame)
-
-        def per_100(column: str) -> tuple[float, float]:
-            sums = by_shoe[column].to_numpy()
-            return 100 * sums.sum() / n, 100 * math.sqrt(sums.var() * len(sums)) / n
-
-        won, won_se = per_100("won")
-        expected, expected_se = per_100("expected")
-        correlation = float(np.corrcoef(frame["True count"], frame["Exact EV"])[0, 1])
-        return {
-            "Rounds": float(n),
-            "Shoes": float(self.shoes),
-            "Share of rounds with exact EV > 0": float((frame["Exact EV"] > 0).mean()),
-            "Units won per 100 rounds": won,
-            "SE (per 100 rounds)": won_se,
-            "Expected units per 100 rounds (exact EV of the rounds bet)": expected,
-            "SE (expected)": expected_se,
-            "Expected units per hour": rounds_per_hour * expected / 100,
-            "Correlation of the true count with the exact EV": correlation,
-        }
+        how often the shoe favours the player, and how well the count follows the exact EV
+        (:func:`gamecore.counting.perfect_information_summary`)."""
+        return counting.perfect_information_summary(self.rounds, self.ramp, rounds_per_hour)
 
 
 def perfect_information_simulation(
