@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
 
 
@@ -208,6 +209,16 @@ def counter_summary(stats: np.ndarray, shoes: int, rounds_per_hour: float) -> di
         "First round of a shoe, EV": first,
         "SE (first round)": first_se,
     }
+
+
+@kernel(inline=True)
+def ramp_bet(true_count, trigger, ramp):
+    """The units a counter bets at ``true_count``: one at or below ``trigger``, ``ramp[k]``
+    above ``trigger + k`` and at most ``trigger + k + 1``, the last entry beyond."""
+    if true_count <= trigger:
+        return 1.0
+    step = int(math.ceil(true_count - trigger)) - 1
+    return ramp[min(step, ramp.size - 1)]
 
 
 def check_ramp(ramp: Sequence[float]) -> tuple[float, ...]:

@@ -19,6 +19,11 @@ count's tags:
 * the index is the true count at which the decision's gain crosses zero:
   ``-gain(full shoe) / (slope * D)``.
 
+The counter is then simulated on real shoes (:func:`counter_simulation`: the simulator's
+one round loop, dealing to a cut card, with the count, the bet ramp, the index plays and
+insurance), by decks and penetration (:func:`procedure_table`), beside a bettor who knows the
+exact EV of every round's remaining shoe (:func:`perfect_information_simulation`).
+
 Floating point: the engine's values are doubles (the recursions divide), so effects of
 removal, about 1e-4 per card at 6 decks, carry the engine's rounding of about 1e-16.
 """
@@ -409,7 +414,8 @@ class CounterResult:
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
         """:func:`gamecore.counting.counter_summary`, and how often the counter insured."""
         out = counting.counter_summary(self.stats, self.shoes, rounds_per_hour)
-        out["Insurance bets per 100 rounds"] = 100 * self.stats[C_INSURED] / self.stats[0]
+        rounds = self.stats[counting.ROUNDS]
+        out["Insurance bets per 100 rounds"] = 100 * self.stats[C_INSURED] / rounds
         return out
 
 

@@ -465,9 +465,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
             bet = 1.0
             if not fresh:
                 true_count = running * dealt.deck_cards / (n - base)
-                if true_count > dealt.trigger:
-                    step = min(int(np.ceil(true_count - dealt.trigger)) - 1, dealt.ramp.size - 1)
-                    bet = dealt.ramp[step]
+                bet = counting.ramp_bet(true_count, dealt.trigger, dealt.ramp)
             recording = -1
             if not fresh and stats[C_RECORDED] < counter.record.shape[0]:
                 recording = int(stats[C_RECORDED])

@@ -9,6 +9,11 @@ them: under House Way for both sides an exact rational, and at the equilibrium o
 game (both sides re-solving it on the depleted shoe) a float from the linear programs. The
 effect of removal of a rank is the change in that EV; the P/D's is its negative. A balanced
 count is derived from the House Way effects (:mod:`gamecore.counting`).
+
+The counter is then simulated at a full table on real shoes (:func:`counter_simulation`:
+the simulator's one model of a round, :func:`gamecore.c21_baccarat.sim.play_table_round`),
+by decks and penetration (:func:`procedure_table`), beside a bettor who enumerates every
+round's remaining shoe exactly (:func:`perfect_information_simulation`).
 """
 
 from __future__ import annotations
@@ -227,7 +232,6 @@ def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ti
     cut = n - penetration
     outcome = np.zeros(seats, dtype=np.int64)
     facts = np.zeros(6, dtype=np.int64)
-    steps = counter.ramp.size
     for _ in range(shoes):
         shuffle(rng, cards)
         position = 0
@@ -235,11 +239,7 @@ def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ti
         shoe_won = 0.0
         shoe_flat = 0.0
         while position < cut:
-            true_count = running * deck_cards / (n - position)
-            bet = 1.0
-            if true_count > trigger:
-                k = min(int(math.ceil(true_count - trigger)) - 1, steps - 1)
-                bet = counter.ramp[k]
+            bet = counting.ramp_bet(running * deck_cards / (n - position), trigger, counter.ramp)
             start = position
             position = play_table_round(
                 rng, cards, position, False, seats, table.player_draw, table.dealer_draw,
