@@ -300,9 +300,11 @@ def _count_c21_baccarat(rules, args: argparse.Namespace) -> None:
         composition = [*_baccarat_composition(shoe), jokers]
     elif args.jokers is not None:
         raise GamecoreError("--jokers gives the jokers of a --shoe; give --shoe too")
+    options = _counter_options(args)  # checked before the analysis, which takes seconds
     found = count_analysis(rules, composition, _max_tag(args, DEFAULT_MAX_TAG))
     data = found.to_dict()
-    data.update(_c21_counter(rules, found.tags, args))
+    if options is not None:
+        data.update(_c21_counter(rules, found.tags, args, options))
 
     def text() -> None:
         print(rules)
@@ -350,15 +352,12 @@ def _counter_options(args: argparse.Namespace) -> _CounterOptions | None:
     )
 
 
-def _blackjack_counter(found, args: argparse.Namespace) -> dict[str, Any]:
-    """The heads-up blackjack counter (``--shoes``), with the count's index plays."""
+def _blackjack_counter(found, args: argparse.Namespace, options) -> dict[str, Any]:
+    """The heads-up blackjack counter (``--shoes``), with the count's index plays, and the
+    perfect-information bettor (``--oracle-shoes``)."""
     from gamecore.blackjack import counting
     from gamecore.dealing import Dealing
 
-    _refuse(args, "players", "seat")
-    options = _counter_options(args)
-    if options is None:
-        return {}
     dealing = None
     if args.penetration is not None:
         penetration = _integer(args.penetration, "--penetration")
@@ -394,14 +393,11 @@ def _blackjack_counter(found, args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-def _c21_counter(rules, tags, args: argparse.Namespace) -> dict[str, Any]:
+def _c21_counter(rules, tags, args: argparse.Namespace, options) -> dict[str, Any]:
     """The counter (``--shoes``) and the perfect-information bettor (``--oracle-shoes``)."""
     from gamecore.c21_baccarat import counting
     from gamecore.dealing import Dealing
 
-    options = _counter_options(args)
-    if options is None:
-        return {}
     players = 7 if args.players is None else _integer(args.players, "--players")
     seat = 1 if args.seat is None else _integer(args.seat, "--seat")
     seed, trigger, ramp, rounds_per_hour = options
@@ -456,11 +452,13 @@ def _count_blackjack(rules, args: argparse.Namespace) -> None:
     from gamecore.blackjack import read_strategy_chart
     from gamecore.blackjack.counting import DEFAULT_MAX_TAG, count_analysis
 
-    _refuse(args, "jokers")
+    _refuse(args, "jokers", "players", "seat")
+    options = _counter_options(args)  # checked before the analysis, which takes seconds
     strategy = read_strategy_chart(args.strategy) if args.strategy else None
     found = count_analysis(rules, strategy, _shoe(args), _max_tag(args, DEFAULT_MAX_TAG))
     data = found.to_dict()
-    data.update(_blackjack_counter(found, args))
+    if options is not None:
+        data.update(_blackjack_counter(found, args, options))
 
     def text() -> None:
         print(rules)
