@@ -346,10 +346,7 @@ def perfect_information_summary(
 
     won, won_se = per_100("won")
     expected, expected_se = per_100("expected")
-    spread = rounds["True count"].std() > 0 and rounds["Exact EV"].std() > 0
-    correlation = (
-        float(np.corrcoef(rounds["True count"], rounds["Exact EV"])[0, 1]) if spread else 0.0
-    )
+    correlation, correlation_se = _correlation_by_shoe(rounds)
     return {
         "Rounds": float(n),
         "Shoes": float(by_shoe.shape[0]),
@@ -360,4 +357,35 @@ def perfect_information_summary(
         "SE (expected)": expected_se,
         "Expected units per hour": rounds_per_hour * expected / 100,
         "Correlation of the true count with the exact EV": correlation,
+        "SE (correlation)": correlation_se,
     }
+
+
+#: Resamplings of the shoes for the correlation's standard error.
+BOOTSTRAP = 400
+
+
+def _correlation_by_shoe(rounds: pd.DataFrame) -> tuple[float, float]:
+    """The correlation of the true count with the exact EV over the rounds, and its standard
+    error by the bootstrap over whole shoes (the rounds of a shoe share its count, so rounds
+    are not independent draws); resampled from ``SeedSequence(0)``, so it is reproducible."""
+    x, y = rounds["True count"].to_numpy(), rounds["Exact EV"].to_numpy()
+
+    def correlation(index: np.ndarray) -> float:
+        a, b = x[index], y[index]
+        if a.std() == 0 or b.std() == 0:
+            return 0.0
+        return float(np.corrcoef(a, b)[0, 1])
+
+    value = correlation(np.arange(len(x)))
+    shoes = [np.flatnonzero(rounds["Shoe"].to_numpy() == s) for s in np.unique(rounds["Shoe"])]
+    if len(shoes) < 2:
+        return value, math.nan
+    generator = np.random.Generator(np.random.PCG64(np.random.SeedSequence(0)))
+    draws = [
+        correlation(
+            np.concatenate([shoes[i] for i in generator.integers(len(shoes), size=len(shoes))])
+        )
+        for _ in range(BOOTSTRAP)
+    ]
+    return value, float(np.std(draws, ddof=1))

@@ -347,8 +347,11 @@ def test_c21_perfect_information_bettor_knows_the_full_shoe_ev_at_every_first_ro
     assert frame.equals(again.rounds)
     summary = result.summary()
     assert summary["Rounds"] == len(frame)
-    # The count follows the exact EV of the shoes it meets.
+    # The count follows the exact EV of the shoes it meets; the correlation's SE comes from
+    # resampling whole shoes, reproducibly.
     assert summary["Correlation of the true count with the exact EV"] > 0.5
+    assert 0 < summary["SE (correlation)"] < 0.5
+    assert summary["SE (correlation)"] == again.summary()["SE (correlation)"]
 
 
 def test_count_simulates_the_blackjack_counter():
