@@ -147,21 +147,26 @@ def _exact_baccarat(rules, args: argparse.Namespace) -> None:
     _emit(analysis.to_dict(), args.json, text)
 
 
+def _c21_composition(args: argparse.Namespace) -> list[int] | None:
+    """21st Century Baccarat's ``--shoe`` with its ``--jokers``: the classes 0..9 and jokers."""
+    shoe = _shoe(args)
+    if shoe is None:
+        if args.jokers is not None:
+            raise GamecoreError("--jokers gives the jokers of a --shoe; give --shoe too")
+        return None
+    if args.jokers is None:
+        raise GamecoreError("--shoe needs --jokers N for c21_baccarat: the jokers left")
+    jokers = _integer(args.jokers, "--jokers")
+    if jokers < 0:
+        raise GamecoreError(f"--jokers must be >= 0, got {jokers}")
+    return [*_baccarat_composition(shoe), jokers]
+
+
 def _exact_c21_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore import c21_baccarat
 
     _refuse(args, "strategy", "infinite", "results")
-    shoe = _shoe(args)
-    composition = None
-    if shoe is not None:
-        if args.jokers is None:
-            raise GamecoreError("--shoe needs --jokers N for c21_baccarat: the jokers left")
-        jokers = _integer(args.jokers, "--jokers")
-        if jokers < 0:
-            raise GamecoreError(f"--jokers must be >= 0, got {jokers}")
-        composition = [*_baccarat_composition(shoe), jokers]
-    elif args.jokers is not None:
-        raise GamecoreError("--jokers gives the jokers of a --shoe; give --shoe too")
+    composition = _c21_composition(args)
     analysis = c21_baccarat.count_deals(rules, composition)
 
     def text() -> None:
@@ -178,7 +183,7 @@ def _exact_c21_baccarat(rules, args: argparse.Namespace) -> None:
 
     data = analysis.to_dict()
     if composition is not None:
-        data["shoe"] = {**dict(zip(SHOE_RANKS, shoe, strict=True)), "joker": composition[-1]}
+        data["shoe"] = {**dict(zip(SHOE_RANKS, _shoe(args), strict=True)), "joker": composition[-1]}
     _emit(data, args.json, text)
 
 
@@ -289,17 +294,7 @@ def _count_c21_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore.c21_baccarat.counting import DEFAULT_MAX_TAG, count_analysis
 
     _refuse(args, "strategy")
-    shoe = _shoe(args)
-    composition = None
-    if shoe is not None:
-        if args.jokers is None:
-            raise GamecoreError("--shoe needs --jokers N for c21_baccarat: the jokers left")
-        jokers = _integer(args.jokers, "--jokers")
-        if jokers < 0:
-            raise GamecoreError(f"--jokers must be >= 0, got {jokers}")
-        composition = [*_baccarat_composition(shoe), jokers]
-    elif args.jokers is not None:
-        raise GamecoreError("--jokers gives the jokers of a --shoe; give --shoe too")
+    composition = _c21_composition(args)
     options = _counter_options(args)  # checked before the analysis, which takes seconds
     found = count_analysis(rules, composition, _max_tag(args, DEFAULT_MAX_TAG))
     data = found.to_dict()

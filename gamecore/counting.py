@@ -221,6 +221,21 @@ def ramp_bet(true_count, trigger, ramp):
     return ramp[min(step, ramp.size - 1)]
 
 
+def check_trigger(trigger: float, tags: Mapping[str, int]) -> float:
+    """A trigger true count: a finite number within ten times the tags' largest."""
+    try:
+        trigger = float(trigger)
+    except (TypeError, ValueError):
+        raise GamecoreError(f"trigger must be a true count, got {trigger!r}") from None
+    reach = 10 * max(max(abs(t) for t in tags.values()), 1)
+    if not math.isfinite(trigger) or abs(trigger) > reach:
+        raise GamecoreError(
+            f"trigger must be a true count within the tags' range (|trigger| <= {reach}), "
+            f"got {trigger!r}"
+        )
+    return trigger
+
+
 def check_ramp(ramp: Sequence[float]) -> tuple[float, ...]:
     """A bet ramp: the units bet at each true count step above the trigger, at least one
     step, each from 1 to 1,000 units, never decreasing."""

@@ -441,37 +441,13 @@ def counter_simulation(
     if not isinstance(count, BlackjackCount):
         raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {count!r}")
     rules = count.rules.resolved()
-    try:
-        trigger = float(trigger)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"trigger must be a true count, got {trigger!r}") from None
-    reach = 10 * max(max(abs(t) for t in count.tags.values()), 1)
-    if not math.isfinite(trigger) or abs(trigger) > reach:
-        raise GamecoreError(
-            f"trigger must be a true count within the tags' range (|trigger| <= {reach}), "
-            f"got {trigger!r}"
-        )
+    trigger = counting.check_trigger(trigger, count.tags)
     ramp = counting.check_ramp(ramp)
     shoes = validate_trials(shoes, "shoes")
     seed = validate_seed(seed)
     if not isinstance(index_plays, bool):
         raise GamecoreError(f"index_plays must be True or False, got {index_plays!r}")
-    dealing = Dealing.given(dealing, default_dealing(rules))
-    shoe = np.repeat(np.arange(10, dtype=np.int64), count.shoe)
-    if dealing.mode != "shoe":
-        raise GamecoreError(
-            "a counter needs a shoe dealt to a cut card (mode 'shoe'); with a shuffle every "
-            "round the count is always zero and the EV is the exact off-the-top EV"
-        )
-    if dealing.burn != "none":
-        raise GamecoreError(f"blackjack is dealt without a burn here, got burn={dealing.burn!r}")
-    most = most_round_cards(rules)
-    if not most <= dealing.penetration <= shoe.size - most:
-        raise GamecoreError(
-            f"penetration must be from {most} to {shoe.size - most} cards for a "
-            f"{shoe.size}-card shoe (a round can take up to {most} cards), got "
-            f"{dealing.penetration}"
-        )
+    shoe, dealing = _shoe_and_dealing(count, rules, dealing, "a counter")
     dealt = _dealt(count, rules, dealing, trigger, ramp, index_plays)
     job = (shoe, chart_policy(count.chart, rules), rule_codes(rules), dealt)
     results = run_chunks(
@@ -486,6 +462,29 @@ def counter_simulation(
         count.rules, count.strategy, count.tags, trigger, ramp, index_plays, dealing, shoes,
         seed, sum_tallies(results),
     )  # fmt: skip
+
+
+def _shoe_and_dealing(count, rules, dealing, who) -> tuple[np.ndarray, Dealing]:
+    """The count's shoe as cards and the checked procedure (default :func:`default_dealing`):
+    a cut card that leaves the most cards a round can take on each side, no burn; ``who``
+    names the study in the message refusing a shuffle every round."""
+    dealing = Dealing.given(dealing, default_dealing(rules))
+    shoe = np.repeat(np.arange(10, dtype=np.int64), count.shoe)
+    if dealing.mode != "shoe":
+        raise GamecoreError(
+            f"{who} needs a shoe dealt to a cut card (mode 'shoe'); with a shuffle every "
+            "round the count is always zero and the EV is the exact off-the-top EV"
+        )
+    if dealing.burn != "none":
+        raise GamecoreError(f"blackjack is dealt without a burn here, got burn={dealing.burn!r}")
+    most = most_round_cards(rules)
+    if not most <= dealing.penetration <= shoe.size - most:
+        raise GamecoreError(
+            f"penetration must be from {most} to {shoe.size - most} cards for a "
+            f"{shoe.size}-card shoe (a round can take up to {most} cards), got "
+            f"{dealing.penetration}"
+        )
+    return shoe, dealing
 
 
 def _dealt(count, rules, dealing, trigger, ramp, index_plays) -> Dealt:
@@ -626,9 +625,8 @@ def perfect_information_simulation(
         raise GamecoreError(f"shoes must be at most 1,000 (each round is solved), got {shoes:,}")
     rules = count.rules.resolved()
     ramp = counting.check_ramp(ramp)
-    dealing = Dealing.given(dealing, default_dealing(rules))
-    counter_simulation(count, 0.0, ramp, 1, seed, dealing)  # the same checks of the dealing
-    shoe = np.repeat(np.arange(10, dtype=np.int64), count.shoe)
+    seed = validate_seed(seed)
+    shoe, dealing = _shoe_and_dealing(count, rules, dealing, "the perfect-information bettor")
     dealt = _dealt(count, rules, dealing, 0.0, ramp, index_plays=False)
     tallies = new_counter_tallies(record_rounds=shoes * (shoe.size // 4 + 1))
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))

@@ -19,7 +19,6 @@ round's remaining shoe exactly (:func:`perfect_information_simulation`).
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -285,6 +284,30 @@ class CounterResult:
         return counting.counter_summary(self.stats, self.shoes, rounds_per_hour)
 
 
+def _counting_table(rules, tags, players, seat, dealing, who):
+    """The checked table a counting study deals (everyone on House Way) and the tags by
+    class: (table, tags by class, players, seat, dealing); ``who`` names the study in the
+    message refusing a shuffle every round."""
+    players = validate_count(players, "players")
+    seat = validate_count(seat, "seat")
+    if seat > players:
+        raise GamecoreError(f"seat must be from 1 to players ({players}), got {seat}")
+    dealing = Dealing.given(dealing, default_dealing(rules, players))
+    if dealing.mode != "shoe":
+        raise GamecoreError(
+            f"{who} needs a shoe dealt to a cut card (mode 'shoe'); with a shuffle every "
+            "round the count is always zero and the EV is the exact off-the-top EV"
+        )
+    cards, player_draw, dealer_draw, dealing = table_setup(
+        rules, players, house_way_player(rules), house_way_dealer(rules), dealing
+    )
+    by_class = np.zeros(JOKER + 1, dtype=np.int64)
+    for rank, tag in tags.items():
+        by_class[RANK_NAMES.index(rank)] = tag
+    table = _Table(cards, player_draw, dealer_draw, PAYOFF.astype(float))
+    return table, by_class, players, seat, dealing
+
+
 def counter_simulation(
     rules: C21BaccaratRules,
     tags: Mapping[str, int],
@@ -307,36 +330,13 @@ def counter_simulation(
     """
     rules = check_rules(rules)
     tags = count_deck(rules).tags(tags)
-    try:
-        trigger = float(trigger)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"trigger must be a true count, got {trigger!r}") from None
-    largest = max(abs(t) for t in tags.values())
-    if not math.isfinite(trigger) or abs(trigger) > 10 * max(largest, 1):
-        raise GamecoreError(
-            f"trigger must be a true count within the tags' range (|trigger| <= "
-            f"{10 * max(largest, 1)}), got {trigger!r}"
-        )
+    trigger = counting.check_trigger(trigger, tags)
     ramp = counting.check_ramp(ramp)
     shoes = validate_trials(shoes, "shoes")
     seed = validate_seed(seed)
-    players = validate_count(players, "players")
-    seat = validate_count(seat, "seat")
-    if seat > players:
-        raise GamecoreError(f"seat must be from 1 to players ({players}), got {seat}")
-    dealing = Dealing.given(dealing, default_dealing(rules, players))
-    if dealing.mode != "shoe":
-        raise GamecoreError(
-            "a counter needs a shoe dealt to a cut card (mode 'shoe'); with a shuffle every "
-            "round the count is always zero and the EV is the exact off-the-top EV"
-        )
-    shoe, player_draw, dealer_draw, dealing = table_setup(
-        rules, players, house_way_player(rules), house_way_dealer(rules), dealing
+    table, by_class, players, seat, dealing = _counting_table(
+        rules, tags, players, seat, dealing, "a counter"
     )
-    by_class = np.zeros(JOKER + 1, dtype=np.int64)
-    for rank, tag in tags.items():
-        by_class[RANK_NAMES.index(rank)] = tag
-    table = _Table(shoe, player_draw, dealer_draw, PAYOFF.astype(float))
     counter = _Counter(by_class, np.array(ramp))
     job = (table, counter, dealing.penetration, players, seat - 1, rules, trigger)
     results = run_chunks(
@@ -432,20 +432,10 @@ def perfect_information_simulation(
             f"shoes must be at most 100,000 (each round is enumerated), got {shoes:,}"
         )
     seed = validate_seed(seed)
-    players = validate_count(players, "players")
-    seat = validate_count(seat, "seat")
-    if seat > players:
-        raise GamecoreError(f"seat must be from 1 to players ({players}), got {seat}")
-    dealing = Dealing.given(dealing, default_dealing(rules, players))
-    if dealing.mode != "shoe":
-        raise GamecoreError("the perfect-information bettor needs a shoe dealt to a cut card")
-    cards, player_draw, dealer_draw, dealing = table_setup(
-        rules, players, house_way_player(rules), house_way_dealer(rules), dealing
+    table, by_class, players, seat, dealing = _counting_table(
+        rules, tags, players, seat, dealing, "the perfect-information bettor"
     )
-    table = _Table(cards, player_draw, dealer_draw, PAYOFF.astype(float))
-    by_class = np.zeros(JOKER + 1, dtype=np.int64)
-    for rank, tag in tags.items():
-        by_class[RANK_NAMES.index(rank)] = tag
+    cards = table.cards
     deck_cards = sum(BACCARAT_DECK) + rules.jokers_per_deck
     player, dealer = house_way_player(rules), house_way_dealer(rules)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
