@@ -241,5 +241,7 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     assert one_deck["Procedure"].tolist() == ["shuffle every round"]
     plays = pd.read_csv(folder / "c21_blackjack_index_plays.csv")
     assert {"16 v 10", "insurance v A"} <= set(plays["Decision"])
+    for game in ("c21_baccarat", "c21_blackjack"):  # the rule sets the figures were made under
+        assert "decks" in pd.read_csv(folder / f"rules_{game}.csv")["Parameter"].tolist()
     dealing = pd.read_csv(folder / "dealing.csv")
     assert set(dealing["Game"]) == {"21st Century Baccarat", "New 21st Century Blackjack"}
