@@ -182,7 +182,7 @@ def _run_chunk(job_and_chunk) -> Tallies:
         job.codes,
         job.policy,
         job.probe_rate,
-        fresh_dealing(),
+        fresh_dealing(1, job.codes.natural_pays),
         tallies,
         new_counter_tallies(),
         new_scratch(),
