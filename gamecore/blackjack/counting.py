@@ -510,7 +510,7 @@ def _dealt(count, rules, dealing, trigger, ramp, index_plays) -> Dealt:
     tags = np.array([count.tags[r] for r in RANKS], dtype=np.int64)
     return Dealt(
         dealing.penetration, tags, np.array(ramp), trigger, float(sum(DECK)), first, second,
-        at, sign, insurance_at, insurance_sign, float(rules.natural_pays), 1, 0,
+        at, sign, insurance_at, insurance_sign, float(rules.natural_pays), 1, 0, 0,
     )  # fmt: skip
 
 

@@ -138,7 +138,11 @@ class Dealt(NamedTuple):
     true count meets ``insurance_at`` (nan: never). A Natural pays ``natural_pays``.
 
     Every round deals ``seats`` seats (1: heads-up), all playing the policy; the counter
-    sits in ``counter_seat`` (0 for the first seat).
+    sits in ``counter_seat`` (0 for the first seat). Real shoes carry ``padding`` cards
+    after the shoe's end (copies of its first cards), so a round begun before the cut card
+    that needs more cards than are left reads real card codes; such a round is counted
+    (``C_RAN_OUT``) and the caller refuses the run (a cut card that leaves at least the most
+    cards a round can take makes it impossible).
     """
 
     penetration: int
@@ -155,19 +159,21 @@ class Dealt(NamedTuple):
     natural_pays: float
     seats: int
     counter_seat: int
+    padding: int
 
 
 #: The counter's statistics (``CounterTallies.stats``): gamecore.counting's columns, then
-#: the shoes dealt, the insurance bets taken, the rounds recorded and the rounds whose seats'
-#: results were kept.
-C_SHOES, C_INSURED, C_RECORDED, C_TABLE_ROUNDS = (counting.STATS + k for k in range(4))
+#: the shoes dealt, the insurance bets taken, the rounds recorded, the rounds whose seats'
+#: results were kept (a shoe-dealt run stops when they fill ``seat_results``), and the rounds
+#: that ran past the shoe's last card.
+C_SHOES, C_INSURED, C_RECORDED, C_TABLE_ROUNDS, C_RAN_OUT = (counting.STATS + k for k in range(5))
 #: Columns of a recorded round (``CounterTallies.record``): the cards of each rank left
 #: before it (0..9), the true count, the flat result, the shoe (counted within the chunk).
 R_TRUE_COUNT, R_RESULT, R_SHOE = 10, 11, 12
 
 
 class CounterTallies(NamedTuple):
-    stats: np.ndarray  # (counting.STATS + 4,) float64
+    stats: np.ndarray  # (counting.STATS + 5,) float64
     record: np.ndarray  # (rows, 13) float64: the first rows' rounds (R_* columns)
     seat_results: np.ndarray  # (rows, seats) float64: the first rows' results by seat
 
@@ -394,7 +400,7 @@ def fresh_dealing(seats: int = 1, natural_pays: float = 1.5) -> Dealt:
     return Dealt(
         0, np.zeros(10, dtype=np.int64), np.ones(1), 0.0, 52.0, none, none,
         np.zeros((32, 10)), np.ones((32, 10), dtype=np.int64), np.nan, 1, natural_pays,
-        seats, 0,
+        seats, 0, 0,
     )  # fmt: skip
 
 
@@ -404,7 +410,7 @@ def new_counter_tallies(
     """Zeroed counter tallies keeping the first ``record_rounds`` rounds' shoes and the first
     ``seat_rounds`` rounds' results of each of ``seats`` seats."""
     return CounterTallies(
-        np.zeros(counting.STATS + 4),
+        np.zeros(counting.STATS + 5),
         np.zeros((record_rounds, 13)),
         np.zeros((seat_rounds, seats)),
     )
@@ -476,8 +482,11 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
     helper cost the fresh simulator 40% of its speed (measured: 7.6 against 13.6 million
     rounds a second), so they are written out here too.
     """
-    cards = shoe.copy()
-    n = cards.size
+    n = shoe.size
+    cards = np.empty(n + dealt.padding, dtype=shoe.dtype)
+    for i in range(cards.size):
+        cards[i] = shoe[i % n]
+    deck = cards[:n]
     cut = n - dealt.penetration
     stats = counter.stats
     seats, seat = dealt.seats, scratch.seat
@@ -488,7 +497,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
         shoe_won = 0.0
         shoe_flat = 0.0
         if not fresh:
-            shuffle(rng, cards)
+            shuffle(rng, deck)
         while fresh or base < cut:
             true_count = 0.0
             bet = 1.0
@@ -661,8 +670,12 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                     )
             if keep:
                 stats[C_TABLE_ROUNDS] += 1.0
+            if pos > n:
+                stats[C_RAN_OUT] += 1.0
             if fresh:
                 break
+            if keep and stats[C_TABLE_ROUNDS] == counter.seat_results.shape[0]:
+                return  # the rounds asked for are dealt
             # The counter: its seat's result at its bet, insurance, then every card seen.
             result = _units(
                 seat[dealt.counter_seat, _NET], seat[dealt.counter_seat, _NATURAL],

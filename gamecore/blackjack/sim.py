@@ -164,6 +164,20 @@ def _optimal_policy(rules) -> SimPolicy:
     )
 
 
+def strategy_policy(rules, strategy) -> tuple[StrategyChart | None, SimPolicy]:
+    """The chart read from ``strategy`` (a :class:`StrategyChart`, a chart CSV path, or
+    ``"optimal"``: None) and the round kernel's decision tables for it under ``rules``
+    (resolved)."""
+    if isinstance(strategy, str) and strategy == OPTIMAL:
+        return None, _optimal_policy(rules)
+    if not isinstance(strategy, (StrategyChart, str, Path)):
+        raise GamecoreError(
+            f"chart must be a StrategyChart, a chart CSV path or {OPTIMAL!r}, got {strategy!r}"
+        )
+    chart = strategy if isinstance(strategy, StrategyChart) else read_strategy_chart(strategy)
+    return chart, chart_policy(chart, rules)
+
+
 @dataclasses.dataclass(frozen=True)
 class _Job:
     shoe: np.ndarray
@@ -355,18 +369,9 @@ def simulate(
     if not 0.0 <= probe_rate < 1.0:
         raise GamecoreError(f"probe_rate must be in [0, 1), got {probe_rate!r}")
     r = rules.resolved()
-    if isinstance(chart, str) and chart == OPTIMAL:
-        if probe_rate:
-            raise GamecoreError("probe_rate needs a chart, not optimal play")
-        chart, policy = None, _optimal_policy(r)
-    else:
-        if not isinstance(chart, (StrategyChart, str, Path)):
-            raise GamecoreError(
-                f"chart must be a StrategyChart, a chart CSV path or {OPTIMAL!r}, got {chart!r}"
-            )
-        if not isinstance(chart, StrategyChart):
-            chart = read_strategy_chart(chart)
-        policy = chart_policy(chart, r)
+    if probe_rate and isinstance(chart, str) and chart == OPTIMAL:
+        raise GamecoreError("probe_rate needs a chart, not optimal play")
+    chart, policy = strategy_policy(r, chart)
     shoe = np.repeat(np.arange(10, dtype=np.int64), shoe_composition(r.decks))
     job = _Job(shoe, policy, rule_codes(r), probe_rate)
     chunks = make_chunks(rounds, CHUNK_ROUNDS, seed)

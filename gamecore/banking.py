@@ -1,0 +1,383 @@
+"""The P/D's seat: what the bank of a player-banked table carries, from rounds dealt at a
+full table.
+
+Central idea
+------------
+A game's table simulator deals every seat of a round from one shoe and hands over each
+round's result of every player, in units of a player's bet (the players' side, before any
+collection). Everything the P/D's seat carries is a function of those rows, so one module
+reads them for every player-banked game:
+
+* each seat's mean, standard deviation and the covariance between seats (raw moments, so
+  chunks add up); the P/D's result per round at full coverage is minus the players' sum;
+* "all payoffs to the extent money covers" (RULES.md: :func:`cover`): the P/D puts
+  ``stake`` on the table, takes the losing wagers, then pays the winners in seat order from
+  seat 1 while money lasts; how often it falls short and what each seat loses to it;
+* the P/D's risk of ruin over a shift: a banker who banks every round of a shift of
+  ``shift_rounds`` rounds with ``bankroll``, staking ``stake`` (or what is left) each round,
+  is ruined when what is left cannot cover one player's bet (below 1 unit);
+* rotation: the bank passes seat by seat every ``turn_rounds`` rounds among the players and
+  the P/D (``players + 1`` people, each betting one unit when not banking), at full coverage.
+  Equal bets and the same play make the table zero-sum among its people before the
+  collection, and by symmetry each person's long-run result is exactly 0: everyone nets minus
+  the collection per round, and the house takes ``players + 1`` collections a round.
+
+Standard errors treat rounds as independent: exact for a shuffle every round; with a cut card
+a shoe's rounds share its composition (the figures say which dealing they ran).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from gamecore._jit import kernel
+from gamecore.errors import GamecoreError
+
+#: Columns of ``BankTallies.counts``: rounds, shifts, shifts ruined, rounds the P/D fell short.
+ROUNDS, SHIFTS, RUINED, SHORT = range(4)
+
+
+@dataclasses.dataclass(frozen=True)
+class Bank:
+    """How the P/D banks (money in units of a player's bet).
+
+    Attributes
+    ----------
+    stake
+        The P/D's money on the table each round (``math.inf``: it covers every payoff).
+    bankroll
+        The banker's money at the start of a shift.
+    shift_rounds
+        Rounds in a shift (the banker banks every one).
+    turn_rounds
+        Rounds each person banks in turn under rotation (the card: "for a maximum of two
+        hands").
+    """
+
+    stake: float = math.inf
+    bankroll: float = 200.0
+    shift_rounds: int = 480
+    turn_rounds: int = 2
+
+    def __post_init__(self) -> None:
+        for name in ("stake", "bankroll"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise GamecoreError(f"{name} must be a number of units, got {value!r}")
+            if not value >= 1:  # also refuses nan
+                raise GamecoreError(
+                    f"{name} must be at least 1 unit (one player's bet), got {value!r}"
+                )
+        if math.isinf(self.bankroll):
+            raise GamecoreError("bankroll must be finite")
+        for name in ("shift_rounds", "turn_rounds"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise GamecoreError(f"{name} must be a whole number of rounds >= 1, got {value!r}")
+
+    def to_frame(self) -> pd.DataFrame:
+        """Parameter | Value | Meaning."""
+        meaning = {
+            "stake": "the P/D's money on the table each round, units of a player's bet "
+            "(inf: it covers every payoff)",
+            "bankroll": "the banker's money at the start of a shift, units",
+            "shift_rounds": "rounds in a shift; the banker banks every one",
+            "turn_rounds": "rounds each person banks in turn under rotation",
+        }
+        return pd.DataFrame(
+            [
+                {"Parameter": k, "Value": str(v), "Meaning": meaning[k]}
+                for k, v in dataclasses.asdict(self).items()
+            ]
+        )
+
+
+class BankTallies(NamedTuple):
+    """Sums over rounds (float64; chunks add up)."""
+
+    counts: np.ndarray  # (4,): ROUNDS, SHIFTS, RUINED, SHORT
+    seat: np.ndarray  # (4, players): sums of x, x^2, x^3, x^4 by seat
+    pair: np.ndarray  # (3, players, players): sums of x_i x_j, x_i^2 x_j, x_i^2 x_j^2
+    bank: np.ndarray  # (4,): the P/D's result at full coverage, powers 1..4
+    covered: np.ndarray  # (4,): the P/D's result covering from the stake, its square;
+    # the players' total shortfall, its square
+    shortfall: np.ndarray  # (3, players): each seat's shortfall, its square, rounds short
+    shift: np.ndarray  # (2,): the banker's result over a shift, powers 1..2
+    rotation: np.ndarray  # (3, players + 1): each person's result, its square, rounds banked
+
+
+def new_bank_tallies(players: int) -> BankTallies:
+    return BankTallies(
+        np.zeros(4), np.zeros((4, players)), np.zeros((3, players, players)), np.zeros(4),
+        np.zeros(4), np.zeros((3, players)), np.zeros(2), np.zeros((3, players + 1)),
+    )  # fmt: skip
+
+
+@kernel(inline=True)
+def cover(results, money, shortfall):
+    """Settle one round's ``results`` (players' side, units) from ``money`` on the table:
+    the losing wagers are taken first, then the winners paid in seat order while money
+    lasts. Writes each seat's unpaid win into ``shortfall``; returns the P/D's result."""
+    taken = 0.0
+    for x in results:
+        if x < 0.0:
+            taken -= x
+    left = money + taken
+    paid = 0.0
+    for i in range(results.size):
+        x = results[i]
+        shortfall[i] = 0.0
+        if x > 0.0:
+            pay = min(x, left)
+            left -= pay
+            paid += pay
+            shortfall[i] = x - pay
+    return taken - paid
+
+
+@kernel
+def add_rounds(results, stake, bankroll, shift_rounds, turn_rounds, t):
+    """Add the rounds of ``results`` (rounds, players; consecutive rounds of one table) to
+    the tallies ``t``: moments, coverage at ``stake``, the whole shifts they hold, rotation."""
+    rounds, players = results.shape
+    short = np.zeros(players)
+    for r in range(rounds):
+        x = results[r]
+        bank = 0.0
+        for i in range(players):
+            xi = x[i]
+            bank -= xi
+            t.seat[0, i] += xi
+            t.seat[1, i] += xi * xi
+            t.seat[2, i] += xi * xi * xi
+            t.seat[3, i] += xi * xi * xi * xi
+            for j in range(players):
+                xij = xi * x[j]
+                t.pair[0, i, j] += xij
+                t.pair[1, i, j] += xi * xij
+                t.pair[2, i, j] += xij * xij
+        for k in range(4):
+            t.bank[k] += bank ** (k + 1)
+        covered = cover(x, stake, short)
+        t.covered[0] += covered
+        t.covered[1] += covered * covered
+        lost = 0.0
+        for i in range(players):
+            if short[i] > 0.0:
+                lost += short[i]
+                t.shortfall[0, i] += short[i]
+                t.shortfall[1, i] += short[i] * short[i]
+                t.shortfall[2, i] += 1.0
+        if lost > 0.0:
+            t.counts[SHORT] += 1.0
+            t.covered[2] += lost
+            t.covered[3] += lost * lost
+        banker = (r // turn_rounds) % (players + 1)
+        k = 0
+        for person in range(players + 1):  # the players are the others, in seat order
+            if person == banker:
+                v = bank
+                t.rotation[2, person] += 1.0
+            else:
+                v = x[k]
+                k += 1
+            t.rotation[0, person] += v
+            t.rotation[1, person] += v * v
+    t.counts[ROUNDS] += rounds
+    for s in range(rounds // shift_rounds):
+        money = bankroll
+        for r in range(s * shift_rounds, (s + 1) * shift_rounds):
+            money += cover(results[r], min(stake, money), short)
+            if money < 1.0:  # cannot cover one player's bet
+                t.counts[RUINED] += 1.0
+                break
+        t.shift[0] += money - bankroll
+        t.shift[1] += (money - bankroll) ** 2
+        t.counts[SHIFTS] += 1.0
+
+
+def _mean_se(total: float, squares: float, n: float) -> tuple[float, float]:
+    if n < 2:
+        return math.nan, math.nan
+    mean = total / n
+    variance = max(squares / n - mean**2, 0.0) * n / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
+def _sd_and_se(powers: np.ndarray, n: float) -> tuple[float, float]:
+    """The SD from raw power sums 1..4 and its SE, sqrt((m4 - s^4) / (4 s^2 n))."""
+    m1, m2, m3, m4 = (p / n for p in powers)
+    variance = m2 - m1**2
+    central4 = m4 - 4 * m1 * m3 + 6 * m1**2 * m2 - 3 * m1**4
+    sd = math.sqrt(max(variance, 0.0))
+    se = math.sqrt(max(central4 - variance**2, 0.0) / (4 * variance * n)) if variance > 0 else 0.0
+    return sd, se
+
+
+@dataclasses.dataclass(frozen=True)
+class BankFigures:
+    """What a full table's simulated rounds say about the P/D's seat (:func:`add_rounds`)."""
+
+    players: int
+    bank: Bank
+    tallies: BankTallies
+
+    @property
+    def rounds(self) -> int:
+        return int(self.tallies.counts[ROUNDS])
+
+    def seat_table(self) -> pd.DataFrame:
+        """Seat | Mean | SE | SD | SE of SD: each player's result per round (units)."""
+        t, n = self.tallies, self.tallies.counts[ROUNDS]
+        rows = []
+        for i in range(self.players):
+            mean, se = _mean_se(t.seat[0, i], t.seat[1, i], n)
+            sd, sd_se = _sd_and_se(t.seat[:, i], n)
+            rows.append({"Seat": i + 1, "Mean": mean, "SE": se, "SD": sd, "SE of SD": sd_se})
+        return pd.DataFrame(rows)
+
+    def covariance(self) -> tuple[np.ndarray, np.ndarray]:
+        """(covariance matrix between seats, the SE of each entry by the delta method:
+        Var((x - a)(y - b)) / n from raw moments up to x^2 y^2)."""
+        t, n = self.tallies, self.tallies.counts[ROUNDS]
+        a = t.seat[0] / n
+        exy = t.pair[0] / n
+        cov = exy - np.outer(a, a)
+        ex2y = t.pair[1] / n  # E[x_i^2 x_j]
+        ex2y2 = t.pair[2] / n
+        ex2 = t.seat[1] / n
+        ai, aj = a[:, None], a[None, :]
+        fourth = (
+            ex2y2 - 2 * aj * ex2y - 2 * ai * ex2y.T + aj**2 * ex2[:, None]
+            + ai**2 * ex2[None, :] + 4 * ai * aj * exy - 3 * ai**2 * aj**2
+        )  # fmt: skip
+        se = np.sqrt(np.maximum(fourth - cov**2, 0.0) / n)
+        return cov, se
+
+    def covariance_table(self) -> pd.DataFrame:
+        """Seat i | Seat j | Covariance | SE | Correlation, every pair of distinct seats."""
+        cov, se = self.covariance()
+        sd = np.sqrt(np.diag(cov))
+        rows = [
+            {
+                "Seat i": i + 1,
+                "Seat j": j + 1,
+                "Covariance": cov[i, j],
+                "SE": se[i, j],
+                "Correlation": cov[i, j] / (sd[i] * sd[j]),
+            }
+            for i in range(self.players)
+            for j in range(i + 1, self.players)
+        ]
+        return pd.DataFrame(rows, columns=["Seat i", "Seat j", "Covariance", "SE", "Correlation"])
+
+    def bank_figures(self) -> dict[str, float]:
+        """The P/D's result per round (units of a player's bet) at full coverage and from
+        the stake, with SEs; its SD; and the SD the same seats would give if they moved
+        independently (sqrt of the sum of their variances), to show what the covariance adds."""
+        t, n = self.tallies, self.tallies.counts[ROUNDS]
+        mean, se = _mean_se(t.bank[0], t.bank[1], n)
+        sd, sd_se = _sd_and_se(t.bank, n)
+        covered, covered_se = _mean_se(t.covered[0], t.covered[1], n)
+        independent = math.sqrt(sum(r["SD"] ** 2 for r in self.seat_table().to_dict("records")))
+        return {
+            "P/D result per round": mean,
+            "SE": se,
+            "P/D SD per round": sd,
+            "SE of SD": sd_se,
+            "P/D SD if seats were independent": independent,
+            "P/D result per round, covering from the stake": covered,
+            "SE, covering from the stake": covered_se,
+        }
+
+    def coverage_table(self) -> pd.DataFrame:
+        """Figure | Value | SE: how often the stake falls short and what the players lose."""
+        t, n = self.tallies, self.tallies.counts[ROUNDS]
+        p = t.counts[SHORT] / n
+        rows = [("Rounds the P/D cannot cover every winner", p, math.sqrt(p * (1 - p) / n))]
+        rows.append(
+            ("Players' loss to coverage per round, all seats (units)",
+             *_mean_se(t.covered[2], t.covered[3], n))
+        )  # fmt: skip
+        for i in range(self.players):
+            rows.append(
+                (f"Seat {i + 1}'s loss to coverage per round (units)",
+                 *_mean_se(t.shortfall[0, i], t.shortfall[1, i], n))
+            )  # fmt: skip
+        return pd.DataFrame(rows, columns=["Figure", "Value", "SE"])
+
+    def ruin_figures(self) -> dict[str, float]:
+        """Shifts | P(ruin) | SE | the banker's mean result over a shift | SE."""
+        t = self.tallies
+        shifts = t.counts[SHIFTS]
+        p = t.counts[RUINED] / shifts if shifts else math.nan
+        mean, se = _mean_se(t.shift[0], t.shift[1], shifts)
+        return {
+            "Shifts": int(shifts),
+            "P(ruin in a shift)": p,
+            "SE": math.sqrt(p * (1 - p) / shifts) if shifts else math.nan,
+            "Banker's result over a shift (units)": mean,
+            "SE of the result": se,
+        }
+
+    def rotation_table(
+        self, wager: float, collection: float, rounds_per_hour: float
+    ) -> pd.DataFrame:
+        """Person | Share of rounds banked | Result per round (units) | SE | Net per hour
+        after collection | SE per hour: each of the ``players + 1`` people under rotation,
+        at full coverage, betting ``wager`` when not banking, paying ``collection`` a round."""
+        for name, value in (("wager", wager), ("rounds_per_hour", rounds_per_hour)):
+            if not value > 0:
+                raise GamecoreError(f"{name} must be above 0, got {value!r}")
+        if not collection >= 0:
+            raise GamecoreError(f"collection must be 0 or more, got {collection!r}")
+        t, n = self.tallies, self.tallies.counts[ROUNDS]
+        rows = []
+        for person in range(self.players + 1):
+            mean, se = _mean_se(t.rotation[0, person], t.rotation[1, person], n)
+            rows.append(
+                {
+                    "Person (seat)": person + 1,
+                    "Share of rounds banked": t.rotation[2, person] / n,
+                    "Result per round (units)": mean,
+                    "SE": se,
+                    "Net per hour after collection": rounds_per_hour * (mean * wager - collection),
+                    "SE per hour": rounds_per_hour * se * wager,
+                }
+            )
+        return pd.DataFrame(rows)
+
+
+def house_collection_per_hour(players: int, collection: float, rounds_per_hour: float) -> float:
+    """The house's collection per hour: every person at the table, the P/D included, pays
+    ``collection`` every round."""
+    return (players + 1) * collection * rounds_per_hour
+
+
+def tally_rounds(results: np.ndarray, bank: Bank) -> BankTallies:
+    """The tallies of one chunk of consecutive rounds (rounds, players)."""
+    results = np.ascontiguousarray(results, dtype=np.float64)
+    t = new_bank_tallies(results.shape[1])
+    add_rounds(
+        results, float(bank.stake), float(bank.bankroll), int(bank.shift_rounds),
+        int(bank.turn_rounds), t,
+    )  # fmt: skip
+    return t
+
+
+def to_dict(figures: BankFigures) -> dict[str, Any]:
+    """The figures as JSON-ready values."""
+    return {
+        "rounds": figures.rounds,
+        "bank": dataclasses.asdict(figures.bank),
+        "seats": figures.seat_table().to_dict("records"),
+        "covariances": figures.covariance_table().to_dict("records"),
+        "pd": figures.bank_figures(),
+        "coverage": figures.coverage_table().to_dict("records"),
+        "ruin": figures.ruin_figures(),
+    }

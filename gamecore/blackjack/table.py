@@ -1,0 +1,266 @@
+"""The full table of (c21) blackjack: up to seven players and the P/D dealt from one shoe.
+
+Central idea
+------------
+The simulator's round kernel (:mod:`gamecore.blackjack.dealt`) deals a whole table: two
+cards to each seat in seat order, then the P/D's up and hole cards, every seat playing the
+same strategy against the one P/D hand. Each round's result of every seat goes to
+:mod:`gamecore.banking`, which says what the P/D's seat carries: its SD at a full table, the
+covariance between seats, coverage from a stake, the risk of ruin over a shift, rotation.
+
+The exact twins. With a shuffle every round each seat's result has exactly the heads-up
+distribution: the other seats' first cards are a fixed number of cards off the top, and
+their draws look only at their own cards and the up card; dealing those draws from the
+bottom of the shoe instead would change no card's chance at any draw (each draw is uniform
+over the unseen cards either way) and leaves the seat's and the P/D's cards where a heads-up
+round puts them. So each seat's EV and SD are the heads-up exact figures, and the P/D's EV
+at full coverage is minus the number of players times the EV. The covariance between seats
+has no exact figure here: it is simulated, with its SE.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from gamecore import banking, twins
+from gamecore.banking import Bank, BankFigures, BankTallies
+from gamecore.blackjack.counting import default_dealing
+from gamecore.blackjack.dealt import (
+    C_RAN_OUT,
+    C_TABLE_ROUNDS,
+    Dealt,
+    fresh_dealing,
+    new_counter_tallies,
+    new_scratch,
+    new_tallies,
+    simulate_rounds,
+    simulate_shoes,
+)
+from gamecore.blackjack.results import ResultDistribution
+from gamecore.blackjack.rules import (
+    StandardBlackjackRules,
+    check_rules,
+    rule_codes,
+    shoe_composition,
+)
+from gamecore.blackjack.shoe import round_cards_bound
+from gamecore.blackjack.sim import OPTIMAL, strategy_policy
+from gamecore.dealing import Dealing
+from gamecore.errors import GamecoreError
+from gamecore.parallel import make_chunks, run_chunks, sum_tallies, validate_seed, validate_trials
+
+#: Players at one table besides the P/D (the card: a 6-spot or 8-spot table, the P/D in one).
+MAX_PLAYERS = 7
+#: Rounds per chunk, about (a whole number of shifts, so every shift lies in one chunk).
+CHUNK_ROUNDS = 1 << 16
+
+
+def table_round_cards(rules: StandardBlackjackRules, players: int) -> int:
+    """The most cards one round of ``players`` players can take from a full shoe (a bound:
+    :func:`gamecore.blackjack.shoe.round_cards_bound` over every seat's hands)."""
+    resolved = rules.resolved()
+    hands = players * max(1, resolved.max_split_hands)
+    return round_cards_bound(shoe_composition(resolved.decks), hands)
+
+
+def check_players(rules: StandardBlackjackRules, players: object) -> int:
+    """``players`` if it is a whole number from 1 to :data:`MAX_PLAYERS` whose rounds fit the
+    shoe (no round can run out of cards); else a clear error."""
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+        raise GamecoreError(
+            f"players must be a whole number from 1 to {MAX_PLAYERS}, got {players!r}"
+        )
+    players = int(players)
+    if not 1 <= players <= MAX_PLAYERS:
+        raise GamecoreError(f"players must be from 1 to {MAX_PLAYERS}, got {players}")
+    cards = int(sum(shoe_composition(rules.resolved().decks)))
+    if table_round_cards(rules, players) > cards:
+        fits = max(
+            (k for k in range(1, players) if table_round_cards(rules, k) <= cards), default=0
+        )
+        raise GamecoreError(
+            f"players: a round of {players} players can take up to "
+            f"{table_round_cards(rules, players)} cards and the {rules.resolved().decks}-deck "
+            f"shoe holds {cards}; at most {fits} players here"
+        )
+    return players
+
+
+@dataclasses.dataclass(frozen=True)
+class TableSimulation:
+    """Simulated rounds of a full table and what they say about the P/D's seat."""
+
+    rules: StandardBlackjackRules
+    strategy: str
+    players: int
+    dealing: Dealing
+    rounds: int
+    seed: int
+    figures: BankFigures
+
+    def cross_check(self, exact: ResultDistribution) -> pd.DataFrame:
+        """Every figure with an exact value beside its twin (:func:`gamecore.twins.twin_table`):
+        each seat's EV and SD (the heads-up figures: see the module), the P/D's EV at full
+        coverage, and each person's result under rotation (exactly 0 before the collection).
+        ``exact`` is the heads-up result distribution of the same rules and strategy. The
+        exact SD is approximate where resplits happen (marked, outside the 4-sigma rule)."""
+        if not isinstance(exact, ResultDistribution):
+            raise GamecoreError(f"exact must be a ResultDistribution, got {exact!r}")
+        if exact.strategy != self.strategy or exact.rules.resolved() != self.rules.resolved():
+            raise GamecoreError(
+                f"exact is for {exact.strategy!r} under other rules; the table played "
+                f"{self.strategy!r}"
+            )
+        if self.dealing.mode != "fresh":
+            raise GamecoreError(
+                "the exact figures describe a shuffle every round; cross-check a table "
+                "simulated with Dealing(mode='fresh')"
+            )
+        approximate_sd = exact.resplit_share > 0
+        rows = []
+        for seat in self.figures.seat_table().to_dict("records"):
+            where = {"Seat": seat["Seat"], "Rounds": self.rounds}
+            rows.append(
+                {"Figure": f"Seat {seat['Seat']} EV per round (exact: heads-up)",
+                 "Exact": exact.mean, "Simulated": seat["Mean"], "SE": seat["SE"], **where,
+                 twins.APPROXIMATE: False}
+            )  # fmt: skip
+            rows.append(
+                {"Figure": f"Seat {seat['Seat']} SD per round (exact: heads-up)",
+                 "Exact": exact.standard_deviation, "Simulated": seat["SD"],
+                 "SE": seat["SE of SD"], **where, twins.APPROXIMATE: approximate_sd}
+            )  # fmt: skip
+        bank = self.figures.bank_figures()
+        rows.append(
+            {"Figure": "P/D result per round at full coverage", "Exact": -self.players * exact.mean,
+             "Simulated": bank["P/D result per round"], "SE": bank["SE"], "Seat": "P/D",
+             "Rounds": self.rounds, twins.APPROXIMATE: False}
+        )  # fmt: skip
+        rotation = self.figures.rotation_table(1.0, 0.0, 1.0)
+        for row in rotation.to_dict("records"):
+            rows.append(
+                {"Figure": f"Person {row['Person (seat)']} under rotation, result per round",
+                 "Exact": 0.0, "Simulated": row["Result per round (units)"], "SE": row["SE"],
+                 "Seat": row["Person (seat)"], "Rounds": self.rounds, twins.APPROXIMATE: False}
+            )  # fmt: skip
+        return twins.twin_table(rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.rules.game,
+            "players": self.players,
+            "strategy": self.strategy,
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "dealing": self.dealing.to_dict(),
+            **banking.to_dict(self.figures),
+            "rules": self.rules.to_dict(),
+        }
+
+
+def simulate_table(
+    rules: StandardBlackjackRules,
+    players: int,
+    strategy: Any,
+    rounds: int,
+    seed: int,
+    dealing: Dealing | None = None,
+    bank: Bank | None = None,
+    threads: int | None = None,
+    progress: bool | None = None,
+) -> TableSimulation:
+    """Deal ``rounds`` rounds of ``players`` players (1..7) and the P/D from one shoe, every
+    player on ``strategy`` (a chart, a chart CSV path, or ``"optimal"``), one unit each.
+
+    ``dealing`` defaults to the game's reading (real shoes to a cut card,
+    :func:`gamecore.blackjack.counting.default_dealing`); ``Dealing(mode="fresh")`` is a
+    shuffle every round, the exact figures' dealing. ``bank`` (:class:`gamecore.banking.Bank`)
+    sets the P/D's stake, the shift and the rotation.
+
+    Fixed chunks seeded from ``numpy.random.SeedSequence(seed)``, each a whole number of
+    shifts of consecutive rounds: the result depends on the seed only, not on the threads.
+
+    Examples
+    --------
+    >>> from gamecore import blackjack
+    >>> from gamecore.dealing import Dealing
+    >>> rules = blackjack.C21BlackjackRules(decks=6)
+    >>> run = simulate_table(rules, 7, "optimal", 2_000, seed=1, dealing=Dealing("fresh"))
+    >>> run.figures.seat_table()["Seat"].tolist()
+    [1, 2, 3, 4, 5, 6, 7]
+    """
+    rules = check_rules(rules)
+    resolved = rules.resolved()
+    players = check_players(rules, players)
+    rounds = validate_trials(rounds, "rounds")
+    seed = validate_seed(seed)
+    bank = Bank() if bank is None else bank
+    if not isinstance(bank, Bank):
+        raise GamecoreError(
+            f"bank must be a Bank (stake, bankroll, shift_rounds, turn_rounds), got {bank!r}"
+        )
+    dealing = Dealing.given(dealing, default_dealing(rules))
+    chart, policy = strategy_policy(resolved, strategy)
+    shoe = np.repeat(np.arange(10, dtype=np.int64), shoe_composition(resolved.decks))
+    dealt = _table_dealt(resolved, players, dealing, shoe.size)
+    chunk = bank.shift_rounds * max(1, CHUNK_ROUNDS // bank.shift_rounds)
+    job = (shoe, policy, rule_codes(resolved), dealt, bank, dealing.mode == "fresh")
+    results = run_chunks(
+        _run_table_chunk,
+        job,
+        make_chunks(rounds, chunk, seed),
+        threads=threads,
+        progress=progress,
+        description=f"{rules.game} table",
+    )
+    *parts, bad, ran_out = sum_tallies(results)
+    if bad:
+        raise GamecoreError("the strategy asked for an action the rules forbid")
+    if ran_out:  # a cut card leaving the most cards a round can take makes this impossible
+        raise GamecoreError(
+            f"{int(ran_out)} rounds ran past the shoe's last card: set the cut card deeper "
+            f"(penetration of at least {table_round_cards(rules, players)} cards rules it out)"
+        )
+    figures = BankFigures(players, bank, BankTallies(*parts))
+    name = OPTIMAL if chart is None else chart.name
+    return TableSimulation(rules, name, players, dealing, rounds, seed, figures)
+
+
+def _table_dealt(rules, players: int, dealing: Dealing, cards: int) -> Dealt:
+    """The round kernel's dealing for a table: fresh, or shoes to the cut card with padding
+    enough that a round begun before it never reads past the padding."""
+    if dealing.mode == "fresh":
+        return fresh_dealing(players, float(rules.natural_pays))
+    if dealing.burn != "none":
+        raise GamecoreError(f"blackjack is dealt without a burn here, got burn={dealing.burn!r}")
+    least = 2 * (players + 1)  # a round's first cards
+    if not least <= dealing.penetration <= cards - least:
+        raise GamecoreError(
+            f"penetration must be from {least} to {cards - least} cards for a {cards}-card "
+            f"shoe and {players} players, got {dealing.penetration}"
+        )
+    base = fresh_dealing(players, float(rules.natural_pays))
+    padding = max(0, table_round_cards(rules, players) - dealing.penetration)
+    return base._replace(penetration=dealing.penetration, padding=padding)
+
+
+def _run_table_chunk(job_and_chunk):
+    (shoe, policy, codes, dealt, bank, fresh), chunk = job_and_chunk
+    counter = new_counter_tallies(seat_rounds=chunk.size, seats=dealt.seats)
+    tallies = new_tallies()
+    play = simulate_rounds if fresh else simulate_shoes
+    # Real shoes: as many shoes as rounds at most; the kernel stops when the rounds are dealt.
+    play(
+        chunk.generator(), shoe, chunk.size, codes, policy, 0.0, dealt, tallies, counter,
+        new_scratch(dealt.seats),
+    )  # fmt: skip
+    kept = counter.seat_results[: int(counter.stats[C_TABLE_ROUNDS])]
+    return (
+        *banking.tally_rounds(kept, bank),
+        float(tallies.bad[0]),
+        float(counter.stats[C_RAN_OUT]),
+    )
