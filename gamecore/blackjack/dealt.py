@@ -138,11 +138,12 @@ class Dealt(NamedTuple):
     true count meets ``insurance_at`` (nan: never). A Natural pays ``natural_pays``.
 
     Every round deals ``seats`` seats (1: heads-up), all playing the policy; the counter
-    sits in ``counter_seat`` (0 for the first seat). Real shoes carry ``padding`` cards
-    after the shoe's end (copies of its first cards), so a round begun before the cut card
-    that needs more cards than are left reads real card codes; such a round is counted
-    (``C_RAN_OUT``) and the caller refuses the run (a cut card that leaves at least the most
-    cards a round can take makes it impossible).
+    sits in ``counter_seat`` (0 for the first seat). Real shoes carry ``padding`` ten-valued
+    cards after the shoe's end, so a round begun before the cut card that needs more cards
+    than are left stays inside the array (tens end hands soonest: the caller sizes the
+    padding by the most cards a round can take from the shoe and any number of tens); such
+    a round is counted (``C_RAN_OUT``) and the caller refuses the run (a cut card that
+    leaves at least the most cards a round can take makes it impossible).
     """
 
     penetration: int
@@ -484,8 +485,8 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
     """
     n = shoe.size
     cards = np.empty(n + dealt.padding, dtype=shoe.dtype)
-    for i in range(cards.size):
-        cards[i] = shoe[i % n]
+    cards[:n] = shoe
+    cards[n:] = TEN
     deck = cards[:n]
     cut = n - dealt.penetration
     stats = counter.stats

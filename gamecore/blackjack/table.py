@@ -218,13 +218,14 @@ def simulate_table(
         description=f"{rules.game} table",
     )
     *parts, bad, ran_out = sum_tallies(results)
-    if bad:
-        raise GamecoreError("the strategy asked for an action the rules forbid")
+    # First: a round past the shoe read padding cards, so nothing it did is meaningful.
     if ran_out:  # a cut card leaving the most cards a round can take makes this impossible
         raise GamecoreError(
             f"{int(ran_out)} rounds ran past the shoe's last card: set the cut card deeper "
             f"(penetration of at least {table_round_cards(rules, players)} cards rules it out)"
         )
+    if bad:
+        raise GamecoreError("the strategy asked for an action the rules forbid")
     figures = BankFigures(players, bank, BankTallies(*parts))
     name = OPTIMAL if chart is None else chart.name
     return TableSimulation(rules, name, players, dealing, rounds, seed, figures)
@@ -232,7 +233,8 @@ def simulate_table(
 
 def _table_dealt(rules, players: int, dealing: Dealing, cards: int) -> Dealt:
     """The round kernel's dealing for a table: fresh, or shoes to the cut card with padding
-    enough that a round begun before it never reads past the padding."""
+    enough that a round begun before it never reads past the padding (``rules``
+    resolved)."""
     if dealing.mode == "fresh":
         return fresh_dealing(players, float(rules.natural_pays))
     if dealing.burn != "none":
@@ -244,7 +246,10 @@ def _table_dealt(rules, players: int, dealing: Dealing, cards: int) -> Dealt:
             f"shoe and {players} players, got {dealing.penetration}"
         )
     base = fresh_dealing(players, float(rules.natural_pays))
-    padding = max(0, table_round_cards(rules, players) - dealing.penetration)
+    # Whatever is left plus the padding's tens never gives a round more cards than the bound
+    # over the shoe with unlimited tens.
+    shoe_and_tens = [*shoe_composition(rules.decks)[:9], 10**6]
+    padding = round_cards_bound(shoe_and_tens, players * max(1, rules.max_split_hands))
     return base._replace(penetration=dealing.penetration, padding=padding)
 
 
