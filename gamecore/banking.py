@@ -374,7 +374,7 @@ def to_dict(figures: BankFigures) -> dict[str, Any]:
     """The figures as JSON-ready values."""
     return {
         "rounds": figures.rounds,
-        "bank": dataclasses.asdict(figures.bank),
+        "bank": dataclasses.asdict(figures.bank),  # stake null: it covers every payoff
         "seats": figures.seat_table().to_dict("records"),
         "covariances": figures.covariance_table().to_dict("records"),
         "pd": figures.bank_figures(),

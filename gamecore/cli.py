@@ -8,6 +8,7 @@ exits with status 2 and one line on standard error naming the bad value, never a
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -540,7 +541,7 @@ def _print_simulation(data: dict[str, Any]) -> None:
 def _simulate_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore import baccarat
 
-    _refuse(args, "strategy", "players")
+    _refuse(args, "strategy", "players", *TABLE_OPTIONS)
     simulation = baccarat.sim.simulate(
         rules, dealing=_dealing(args, "face_value"), **_run_options(args)
     )
@@ -551,7 +552,7 @@ def _simulate_baccarat(rules, args: argparse.Namespace) -> None:
 def _simulate_c21_baccarat(rules, args: argparse.Namespace) -> None:
     from gamecore import c21_baccarat
 
-    _refuse(args, "strategy")
+    _refuse(args, "strategy", *TABLE_OPTIONS)
     players = 1 if args.players is None else _integer(args.players, "players")
     simulation = c21_baccarat.sim.simulate(
         rules, players=players, dealing=_dealing(args, "none"), **_run_options(args)
@@ -560,10 +561,20 @@ def _simulate_c21_baccarat(rules, args: argparse.Namespace) -> None:
     _emit(data, args.json, lambda: _print_simulation(data))
 
 
+#: The options of a blackjack table run (simulate --players N), money in units of a bet.
+TABLE_OPTIONS = ("stake", "bankroll", "shift_rounds", "turn_rounds")
+
+
 def _simulate_blackjack(rules, args: argparse.Namespace) -> None:
     from gamecore import blackjack
 
-    _refuse(args, "players")
+    if args.players is not None:
+        _simulate_blackjack_table(rules, args)
+        return
+    for option in TABLE_OPTIONS:
+        if getattr(args, option) is not None:
+            flag = "--" + option.replace("_", "-")
+            raise GamecoreError(f"{flag} applies to a table run only (--players N)")
     _refuse_cut_card_options(
         args,
         f"does not apply to {args.game}: it is simulated off a freshly shuffled full shoe "
@@ -590,6 +601,62 @@ def _simulate_blackjack(rules, args: argparse.Namespace) -> None:
     )
     data = simulation.to_dict()
     _emit(data, args.json, lambda: _print_simulation(data))
+
+
+def _simulate_blackjack_table(rules, args: argparse.Namespace) -> None:
+    """``simulate GAME --players N``: the full table (gamecore.blackjack.table)."""
+    from gamecore.banking import Bank
+    from gamecore.blackjack import table
+    from gamecore.blackjack.counting import default_dealing
+    from gamecore.dealing import Dealing
+
+    if args.strategy is None:
+        raise GamecoreError(
+            f"simulate {args.game} needs --strategy CHART.csv (or --strategy optimal)"
+        )
+    if args.burn not in (None, "none"):
+        raise GamecoreError(f"--burn: {args.game} is dealt without a burn, got {args.burn!r}")
+    players = table.check_players(rules, _integer(args.players, "players"))
+    if args.mode == "shoe":
+        penetration = default_dealing(rules).penetration
+        if args.penetration is not None:
+            penetration = _integer(args.penetration, "penetration")
+        dealing = Dealing("shoe", penetration, "none")
+    elif args.mode == "fresh":
+        _refuse_cut_card_options(args, "applies to --mode shoe only")
+        dealing = Dealing("fresh")
+    else:
+        raise GamecoreError(f"--mode must be fresh or shoe, got {args.mode!r}")
+    bank = Bank(
+        stake=math.inf if args.stake is None else _number(args.stake, "stake"),
+        bankroll=200.0 if args.bankroll is None else _number(args.bankroll, "bankroll"),
+        shift_rounds=480
+        if args.shift_rounds is None
+        else _integer(args.shift_rounds, "shift-rounds"),
+        turn_rounds=2 if args.turn_rounds is None else _integer(args.turn_rounds, "turn-rounds"),
+    )
+    options = _run_options(args)
+    if options.pop("dask") is not None:
+        raise GamecoreError("--dask does not apply to a table run")
+    run = table.simulate_table(
+        rules, players, args.strategy, options.pop("rounds"), options.pop("seed"),
+        dealing=dealing, bank=bank, **options,
+    )  # fmt: skip
+    data = run.to_dict()
+
+    def text() -> None:
+        print(
+            f"Simulated {run.rounds:,} rounds of {args.game}, {players} players and the P/D, "
+            f"seed {run.seed}, dealing {dealing.mode}"
+        )
+        print(run.figures.seat_table().to_string(index=False))
+        for name, value in run.figures.bank_figures().items():
+            print(f"{name}: {value:.6f}")
+        print(run.figures.coverage_table().to_string(index=False))
+        for name, value in run.figures.ruin_figures().items():
+            print(f"{name}: {value}")
+
+    _emit(data, args.json, text)
 
 
 SIMULATE = {
@@ -740,7 +807,21 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"shoe mode: cards behind the cut card (default {DEFAULT_PENETRATION})",
     )
     simulate.add_argument("--burn", help="shoe mode: face_value or none (baccarat: face_value)")
-    simulate.add_argument("--players", help="c21_baccarat: seats against the P/D (default 1)")
+    simulate.add_argument(
+        "--players",
+        help="c21_baccarat: seats against the P/D (default 1); blackjack: a full table of "
+        "1-7 players and the P/D (the P/D's seat: SD, covariances, coverage, ruin)",
+    )
+    simulate.add_argument(
+        "--stake", help="blackjack table: the P/D's money a round, units (default: covers all)"
+    )
+    simulate.add_argument(
+        "--bankroll", help="blackjack table: the banker's money for a shift, units (default 200)"
+    )
+    simulate.add_argument("--shift-rounds", help="blackjack table: rounds a shift (default 480)")
+    simulate.add_argument(
+        "--turn-rounds", help="blackjack table: rounds each person banks in turn (default 2)"
+    )
     simulate.add_argument("--threads", help="threads on this machine (default: all cores)")
     simulate.add_argument(
         "--dask", metavar="ADDRESS", help="run the chunks on a Dask scheduler, or 'local'"

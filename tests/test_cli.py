@@ -9,6 +9,8 @@ import naive_baccarat as naive
 import pytest
 from published_values import EXACT_6_DECKS, EXACT_8_DECKS, EZ_8_DECKS
 
+from gamecore import strictjson
+
 
 def run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
@@ -139,6 +141,22 @@ def test_simulate_c21_baccarat_table():
     assert {"seat_1", "seat_2", "seat_3"} <= set(data["bets"])
 
 
+def test_simulate_c21_blackjack_table_json():
+    result = run(
+        "simulate", "c21_blackjack", "--players", "4", "--strategy", "optimal", "--rounds",
+        "20000", "--mode", "shoe", "--stake", "8", "--json", "--no-progress",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    data = strictjson.loads(result.stdout)
+    assert data["players"] == 4 and data["rounds"] == 20_000
+    assert data["dealing"] == {"mode": "shoe", "penetration": 78, "burn": "none"}
+    assert [seat["Seat"] for seat in data["seats"]] == [1, 2, 3, 4]
+    assert len(data["covariances"]) == 6
+    assert data["bank"]["stake"] == 8.0
+    pd_result = data["pd"]["P/D result per round"]
+    assert pd_result == pytest.approx(-sum(seat["Mean"] for seat in data["seats"]), abs=1e-9)
+
+
 def test_infinite_deck_json():
     data = json.loads(run("exact", "punto_banco", "--infinite", "--json").stdout)
     assert data["shoe"] == "infinite"
@@ -169,6 +187,41 @@ def test_infinite_deck_json():
         (["exact", "punto_banco", "--jokers-per-deck", "1"], "'jokers_per_deck'"),
         (["simulate", "c21_baccarat", "--players", "9"], "got 9"),
         (["exact", "c21_baccarat", "--infinite"], "--infinite"),
+        (["simulate", "c21_blackjack", "--players", "8", "--strategy", "optimal"], "got 8"),
+        (
+            [
+                "simulate",
+                "c21_blackjack",
+                "--players",
+                "2",
+                "--strategy",
+                "optimal",
+                "--stake",
+                "0.5",
+            ],
+            "got 0.5",
+        ),
+        (
+            ["simulate", "c21_blackjack", "--strategy", "optimal", "--bankroll", "50"],
+            "--bankroll applies to a table run only",
+        ),
+        (
+            [
+                "simulate",
+                "c21_blackjack",
+                "--players",
+                "2",
+                "--strategy",
+                "optimal",
+                "--mode",
+                "shoe",
+                "--penetration",
+                "400",
+            ],
+            "got 400",
+        ),
+        (["simulate", "c21_blackjack", "--players", "2"], "--strategy"),
+        (["simulate", "c21_baccarat", "--stake", "5"], "--stake"),
     ],
 )
 def test_bad_input_one_line_no_traceback(args, named):
