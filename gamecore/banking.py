@@ -14,8 +14,9 @@ reads them for every player-banked game:
   ``stake`` on the table, takes the losing wagers, then pays the winners in seat order from
   seat 1 while money lasts; how often it falls short and what each seat loses to it;
 * the P/D's risk of ruin over a shift: a banker who banks every round of a shift of
-  ``shift_rounds`` rounds with ``bankroll``, staking ``stake`` (or what is left) each round,
-  is ruined when what is left cannot cover one player's bet (below 1 unit);
+  ``shift_rounds`` rounds with a bankroll (each of ``bankrolls``), staking ``stake`` (or what
+  is left) each round, is ruined when what is left cannot cover one player's bet (below 1
+  unit);
 * rotation: the bank passes seat by seat every ``turn_rounds`` rounds among the players and
   the P/D (``players + 1`` people, each betting one unit when not banking), at full coverage.
   Equal bets and the same play make the table zero-sum among its people before the
@@ -38,8 +39,8 @@ import pandas as pd
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
 
-#: Columns of ``BankTallies.counts``: rounds, shifts, shifts ruined, rounds the P/D fell short.
-ROUNDS, SHIFTS, RUINED, SHORT = range(4)
+#: Columns of ``BankTallies.counts``: rounds, shifts, rounds the P/D fell short.
+ROUNDS, SHIFTS, SHORT = range(3)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,8 +51,9 @@ class Bank:
     ----------
     stake
         The P/D's money on the table each round (``math.inf``: it covers every payoff).
-    bankroll
-        The banker's money at the start of a shift.
+    bankrolls
+        The banker's money at the start of a shift: each one's risk of ruin is tallied
+        (from the same rounds).
     shift_rounds
         Rounds in a shift (the banker banks every one).
     turn_rounds
@@ -60,21 +62,25 @@ class Bank:
     """
 
     stake: float = math.inf
-    bankroll: float = 200.0
+    bankrolls: tuple[float, ...] = (100.0, 200.0, 400.0, 800.0)
     shift_rounds: int = 480
     turn_rounds: int = 2
 
     def __post_init__(self) -> None:
-        for name in ("stake", "bankroll"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(self.bankrolls, (str, bytes)) or not hasattr(self.bankrolls, "__len__"):
+            raise GamecoreError(f"bankrolls must be a list of amounts, got {self.bankrolls!r}")
+        if not self.bankrolls:
+            raise GamecoreError("bankrolls must name at least one amount")
+        for name, value in (("stake", self.stake), *(("bankroll", b) for b in self.bankrolls)):
+            if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
                 raise GamecoreError(f"{name} must be a number of units, got {value!r}")
             if not value >= 1:  # also refuses nan
                 raise GamecoreError(
                     f"{name} must be at least 1 unit (one player's bet), got {value!r}"
                 )
-        if math.isinf(self.bankroll):
-            raise GamecoreError("bankroll must be finite")
+            if name == "bankroll" and math.isinf(value):
+                raise GamecoreError("bankroll must be finite")
+        object.__setattr__(self, "bankrolls", tuple(float(b) for b in self.bankrolls))
         for name in ("shift_rounds", "turn_rounds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
@@ -85,7 +91,7 @@ class Bank:
         meaning = {
             "stake": "the P/D's money on the table each round, units of a player's bet "
             "(inf: it covers every payoff)",
-            "bankroll": "the banker's money at the start of a shift, units",
+            "bankrolls": "the banker's money at the start of a shift, units (each tallied)",
             "shift_rounds": "rounds in a shift; the banker banks every one",
             "turn_rounds": "rounds each person banks in turn under rotation",
         }
@@ -100,21 +106,22 @@ class Bank:
 class BankTallies(NamedTuple):
     """Sums over rounds (float64; chunks add up)."""
 
-    counts: np.ndarray  # (4,): ROUNDS, SHIFTS, RUINED, SHORT
+    counts: np.ndarray  # (3,): ROUNDS, SHIFTS, SHORT
     seat: np.ndarray  # (4, players): sums of x, x^2, x^3, x^4 by seat
     pair: np.ndarray  # (3, players, players): sums of x_i x_j, x_i^2 x_j, x_i^2 x_j^2
     bank: np.ndarray  # (4,): the P/D's result at full coverage, powers 1..4
     covered: np.ndarray  # (4,): the P/D's result covering from the stake, its square;
     # the players' total shortfall, its square
     shortfall: np.ndarray  # (3, players): each seat's shortfall, its square, rounds short
-    shift: np.ndarray  # (2,): the banker's result over a shift, powers 1..2
+    shift: np.ndarray  # (3, bankrolls): shifts ruined, the banker's result, its square
     rotation: np.ndarray  # (3, players + 1): each person's result, its square, rounds banked
 
 
-def new_bank_tallies(players: int) -> BankTallies:
+def new_bank_tallies(players: int, bankrolls: int) -> BankTallies:
     return BankTallies(
-        np.zeros(4), np.zeros((4, players)), np.zeros((3, players, players)), np.zeros(4),
-        np.zeros(4), np.zeros((3, players)), np.zeros(2), np.zeros((3, players + 1)),
+        np.zeros(3), np.zeros((4, players)), np.zeros((3, players, players)), np.zeros(4),
+        np.zeros(4), np.zeros((3, players)), np.zeros((3, bankrolls)),
+        np.zeros((3, players + 1)),
     )  # fmt: skip
 
 
@@ -141,7 +148,7 @@ def cover(results, money, shortfall):
 
 
 @kernel
-def add_rounds(results, stake, bankroll, shift_rounds, turn_rounds, t):
+def add_rounds(results, stake, bankrolls, shift_rounds, turn_rounds, t):
     """Add the rounds of ``results`` (rounds, players; consecutive rounds of one table) to
     the tallies ``t``: moments, coverage at ``stake``, the whole shifts they hold, rotation."""
     rounds, players = results.shape
@@ -190,14 +197,15 @@ def add_rounds(results, stake, bankroll, shift_rounds, turn_rounds, t):
             t.rotation[1, person] += v * v
     t.counts[ROUNDS] += rounds
     for s in range(rounds // shift_rounds):
-        money = bankroll
-        for r in range(s * shift_rounds, (s + 1) * shift_rounds):
-            money += cover(results[r], min(stake, money), short)
-            if money < 1.0:  # cannot cover one player's bet
-                t.counts[RUINED] += 1.0
-                break
-        t.shift[0] += money - bankroll
-        t.shift[1] += (money - bankroll) ** 2
+        for b in range(bankrolls.size):
+            money = bankrolls[b]
+            for r in range(s * shift_rounds, (s + 1) * shift_rounds):
+                money += cover(results[r], min(stake, money), short)
+                if money < 1.0:  # cannot cover one player's bet
+                    t.shift[0, b] += 1.0
+                    break
+            t.shift[1, b] += money - bankrolls[b]
+            t.shift[2, b] += (money - bankrolls[b]) ** 2
         t.counts[SHIFTS] += 1.0
 
 
@@ -311,19 +319,26 @@ class BankFigures:
             )  # fmt: skip
         return pd.DataFrame(rows, columns=["Figure", "Value", "SE"])
 
-    def ruin_figures(self) -> dict[str, float]:
-        """Shifts | P(ruin) | SE | the banker's mean result over a shift | SE."""
+    def ruin_table(self) -> pd.DataFrame:
+        """Bankroll | Shifts | P(ruin in a shift) | SE | the banker's mean result over a
+        shift (units) | SE, one row per bankroll."""
         t = self.tallies
         shifts = t.counts[SHIFTS]
-        p = t.counts[RUINED] / shifts if shifts else math.nan
-        mean, se = _mean_se(t.shift[0], t.shift[1], shifts)
-        return {
-            "Shifts": int(shifts),
-            "P(ruin in a shift)": p,
-            "SE": math.sqrt(p * (1 - p) / shifts) if shifts else math.nan,
-            "Banker's result over a shift (units)": mean,
-            "SE of the result": se,
-        }
+        rows = []
+        for b, bankroll in enumerate(self.bank.bankrolls):
+            p = t.shift[0, b] / shifts if shifts else math.nan
+            mean, se = _mean_se(t.shift[1, b], t.shift[2, b], shifts)
+            rows.append(
+                {
+                    "Bankroll (units)": bankroll,
+                    "Shifts": int(shifts),
+                    "P(ruin in a shift)": p,
+                    "SE": math.sqrt(p * (1 - p) / shifts) if shifts else math.nan,
+                    "Banker's result over a shift (units)": mean,
+                    "SE of the result": se,
+                }
+            )
+        return pd.DataFrame(rows)
 
     def rotation_table(
         self, wager: float, collection: float, rounds_per_hour: float
@@ -362,9 +377,9 @@ def house_collection_per_hour(players: int, collection: float, rounds_per_hour: 
 def tally_rounds(results: np.ndarray, bank: Bank) -> BankTallies:
     """The tallies of one chunk of consecutive rounds (rounds, players)."""
     results = np.ascontiguousarray(results, dtype=np.float64)
-    t = new_bank_tallies(results.shape[1])
+    t = new_bank_tallies(results.shape[1], len(bank.bankrolls))
     add_rounds(
-        results, float(bank.stake), float(bank.bankroll), int(bank.shift_rounds),
+        results, float(bank.stake), np.array(bank.bankrolls), int(bank.shift_rounds),
         int(bank.turn_rounds), t,
     )  # fmt: skip
     return t
@@ -379,5 +394,5 @@ def to_dict(figures: BankFigures) -> dict[str, Any]:
         "covariances": figures.covariance_table().to_dict("records"),
         "pd": figures.bank_figures(),
         "coverage": figures.coverage_table().to_dict("records"),
-        "ruin": figures.ruin_figures(),
+        "ruin": figures.ruin_table().to_dict("records"),
     }

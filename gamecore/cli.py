@@ -562,7 +562,7 @@ def _simulate_c21_baccarat(rules, args: argparse.Namespace) -> None:
 
 
 #: The options of a blackjack table run (simulate --players N), money in units of a bet.
-TABLE_OPTIONS = ("stake", "bankroll", "shift_rounds", "turn_rounds")
+TABLE_OPTIONS = ("stake", "bankrolls", "shift_rounds", "turn_rounds")
 
 
 def _simulate_blackjack(rules, args: argparse.Namespace) -> None:
@@ -629,7 +629,9 @@ def _simulate_blackjack_table(rules, args: argparse.Namespace) -> None:
         raise GamecoreError(f"--mode must be fresh or shoe, got {args.mode!r}")
     bank = Bank(
         stake=math.inf if args.stake is None else _number(args.stake, "stake"),
-        bankroll=200.0 if args.bankroll is None else _number(args.bankroll, "bankroll"),
+        bankrolls=Bank().bankrolls
+        if args.bankrolls is None
+        else _numbers(args.bankrolls, "bankrolls"),
         shift_rounds=480
         if args.shift_rounds is None
         else _integer(args.shift_rounds, "shift-rounds"),
@@ -653,8 +655,7 @@ def _simulate_blackjack_table(rules, args: argparse.Namespace) -> None:
         for name, value in run.figures.bank_figures().items():
             print(f"{name}: {value:.6f}")
         print(run.figures.coverage_table().to_string(index=False))
-        for name, value in run.figures.ruin_figures().items():
-            print(f"{name}: {value}")
+        print(run.figures.ruin_table().to_string(index=False))
 
     _emit(data, args.json, text)
 
@@ -816,7 +817,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--stake", help="blackjack table: the P/D's money a round, units (default: covers all)"
     )
     simulate.add_argument(
-        "--bankroll", help="blackjack table: the banker's money for a shift, units (default 200)"
+        "--bankrolls",
+        help="blackjack table: the banker's money for a shift, units, comma-separated "
+        "(default 100,200,400,800)",
     )
     simulate.add_argument("--shift-rounds", help="blackjack table: rounds a shift (default 480)")
     simulate.add_argument(

@@ -202,8 +202,21 @@ def test_infinite_deck_json():
             "got 0.5",
         ),
         (
-            ["simulate", "c21_blackjack", "--strategy", "optimal", "--bankroll", "50"],
-            "--bankroll applies to a table run only",
+            ["simulate", "c21_blackjack", "--strategy", "optimal", "--bankrolls", "50"],
+            "--bankrolls applies to a table run only",
+        ),
+        (
+            [
+                "simulate",
+                "c21_blackjack",
+                "--players",
+                "2",
+                "--strategy",
+                "optimal",
+                "--bankrolls",
+                "50,x",
+            ],
+            "'x'",
         ),
         (
             [

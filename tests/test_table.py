@@ -48,7 +48,7 @@ def _slow_bank(x, bank):
         covered.append(sum(-v for v in row if v < 0) - paid)
     ruined, shift_results = 0, []
     for s in range(rounds // bank.shift_rounds):
-        money = bank.bankroll
+        money = bank.bankrolls[0]
         for row in x[s * bank.shift_rounds : (s + 1) * bank.shift_rounds]:
             stake = min(bank.stake, money)
             left = stake + sum(-v for v in row if v < 0)
@@ -62,7 +62,7 @@ def _slow_bank(x, bank):
             if money < 1:
                 ruined += 1
                 break
-        shift_results.append(money - bank.bankroll)
+        shift_results.append(money - bank.bankrolls[0])
     people = players + 1
     rotation = np.zeros((people, rounds))
     for r, row in enumerate(x):
@@ -85,7 +85,7 @@ def test_bank_tallies_against_direct_computation():
     rng = np.random.default_rng(5)
     levels = np.array([-2, -1, -0.5, 0, 1, 1.2, 2, 4])
     x = rng.choice(levels, p=[0.05, 0.4, 0.03, 0.1, 0.3, 0.05, 0.05, 0.02], size=(3_000, 4))
-    bank = Bank(stake=3.0, bankroll=12.0, shift_rounds=70, turn_rounds=3)
+    bank = Bank(stake=3.0, bankrolls=(12.0, 40.0), shift_rounds=70, turn_rounds=3)
     figures = banking.BankFigures(4, bank, banking.tally_rounds(x, bank))
     slow = _slow_bank(x, bank)
     seats = figures.seat_table()
@@ -103,12 +103,15 @@ def test_bank_tallies_against_direct_computation():
     assert coverage.iloc[0] == pytest.approx(slow["short_rounds"] / 3_000)
     assert coverage.iloc[1] == pytest.approx(np.mean(slow["total_short"]))
     np.testing.assert_allclose(coverage.iloc[2:], np.array(slow["seat_short"]) / 3_000)
-    ruin = figures.ruin_figures()
-    assert ruin["Shifts"] == 3_000 // 70
-    assert ruin["P(ruin in a shift)"] == pytest.approx(slow["ruined"] / (3_000 // 70))
-    assert ruin["Banker's result over a shift (units)"] == pytest.approx(
+    ruin = figures.ruin_table()
+    assert ruin["Bankroll (units)"].tolist() == [12.0, 40.0]
+    assert (ruin["Shifts"] == 3_000 // 70).all()
+    assert ruin["P(ruin in a shift)"][0] == pytest.approx(slow["ruined"] / (3_000 // 70))
+    assert ruin["Banker's result over a shift (units)"][0] == pytest.approx(
         np.mean(slow["shift_results"])
     )
+    assert 0 < ruin["P(ruin in a shift)"][0]  # the case is not vacuous
+    assert ruin["P(ruin in a shift)"][1] <= ruin["P(ruin in a shift)"][0]
     rotation = figures.rotation_table(wager=10.0, collection=1.0, rounds_per_hour=60.0)
     np.testing.assert_allclose(
         rotation["Result per round (units)"], slow["rotation"].mean(axis=1), atol=1e-12
@@ -227,8 +230,10 @@ def test_bad_table_input_is_refused(kwargs, message):
     [
         ({"stake": 0.5}, "stake must be at least 1"),
         ({"stake": float("nan")}, "stake must be at least 1"),
-        ({"bankroll": math.inf}, "bankroll must be finite"),
-        ({"bankroll": "10"}, "bankroll must be a number"),
+        ({"bankrolls": (math.inf,)}, "bankroll must be finite"),
+        ({"bankrolls": ("10",)}, "bankroll must be a number"),
+        ({"bankrolls": 10}, "bankrolls must be a list"),
+        ({"bankrolls": ()}, "at least one"),
         ({"shift_rounds": 0}, "shift_rounds must be"),
         ({"turn_rounds": 2.5}, "turn_rounds must be"),
     ],

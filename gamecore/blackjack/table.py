@@ -201,7 +201,7 @@ def simulate_table(
     bank = Bank() if bank is None else bank
     if not isinstance(bank, Bank):
         raise GamecoreError(
-            f"bank must be a Bank (stake, bankroll, shift_rounds, turn_rounds), got {bank!r}"
+            f"bank must be a Bank (stake, bankrolls, shift_rounds, turn_rounds), got {bank!r}"
         )
     dealing = Dealing.given(dealing, default_dealing(rules))
     chart, policy = strategy_policy(resolved, strategy)
