@@ -303,6 +303,20 @@ class BankFigures:
             "SE, covering from the stake": covered_se,
         }
 
+    def bank_table(self) -> pd.DataFrame:
+        """Figure | Value | SE: :meth:`bank_figures` as a table."""
+        f = self.bank_figures()
+        rows = [
+            ("P/D result per round, covering every payoff", f["P/D result per round"], f["SE"]),
+            ("P/D SD per round", f["P/D SD per round"], f["SE of SD"]),
+            ("P/D SD per round if the seats were independent",
+             f["P/D SD if seats were independent"], math.nan),
+            ("P/D result per round, covering from the stake",
+             f["P/D result per round, covering from the stake"],
+             f["SE, covering from the stake"]),
+        ]  # fmt: skip
+        return pd.DataFrame(rows, columns=["Figure", "Value", "SE"])
+
     def coverage_table(self) -> pd.DataFrame:
         """Figure | Value | SE: how often the stake falls short and what the players lose."""
         t, n = self.tallies, self.tallies.counts[ROUNDS]

@@ -62,6 +62,16 @@ def test_report_files(report):
         "chart_search_changes.csv",
         "composition_exceptions.csv",
         "table_economics.csv",
+        "table_bank.csv",
+        "table_seats.csv",
+        "table_pd.csv",
+        "table_covariances.csv",
+        "table_cross_check.csv",
+        "table_dealing.csv",
+        "table_pd_shoe.csv",
+        "table_coverage.csv",
+        "table_ruin.csv",
+        "table_rotation.csv",
         "provenance.csv",
     ):
         assert (report / name).is_file(), name
@@ -121,3 +131,20 @@ def test_hold_monitoring_and_the_dealing_reading(report):
     # deck) the bound is 20 * 2 + 16 = 56 points of the smallest cards (8 aces, 8 twos, 8
     # threes and 2 fours: 26 cards) plus a last card per hand and the dealer's: 29.
     assert int(dealing.loc["penetration", "Value"]) == 29
+
+
+def test_full_table_figures_hold_together(report):
+    seats = pd.read_csv(report / "table_seats.csv")
+    assert seats["Seat"].tolist() == list(range(1, 8))  # the default: 7 players and the P/D
+    pd_figures = pd.read_csv(report / "table_pd.csv").set_index("Figure")["Value"]
+    assert pd_figures.iloc[0] == pytest.approx(-seats["Mean"].sum(), abs=1e-12)
+    assert pd_figures["P/D SD per round"] > pd_figures.iloc[2]  # seats move together
+    rotation = pd.read_csv(report / "table_rotation.csv")
+    assert len(rotation) == 8 and rotation["Share of rounds banked"].sum() == pytest.approx(1)
+    # Zero-sum among the people before the collection, round by round.
+    assert rotation["Result per round (units)"].sum() == pytest.approx(0, abs=1e-9)
+    ruin = pd.read_csv(report / "table_ruin.csv")
+    assert ruin["P(ruin in a shift)"].is_monotonic_decreasing  # more money, less ruin
+    assert pd.read_csv(report / "table_dealing.csv").set_index("Parameter")["Value"]["mode"] == (
+        "shoe"
+    )

@@ -188,13 +188,25 @@ def test_results_depend_on_the_seed_only(double_deck):
     assert runs[0].figures.rounds == 150_000  # real shoes: exactly the rounds asked for
 
 
-def test_a_round_past_the_shoe_is_refused_not_dealt():
+def test_a_round_past_the_shoe_goes_on_from_the_reshuffled_discards():
+    # One deck, two players, a cut card 6 cards from the end: many shoes' last round needs
+    # more cards than are left, and finishes from the shoe's earlier rounds, reshuffled.
     rules = blackjack.C21BlackjackRules(decks=1)
-    with pytest.raises(GamecoreError, match="ran past the shoe's last card"):
-        table.simulate_table(
-            rules, 2, "optimal", 20_000, seed=1, dealing=Dealing("shoe", 6, "none"),
-            progress=False,
-        )  # fmt: skip
+    exact = results.result_distribution(rules)
+    run = table.simulate_table(
+        rules, 2, "optimal", 60_000, seed=1, dealing=Dealing("shoe", 6, "none"),
+        progress=False,
+    )  # fmt: skip
+    assert run.figures.rounds == 60_000
+    assert 0.005 < run.reshuffled_rounds / 60_000 < 0.5
+    # The cards are still a deck's: each seat's spread is the heads-up one within a few SEs
+    # (the cut card moves the mean a little, the spread hardly).
+    seats = run.figures.seat_table()
+    assert (abs(seats["SD"] - exact.standard_deviation) < 5 * seats["SE of SD"]).all()
+    fresh = table.simulate_table(
+        rules, 2, "optimal", 5_000, seed=1, dealing=Dealing("fresh"), progress=False
+    )
+    assert fresh.reshuffled_rounds == 0
 
 
 @pytest.mark.parametrize(

@@ -19,10 +19,12 @@ probability of each final result, and the simulator.
 - :mod:`~gamecore.blackjack.counting`: exact effects of removal, a count derived from them
   and its index plays (``gamecore count``);
 - :mod:`~gamecore.blackjack.sim`: the simulator, charts and optimal play;
+- :mod:`~gamecore.blackjack.table`: the full table, up to seven players and the P/D from
+  one shoe (what the P/D's seat carries: :mod:`gamecore.banking`);
 - :mod:`~gamecore.blackjack.checks`: every exact figure beside its simulated twin.
 """
 
-from gamecore.blackjack import checks, counting, results, search, sim
+from gamecore.blackjack import checks, counting, results, search, sim, table
 from gamecore.blackjack.analysis import (
     BlackjackAnalysis,
     deck_sweep,
@@ -101,5 +103,6 @@ __all__ = [
     "search",
     "shoe_composition",
     "sim",
+    "table",
     "split_patterns",
 ]

@@ -40,7 +40,18 @@ def _total(hard, aces):
 
 
 @kernel(inline=True)
-def _dealer(rng, cards, pos, up, hole, h17, fresh):
+def _draw(rng, cards, pos, fresh, n, base):
+    """The card at ``pos`` (:func:`gamecore.dealing.draw_card`). Dealt from a real shoe of
+    ``n`` cards, a round that reaches the shoe's end goes on from the discards: the cards
+    of the shoe's earlier rounds (before ``base``) are shuffled in behind it (RULES.md)."""
+    if not fresh and pos == n:
+        cards[n : n + base] = cards[:base]
+        shuffle(rng, cards[n : n + base])
+    return draw_card(rng, cards, pos, fresh)
+
+
+@kernel(inline=True)
+def _dealer(rng, cards, pos, up, hole, h17, fresh, n, base):
     """Play the dealer's hand; returns (final total, 99 for a Natural; position)."""
     hard = up + 1 + hole + 1
     aces = up == ACE or hole == ACE
@@ -48,7 +59,7 @@ def _dealer(rng, cards, pos, up, hole, h17, fresh):
     if total == 21:
         return DEALER_NATURAL, pos
     while total < 17 or (h17 and total == 17 and soft):
-        c = draw_card(rng, cards, pos, fresh)
+        c = _draw(rng, cards, pos, fresh, n, base)
         pos += 1
         hard += c + 1
         aces = aces or c == ACE
@@ -138,12 +149,10 @@ class Dealt(NamedTuple):
     true count meets ``insurance_at`` (nan: never). A Natural pays ``natural_pays``.
 
     Every round deals ``seats`` seats (1: heads-up), all playing the policy; the counter
-    sits in ``counter_seat`` (0 for the first seat). Real shoes carry ``padding`` ten-valued
-    cards after the shoe's end, so a round begun before the cut card that needs more cards
-    than are left stays inside the array (tens end hands soonest: the caller sizes the
-    padding by the most cards a round can take from the shoe and any number of tens); such
-    a round is counted (``C_RAN_OUT``) and the caller refuses the run (a cut card that
-    leaves at least the most cards a round can take makes it impossible).
+    sits in ``counter_seat`` (0 for the first seat). A round that reaches a real shoe's end
+    goes on from the discards, shuffled in behind it (:func:`_draw`) into ``padding`` cards
+    of room (at least the cards dealt before the cut card; a table whose round fits the
+    whole shoe never needs more); such rounds are counted (``C_RESHUFFLED``).
     """
 
     penetration: int
@@ -166,8 +175,10 @@ class Dealt(NamedTuple):
 #: The counter's statistics (``CounterTallies.stats``): gamecore.counting's columns, then
 #: the shoes dealt, the insurance bets taken, the rounds recorded, the rounds whose seats'
 #: results were kept (a shoe-dealt run stops when they fill ``seat_results``), and the rounds
-#: that ran past the shoe's last card.
-C_SHOES, C_INSURED, C_RECORDED, C_TABLE_ROUNDS, C_RAN_OUT = (counting.STATS + k for k in range(5))
+#: finished from the reshuffled discards.
+C_SHOES, C_INSURED, C_RECORDED, C_TABLE_ROUNDS, C_RESHUFFLED = (
+    counting.STATS + k for k in range(5)
+)
 #: Columns of a recorded round (``CounterTallies.record``): the cards of each rank left
 #: before it (0..9), the true count, the flat result, the shoe (counted within the chunk).
 R_TRUE_COUNT, R_RESULT, R_SHOE = 10, 11, 12
@@ -486,7 +497,6 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
     n = shoe.size
     cards = np.empty(n + dealt.padding, dtype=shoe.dtype)
     cards[:n] = shoe
-    cards[n:] = TEN
     deck = cards[:n]
     cut = n - dealt.penetration
     stats = counter.stats
@@ -540,7 +550,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                 forbidden = False
                 while h < hands and not forbidden:
                     if state[_CARDS, h] == 1:  # a split hand takes its second card
-                        c = draw_card(rng, cards, pos, fresh)
+                        c = _draw(rng, cards, pos, fresh, n, base)
                         pos += 1
                         if _second_card(c, state, h, hands, limit, node_play, child):
                             hands += 1  # a resplit: the new hand waits its turn
@@ -625,7 +635,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                         if a == STAND or a == SURRENDER:
                             state[_STATE, h] = _DONE if a == STAND else _SURRENDERED
                             break
-                        c = draw_card(rng, cards, pos, fresh)
+                        c = _draw(rng, cards, pos, fresh, n, base)
                         pos += 1
                         state[_HARD, h] += c + 1
                         state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
@@ -643,7 +653,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                 else:
                     live = True
             if live:
-                dealer, pos = _dealer(rng, cards, pos, up, hole, codes.hits_soft_17, fresh)
+                dealer, pos = _dealer(rng, cards, pos, up, hole, codes.hits_soft_17, fresh, n, base)
                 for s in range(seats):
                     if seat[s, _ENDED]:
                         continue
@@ -672,7 +682,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
             if keep:
                 stats[C_TABLE_ROUNDS] += 1.0
             if pos > n:
-                stats[C_RAN_OUT] += 1.0
+                stats[C_RESHUFFLED] += 1.0
             if fresh:
                 break
             if keep and stats[C_TABLE_ROUNDS] == counter.seat_results.shape[0]:
@@ -738,7 +748,7 @@ def simulate_dealer_hands(rng, shoe, rounds, h17):
     for _ in range(rounds):
         up = draw_card(rng, cards, 0, True)
         hole = draw_card(rng, cards, 1, True)
-        total, _pos = _dealer(rng, cards, 2, up, hole, h17, True)
+        total, _pos = _dealer(rng, cards, 2, up, hole, h17, True, cards.size, 0)
         if total == DEALER_NATURAL:
             outcome = NATURAL
         elif total <= 21:

@@ -30,7 +30,7 @@ from gamecore import banking, twins
 from gamecore.banking import Bank, BankFigures, BankTallies
 from gamecore.blackjack.counting import default_dealing
 from gamecore.blackjack.dealt import (
-    C_RAN_OUT,
+    C_RESHUFFLED,
     C_TABLE_ROUNDS,
     Dealt,
     fresh_dealing,
@@ -101,6 +101,7 @@ class TableSimulation:
     rounds: int
     seed: int
     figures: BankFigures
+    reshuffled_rounds: int = 0  # rounds finished from the reshuffled discards (real shoes)
 
     def cross_check(self, exact: ResultDistribution) -> pd.DataFrame:
         """Every figure with an exact value beside its twin (:func:`gamecore.twins.twin_table`):
@@ -157,6 +158,7 @@ class TableSimulation:
             "rounds": self.rounds,
             "seed": self.seed,
             "dealing": self.dealing.to_dict(),
+            "reshuffled_rounds": self.reshuffled_rounds,
             **banking.to_dict(self.figures),
             "rules": self.rules.to_dict(),
         }
@@ -217,24 +219,17 @@ def simulate_table(
         progress=progress,
         description=f"{rules.game} table",
     )
-    *parts, bad, ran_out = sum_tallies(results)
-    # First: a round past the shoe read padding cards, so nothing it did is meaningful.
-    if ran_out:  # a cut card leaving the most cards a round can take makes this impossible
-        raise GamecoreError(
-            f"{int(ran_out)} rounds ran past the shoe's last card: set the cut card deeper "
-            f"(penetration of at least {table_round_cards(rules, players)} cards rules it out)"
-        )
+    *parts, bad, reshuffled = sum_tallies(results)
     if bad:
         raise GamecoreError("the strategy asked for an action the rules forbid")
     figures = BankFigures(players, bank, BankTallies(*parts))
     name = OPTIMAL if chart is None else chart.name
-    return TableSimulation(rules, name, players, dealing, rounds, seed, figures)
+    return TableSimulation(rules, name, players, dealing, rounds, seed, figures, int(reshuffled))
 
 
 def _table_dealt(rules, players: int, dealing: Dealing, cards: int) -> Dealt:
-    """The round kernel's dealing for a table: fresh, or shoes to the cut card with padding
-    enough that a round begun before it never reads past the padding (``rules``
-    resolved)."""
+    """The round kernel's dealing for a table: fresh, or shoes to the cut card with room
+    behind the shoe for the discards a round may need (``rules`` resolved)."""
     if dealing.mode == "fresh":
         return fresh_dealing(players, float(rules.natural_pays))
     if dealing.burn != "none":
@@ -246,10 +241,8 @@ def _table_dealt(rules, players: int, dealing: Dealing, cards: int) -> Dealt:
             f"shoe and {players} players, got {dealing.penetration}"
         )
     base = fresh_dealing(players, float(rules.natural_pays))
-    # Whatever is left plus the padding's tens never gives a round more cards than the bound
-    # over the shoe with unlimited tens.
-    shoe_and_tens = [*shoe_composition(rules.decks)[:9], 10**6]
-    padding = round_cards_bound(shoe_and_tens, players * max(1, rules.max_split_hands))
+    # A round starts before the cut card, so at most cards - penetration are discards.
+    padding = cards - dealing.penetration
     return base._replace(penetration=dealing.penetration, padding=padding)
 
 
@@ -267,5 +260,5 @@ def _run_table_chunk(job_and_chunk):
     return (
         *banking.tally_rounds(kept, bank),
         float(tallies.bad[0]),
-        float(counter.stats[C_RAN_OUT]),
+        float(counter.stats[C_RESHUFFLED]),
     )
