@@ -271,7 +271,7 @@ def _max_tag(args: argparse.Namespace, default: int) -> int:
 #: table and has the perfect-information bound; the blackjack counter plays heads-up).
 COUNTER_OPTIONS = (
     "shoes", "oracle_shoes", "trigger", "ramp", "players", "seat", "penetration", "seed",
-    "rounds_per_hour",
+    "rounds_per_hour", "turn_rounds", "bank_at",
 )  # fmt: skip
 
 
@@ -348,9 +348,40 @@ def _counter_options(args: argparse.Namespace) -> _CounterOptions | None:
     )
 
 
-def _blackjack_counter(found, args: argparse.Namespace, options) -> dict[str, Any]:
-    """The heads-up blackjack counter (``--shoes``), with the count's index plays, and the
-    perfect-information bettor (``--oracle-shoes``)."""
+class _CounterTable(NamedTuple):
+    players: int
+    seat: int
+    turn_rounds: int
+    bank_at: float | None
+
+
+def _blackjack_counter_table(rules, args: argparse.Namespace, max_tag: int) -> _CounterTable:
+    """The blackjack counter's table (``--players``, ``--seat``) and its turn at the bank
+    (``--turn-rounds``, ``--bank-at``), checked before the analysis."""
+    from gamecore import counting
+    from gamecore.blackjack.shoe import check_players
+
+    players = 1 if args.players is None else _integer(args.players, "--players")
+    players = check_players(rules, players)
+    seat = 1 if args.seat is None else _integer(args.seat, "--seat")
+    if not 1 <= seat <= players:
+        raise GamecoreError(f"--seat must be from 1 to {players} (the players), got {seat}")
+    turn_rounds = 0 if args.turn_rounds is None else _integer(args.turn_rounds, "--turn-rounds")
+    if turn_rounds < 0:
+        raise GamecoreError(f"--turn-rounds must be 0 (no rotation) or more, got {turn_rounds}")
+    bank_at = None
+    if args.bank_at is not None:
+        if not turn_rounds:
+            raise GamecoreError("--bank-at needs a rotation: give --turn-rounds N too")
+        bank_at = counting.check_trigger(
+            _number(args.bank_at, "--bank-at"), {"largest tag": max_tag}, "--bank-at"
+        )
+    return _CounterTable(players, seat, turn_rounds, bank_at)
+
+
+def _blackjack_counter(found, args: argparse.Namespace, options, table) -> dict[str, Any]:
+    """The blackjack counter (``--shoes``) in its seat of the table, with the count's index
+    plays and its turn at the bank, and the perfect-information bettor (``--oracle-shoes``)."""
     from gamecore.blackjack import counting
     from gamecore.dealing import Dealing
 
@@ -362,11 +393,16 @@ def _blackjack_counter(found, args: argparse.Namespace, options) -> dict[str, An
     if args.shoes is not None:
         shoes = _integer(args.shoes, "--shoes")
         result = counting.counter_simulation(
-            found, options.trigger, options.ramp, shoes, options.seed, dealing, progress=False
-        )
+            found, options.trigger, options.ramp, shoes, options.seed, dealing, progress=False,
+            players=table.players, seat=table.seat, turn_rounds=table.turn_rounds,
+            bank_at=table.bank_at,
+        )  # fmt: skip
         out["dealing"] = result.dealing.to_dict()
         out["counter"] = {
-            "players": 1,
+            "players": table.players,
+            "seat": table.seat,
+            "turn_rounds": table.turn_rounds,
+            "bank_at": table.bank_at,
             "trigger": options.trigger,
             "ramp": list(result.ramp),
             "index_plays": True,
@@ -377,11 +413,12 @@ def _blackjack_counter(found, args: argparse.Namespace, options) -> dict[str, An
     if args.oracle_shoes is not None:
         shoes = _integer(args.oracle_shoes, "--oracle-shoes")
         bound = counting.perfect_information_simulation(
-            found, options.ramp, shoes, options.seed, dealing
+            found, options.ramp, shoes, options.seed, dealing, table.players, table.seat
         )
         out["dealing"] = bound.dealing.to_dict()
         out["upper_bound"] = {
-            "players": 1,
+            "players": table.players,
+            "seat": table.seat,
             "ramp": list(bound.ramp),
             "seed": options.seed,
             **bound.summary(options.rounds_per_hour),
@@ -394,6 +431,7 @@ def _c21_counter(rules, tags, args: argparse.Namespace, options) -> dict[str, An
     from gamecore.c21_baccarat import counting
     from gamecore.dealing import Dealing
 
+    _refuse(args, "turn_rounds", "bank_at")
     players = 7 if args.players is None else _integer(args.players, "--players")
     seat = 1 if args.seat is None else _integer(args.seat, "--seat")
     seed, trigger, ramp, rounds_per_hour = options
@@ -448,13 +486,14 @@ def _count_blackjack(rules, args: argparse.Namespace) -> None:
     from gamecore.blackjack import read_strategy_chart
     from gamecore.blackjack.counting import DEFAULT_MAX_TAG, count_analysis
 
-    _refuse(args, "jokers", "players", "seat")
+    _refuse(args, "jokers")
     options = _counter_options(args)  # checked before the analysis, which takes seconds
+    table = _blackjack_counter_table(rules, args, _max_tag(args, DEFAULT_MAX_TAG))
     strategy = read_strategy_chart(args.strategy) if args.strategy else None
     found = count_analysis(rules, strategy, _shoe(args), _max_tag(args, DEFAULT_MAX_TAG))
     data = found.to_dict()
     if options is not None:
-        data.update(_blackjack_counter(found, args, options))
+        data.update(_blackjack_counter(found, args, options, table))
 
     def text() -> None:
         print(rules)
@@ -608,6 +647,7 @@ def _simulate_blackjack_table(rules, args: argparse.Namespace) -> None:
     from gamecore.banking import Bank
     from gamecore.blackjack import table
     from gamecore.blackjack.counting import default_dealing
+    from gamecore.blackjack.shoe import check_players
     from gamecore.dealing import Dealing
 
     if args.strategy is None:
@@ -616,7 +656,7 @@ def _simulate_blackjack_table(rules, args: argparse.Namespace) -> None:
         )
     if args.burn not in (None, "none"):
         raise GamecoreError(f"--burn: {args.game} is dealt without a burn, got {args.burn!r}")
-    players = table.check_players(rules, _integer(args.players, "players"))
+    players = check_players(rules, _integer(args.players, "players"))
     if args.mode == "shoe":
         penetration = default_dealing(rules).penetration
         if args.penetration is not None:
@@ -789,8 +829,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     counter.add_argument("--trigger", help="bet above this true count (default 1)")
     counter.add_argument("--ramp", help="bets above the trigger, per true count (default 2,4,8)")
-    counter.add_argument("--players", help="c21_baccarat: players at the table (default 7)")
-    counter.add_argument("--seat", help="c21_baccarat: the counter's seat (default 1)")
+    counter.add_argument(
+        "--players", help="players at the table (c21_baccarat: default 7; blackjack: 1)"
+    )
+    counter.add_argument("--seat", help="the counter's seat (default 1)")
+    counter.add_argument(
+        "--turn-rounds",
+        help="blackjack: the bank rotates, each person holding it this many rounds (the "
+        "card: 2; default 0, no rotation)",
+    )
+    counter.add_argument(
+        "--bank-at", help="blackjack: in its turn the counter banks at or below this true count"
+    )
     counter.add_argument("--penetration", help="cards behind the cut card (default: reading)")
     counter.add_argument("--seed", help="random seed (default 1)")
     counter.add_argument("--rounds-per-hour", help="for the hourly figures (default 60)")

@@ -221,16 +221,17 @@ def ramp_bet(true_count, trigger, ramp):
     return ramp[min(step, ramp.size - 1)]
 
 
-def check_trigger(trigger: float, tags: Mapping[str, int]) -> float:
-    """A trigger true count: a finite number within ten times the tags' largest."""
+def check_trigger(trigger: float, tags: Mapping[str, int], name: str = "trigger") -> float:
+    """A trigger true count: a finite number within ten times the tags' largest (``name``
+    names it in the message)."""
     try:
         trigger = float(trigger)
     except (TypeError, ValueError):
-        raise GamecoreError(f"trigger must be a true count, got {trigger!r}") from None
+        raise GamecoreError(f"{name} must be a true count, got {trigger!r}") from None
     reach = 10 * max(max(abs(t) for t in tags.values()), 1)
     if not math.isfinite(trigger) or abs(trigger) > reach:
         raise GamecoreError(
-            f"trigger must be a true count within the tags' range (|trigger| <= {reach}), "
+            f"{name} must be a true count within the tags' range (|{name}| <= {reach}), "
             f"got {trigger!r}"
         )
     return trigger

@@ -383,7 +383,8 @@ def test_count_simulates_the_c21_counter_and_the_upper_bound():
         (["c21_baccarat", "--shoes", "10", "--seat", "9"], "seat"),
         (["c21_baccarat", "--shoes", "10", "--penetration", "5000"], "penetration"),
         (["c21_baccarat", "--shoes", "10", "--trigger", "x"], "--trigger"),
-        (["c21_blackjack", "--decks", "2", "--shoes", "10", "--players", "3"], "--players"),
+        (["c21_blackjack", "--decks", "2", "--shoes", "10", "--players", "8"], "got 8"),
+        (["c21_blackjack", "--decks", "2", "--shoes", "10", "--bank-at", "0"], "--turn-rounds"),
         (["c21_blackjack", "--decks", "2", "--oracle-shoes", "5000"], "1,000"),
         (["c21_blackjack", "--decks", "2", "--trigger", "2"], "--shoes"),
         (["punto_banco", "--shoes", "10"], "--shoes"),
@@ -445,6 +446,63 @@ def test_blackjack_counter_insures_every_ace_when_its_index_says_always(c21_two_
     assert abs(insured - share * rounds) < 4 * math.sqrt(rounds * share * (1 - share))
 
 
+def test_blackjack_counter_at_a_full_table(c21_two_deck_count):
+    """At a table the counter's seat sees more cards a round; a counter that cannot vary its
+    bet (a zero count) and plays no index plays is the flat bettor in its seat, whose EV
+    on the first round of a shoe is the exact chart EV in any seat."""
+    zero = dataclasses.replace(c21_two_deck_count, tags={rank: 0 for rank in bj.RANKS})
+    for seat in (1, 3):
+        result = bjc.counter_simulation(
+            zero, 5, (2,), 20_000, 5, index_plays=False, players=3, seat=seat
+        )
+        summary = result.summary()
+        assert summary["Average bet (units)"] == 1
+        assert summary["Units won per 100 rounds"] == pytest.approx(
+            100 * summary["Flat bettor's EV per round"], abs=1e-12
+        )
+        z = (summary["First round of a shoe, EV"] - zero.full_shoe_ev) / summary["SE (first round)"]
+        assert abs(z) < 4
+    # Three players use the cards faster than one: fewer rounds a shoe.
+    alone = bjc.counter_simulation(zero, 5, (2,), 2_000, 5, index_plays=False)
+    table = bjc.counter_simulation(zero, 5, (2,), 2_000, 5, index_plays=False, players=3)
+    assert table.stats[0] < 0.6 * alone.stats[0]
+
+
+def test_blackjack_counter_rotation_banks_its_turns(c21_two_deck_count):
+    """Under rotation among 3 players and the P/D, holding the bank 2 rounds each, the counter
+    banks one round in four when it always accepts, and is then the flat rotator (no count,
+    no index plays); declining some turns banks fewer rounds."""
+    zero = dataclasses.replace(c21_two_deck_count, tags={rank: 0 for rank in bj.RANKS})
+    always = bjc.counter_simulation(
+        zero, 5, (2,), 20_000, 3, index_plays=False, players=3, turn_rounds=2
+    )
+    summary = always.summary()
+    assert summary["Rounds banked per 100 rounds"] == pytest.approx(25, abs=0.05)
+    assert summary["Units won per 100 rounds"] == pytest.approx(
+        100 * summary["Flat bettor's EV per round"], abs=1e-12
+    )
+    counted = bjc.counter_simulation(
+        c21_two_deck_count, 1, (2,), 20_000, 3, players=3, turn_rounds=2, bank_at=0.0
+    )
+    assert 5 < counted.summary()["Rounds banked per 100 rounds"] < 25
+
+
+@pytest.mark.parametrize(
+    "change, named",
+    [
+        ({"players": 8}, "players must be from 1 to 7"),
+        ({"players": 2, "seat": 3}, "seat must be from 1 to 2"),
+        ({"seat": True}, "seat must be a whole number"),
+        ({"turn_rounds": -2}, "turn_rounds must be 0"),
+        ({"bank_at": 0.0}, "bank_at needs a rotation"),
+        ({"turn_rounds": 2, "bank_at": 1e6}, "bank_at must be a true count"),
+    ],
+)
+def test_blackjack_counter_table_input_is_refused(c21_two_deck_count, change, named):
+    with pytest.raises(GamecoreError, match=named):
+        bjc.counter_simulation(c21_two_deck_count, 1, (2,), 10, 1, **change)
+
+
 @pytest.mark.parametrize(
     "change, named",
     [
@@ -475,3 +533,9 @@ def test_blackjack_perfect_information_bettor_solves_the_full_shoe_first(c21_two
     assert first_rounds["True count"].tolist() == [0.0, 0.0]
     assert frame.equals(bjc.perfect_information_simulation(c21_two_deck_count, (2, 8), 2, 4).rounds)
     assert result.summary()["Rounds"] == len(frame)
+    # At a table of three a shoe holds fewer rounds; each round's shoe is still solved.
+    table = bjc.perfect_information_simulation(c21_two_deck_count, (2, 8), 2, 4, players=3)
+    assert len(table.rounds) < len(frame)
+    assert table.rounds.groupby("Shoe").head(1)["Exact EV"].tolist() == pytest.approx(
+        [c21_two_deck_count.full_shoe_ev] * 2, abs=1e-13
+    )

@@ -42,6 +42,7 @@ from gamecore import counting
 from gamecore.blackjack.analysis import chart_ev, exact, hand_table, insurance_ev, overall_ev
 from gamecore.blackjack.chart import StrategyChart, read_strategy_chart
 from gamecore.blackjack.dealt import (
+    C_BANKED,
     C_INSURED,
     C_RECORDED,
     R_RESULT,
@@ -67,7 +68,7 @@ from gamecore.blackjack.rules import (
     rule_codes,
     shoe_composition,
 )
-from gamecore.blackjack.shoe import checked_shoe, round_cards_bound
+from gamecore.blackjack.shoe import check_players, checked_shoe, round_cards_bound
 from gamecore.blackjack.sim import chart_policy
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
@@ -410,12 +411,19 @@ class CounterResult:
     shoes: int
     seed: int
     stats: np.ndarray
+    players: int = 1
+    seat: int = 1
+    turn_rounds: int = 0
+    bank_at: float = math.inf
 
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
-        """:func:`gamecore.counting.counter_summary`, and how often the counter insured."""
+        """:func:`gamecore.counting.counter_summary`, how often the counter insured, and
+        under rotation how often it banked."""
         out = counting.counter_summary(self.stats, self.shoes, rounds_per_hour)
         rounds = self.stats[counting.ROUNDS]
         out["Insurance bets per 100 rounds"] = 100 * self.stats[C_INSURED] / rounds
+        if self.turn_rounds:
+            out["Rounds banked per 100 rounds"] = 100 * self.stats[C_BANKED] / rounds
         return out
 
 
@@ -429,11 +437,21 @@ def counter_simulation(
     index_plays: bool = True,
     threads: int | None = None,
     progress: bool | None = None,
+    players: int = 1,
+    seat: int = 1,
+    turn_rounds: int = 0,
+    bank_at: float | None = None,
 ) -> CounterResult:
-    """Simulate a counter playing ``count``'s chart heads-up against the dealer on real shoes
-    dealt to a cut card (``dealing``, default :func:`default_dealing`): it sees every card,
-    bets one unit at or below the ``trigger`` true count and the ``ramp`` above it, and with
+    """Simulate a counter playing ``count``'s chart against the dealer on real shoes dealt
+    to a cut card (``dealing``, default :func:`default_dealing`), in ``seat`` of a table of
+    ``players`` players (1: heads-up; the others flat on the chart): it sees every card, bets
+    one unit at or below the ``trigger`` true count and the ``ramp`` above it, and with
     ``index_plays`` plays ``count``'s index plays and insurance.
+
+    With ``turn_rounds`` > 0 the bank rotates among the players and the P/D, each holding it
+    that many rounds (the card: two); in its turn the counter banks when the true count is
+    at or below ``bank_at`` (default: always) and wins minus every seat's result, else it
+    declines and plays its seat. The flat bettor beside it always banks in its turn.
 
     Fixed chunks of :data:`CHUNK_SHOES` shoes seeded from ``numpy.random.SeedSequence(seed)``:
     the result depends on the seed only, not on the threads.
@@ -447,8 +465,22 @@ def counter_simulation(
     seed = validate_seed(seed)
     if not isinstance(index_plays, bool):
         raise GamecoreError(f"index_plays must be True or False, got {index_plays!r}")
+    players, seat = _table_seat(rules, players, seat)
+    if isinstance(turn_rounds, bool) or not isinstance(turn_rounds, (int, np.integer)):
+        raise GamecoreError(f"turn_rounds must be a whole number of rounds, got {turn_rounds!r}")
+    if turn_rounds < 0:
+        raise GamecoreError(f"turn_rounds must be 0 (no rotation) or more, got {turn_rounds}")
+    if bank_at is None:
+        bank_at = math.inf
+    elif turn_rounds == 0:
+        raise GamecoreError("bank_at needs a rotation (turn_rounds > 0)")
+    else:
+        bank_at = counting.check_trigger(bank_at, count.tags, "bank_at")
     shoe, dealing = _shoe_and_dealing(count, rules, dealing, "a counter")
-    dealt = _dealt(count, rules, dealing, trigger, ramp, index_plays)
+    dealt = _dealt(count, rules, dealing, trigger, ramp, index_plays)._replace(
+        seats=players, counter_seat=seat - 1, padding=shoe.size - dealing.penetration,
+        turn_rounds=int(turn_rounds), bank_at=float(bank_at),
+    )  # fmt: skip
     job = (shoe, chart_policy(count.chart, rules), rule_codes(rules), dealt)
     results = run_chunks(
         _run_counter_chunk,
@@ -460,8 +492,19 @@ def counter_simulation(
     )
     return CounterResult(
         count.rules, count.strategy, count.tags, trigger, ramp, index_plays, dealing, shoes,
-        seed, sum_tallies(results),
+        seed, sum_tallies(results), players, seat, int(turn_rounds), float(bank_at),
     )  # fmt: skip
+
+
+def _table_seat(rules, players: object, seat: object) -> tuple[int, int]:
+    """A table of ``players`` players (:func:`gamecore.blackjack.shoe.check_players`) and the
+    counter's ``seat`` among them (1 to ``players``), checked."""
+    players = check_players(rules, players)
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+        raise GamecoreError(f"seat must be a whole number from 1 to {players}, got {seat!r}")
+    if not 1 <= seat <= players:
+        raise GamecoreError(f"seat must be from 1 to {players} (the players), got {seat}")
+    return players, int(seat)
 
 
 def _shoe_and_dealing(count, rules, dealing, who) -> tuple[np.ndarray, Dealing]:
@@ -510,7 +553,7 @@ def _dealt(count, rules, dealing, trigger, ramp, index_plays) -> Dealt:
     tags = np.array([count.tags[r] for r in RANKS], dtype=np.int64)
     return Dealt(
         dealing.penetration, tags, np.array(ramp), trigger, float(sum(DECK)), first, second,
-        at, sign, insurance_at, insurance_sign, float(rules.natural_pays), 1, 0, 0,
+        at, sign, insurance_at, insurance_sign, float(rules.natural_pays), 1, 0, 0, 0, np.inf,
     )  # fmt: skip
 
 
@@ -519,7 +562,7 @@ def _run_counter_chunk(job_and_chunk):
     counter = new_counter_tallies()
     simulate_shoes(
         chunk.generator(), shoe, chunk.size, codes, policy, 0.0, dealt, new_tallies(), counter,
-        new_scratch(),
+        new_scratch(dealt.seats),
     )  # fmt: skip
     return counter.stats
 
@@ -611,13 +654,16 @@ def perfect_information_simulation(
     shoes: int,
     seed: int,
     dealing: Dealing | None = None,
+    players: int = 1,
+    seat: int = 1,
 ) -> PerfectInformationResult:
     """Deal ``shoes`` shoes as :func:`counter_simulation` does (the chart alone, no index
-    plays) and solve the remaining shoe of every round exactly (the chart's EV on it, the
-    engine run afresh): the bettor bets the ramp's top when that EV is positive and one
-    unit otherwise, an upper bound no count with that spread can beat with this chart. Each
-    round's true count under the count's tags is kept beside its exact EV. A few shoes:
-    every round is a full exact analysis (about a tenth of a second at 6 decks)."""
+    plays; in ``seat`` of ``players``) and solve the remaining shoe of every round exactly
+    (the chart's EV on it, the engine run afresh): the bettor bets the ramp's top when that
+    EV is positive and one unit otherwise, an upper bound no count with that spread can beat
+    with this chart. Each round's true count under the count's tags is kept beside its exact
+    EV. A few shoes: every round is a full exact analysis (about a tenth of a second at 6
+    decks)."""
     if not isinstance(count, BlackjackCount):
         raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {count!r}")
     shoes = validate_trials(shoes, "shoes")
@@ -626,13 +672,16 @@ def perfect_information_simulation(
     rules = count.rules.resolved()
     ramp = counting.check_ramp(ramp)
     seed = validate_seed(seed)
+    players, seat = _table_seat(rules, players, seat)
     shoe, dealing = _shoe_and_dealing(count, rules, dealing, "the perfect-information bettor")
-    dealt = _dealt(count, rules, dealing, 0.0, ramp, index_plays=False)
+    dealt = _dealt(count, rules, dealing, 0.0, ramp, index_plays=False)._replace(
+        seats=players, counter_seat=seat - 1, padding=shoe.size - dealing.penetration
+    )
     tallies = new_counter_tallies(record_rounds=shoes * (shoe.size // 4 + 1))
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
     simulate_shoes(
         rng, shoe, shoes, rule_codes(rules), chart_policy(count.chart, rules), 0.0, dealt,
-        new_tallies(), tallies, new_scratch(),
+        new_tallies(), tallies, new_scratch(players),
     )  # fmt: skip
     record = tallies.record[: int(tallies.stats[C_RECORDED])]
     evs = [

@@ -153,6 +153,12 @@ class Dealt(NamedTuple):
     goes on from the discards, shuffled in behind it (:func:`_draw`) into ``padding`` cards
     of room (at least the cards dealt before the cut card; a table whose round fits the
     whole shoe never needs more); such rounds are counted (``C_RESHUFFLED``).
+
+    With ``turn_rounds`` > 0 the bank rotates among the seats' players and the P/D, each
+    holding it ``turn_rounds`` rounds; in the counter's turn (after the ``seats`` others) it
+    banks when the true count is at or below ``bank_at`` (its seat then played by another,
+    flat on the chart), else declines and plays its seat. The flat bettor beside it always
+    banks in its turn.
     """
 
     penetration: int
@@ -170,14 +176,16 @@ class Dealt(NamedTuple):
     seats: int
     counter_seat: int
     padding: int
+    turn_rounds: int
+    bank_at: float
 
 
 #: The counter's statistics (``CounterTallies.stats``): gamecore.counting's columns, then
 #: the shoes dealt, the insurance bets taken, the rounds recorded, the rounds whose seats'
-#: results were kept (a shoe-dealt run stops when they fill ``seat_results``), and the rounds
-#: finished from the reshuffled discards.
-C_SHOES, C_INSURED, C_RECORDED, C_TABLE_ROUNDS, C_RESHUFFLED = (
-    counting.STATS + k for k in range(5)
+#: results were kept (a shoe-dealt run stops when they fill ``seat_results``), the rounds
+#: finished from the reshuffled discards, and the rounds the counter banked.
+C_SHOES, C_INSURED, C_RECORDED, C_TABLE_ROUNDS, C_RESHUFFLED, C_BANKED = (
+    counting.STATS + k for k in range(6)
 )
 #: Columns of a recorded round (``CounterTallies.record``): the cards of each rank left
 #: before it (0..9), the true count, the flat result, the shoe (counted within the chunk).
@@ -185,7 +193,7 @@ R_TRUE_COUNT, R_RESULT, R_SHOE = 10, 11, 12
 
 
 class CounterTallies(NamedTuple):
-    stats: np.ndarray  # (counting.STATS + 5,) float64
+    stats: np.ndarray  # (counting.STATS + 6,) float64
     record: np.ndarray  # (rows, 13) float64: the first rows' rounds (R_* columns)
     seat_results: np.ndarray  # (rows, seats) float64: the first rows' results by seat
 
@@ -412,7 +420,7 @@ def fresh_dealing(seats: int = 1, natural_pays: float = 1.5) -> Dealt:
     return Dealt(
         0, np.zeros(10, dtype=np.int64), np.ones(1), 0.0, 52.0, none, none,
         np.zeros((32, 10)), np.ones((32, 10), dtype=np.int64), np.nan, 1, natural_pays,
-        seats, 0, 0,
+        seats, 0, 0, 0, np.inf,
     )  # fmt: skip
 
 
@@ -422,7 +430,7 @@ def new_counter_tallies(
     """Zeroed counter tallies keeping the first ``record_rounds`` rounds' shoes and the first
     ``seat_rounds`` rounds' results of each of ``seats`` seats."""
     return CounterTallies(
-        np.zeros(counting.STATS + 5),
+        np.zeros(counting.STATS + 6),
         np.zeros((record_rounds, 13)),
         np.zeros((seat_rounds, seats)),
     )
@@ -512,9 +520,14 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
         while fresh or base < cut:
             true_count = 0.0
             bet = 1.0
+            turn = banks = False  # the counter's turn at the bank, and whether it banks
             if not fresh:
                 true_count = running * dealt.deck_cards / (n - base)
                 bet = counting.ramp_bet(true_count, dealt.trigger, dealt.ramp)
+                if dealt.turn_rounds > 0:
+                    k = int(stats[counting.ROUNDS]) // dealt.turn_rounds
+                    turn = k % (seats + 1) == seats
+                    banks = turn and true_count <= dealt.bank_at
             recording = -1
             if not fresh and stats[C_RECORDED] < counter.record.shape[0]:
                 recording = int(stats[C_RECORDED])
@@ -595,6 +608,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                         if (
                             not fresh
                             and s == dealt.counter_seat
+                            and not banks
                             and two_cards
                             and not split
                             and not soft
@@ -687,13 +701,22 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                 break
             if keep and stats[C_TABLE_ROUNDS] == counter.seat_results.shape[0]:
                 return  # the rounds asked for are dealt
-            # The counter: its seat's result at its bet, insurance, then every card seen.
+            # The counter: its seat's result at its bet, insurance, then every card seen;
+            # in its turn at the bank, the bank's result (minus every seat's) if it banks.
             result = _units(
                 seat[dealt.counter_seat, _NET], seat[dealt.counter_seat, _NATURAL],
                 dealt.natural_pays,
             )  # fmt: skip
+            flat = result
             won = bet * result
-            if up == ACE and not np.isnan(dealt.insurance_at):
+            if turn:
+                flat = 0.0
+                for s in range(seats):
+                    flat -= _units(seat[s, _NET], seat[s, _NATURAL], dealt.natural_pays)
+            if banks:
+                won, bet = flat, float(seats)  # its action: every seat's unit
+                stats[C_BANKED] += 1.0
+            elif up == ACE and not np.isnan(dealt.insurance_at):
                 insure = (
                     true_count >= dealt.insurance_at if dealt.insurance_sign > 0
                     else true_count <= dealt.insurance_at
@@ -711,10 +734,10 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
             stats[counting.BET] += bet
             stats[counting.WON] += won
             stats[counting.WON_SQ] += won * won
-            stats[counting.FLAT] += result
-            stats[counting.FLAT_SQ] += result * result
+            stats[counting.FLAT] += flat
+            stats[counting.FLAT_SQ] += flat * flat
             shoe_won += won
-            shoe_flat += result
+            shoe_flat += flat
             for i in range(base, pos):
                 running += dealt.tags[cards[i]]
             base = pos

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.blackjack.rules import ACE, StandardBlackjackRules
+from gamecore.blackjack.rules import ACE, StandardBlackjackRules, shoe_composition
 from gamecore.errors import GamecoreError
 from gamecore.shoe import validate_composition
 
@@ -196,3 +196,38 @@ def check_composition(composition: Sequence[int], name: str = "composition") -> 
         labels="A, 2, ..., 9, ten-valued",
         max_per_class=MAX_CARDS_PER_RANK,
     )
+
+
+#: Players at one table besides the P/D (the card: a 6-spot or 8-spot table, the P/D in one).
+MAX_PLAYERS = 7
+
+
+def table_round_cards(rules: StandardBlackjackRules, players: int) -> int:
+    """The most cards one round of ``players`` players can take from a full shoe (a bound:
+    :func:`gamecore.blackjack.shoe.round_cards_bound` over every seat's hands)."""
+    resolved = rules.resolved()
+    hands = players * max(1, resolved.max_split_hands)
+    return round_cards_bound(shoe_composition(resolved.decks), hands)
+
+
+def check_players(rules: StandardBlackjackRules, players: object) -> int:
+    """``players`` if it is a whole number from 1 to :data:`MAX_PLAYERS` whose rounds fit the
+    shoe (no round can run out of cards); else a clear error."""
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+        raise GamecoreError(
+            f"players must be a whole number from 1 to {MAX_PLAYERS}, got {players!r}"
+        )
+    players = int(players)
+    if not 1 <= players <= MAX_PLAYERS:
+        raise GamecoreError(f"players must be from 1 to {MAX_PLAYERS}, got {players}")
+    cards = int(sum(shoe_composition(rules.resolved().decks)))
+    if table_round_cards(rules, players) > cards:
+        fits = max(
+            (k for k in range(1, players) if table_round_cards(rules, k) <= cards), default=0
+        )
+        raise GamecoreError(
+            f"players: a round of {players} players can take up to "
+            f"{table_round_cards(rules, players)} cards and the {rules.resolved().decks}-deck "
+            f"shoe holds {cards}; at most {fits} players here"
+        )
+    return players

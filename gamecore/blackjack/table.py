@@ -47,47 +47,14 @@ from gamecore.blackjack.rules import (
     rule_codes,
     shoe_composition,
 )
-from gamecore.blackjack.shoe import round_cards_bound
+from gamecore.blackjack.shoe import check_players
 from gamecore.blackjack.sim import OPTIMAL, strategy_policy
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies, validate_seed, validate_trials
 
-#: Players at one table besides the P/D (the card: a 6-spot or 8-spot table, the P/D in one).
-MAX_PLAYERS = 7
 #: Rounds per chunk, about (a whole number of shifts, so every shift lies in one chunk).
 CHUNK_ROUNDS = 1 << 16
-
-
-def table_round_cards(rules: StandardBlackjackRules, players: int) -> int:
-    """The most cards one round of ``players`` players can take from a full shoe (a bound:
-    :func:`gamecore.blackjack.shoe.round_cards_bound` over every seat's hands)."""
-    resolved = rules.resolved()
-    hands = players * max(1, resolved.max_split_hands)
-    return round_cards_bound(shoe_composition(resolved.decks), hands)
-
-
-def check_players(rules: StandardBlackjackRules, players: object) -> int:
-    """``players`` if it is a whole number from 1 to :data:`MAX_PLAYERS` whose rounds fit the
-    shoe (no round can run out of cards); else a clear error."""
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-        raise GamecoreError(
-            f"players must be a whole number from 1 to {MAX_PLAYERS}, got {players!r}"
-        )
-    players = int(players)
-    if not 1 <= players <= MAX_PLAYERS:
-        raise GamecoreError(f"players must be from 1 to {MAX_PLAYERS}, got {players}")
-    cards = int(sum(shoe_composition(rules.resolved().decks)))
-    if table_round_cards(rules, players) > cards:
-        fits = max(
-            (k for k in range(1, players) if table_round_cards(rules, k) <= cards), default=0
-        )
-        raise GamecoreError(
-            f"players: a round of {players} players can take up to "
-            f"{table_round_cards(rules, players)} cards and the {rules.resolved().decks}-deck "
-            f"shoe holds {cards}; at most {fits} players here"
-        )
-    return players
 
 
 @dataclasses.dataclass(frozen=True)
