@@ -241,6 +241,12 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     assert one_deck["Procedure"].tolist() == ["shuffle every round"]
     plays = pd.read_csv(folder / "c21_blackjack_index_plays.csv")
     assert {"16 v 10", "insurance v A"} <= set(plays["Decision"])
+    seats = pd.read_csv(folder / "c21_blackjack_counter_by_seat.csv").set_index("Where")
+    assert seats.index[0] == "heads-up" and len(seats) == 5
+    banked = seats["Rounds banked per 100 rounds"]
+    assert banked.iloc[:3].tolist() == [0, 0, 0]
+    assert banked.iloc[3] == pytest.approx(100 / 8, abs=0.2)  # 7 players and the P/D rotate
+    assert banked.iloc[4] < banked.iloc[3]  # declining some turns
     for game in ("c21_baccarat", "c21_blackjack"):  # the rule sets the figures were made under
         assert "decks" in pd.read_csv(folder / f"rules_{game}.csv")["Parameter"].tolist()
     dealing = pd.read_csv(folder / "dealing.csv")

@@ -626,6 +626,66 @@ def procedure_table(
     )  # fmt: skip
 
 
+def seat_table(
+    count: BlackjackCount,
+    trigger: float,
+    ramp: Sequence[float],
+    shoes: int,
+    seed: int,
+    players: int = 7,
+    turn_rounds: int = 2,
+    bank_at: float = 0.0,
+    dealing: Dealing | None = None,
+    rounds_per_hour: float = 60.0,
+    table_maximum: float = 100.0,
+    progress: bool | None = False,
+) -> pd.DataFrame:
+    """The counter where it sits: heads-up, in the first and the last seat of a table of
+    ``players``, and in the middle seat under rotation (``turn_rounds`` rounds at the bank
+    each), always banking in its turn and banking only at or below the ``bank_at`` true
+    count. One row each: Where | Units won per 100 rounds | SE | Money per hour at the
+    table maximum | SE (money per hour) | Rounds banked per 100 rounds | the flat bettor
+    beside it, per round | SE, every scenario from the same ``seed`` (the reading's
+    dealing unless ``dealing``). Money per hour takes the ramp's top bet to be
+    ``table_maximum``."""
+    ramp = counting.check_ramp(ramp)
+    try:
+        unit = float(table_maximum) / ramp[-1]
+    except (TypeError, ValueError):
+        raise GamecoreError(f"table_maximum must be an amount, got {table_maximum!r}") from None
+    if not (math.isfinite(unit) and unit > 0):
+        raise GamecoreError(f"table_maximum must be a positive amount, got {table_maximum!r}")
+    middle = (players + 1) // 2
+    scenarios = [
+        ("heads-up", {}),
+        (f"seat 1 of {players}", {"players": players, "seat": 1}),
+        (f"seat {players} of {players}", {"players": players, "seat": players}),
+        (f"seat {middle} of {players}, rotation, always banks",
+         {"players": players, "seat": middle, "turn_rounds": turn_rounds}),
+        (f"seat {middle} of {players}, rotation, banks at true count <= {bank_at:g}",
+         {"players": players, "seat": middle, "turn_rounds": turn_rounds, "bank_at": bank_at}),
+    ]  # fmt: skip
+    rows = []
+    for where, options in scenarios:
+        result = counter_simulation(
+            count, trigger, ramp, shoes, seed, dealing, progress=progress, **options
+        )
+        summary = result.summary(rounds_per_hour)
+        rows.append(
+            {
+                "Where": where,
+                "Units won per 100 rounds": summary["Units won per 100 rounds"],
+                "SE": summary["SE (per 100 rounds)"],
+                "Money per hour at the table maximum": summary["Units won per hour"] * unit,
+                "SE (money per hour)": summary["SE (per hour)"] * unit,
+                "Rounds banked per 100 rounds": summary.get("Rounds banked per 100 rounds", 0.0),
+                "Flat bettor per round": summary["Flat bettor's EV per round"],
+                "SE (flat)": summary["SE (flat)"],
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 # ---------------------------------------------------------------------------------------
 # The upper bound: a bettor who knows the exact EV of the remaining shoe
 # ---------------------------------------------------------------------------------------
