@@ -15,8 +15,9 @@ reads them for every player-banked game:
   seat 1 while money lasts; how often it falls short and what each seat loses to it;
 * the P/D's risk of ruin over a shift: a banker who banks every round of a shift of
   ``shift_rounds`` rounds with a bankroll (each of ``bankrolls``), staking ``stake`` (or what
-  is left) each round, is ruined when what is left cannot cover one player's bet (below 1
-  unit);
+  is left) each round, is ruined when what is left falls below ``ruin_below`` (one player's
+  bet in blackjack; every wager on the table in 21st Century Baccarat, whose card makes a
+  round the P/D cannot cover "no action");
 * rotation: the bank passes seat by seat every ``turn_rounds`` rounds among the players and
   the P/D (``players + 1`` people, each betting one unit when not banking), at full coverage.
   Equal bets and the same play make the table zero-sum among its people before the
@@ -36,6 +37,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
+from gamecore import twins
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError
 
@@ -59,27 +61,32 @@ class Bank:
     turn_rounds
         Rounds each person banks in turn under rotation (the card: "for a maximum of two
         hands").
+    ruin_below
+        The banker is ruined when its money falls below this (1: it cannot cover one
+        player's bet).
     """
 
     stake: float = math.inf
     bankrolls: tuple[float, ...] = (100.0, 200.0, 400.0, 800.0)
     shift_rounds: int = 480
     turn_rounds: int = 2
+    ruin_below: float = 1.0
 
     def __post_init__(self) -> None:
         if isinstance(self.bankrolls, (str, bytes)) or not hasattr(self.bankrolls, "__len__"):
             raise GamecoreError(f"bankrolls must be a list of amounts, got {self.bankrolls!r}")
         if not self.bankrolls:
             raise GamecoreError("bankrolls must name at least one amount")
-        for name, value in (("stake", self.stake), *(("bankroll", b) for b in self.bankrolls)):
+        named = (("stake", self.stake), ("ruin_below", self.ruin_below))
+        for name, value in (*named, *(("bankroll", b) for b in self.bankrolls)):
             if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
                 raise GamecoreError(f"{name} must be a number of units, got {value!r}")
             if not value >= 1:  # also refuses nan
                 raise GamecoreError(
                     f"{name} must be at least 1 unit (one player's bet), got {value!r}"
                 )
-            if name == "bankroll" and math.isinf(value):
-                raise GamecoreError("bankroll must be finite")
+            if name != "stake" and math.isinf(value):
+                raise GamecoreError(f"{name} must be finite")
         object.__setattr__(self, "bankrolls", tuple(float(b) for b in self.bankrolls))
         for name in ("shift_rounds", "turn_rounds"):
             value = getattr(self, name)
@@ -94,6 +101,7 @@ class Bank:
             "bankrolls": "the banker's money at the start of a shift, units (each tallied)",
             "shift_rounds": "rounds in a shift; the banker banks every one",
             "turn_rounds": "rounds each person banks in turn under rotation",
+            "ruin_below": "the banker is ruined when its money falls below this, units",
         }
         return pd.DataFrame(
             [
@@ -148,7 +156,7 @@ def cover(results, money, shortfall):
 
 
 @kernel
-def add_rounds(results, stake, bankrolls, shift_rounds, turn_rounds, t):
+def add_rounds(results, stake, bankrolls, shift_rounds, turn_rounds, ruin_below, t):
     """Add the rounds of ``results`` (rounds, players; consecutive rounds of one table) to
     the tallies ``t``: moments, coverage at ``stake``, the whole shifts they hold, rotation."""
     rounds, players = results.shape
@@ -201,7 +209,7 @@ def add_rounds(results, stake, bankrolls, shift_rounds, turn_rounds, t):
             money = bankrolls[b]
             for r in range(s * shift_rounds, (s + 1) * shift_rounds):
                 money += cover(results[r], min(stake, money), short)
-                if money < 1.0:  # cannot cover one player's bet
+                if money < ruin_below:
                     t.shift[0, b] += 1.0
                     break
             t.shift[1, b] += money - bankrolls[b]
@@ -381,6 +389,42 @@ class BankFigures:
             )
         return pd.DataFrame(rows)
 
+    def exact_twins(self, ev: float, sd: float, sd_approximate: bool = False) -> pd.DataFrame:
+        """The figures with exact values beside their twins (:func:`gamecore.twins.twin_table`),
+        for a table dealt with a shuffle every round, where each seat's result has the
+        heads-up distribution of EV ``ev`` and SD ``sd`` (each game's table module says
+        why): every seat's EV and SD, the P/D's EV (minus the players times ``ev``), and
+        each person's result under rotation (exactly 0). ``sd_approximate`` marks the SD
+        twins as :data:`gamecore.twins.APPROXIMATE`."""
+        rounds = self.rounds
+        rows = []
+        for seat in self.seat_table().to_dict("records"):
+            where = {"Seat": seat["Seat"], "Rounds": rounds}
+            rows.append(
+                {"Figure": f"Seat {seat['Seat']} EV per round (exact: heads-up)", "Exact": ev,
+                 "Simulated": seat["Mean"], "SE": seat["SE"], **where,
+                 twins.APPROXIMATE: False}
+            )  # fmt: skip
+            rows.append(
+                {"Figure": f"Seat {seat['Seat']} SD per round (exact: heads-up)", "Exact": sd,
+                 "Simulated": seat["SD"], "SE": seat["SE of SD"], **where,
+                 twins.APPROXIMATE: sd_approximate}
+            )  # fmt: skip
+        bank = self.bank_figures()
+        rows.append(
+            {"Figure": "P/D result per round at full coverage", "Exact": -self.players * ev,
+             "Simulated": bank["P/D result per round"], "SE": bank["SE"], "Seat": "P/D",
+             "Rounds": rounds, twins.APPROXIMATE: False}
+        )  # fmt: skip
+        for row in self.rotation_table(1.0, 0.0, 1.0).to_dict("records"):
+            person = row["Person (seat)"]
+            rows.append(
+                {"Figure": f"Person {person} under rotation, result per round", "Exact": 0.0,
+                 "Simulated": row["Result per round (units)"], "SE": row["SE"],
+                 "Seat": person, "Rounds": rounds, twins.APPROXIMATE: False}
+            )  # fmt: skip
+        return twins.twin_table(rows)
+
 
 def house_collection_per_hour(players: int, collection: float, rounds_per_hour: float) -> float:
     """The house's collection per hour: every person at the table, the P/D included, pays
@@ -394,7 +438,7 @@ def tally_rounds(results: np.ndarray, bank: Bank) -> BankTallies:
     t = new_bank_tallies(results.shape[1], len(bank.bankrolls))
     add_rounds(
         results, float(bank.stake), np.array(bank.bankrolls), int(bank.shift_rounds),
-        int(bank.turn_rounds), t,
+        int(bank.turn_rounds), float(bank.ruin_below), t,
     )  # fmt: skip
     return t
 

@@ -6,12 +6,13 @@ against the spread they estimate, and the simulated table against the heads-up e
 figures that each seat's result must have with a shuffle every round.
 """
 
+import dataclasses
 import math
 
 import numpy as np
 import pytest
 
-from gamecore import banking, blackjack, twins
+from gamecore import banking, blackjack, c21_baccarat, twins
 from gamecore.banking import Bank
 from gamecore.blackjack import results, table
 from gamecore.dealing import Dealing
@@ -266,3 +267,31 @@ def test_cross_check_needs_a_fresh_run_of_the_same_strategy(double_deck):
     )
     with pytest.raises(GamecoreError, match="the table played"):
         chart_run.cross_check(exact)
+
+
+# --- 21st Century Baccarat's table -------------------------------------------------------
+
+
+def test_c21_baccarat_table_seats_have_the_heads_up_exact_figures():
+    rules = c21_baccarat.C21BaccaratRules(decks=2)
+    house = c21_baccarat.count_deals(rules).evaluate(
+        c21_baccarat.house_way_player(rules), c21_baccarat.house_way_dealer(rules)
+    )
+    run = c21_baccarat.sim.simulate_table(
+        rules, 4, 200_000, seed=2, bank=Bank(bankrolls=(6.0, 30.0), shift_rounds=200),
+        progress=False,
+    )  # fmt: skip
+    check = run.cross_check(house)
+    z = twins.ruled(check)
+    assert len(z) == 4 + 4 + 1 + 5
+    assert z.abs().max() < twins.z_threshold(len(z)), check
+    # The card's "no action": the banker is ruined below the four players' wagers.
+    assert run.figures.bank.ruin_below == 4.0 and math.isinf(run.figures.bank.stake)
+    ruin = run.figures.ruin_table()
+    assert ruin["P(ruin in a shift)"][0] > ruin["P(ruin in a shift)"][1]
+    with pytest.raises(GamecoreError, match="different strategies"):
+        run.cross_check(dataclasses.replace(house, player="other"))
+    with pytest.raises(GamecoreError, match="players must be from 1 to 8"):
+        c21_baccarat.sim.simulate_table(rules, 9, 1_000, seed=1)
+    with pytest.raises(GamecoreError, match="bank must be a Bank"):
+        c21_baccarat.sim.simulate_table(rules, 2, 1_000, seed=1, bank={"stake": 3})

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore import banking, twins
+from gamecore import banking
 from gamecore.banking import Bank, BankFigures, BankTallies
 from gamecore.blackjack.counting import default_dealing
 from gamecore.blackjack.dealt import (
@@ -88,34 +88,9 @@ class TableSimulation:
                 "the exact figures describe a shuffle every round; cross-check a table "
                 "simulated with Dealing(mode='fresh')"
             )
-        approximate_sd = exact.resplit_share > 0
-        rows = []
-        for seat in self.figures.seat_table().to_dict("records"):
-            where = {"Seat": seat["Seat"], "Rounds": self.rounds}
-            rows.append(
-                {"Figure": f"Seat {seat['Seat']} EV per round (exact: heads-up)",
-                 "Exact": exact.mean, "Simulated": seat["Mean"], "SE": seat["SE"], **where,
-                 twins.APPROXIMATE: False}
-            )  # fmt: skip
-            rows.append(
-                {"Figure": f"Seat {seat['Seat']} SD per round (exact: heads-up)",
-                 "Exact": exact.standard_deviation, "Simulated": seat["SD"],
-                 "SE": seat["SE of SD"], **where, twins.APPROXIMATE: approximate_sd}
-            )  # fmt: skip
-        bank = self.figures.bank_figures()
-        rows.append(
-            {"Figure": "P/D result per round at full coverage", "Exact": -self.players * exact.mean,
-             "Simulated": bank["P/D result per round"], "SE": bank["SE"], "Seat": "P/D",
-             "Rounds": self.rounds, twins.APPROXIMATE: False}
-        )  # fmt: skip
-        rotation = self.figures.rotation_table(1.0, 0.0, 1.0)
-        for row in rotation.to_dict("records"):
-            rows.append(
-                {"Figure": f"Person {row['Person (seat)']} under rotation, result per round",
-                 "Exact": 0.0, "Simulated": row["Result per round (units)"], "SE": row["SE"],
-                 "Seat": row["Person (seat)"], "Rounds": self.rounds, twins.APPROXIMATE: False}
-            )  # fmt: skip
-        return twins.twin_table(rows)
+        return self.figures.exact_twins(
+            exact.mean, exact.standard_deviation, sd_approximate=exact.resplit_share > 0
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {

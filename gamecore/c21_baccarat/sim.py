@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from gamecore._jit import kernel
+from gamecore.banking import Bank, BankFigures, BankTallies, tally_rounds
 from gamecore.c21_baccarat.exact import C21Analysis, StrategyPairResult, count_deals, settle
 from gamecore.c21_baccarat.rules import (
     CLASSES,
@@ -134,14 +135,16 @@ def play_table_round(
 
 @kernel
 def _simulate(
-    rng, shoe, rounds, seats, fresh, penetration, player_draw, dealer_draw, pd_wins_ties_on_zero
-):
+    rng, shoe, rounds, seats, fresh, penetration, player_draw, dealer_draw, pd_wins_ties_on_zero,
+    results,
+):  # fmt: skip
     """Tally ``rounds`` rounds.
 
     Returns counts[seat, reason, outcome], and for seat 1 in rounds that reach the draw:
     player_cells[up, hand, player action, outcome] and
     pd_cells[up, player drew, P/D total, P/D action, outcome], the simulated twins of the
-    advantage charts.
+    advantage charts. With ``results`` of ``rounds`` rows, each round's result of every seat
+    (units of its bet) is kept there too (:mod:`gamecore.banking`).
     """
     counts = np.zeros((seats, 3, 7), dtype=np.int64)
     player_cells = np.zeros((10, 12, 2, 7), dtype=np.int64)
@@ -152,7 +155,7 @@ def _simulate(
     position = n if not fresh else 0
     outcome = np.zeros(seats, dtype=np.int64)
     facts = np.zeros(6, dtype=np.int64)
-    for _ in range(rounds):
+    for r in range(rounds):
         if fresh:
             position = 0
         elif position >= cut:
@@ -164,8 +167,11 @@ def _simulate(
             pd_wins_ties_on_zero, outcome, facts,
         )  # fmt: skip
         reason = facts[FACT_REASON]
+        keep = results.shape[0] > 0
         for s in range(seats):
             counts[s, reason, outcome[s]] += 1
+            if keep:
+                results[r, s] = PAYOFF[outcome[s]]
         if reason == 2:
             up = facts[FACT_UP]
             first_hand, _v, _n = _hand(cards[start + 2], cards[start + 3])  # seat 1's cards
@@ -342,19 +348,110 @@ def check_cut_card(cards: int, players: int, penetration: int, decks: int) -> No
         )
 
 
-def _run_chunk(job_and_chunk):
+def _run_chunk(job_and_chunk, keep_results: bool = False):
     (shoe, players, dealing, player_draw, dealer_draw, zero_ties), chunk = job_and_chunk
-    return _simulate(
-        chunk.generator(),
-        shoe,
-        chunk.size,
-        players,
-        dealing.mode == "fresh",
-        dealing.penetration,
-        player_draw,
-        dealer_draw,
-        zero_ties,
+    results = np.zeros((chunk.size if keep_results else 0, players))
+    tallies = _simulate(
+        chunk.generator(), shoe, chunk.size, players, dealing.mode == "fresh",
+        dealing.penetration, player_draw, dealer_draw, zero_ties, results,
+    )  # fmt: skip
+    return (tallies, results) if keep_results else tallies
+
+
+# ---------------------------------------------------------------------------------------
+# The full table: what the P/D's seat carries (gamecore.banking)
+# ---------------------------------------------------------------------------------------
+
+#: Rounds per chunk of a table run, about (a whole number of shifts).
+TABLE_CHUNK_ROUNDS = 1 << 16
+
+
+@dataclasses.dataclass(frozen=True)
+class C21TableSimulation:
+    """A full table's rounds and what they say about the P/D's seat. The card makes a round
+    the P/D cannot cover "no action", so the banker is ruined below every wager on the
+    table (``bank.ruin_below`` = the players) and the stake always covers."""
+
+    rules: C21BaccaratRules
+    player: str
+    dealer: str
+    players: int
+    dealing: Dealing
+    rounds: int
+    seed: int
+    figures: BankFigures
+
+    def cross_check(self, exact: StrategyPairResult) -> pd.DataFrame:
+        """Each seat's EV and SD against the heads-up exact figures of the same strategy pair
+        (a shuffle every round: the other seats' cards change no card's chance at any draw,
+        as :mod:`gamecore.blackjack.table` argues), the P/D's EV, and each person's result
+        under rotation (exactly 0)."""
+        if not isinstance(exact, StrategyPairResult):
+            raise GamecoreError(f"exact must be a StrategyPairResult, got {exact!r}")
+        if (exact.player, exact.dealer) != (self.player, self.dealer):
+            raise GamecoreError("the exact result and the table play different strategies")
+        if self.dealing.mode != "fresh":
+            raise GamecoreError(
+                "the exact figures describe a shuffle every round; cross-check a table "
+                "simulated with Dealing(mode='fresh', burn='none')"
+            )
+        return self.figures.exact_twins(float(exact.player_ev), exact.sd)
+
+
+def simulate_table(
+    rules: C21BaccaratRules,
+    players: int,
+    rounds: int,
+    seed: int,
+    dealing: Dealing | None = None,
+    bank: Bank | None = None,
+    player: PlayerStrategy | None = None,
+    dealer: DealerStrategy | None = None,
+    threads: int | None = None,
+    progress: bool | None = None,
+) -> C21TableSimulation:
+    """Deal ``rounds`` rounds of ``players`` seats and the P/D from one shoe (House Way by
+    default; a shuffle every round unless ``dealing``), one unit each, and read what the
+    P/D's seat carries (:class:`gamecore.banking.BankFigures`: each seat's SD, the
+    covariance between seats, the P/D's SD, the risk of ruin for ``bank``'s bankrolls,
+    rotation). The banker is ruined below the players' wagers (the card's "no action").
+
+    Fixed chunks seeded from ``numpy.random.SeedSequence(seed)``, each a whole number of
+    shifts: the result depends on the seed only, not on the threads.
+    """
+    if not isinstance(rules, C21BaccaratRules):
+        raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
+    rounds = validate_trials(rounds, "rounds")
+    seed = validate_seed(seed)
+    player = house_way_player(rules) if player is None else player
+    dealer = house_way_dealer(rules) if dealer is None else dealer
+    dealing = Dealing.given(dealing, Dealing(burn="none"))
+    shoe, player_draw, dealer_draw, dealing = table_setup(rules, players, player, dealer, dealing)
+    bank = Bank() if bank is None else bank
+    if not isinstance(bank, Bank):
+        raise GamecoreError(f"bank must be a Bank, got {bank!r}")
+    # "No action" unless the P/D covers every wager: ruined below them, the stake covers.
+    bank = dataclasses.replace(bank, stake=math.inf, ruin_below=float(players))
+    chunk = bank.shift_rounds * max(1, TABLE_CHUNK_ROUNDS // bank.shift_rounds)
+    job = (shoe, players, dealing, player_draw, dealer_draw, rules.pd_wins_ties_on_zero)
+    results = run_chunks(
+        _run_table_chunk,
+        (job, bank),
+        make_chunks(rounds, chunk, seed),
+        threads=threads,
+        progress=progress,
+        description="c21_baccarat table",
     )
+    figures = BankFigures(players, bank, BankTallies(*sum_tallies(results)))
+    return C21TableSimulation(
+        rules, player.name, dealer.name, players, dealing, rounds, seed, figures
+    )
+
+
+def _run_table_chunk(job_and_chunk):
+    (job, bank), chunk = job_and_chunk
+    _tallies, results = _run_chunk((job, chunk), keep_results=True)
+    return tuple(tally_rounds(results, bank))
 
 
 def cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd.DataFrame:
