@@ -431,7 +431,6 @@ def _c21_counter(rules, tags, args: argparse.Namespace, options) -> dict[str, An
     from gamecore.c21_baccarat import counting
     from gamecore.dealing import Dealing
 
-    _refuse(args, "turn_rounds", "bank_at")
     players = 7 if args.players is None else _integer(args.players, "--players")
     seat = 1 if args.seat is None else _integer(args.seat, "--seat")
     seed, trigger, ramp, rounds_per_hour = options
@@ -442,13 +441,18 @@ def _c21_counter(rules, tags, args: argparse.Namespace, options) -> dict[str, An
     out: dict[str, Any] = {}
     if args.shoes is not None:
         shoes = _integer(args.shoes, "--shoes")
+        turn_rounds = 0 if args.turn_rounds is None else _integer(args.turn_rounds, "--turn-rounds")
+        bank_at = None if args.bank_at is None else _number(args.bank_at, "--bank-at")
         result = counting.counter_simulation(
-            rules, tags, trigger, ramp, shoes, seed, players, seat, dealing, progress=False
-        )
+            rules, tags, trigger, ramp, shoes, seed, players, seat, dealing, progress=False,
+            turn_rounds=turn_rounds, bank_at=bank_at,
+        )  # fmt: skip
         out["dealing"] = result.dealing.to_dict()
         out["counter"] = {
             "players": players,
             "seat": seat,
+            "turn_rounds": turn_rounds,
+            "bank_at": bank_at,
             "trigger": trigger,
             "ramp": list(result.ramp),
             "seed": seed,
@@ -835,11 +839,11 @@ def build_parser() -> argparse.ArgumentParser:
     counter.add_argument("--seat", help="the counter's seat (default 1)")
     counter.add_argument(
         "--turn-rounds",
-        help="blackjack: the bank rotates, each person holding it this many rounds (the "
-        "card: 2; default 0, no rotation)",
+        help="the bank rotates, each person holding it this many rounds (the blackjack card: "
+        "2; default 0, no rotation)",
     )
     counter.add_argument(
-        "--bank-at", help="blackjack: in its turn the counter banks at or below this true count"
+        "--bank-at", help="in its turn the counter banks at or below this true count"
     )
     counter.add_argument("--penetration", help="cards behind the cut card (default: reading)")
     counter.add_argument("--seed", help="random seed (default 1)")

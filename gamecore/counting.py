@@ -211,6 +211,53 @@ def counter_summary(stats: np.ndarray, shoes: int, rounds_per_hour: float) -> di
     }
 
 
+def check_rotation(
+    turn_rounds: object, bank_at: float | None, tags: Mapping[str, int]
+) -> tuple[int, float]:
+    """The checked rotation: rounds each person holds the bank (0: none), and the true
+    count at or below which the counter banks (``None``: always)."""
+    if isinstance(turn_rounds, bool) or not isinstance(turn_rounds, (int, np.integer)):
+        raise GamecoreError(f"turn_rounds must be a whole number of rounds, got {turn_rounds!r}")
+    if turn_rounds < 0:
+        raise GamecoreError(f"turn_rounds must be 0 (no rotation) or more, got {turn_rounds}")
+    if bank_at is None:
+        return int(turn_rounds), math.inf
+    if turn_rounds == 0:
+        raise GamecoreError("bank_at needs a rotation (turn_rounds > 0)")
+    return int(turn_rounds), check_trigger(bank_at, tags, "bank_at")
+
+
+def scenario_table(summaries: Mapping[str, Mapping[str, float]], unit: float) -> pd.DataFrame:
+    """Where | Units won per 100 rounds | SE | Money per hour at the table maximum | SE
+    (money per hour) | Rounds banked per 100 rounds | Flat bettor per round | SE (flat):
+    one row per counter summary (:func:`counter_summary`), money at ``unit`` per unit bet."""
+    rows = [
+        {
+            "Where": where,
+            "Units won per 100 rounds": summary["Units won per 100 rounds"],
+            "SE": summary["SE (per 100 rounds)"],
+            "Money per hour at the table maximum": summary["Units won per hour"] * unit,
+            "SE (money per hour)": summary["SE (per hour)"] * unit,
+            "Rounds banked per 100 rounds": summary.get("Rounds banked per 100 rounds", 0.0),
+            "Flat bettor per round": summary["Flat bettor's EV per round"],
+            "SE (flat)": summary["SE (flat)"],
+        }
+        for where, summary in summaries.items()
+    ]
+    return pd.DataFrame(rows)
+
+
+def money_unit(table_maximum: object, ramp: Sequence[float]) -> float:
+    """Money per unit bet when the ramp's top bet is ``table_maximum``."""
+    try:
+        unit = float(table_maximum) / ramp[-1]  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise GamecoreError(f"table_maximum must be an amount, got {table_maximum!r}") from None
+    if not (math.isfinite(unit) and unit > 0):
+        raise GamecoreError(f"table_maximum must be a positive amount, got {table_maximum!r}")
+    return unit
+
+
 @kernel(inline=True)
 def ramp_bet(true_count, trigger, ramp):
     """The units a counter bets at ``true_count``: one at or below ``trigger``, ``ramp[k]``

@@ -291,6 +291,28 @@ def test_c21_counter_with_no_count_bets_the_ramp_step_of_true_count_zero():
     )
 
 
+def test_c21_counter_rotation_banks_its_turns():
+    """Rotation among 2 players and the P/D, two rounds each: a counter with no count who
+    always accepts banks one round in three and is the flat rotator; with a count and a
+    threshold it banks fewer; the options are checked."""
+    rules = c21.C21BaccaratRules(decks=2)
+    always = c21c.counter_simulation(rules, ZERO_TAGS, 5, (2,), 3_000, 7, players=2,
+                                     turn_rounds=2)  # fmt: skip
+    summary = always.summary()
+    assert summary["Rounds banked per 100 rounds"] == pytest.approx(100 / 3, abs=0.1)
+    assert summary["Units won per 100 rounds"] == pytest.approx(
+        100 * summary["Flat bettor's EV per round"], abs=1e-12
+    )
+    tags = c21c.count_analysis(rules).tags
+    some = c21c.counter_simulation(rules, tags, 1, (2,), 3_000, 7, players=2, turn_rounds=2,
+                                   bank_at=0.0)  # fmt: skip
+    assert 0 < some.summary()["Rounds banked per 100 rounds"] < 100 / 3
+    with pytest.raises(GamecoreError, match="bank_at needs a rotation"):
+        c21c.counter_simulation(rules, tags, 1, (2,), 10, 7, players=2, bank_at=0.0)
+    with pytest.raises(GamecoreError, match="turn_rounds must be 0"):
+        c21c.counter_simulation(rules, tags, 1, (2,), 10, 7, players=2, turn_rounds=-1)
+
+
 def test_c21_counter_depends_on_the_seed_only():
     tags = c21c.count_analysis(C21_ONE_DECK).tags
     one = c21c.counter_simulation(C21_ONE_DECK, tags, 1, (2, 4), 12_000, 3, players=3, threads=1)

@@ -241,6 +241,10 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     assert one_deck["Procedure"].tolist() == ["shuffle every round"]
     plays = pd.read_csv(folder / "c21_blackjack_index_plays.csv")
     assert {"16 v 10", "insurance v A"} <= set(plays["Decision"])
+    at_the_bank = pd.read_csv(folder / "c21_baccarat_counter_at_the_bank.csv")
+    banked = at_the_bank["Rounds banked per 100 rounds"]
+    assert banked[0] == 0 and banked[1] == pytest.approx(100 / 8, abs=0.3)  # 7 players, P/D
+    assert banked[2] < banked[1]
     seats = pd.read_csv(folder / "c21_blackjack_counter_by_seat.csv").set_index("Where")
     assert seats.index[0] == "heads-up" and len(seats) == 5
     banked = seats["Rounds banked per 100 rounds"]

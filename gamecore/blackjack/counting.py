@@ -466,16 +466,7 @@ def counter_simulation(
     if not isinstance(index_plays, bool):
         raise GamecoreError(f"index_plays must be True or False, got {index_plays!r}")
     players, seat = _table_seat(rules, players, seat)
-    if isinstance(turn_rounds, bool) or not isinstance(turn_rounds, (int, np.integer)):
-        raise GamecoreError(f"turn_rounds must be a whole number of rounds, got {turn_rounds!r}")
-    if turn_rounds < 0:
-        raise GamecoreError(f"turn_rounds must be 0 (no rotation) or more, got {turn_rounds}")
-    if bank_at is None:
-        bank_at = math.inf
-    elif turn_rounds == 0:
-        raise GamecoreError("bank_at needs a rotation (turn_rounds > 0)")
-    else:
-        bank_at = counting.check_trigger(bank_at, count.tags, "bank_at")
+    turn_rounds, bank_at = counting.check_rotation(turn_rounds, bank_at, count.tags)
     shoe, dealing = _shoe_and_dealing(count, rules, dealing, "a counter")
     dealt = _dealt(count, rules, dealing, trigger, ramp, index_plays)._replace(
         seats=players, counter_seat=seat - 1, padding=shoe.size - dealing.penetration,
@@ -590,12 +581,7 @@ def procedure_table(
     Money per hour takes the ramp's top bet to be ``table_maximum``."""
     rules = check_rules(rules)
     ramp = counting.check_ramp(ramp)
-    try:
-        table_maximum = float(table_maximum)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"table_maximum must be an amount, got {table_maximum!r}") from None
-    if not (math.isfinite(table_maximum) and table_maximum > 0):
-        raise GamecoreError(f"table_maximum must be a positive amount, got {table_maximum!r}")
+    unit = counting.money_unit(table_maximum, ramp)
     counts: dict[int, BlackjackCount] = {}
 
     def count_of(decks: int) -> BlackjackCount:
@@ -621,7 +607,7 @@ def procedure_table(
 
     return counting.procedure_table(
         deck_counts, cuts, lambda decks: count_of(decks).full_shoe_ev, simulate, triggers,
-        table_maximum / ramp[-1], rounds_per_hour,
+        unit, rounds_per_hour,
         f"simulated, {shoes:,} shoes, heads-up, the chart and its index plays",
     )  # fmt: skip
 
@@ -649,12 +635,7 @@ def seat_table(
     dealing unless ``dealing``). Money per hour takes the ramp's top bet to be
     ``table_maximum``."""
     ramp = counting.check_ramp(ramp)
-    try:
-        unit = float(table_maximum) / ramp[-1]
-    except (TypeError, ValueError):
-        raise GamecoreError(f"table_maximum must be an amount, got {table_maximum!r}") from None
-    if not (math.isfinite(unit) and unit > 0):
-        raise GamecoreError(f"table_maximum must be a positive amount, got {table_maximum!r}")
+    unit = counting.money_unit(table_maximum, ramp)
     middle = (players + 1) // 2
     scenarios = [
         ("heads-up", {}),
@@ -665,25 +646,13 @@ def seat_table(
         (f"seat {middle} of {players}, rotation, banks at true count <= {bank_at:g}",
          {"players": players, "seat": middle, "turn_rounds": turn_rounds, "bank_at": bank_at}),
     ]  # fmt: skip
-    rows = []
-    for where, options in scenarios:
-        result = counter_simulation(
+    summaries = {
+        where: counter_simulation(
             count, trigger, ramp, shoes, seed, dealing, progress=progress, **options
-        )
-        summary = result.summary(rounds_per_hour)
-        rows.append(
-            {
-                "Where": where,
-                "Units won per 100 rounds": summary["Units won per 100 rounds"],
-                "SE": summary["SE (per 100 rounds)"],
-                "Money per hour at the table maximum": summary["Units won per hour"] * unit,
-                "SE (money per hour)": summary["SE (per hour)"] * unit,
-                "Rounds banked per 100 rounds": summary.get("Rounds banked per 100 rounds", 0.0),
-                "Flat bettor per round": summary["Flat bettor's EV per round"],
-                "SE (flat)": summary["SE (flat)"],
-            }
-        )
-    return pd.DataFrame(rows)
+        ).summary(rounds_per_hour)
+        for where, options in scenarios
+    }
+    return counting.scenario_table(summaries, unit)
 
 
 # ---------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ round's remaining shoe exactly (:func:`perfect_information_simulation`).
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -211,10 +212,18 @@ class _Table(NamedTuple):
 
 
 class _Counter(NamedTuple):
-    """The counter: tags by class, and the bet at each true count step above the trigger."""
+    """The counter: tags by class, the bet at each true count step above the trigger, and
+    its turn at the bank under rotation (``turn_rounds`` rounds each, 0: no rotation; it
+    banks at or below the ``bank_at`` true count)."""
 
     tags: np.ndarray
     ramp: np.ndarray
+    turn_rounds: int
+    bank_at: float
+
+
+#: The counter's statistics: gamecore.counting's columns, then the rounds it banked.
+C_BANKED = counting.STATS
 
 
 @kernel
@@ -224,8 +233,12 @@ def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ti
     cards from the end; the counter in ``seat`` sees every card dealt, keeps the running count
     and bets, before each round, one unit at or below ``trigger`` (true count: running count
     per ``deck_cards`` cards left) and ``ramp[k]`` units above ``trigger + k`` (the last
-    entry beyond). Returns the statistics (columns :data:`gamecore.counting.ROUNDS` ...)."""
-    stats = np.zeros(counting.STATS)
+    entry beyond). Under rotation (``counter.turn_rounds`` > 0) the bank passes among the
+    players and the P/D; in its turn the counter banks at or below ``counter.bank_at`` and
+    wins minus every seat's result, else declines and plays its seat; the flat bettor beside
+    it always banks in its turn. Returns the statistics (columns
+    :data:`gamecore.counting.ROUNDS` ..., :data:`C_BANKED`)."""
+    stats = np.zeros(counting.STATS + 1)
     cards = table.cards.copy()
     n = cards.size
     cut = n - penetration
@@ -238,24 +251,36 @@ def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ti
         shoe_won = 0.0
         shoe_flat = 0.0
         while position < cut:
-            bet = counting.ramp_bet(running * deck_cards / (n - position), trigger, counter.ramp)
+            true_count = running * deck_cards / (n - position)
+            bet = counting.ramp_bet(true_count, trigger, counter.ramp)
+            turn = counter.turn_rounds > 0 and (
+                int(stats[counting.ROUNDS]) // counter.turn_rounds % (seats + 1) == seats
+            )
             start = position
             position = play_table_round(
                 rng, cards, position, False, seats, table.player_draw, table.dealer_draw,
                 zero_ties, outcome, facts,
             )  # fmt: skip
             result = table.payoff[outcome[seat]]
+            won, flat = bet * result, result
+            if turn:  # the bank's result: minus every seat's
+                flat = 0.0
+                for s in range(seats):
+                    flat -= table.payoff[outcome[s]]
+                if true_count <= counter.bank_at:
+                    won, bet = flat, float(seats)  # its action: every seat's unit
+                    stats[C_BANKED] += 1.0
             if start == 0:
                 stats[counting.FIRST] += result
                 stats[counting.FIRST_SQ] += result * result
             stats[counting.ROUNDS] += 1.0
             stats[counting.BET] += bet
-            stats[counting.WON] += bet * result
-            stats[counting.WON_SQ] += bet * bet * result * result
-            stats[counting.FLAT] += result
-            stats[counting.FLAT_SQ] += result * result
-            shoe_won += bet * result
-            shoe_flat += result
+            stats[counting.WON] += won
+            stats[counting.WON_SQ] += won * won
+            stats[counting.FLAT] += flat
+            stats[counting.FLAT_SQ] += flat * flat
+            shoe_won += won
+            shoe_flat += flat
             for i in range(start, position):
                 running += counter.tags[cards[i]]
         stats[counting.SHOE_WON_SQ] += shoe_won * shoe_won
@@ -277,11 +302,18 @@ class CounterResult:
     shoes: int
     seed: int
     stats: np.ndarray
+    turn_rounds: int = 0
+    bank_at: float = math.inf
 
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
         """Units won per 100 rounds and per hour (with SEs), the average bet, the flat
-        bettor's EV per round, and the first round of each shoe (the off-the-top twin)."""
-        return counting.counter_summary(self.stats, self.shoes, rounds_per_hour)
+        bettor's EV per round, the first round of each shoe (the off-the-top twin), and
+        under rotation how often the counter banked."""
+        out = counting.counter_summary(self.stats, self.shoes, rounds_per_hour)
+        if self.turn_rounds:
+            rounds = self.stats[counting.ROUNDS]
+            out["Rounds banked per 100 rounds"] = 100 * self.stats[C_BANKED] / rounds
+        return out
 
 
 def _counting_table(rules, tags, players, seat, dealing, who):
@@ -320,10 +352,15 @@ def counter_simulation(
     dealing: Dealing | None = None,
     threads: int | None = None,
     progress: bool | None = None,
+    turn_rounds: int = 0,
+    bank_at: float | None = None,
 ) -> CounterResult:
     """Simulate a counter in ``seat`` (1..players) of a table of ``players`` on House Way
     against the P/D on House Way, everyone dealt from one shoe to a cut card (``dealing``,
     default :func:`default_dealing`), betting by the true count of ``tags`` on ``ramp``.
+    With ``turn_rounds`` > 0 the bank rotates (each person holding it that many rounds);
+    in its turn the counter banks at or below the ``bank_at`` true count (default: always),
+    else declines and plays its seat.
 
     Fixed chunks of :data:`CHUNK_SHOES` shoes seeded from ``numpy.random.SeedSequence(seed)``:
     the result depends on the seed only, not on the threads.
@@ -337,7 +374,8 @@ def counter_simulation(
     table, by_class, players, seat, dealing = _counting_table(
         rules, tags, players, seat, dealing, "a counter"
     )
-    counter = _Counter(by_class, np.array(ramp))
+    turn_rounds, bank_at = counting.check_rotation(turn_rounds, bank_at, tags)
+    counter = _Counter(by_class, np.array(ramp), turn_rounds, bank_at)
     job = (table, counter, dealing.penetration, players, seat - 1, rules, trigger)
     results = run_chunks(
         _run_counter_chunk,
@@ -348,8 +386,9 @@ def counter_simulation(
         description="c21_baccarat counter",
     )
     return CounterResult(
-        rules, tags, trigger, ramp, players, seat, dealing, shoes, seed, sum_tallies(results)
-    )
+        rules, tags, trigger, ramp, players, seat, dealing, shoes, seed, sum_tallies(results),
+        turn_rounds, bank_at,
+    )  # fmt: skip
 
 
 def _run_counter_chunk(job_and_chunk):
@@ -366,6 +405,43 @@ def _run_counter_chunk(job_and_chunk):
         trigger,
         float(sum(BACCARAT_DECK) + rules.jokers_per_deck),
     )
+
+
+def bank_table(
+    rules: C21BaccaratRules,
+    tags: Mapping[str, int],
+    trigger: float,
+    ramp: Sequence[float],
+    shoes: int,
+    seed: int,
+    players: int = 7,
+    seat: int = 1,
+    turn_rounds: int = 2,
+    bank_at: float = 0.0,
+    dealing: Dealing | None = None,
+    rounds_per_hour: float = 60.0,
+) -> pd.DataFrame:
+    """The counter in ``seat`` of ``players`` without the bank, and under rotation
+    (``turn_rounds`` rounds at the bank each) always banking in its turn and banking only at
+    or below the ``bank_at`` true count (:func:`gamecore.counting.scenario_table`; every
+    scenario from the same ``seed``; money at the ramp's top bet = ``rules.table_maximum``,
+    as in :func:`procedure_table`)."""
+    ramp = counting.check_ramp(ramp)
+    unit = counting.money_unit(check_rules(rules).table_maximum, ramp)
+    scenarios = {
+        f"seat {seat} of {players}, no rotation": {},
+        f"seat {seat} of {players}, rotation, always banks": {"turn_rounds": turn_rounds},
+        f"seat {seat} of {players}, rotation, banks at true count <= {bank_at:g}": {
+            "turn_rounds": turn_rounds, "bank_at": bank_at,
+        },
+    }  # fmt: skip
+    summaries = {
+        where: counter_simulation(
+            rules, tags, trigger, ramp, shoes, seed, players, seat, dealing, **options
+        ).summary(rounds_per_hour)
+        for where, options in scenarios.items()
+    }
+    return counting.scenario_table(summaries, unit)
 
 
 # ---------------------------------------------------------------------------------------
