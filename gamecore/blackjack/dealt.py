@@ -701,41 +701,18 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                 break
             if keep and stats[C_TABLE_ROUNDS] == counter.seat_results.shape[0]:
                 return  # the rounds asked for are dealt
-            # The counter: its seat's result at its bet, insurance, then every card seen;
-            # in its turn at the bank, the bank's result (minus every seat's) if it banks.
-            result = _units(
-                seat[dealt.counter_seat, _NET], seat[dealt.counter_seat, _NATURAL],
-                dealt.natural_pays,
+            # The counter: its seat's result at its bet, insurance, then every card seen.
+            won, flat = _counter_round(
+                stats, seat, seats, dealt.counter_seat, dealt.natural_pays, bet, turn, banks,
+                true_count, dealt.insurance_at, dealt.insurance_sign, up, hole, base == 0,
             )  # fmt: skip
-            flat = result
-            won = bet * result
-            if turn:
-                flat = 0.0
-                for s in range(seats):
-                    flat -= _units(seat[s, _NET], seat[s, _NATURAL], dealt.natural_pays)
-            if banks:
-                won, bet = flat, float(seats)  # its action: every seat's unit
-                stats[C_BANKED] += 1.0
-            elif up == ACE and not np.isnan(dealt.insurance_at):
-                insure = (
-                    true_count >= dealt.insurance_at if dealt.insurance_sign > 0
-                    else true_count <= dealt.insurance_at
-                )  # fmt: skip
-                if insure:  # half the bet, paid 2 to 1 on a ten in the hole
-                    won += bet * (1.0 if hole == TEN else -0.5)
-                    stats[C_INSURED] += 1.0
             if recording >= 0:
-                counter.record[recording, R_RESULT] = result
+                counter.record[recording, R_RESULT] = _units(
+                    seat[dealt.counter_seat, _NET],
+                    seat[dealt.counter_seat, _NATURAL],
+                    dealt.natural_pays,
+                )
                 stats[C_RECORDED] += 1.0
-            if base == 0:
-                stats[counting.FIRST] += result
-                stats[counting.FIRST_SQ] += result * result
-            stats[counting.ROUNDS] += 1.0
-            stats[counting.BET] += bet
-            stats[counting.WON] += won
-            stats[counting.WON_SQ] += won * won
-            stats[counting.FLAT] += flat
-            stats[counting.FLAT_SQ] += flat * flat
             shoe_won += won
             shoe_flat += flat
             for i in range(base, pos):
@@ -745,6 +722,42 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
             stats[C_SHOES] += 1.0
             stats[counting.SHOE_WON_SQ] += shoe_won * shoe_won
             stats[counting.SHOE_FLAT_SQ] += shoe_flat * shoe_flat
+
+
+@kernel(inline=True)
+def _counter_round(
+    stats, seat, seats, counter_seat, natural_pays, bet, turn, banks, true_count,
+    insurance_at, insurance_sign, up, hole, first,
+):  # fmt: skip
+    """The counter's round into ``stats``: its seat's result at its ``bet`` and insurance
+    (at or beyond ``insurance_at`` by ``insurance_sign``), or in its ``turn`` at the bank
+    the bank's result (minus every seat's) if it ``banks``; ``first``: the shoe's first
+    round. Returns (won, the flat bettor's result): the flat bettor banks in every turn."""
+    result = _units(seat[counter_seat, _NET], seat[counter_seat, _NATURAL], natural_pays)
+    flat = result
+    won = bet * result
+    if turn:
+        flat = 0.0
+        for s in range(seats):
+            flat -= _units(seat[s, _NET], seat[s, _NATURAL], natural_pays)
+    if banks:
+        won, bet = flat, float(seats)  # its action: every seat's unit
+        stats[C_BANKED] += 1.0
+    elif up == ACE and not np.isnan(insurance_at):
+        insure = true_count >= insurance_at if insurance_sign > 0 else true_count <= insurance_at
+        if insure:  # half the bet, paid 2 to 1 on a ten in the hole
+            won += bet * (1.0 if hole == TEN else -0.5)
+            stats[C_INSURED] += 1.0
+    if first:
+        stats[counting.FIRST] += result
+        stats[counting.FIRST_SQ] += result * result
+    stats[counting.ROUNDS] += 1.0
+    stats[counting.BET] += bet
+    stats[counting.WON] += won
+    stats[counting.WON_SQ] += won * won
+    stats[counting.FLAT] += flat
+    stats[counting.FLAT_SQ] += flat * flat
+    return won, flat
 
 
 @kernel(inline=True)
