@@ -239,6 +239,10 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     # One deck with four split hands has no cut card that leaves a whole round both sides.
     one_deck = blackjack_procedures[blackjack_procedures["Decks"] == 1]
     assert one_deck["Procedure"].tolist() == ["shuffle every round"]
+    # A full table: seven players where the shoe deals them, two at one deck.
+    dealt = blackjack_procedures[blackjack_procedures["Procedure"] != "shuffle every round"]
+    assert dealt["How"].str.contains("seat 1 of 7 players").all()
+    assert dealt["How"].str.contains("1 deck: 2").all()
     plays = pd.read_csv(folder / "c21_blackjack_index_plays.csv")
     assert {"16 v 10", "insurance v A"} <= set(plays["Decision"])
     at_the_bank = pd.read_csv(folder / "c21_baccarat_counter_at_the_bank.csv")

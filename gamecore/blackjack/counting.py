@@ -68,7 +68,12 @@ from gamecore.blackjack.rules import (
     rule_codes,
     shoe_composition,
 )
-from gamecore.blackjack.shoe import check_players, checked_shoe, round_cards_bound
+from gamecore.blackjack.shoe import (
+    check_players,
+    checked_shoe,
+    round_cards_bound,
+    table_round_cards,
+)
 from gamecore.blackjack.sim import chart_policy
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
@@ -570,18 +575,29 @@ def procedure_table(
     table_maximum: float = 100.0,
     max_tag: int = DEFAULT_MAX_TAG,
     progress: bool | None = False,
+    players: int = 1,
+    seat: int = 1,
 ) -> pd.DataFrame:
-    """The heads-up counter under every procedure (:func:`gamecore.counting.procedure_table`):
-    for each deck count (its own rules: c21's double-deck rules at 2) the count and chart of
-    :func:`count_analysis`, a shuffle every round at the chart's exact EV, and real shoes to
-    each cut card of ``penetrations`` (default the reading's quarter and a half of the shoe,
-    each moved into the range a round allows; none where no cut card leaves a whole round on
-    each side, as for one deck and four split hands), the best of ``triggers``, index plays
-    on.
+    """The counter in ``seat`` of ``players`` (1: heads-up; fewer players where a deck
+    count's shoe cannot deal them all, the seat moved in to the last) under every procedure
+    (:func:`gamecore.counting.procedure_table`): for each deck count (its own rules: c21's
+    double-deck rules at 2) the count and chart of :func:`count_analysis`, a shuffle every
+    round at the chart's exact EV, and real shoes to each cut card of ``penetrations``
+    (default the reading's quarter and a half of the shoe, each moved into the range a
+    heads-up round allows; none where no cut card leaves a whole round on each side, as for
+    one deck and four split hands), the best of ``triggers``, index plays on.
     Money per hour takes the ramp's top bet to be ``table_maximum``."""
     rules = check_rules(rules)
     ramp = counting.check_ramp(ramp)
     unit = counting.money_unit(table_maximum, ramp)
+    # Checked at 8 decks, where every table fits; each deck count deals as many as it can.
+    players, seat = _table_seat(dataclasses.replace(rules, decks=8), players, seat)
+    tables = {}
+    for decks in deck_counts:
+        variant = dataclasses.replace(rules, decks=decks).resolved()
+        cards = decks * sum(DECK)
+        fit = max(k for k in range(1, players + 1) if table_round_cards(variant, k) <= cards)
+        tables[decks] = (fit, min(seat, fit))
     counts: dict[int, BlackjackCount] = {}
 
     def count_of(decks: int) -> BlackjackCount:
@@ -600,15 +616,21 @@ def procedure_table(
 
     def simulate(decks: int, cut: int, trigger: float) -> dict[str, float]:
         dealing = Dealing(mode="shoe", penetration=int(cut), burn="none")
+        table, place = tables[decks]
         result = counter_simulation(
-            count_of(decks), trigger, ramp, shoes, seed, dealing, progress=progress
-        )
+            count_of(decks), trigger, ramp, shoes, seed, dealing, progress=progress,
+            players=table, seat=place,
+        )  # fmt: skip
         return result.summary(rounds_per_hour)
 
+    where = "heads-up" if players == 1 else f"seat {seat} of {players} players"
+    fewer = [f"{d} deck{'s' if d > 1 else ''}: {t[0]}" for d, t in tables.items() if t[0] < players]
+    if fewer:
+        where += f" (players the shoe can deal: {', '.join(fewer)})"
     return counting.procedure_table(
         deck_counts, cuts, lambda decks: count_of(decks).full_shoe_ev, simulate, triggers,
         unit, rounds_per_hour,
-        f"simulated, {shoes:,} shoes, heads-up, the chart and its index plays",
+        f"simulated, {shoes:,} shoes, {where}, the chart and its index plays",
     )  # fmt: skip
 
 
