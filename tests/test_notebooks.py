@@ -257,5 +257,8 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     assert banked.iloc[4] < banked.iloc[3]  # declining some turns
     for game in ("c21_baccarat", "c21_blackjack"):  # the rule sets the figures were made under
         assert "decks" in pd.read_csv(folder / f"rules_{game}.csv")["Parameter"].tolist()
+    assert_twin_table(folder / "hold_monitoring_cross_check.csv")
+    holds = pd.read_csv(folder / "hold_monitoring.csv")
+    assert holds["Wager"].str.startswith("21st Century Baccarat").any()
     dealing = pd.read_csv(folder / "dealing.csv")
     assert set(dealing["Game"]) == {"21st Century Baccarat", "New 21st Century Blackjack"}
