@@ -2,9 +2,11 @@
 builder with small parameters; their CSVs agree with the library and the published values;
 a failing notebook leaves no report behind."""
 
+import hashlib
 import json
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from helpers import assert_twin_table
@@ -112,6 +114,31 @@ def test_report_csvs_hold_the_exact_one_deck_counts(built):
         [2, 0],
         [2, 1],
     ]
+
+
+def test_the_manifest_hashes_every_file_and_records_each_report(built):
+    """MANIFEST.json: every file under the folder with its SHA-256 (recomputed here with
+    hashlib), each report's parameters as run, its seeds and run time, the versions."""
+    manifest = strictjson.loads((built / "MANIFEST.json").read_text("utf-8"))
+    on_disk = {
+        p.relative_to(built).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in built.rglob("*")
+        if p.is_file() and p.name != "MANIFEST.json"
+    }
+    assert manifest["files"] == on_disk
+    assert "index.html" in on_disk and "punto_banco/outcomes.csv" in on_disk
+    assert set(manifest["reports"]) == set(BACCARAT_REPORTS)
+    for name, entry in manifest["reports"].items():
+        summary = json.loads((built / name / "summary.json").read_text())
+        assert entry["parameters"] == summary["parameters"]
+        assert entry["seeds"] == {"seed": summary["parameters"]["seed"]}
+        assert entry["run_time_seconds"] > 0
+    assert manifest["reports"]["punto_banco"]["parameters"]["decks"] == 1
+    assert set(manifest["versions"]) == {"python", "numpy", "numba", "pandas", "scipy", "papermill"}
+    assert manifest["versions"]["numpy"] == np.__version__
+    assert len(manifest["git"]["commit"]) in (40, len("unknown (not a git checkout)"))
+    assert isinstance(manifest["git"]["dirty"], bool)
+    assert manifest["gamecore_version"]
 
 
 def test_every_cross_check_within_four_standard_errors(built):

@@ -1,4 +1,5 @@
-"""Build ``reports/``: run every notebook with papermill, export HTML, write the index.
+"""Build ``reports/``: run every notebook with papermill, export HTML, write the index and
+the manifest (:mod:`gamecore.reporting.manifest`).
 
 ``python -m gamecore.reporting.build --output reports -p decks 6`` is what ``make reports`` runs.
 Everything is built in a staging folder *beside* the output (``.reports.building-<pid>``,
@@ -30,6 +31,7 @@ import yaml
 
 from gamecore.cli import one_line
 from gamecore.errors import GamecoreError
+from gamecore.reporting.manifest import MANIFEST, write_manifest
 from gamecore.reporting.report import NOTEBOOK_DIR
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -262,6 +264,7 @@ def build(
         if summary.exists():
             entries.append(json.loads(summary.read_text()))
     (output / "index.html").write_text(_index_page(entries), "utf-8")
+    write_manifest(output)  # last: it hashes every file, the index included
     return written
 
 
@@ -353,6 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in written:
         print(f"wrote {path}")
     print(f"wrote {args.output / 'index.html'}")
+    print(f"wrote {args.output / MANIFEST}")
     return 0
 
 
