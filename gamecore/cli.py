@@ -746,6 +746,32 @@ def _command_hand(args: argparse.Namespace) -> None:
     _emit(data, args.json, text)
 
 
+def _command_verify(args: argparse.Namespace) -> int:
+    """``gamecore verify REPORTS``: a line per mismatch and exit 1, or one line and exit 0."""
+    import contextlib
+    from pathlib import Path
+
+    from gamecore.reporting.build import ReportBuildError
+    from gamecore.reporting.verify import verify
+
+    try:
+        with contextlib.redirect_stdout(sys.stderr):  # the rebuild's progress lines
+            problems = verify(Path(args.reports), args.simulations, args.only)
+    except ReportBuildError as error:
+        print(f"gamecore: verify: {one_line(str(error))}", file=sys.stderr)
+        return 1
+    for line in problems:
+        print(line)
+    what = "every file's hash, every exact figure" + (
+        " and every simulated one" if args.simulations else ""
+    )
+    if problems:
+        print(f"{len(problems)} mismatches", file=sys.stderr)
+        return 1
+    print(f"{args.reports}: {what} match")
+    return 0
+
+
 def _command_rules(args: argparse.Namespace) -> None:
     import pandas as pd
 
@@ -889,6 +915,17 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="list a game's rule parameters and defaults")
     rules.add_argument("game")
     rules.set_defaults(run=_command_rules)
+
+    verify = commands.add_parser(
+        "verify",
+        help="check a reports folder against its MANIFEST.json and recompute its figures",
+    )
+    verify.add_argument("reports", help="the reports folder (make reports writes reports/)")
+    verify.add_argument(
+        "--simulations", action="store_true", help="compare every simulated figure too"
+    )
+    verify.add_argument("--only", action="append", help="recompute only this report")
+    verify.set_defaults(run=_command_verify)
     return parser
 
 
@@ -900,7 +937,7 @@ def one_line(message: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        args.run(args)
+        code = args.run(args)
         sys.stdout.flush()  # a write error surfaces here, not in the interpreter's exit
     except GamecoreError as error:
         print(f"gamecore: error: {one_line(str(error))}", file=sys.stderr)
@@ -915,7 +952,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         print(f"gamecore: error: cannot write the output: {error.strerror}", file=sys.stderr)
         return 1
-    return 0
+    return code or 0
 
 
 def _silence_stdout() -> None:

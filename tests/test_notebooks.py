@@ -4,6 +4,9 @@ a failing notebook leaves no report behind."""
 
 import hashlib
 import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +17,7 @@ from published_values import WOO_COMBINATIONS
 
 from gamecore import baccarat, c21_baccarat, strictjson
 from gamecore.errors import GamecoreError
+from gamecore.reporting import verify
 from gamecore.reporting.build import NOTEBOOK_DIR, ReportBuildError, build, staging_prefix
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
@@ -289,3 +293,65 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     assert holds["Wager"].str.startswith("21st Century Baccarat").any()
     dealing = pd.read_csv(folder / "dealing.csv")
     assert set(dealing["Game"]) == {"21st Century Baccarat", "New 21st Century Blackjack"}
+
+
+def _edit_cell(path, column, change):
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    frame.loc[0, column] = change(frame.loc[0, column])
+    frame.to_csv(path, index=False)
+
+
+def test_verify_confirms_a_build_and_names_every_change(built, tmp_path):
+    """gamecore verify: a copy of the build passes (hashes, and punto banco rerun from its
+    recorded parameters, simulations included); then each kind of change is named."""
+    copy = tmp_path / "reports"
+    shutil.copytree(built, copy)
+    assert verify.verify(copy, simulations=True, only=["punto_banco"]) == []
+    # An exact count changed by one: the hash and the recomputed cell both say so.
+    _edit_cell(copy / "punto_banco" / "outcomes.csv", "Combinations", lambda v: str(int(v) + 1))
+    # A simulated cell: only its hash without --simulations, its cell with it.
+    twins_csv = copy / "punto_banco" / "cross_check_outcomes.csv"
+    _edit_cell(twins_csv, "Simulated", lambda v: repr(float(v) + 1e-3))
+    (copy / "punto_banco" / "rules.csv").unlink()
+    (copy / "punto_banco" / "extra.csv").write_text("a\n1\n")
+    lines = verify.verify(copy, only=["punto_banco"])
+    assert (
+        "punto_banco/outcomes.csv: changed since the build (SHA-256 differs from the manifest)"
+        in lines
+    )
+    assert any(
+        line.startswith("punto_banco/outcomes.csv: row 1, column 'Combinations' (exact)")
+        for line in lines
+    )
+    assert f"punto_banco/{twins_csv.name}: changed since the build" in " ".join(lines)
+    assert not any("(simulated)" in line for line in lines)
+    assert "punto_banco/rules.csv: missing (listed in the manifest)" in lines
+    assert "punto_banco/extra.csv: not in the manifest" in lines
+    assert "punto_banco/rules.csv: missing (the recomputed report has it)" in lines
+    with_simulations = verify.verify(copy, simulations=True, only=["punto_banco"])
+    assert any(
+        line.startswith(f"punto_banco/{twins_csv.name}: row 1, column 'Simulated' (simulated)")
+        for line in with_simulations
+    )
+    # The command line: a line per mismatch and exit 1; a folder without a manifest: exit 2.
+    result = subprocess.run(
+        [sys.executable, "-m", "gamecore", "verify", str(copy), "--only", "punto_banco"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert "punto_banco/outcomes.csv" in result.stdout
+    (copy / "MANIFEST.json").unlink()
+    result = subprocess.run(
+        [sys.executable, "-m", "gamecore", "verify", str(copy)], capture_output=True, text=True
+    )
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "no manifest" in result.stderr
+
+
+def test_verify_compares_integers_exactly_and_floats_to_1e_12():
+    same = verify.same_number
+    assert same("12345678901234567890", "12345678901234567890")
+    assert not same("12345678901234567890", "12345678901234567891")  # floats would agree
+    assert same("0.1", "0.10000000000000001")
+    assert not same("0.1", "0.10000000001")
+    assert not same("1.0", "x")

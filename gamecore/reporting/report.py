@@ -23,6 +23,7 @@ import pandas as pd
 
 import gamecore
 from gamecore import strictjson
+from gamecore.twins import TWIN_COLUMNS
 
 #: Rule cards shipped with the package (unedited copies of the seeds), by game.
 RULE_CARDS = ("punto_banco", "ez_baccarat", "c21_baccarat", "c21_blackjack")
@@ -131,6 +132,7 @@ class Report:
         self.started = time.perf_counter()
         self.started_at = _dt.datetime.now(_dt.UTC)
         self.files: list[str] = []
+        self.tables: dict[str, list[str]] = {}  # each CSV's simulated columns
         self._key_figures: dict[str, Any] = {}
 
     @classmethod
@@ -148,14 +150,31 @@ class Report:
         parameters = {k: namespace[k] for k in declared if k != "output_dir"}
         return cls(namespace["output_dir"], name, parameters, seed=parameters.get("seed"))
 
-    def table(self, frame: pd.DataFrame, name: str, show_rows: int | None = None):
+    def table(
+        self,
+        frame: pd.DataFrame,
+        name: str,
+        show_rows: int | None = None,
+        simulated: bool = False,
+    ):
         """Write ``frame`` to ``<name>.csv`` and return it styled for display.
 
         ``show_rows`` limits the display (not the CSV) to the first rows of a long table.
+        ``simulated`` marks a table of simulated figures; a twin table's Simulated, SE and z
+        columns are marked without it. The marks (``summary.json``, ``"tables"``) tell
+        ``gamecore verify`` which cells are exact (recomputed and compared to 1e-12) and
+        which are simulated (compared only with ``--simulations``, bit for bit).
         """
         path = self.output_dir / f"{name}.csv"
         frame.to_csv(path, index=False)
         self.files.append(path.name)
+        columns = [str(c) for c in frame.columns]
+        if simulated:
+            self.tables[path.name] = columns
+        elif columns[: len(TWIN_COLUMNS)] == list(TWIN_COLUMNS):
+            self.tables[path.name] = ["Simulated", "SE", "z"]
+        else:
+            self.tables[path.name] = []
         return _style(frame if show_rows is None else frame.head(show_rows))
 
     def figure(self, figure, name: str):
@@ -179,6 +198,7 @@ class Report:
             "parameters": self.parameters,
             **self._key_figures,
             "files": sorted(set(self.files)),
+            "tables": {"simulated_columns": self.tables},
             **extra,
         }
         (self.output_dir / "summary.json").write_text(strictjson.dumps(summary) + "\n")

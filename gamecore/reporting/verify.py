@@ -1,0 +1,153 @@
+"""``gamecore verify reports/``: confirm a build without trusting whoever sent it.
+
+Three checks, each mismatch one line naming the file (and the table's row and column):
+
+1. every file's SHA-256 against ``MANIFEST.json`` (:mod:`gamecore.reporting.manifest`),
+   and no file missing or added;
+2. every report rerun from the parameters the manifest records, into a scratch folder
+   beside nothing of the original, and every exact cell of every CSV compared with the
+   recomputed one: integers and text equal, other numbers to 1e-12 (relative and absolute);
+3. with ``simulations``, every simulated cell too (the marks come from the recomputed run,
+   not from the files checked), bit for bit: chunks seeded from the recorded seed make them
+   depend on the seed only.
+
+``provenance.csv`` says when, where and from which commit a report was built: it is hashed,
+not recomputed. Rerunning a report takes as long as building it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import pandas as pd
+
+from gamecore import strictjson
+from gamecore.errors import GamecoreError
+from gamecore.reporting.manifest import MANIFEST, report_files, sha256
+
+#: Report files that describe the build itself (times, commit, machine): hashed only.
+NOT_RECOMPUTED = ("provenance.csv",)
+#: How close a recomputed exact float must be (relative and absolute).
+TOLERANCE = 1e-12
+
+
+def read_manifest(reports: Path) -> dict:
+    """The manifest of ``reports``, strictly parsed; a clear error if it is missing or not
+    a manifest."""
+    path = Path(reports) / MANIFEST
+    try:
+        data = strictjson.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        raise GamecoreError(f"{path}: no manifest (make reports writes it)") from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise GamecoreError(f"{path}: not a readable manifest ({error})") from None
+    if not isinstance(data, dict) or not {"files", "reports"} <= set(data):
+        raise GamecoreError(f"{path}: not a gamecore manifest (no files and reports)")
+    return data
+
+
+def check_hashes(reports: Path, manifest: dict) -> list[str]:
+    """One line per file changed, missing or not in the manifest."""
+    reports = Path(reports)
+    problems = []
+    listed = manifest["files"]
+    present = {p.relative_to(reports).as_posix(): p for p in report_files(reports)}
+    for name, digest in sorted(listed.items()):
+        if name not in present:
+            problems.append(f"{name}: missing (listed in the manifest)")
+        elif sha256(present[name]) != digest:
+            problems.append(f"{name}: changed since the build (SHA-256 differs from the manifest)")
+    for name in sorted(set(present) - set(listed)):
+        problems.append(f"{name}: not in the manifest")
+    return problems
+
+
+def same_number(a: str, b: str) -> bool:
+    """Two CSV cells as numbers: integers equal, floats to :data:`TOLERANCE`; else text."""
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return False
+    if all(part.lstrip("-").isdigit() for part in (a, b)):  # integers: exactly
+        return int(a) == int(b)
+    if math.isnan(x) and math.isnan(y):
+        return True
+    return math.isclose(x, y, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+
+
+def compare_table(
+    name: str, given: Path, recomputed: Path, simulated: Sequence[str], simulations: bool
+) -> list[str]:
+    """One line per cell of ``given`` that differs from ``recomputed``: exact cells to
+    :data:`TOLERANCE`, ``simulated`` columns only with ``simulations`` (bit for bit)."""
+    a = pd.read_csv(given, dtype=str, keep_default_na=False)
+    b = pd.read_csv(recomputed, dtype=str, keep_default_na=False)
+    if list(a.columns) != list(b.columns):
+        return [f"{name}: columns {list(a.columns)} differ from the recomputed {list(b.columns)}"]
+    if len(a) != len(b):
+        return [f"{name}: {len(a)} rows, recomputed {len(b)}"]
+    problems = []
+    for column in a.columns:
+        is_simulated = column in simulated
+        if is_simulated and not simulations:
+            continue
+        for row, (x, y) in enumerate(zip(a[column], b[column], strict=True)):
+            same = x == y if is_simulated else same_number(x, y)
+            if not same:
+                kind = "simulated" if is_simulated else "exact"
+                problems.append(
+                    f"{name}: row {row + 1}, column {column!r} ({kind}): {x} in the report, "
+                    f"{y} recomputed"
+                )
+    return problems
+
+
+def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> list[str]:
+    """Rerun each report of the manifest (or ``only`` those) from its recorded parameters
+    and compare every CSV (:func:`compare_table`); one line per mismatch."""
+    from gamecore.reporting.build import build
+
+    reports = Path(reports)
+    names = list(manifest["reports"]) if only is None else list(only)
+    for name in names:
+        if name not in manifest["reports"]:
+            raise GamecoreError(f"report {name!r} is not in the manifest")
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="gamecore-verify-") as scratch:
+        for name in names:
+            parameters = manifest["reports"][name]["parameters"]
+            build(Path(scratch) / "reports", parameters, only=[name])
+            fresh = Path(scratch) / "reports" / name
+            marks = json.loads((fresh / "summary.json").read_text("utf-8"))
+            simulated = marks.get("tables", {}).get("simulated_columns", {})
+            for table in sorted(fresh.glob("*.csv")):
+                if table.name in NOT_RECOMPUTED:
+                    continue
+                given = reports / name / table.name
+                label = f"{name}/{table.name}"
+                if not given.is_file():
+                    problems.append(f"{label}: missing (the recomputed report has it)")
+                    continue
+                problems += compare_table(
+                    label, given, table, simulated.get(table.name, []), simulations
+                )
+            for table in sorted((reports / name).glob("*.csv")):
+                if not (fresh / table.name).is_file():
+                    problems.append(f"{name}/{table.name}: not in the recomputed report")
+    return problems
+
+
+def verify(reports: Path, simulations: bool = False, only=None) -> list[str]:
+    """Every mismatch of ``reports`` against its manifest and a rerun, one line each (none:
+    the build is confirmed)."""
+    reports = Path(reports)
+    if not reports.is_dir():
+        raise GamecoreError(f"{reports}: not a reports folder")
+    manifest = read_manifest(reports)
+    return check_hashes(reports, manifest) + recompute(reports, manifest, simulations, only)
