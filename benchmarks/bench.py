@@ -27,6 +27,7 @@ import naive_c21  # noqa: E402
 
 from gamecore import baccarat, c21_baccarat, strictjson  # noqa: E402
 from gamecore.dealing import Dealing  # noqa: E402
+from gamecore.reporting.manifest import MANIFEST, write_manifest  # noqa: E402
 from gamecore.shoe import baccarat_shoe  # noqa: E402
 
 SIM_ROUNDS = 40_000_000
@@ -200,6 +201,9 @@ def main() -> int:
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(strictjson.dumps(results) + "\n")
     print(f"wrote {args.output}")
+    if (args.output.parent / MANIFEST).exists():  # a reports folder: its manifest lists it
+        write_manifest(args.output.parent)
+        print(f"wrote {args.output.parent / MANIFEST}")
     return 0
 
 
