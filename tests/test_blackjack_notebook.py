@@ -1,16 +1,24 @@
 """The New 21st Century Blackjack report, built with small parameters: its tables exist,
 agree with the library, and its simulated twin is within four standard errors."""
 
+import subprocess
+import sys
+
 import pandas as pd
 import pytest
 from helpers import assert_twin_table
 
 from gamecore import blackjack, strictjson, twins
+from gamecore.errors import GamecoreError
 from gamecore.reporting.build import build
 from gamecore.twins import z_threshold
 
 CHART = blackjack.CHART_DIR / "c21_2_decks.csv"
+#: Every rule is a report parameter: the report is built for a variant of the card's rules.
+VARIANT = {"bust_push": "none", "surrender": "none"}
+RULES = blackjack.C21BlackjackRules(decks=2, **VARIANT)
 SMALL = {
+    **VARIANT,
     "decks": 2,
     "chart_file": str(CHART),
     "rounds": 300_000,
@@ -79,7 +87,7 @@ def test_report_files(report):
 
 
 def test_report_figures_agree_with_the_library(report):
-    analysis = blackjack.exact(blackjack.C21BlackjackRules(decks=2))
+    analysis = blackjack.exact(RULES)
     summary = pd.read_csv(report / "summary.csv").set_index("Figure")["EV"]
     assert summary.iloc[0] == pytest.approx(analysis.player_ev, abs=1e-15)
     sweep = pd.read_csv(report / "deck_sweep.csv")
@@ -112,7 +120,7 @@ def test_report_figures_agree_with_the_library(report):
 
 def test_report_chart_csv_reads_back_as_the_analysis_chart(report):
     chart = blackjack.read_strategy_chart(report / "strategy_chart.csv")
-    analysis = blackjack.exact(blackjack.C21BlackjackRules(decks=2))
+    analysis = blackjack.exact(RULES)
     assert chart.cells == analysis.chart.cells
 
 
@@ -148,3 +156,25 @@ def test_full_table_figures_hold_together(report):
     assert pd.read_csv(report / "table_dealing.csv").set_index("Parameter")["Value"]["mode"] == (
         "shoe"
     )
+
+
+def test_the_variant_report_has_the_command_lines_figures(report):
+    """`make reports ONLY=c21_blackjack PARAMS=variant.yaml` with {bust_push: none,
+    surrender: none}: the report's key figures are `gamecore exact` of the same rules."""
+    command = [sys.executable, "-m", "gamecore", "exact", "c21_blackjack", "--decks", "2"]
+    for name, value in VARIANT.items():
+        command += ["--rule", f"{name}={value}"]
+    data = strictjson.loads(subprocess.run([*command, "--json"], capture_output=True,
+                                           text=True, check=True).stdout)  # fmt: skip
+    summary = pd.read_csv(report / "summary.csv").set_index("Figure")["EV"]
+    assert summary.iloc[0] == pytest.approx(data["player_ev"], abs=1e-15)
+    card = blackjack.exact(blackjack.C21BlackjackRules(decks=2), search_chart=False)
+    assert abs(data["player_ev"] - card.player_ev) > 1e-3  # the variant is not the card
+    rules = pd.read_csv(report / "rules.csv").set_index("Parameter")["Value"]
+    assert rules["bust_push"] == "none" and rules["surrender"] == "none"
+
+
+def test_a_bad_rule_value_fails_before_any_notebook_runs(tmp_path):
+    with pytest.raises(GamecoreError, match="report c21_blackjack: surrender must be one of"):
+        build(tmp_path / "reports", {"surrender": "sometimes"}, only=["c21_blackjack"])
+    assert not (tmp_path / "reports").exists()

@@ -13,6 +13,7 @@ value; a failing notebook exits 1 with the notebook's error; Ctrl-C exits 130.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import html
 import json
@@ -31,6 +32,7 @@ import yaml
 
 from gamecore.cli import one_line
 from gamecore.errors import GamecoreError
+from gamecore.games import GAMES
 from gamecore.reporting.manifest import MANIFEST, write_manifest
 from gamecore.reporting.report import NOTEBOOK_DIR
 
@@ -164,6 +166,23 @@ def _index_page(entries: list[dict[str, Any]]) -> str:
     )
 
 
+def check_rule_parameters(report: str, parameters: dict[str, Any]) -> None:
+    """Build the rule set a game's report will use from the given parameters that are rule
+    parameters of its game (the others keep their defaults, the notebook's too), so a bad
+    rule value is refused, naming it, before any notebook runs."""
+    for game in GAMES.values():
+        if game.report != report:
+            continue
+        rules_type = game.rules_type()
+        names = {f.name for f in dataclasses.fields(rules_type)}
+        try:
+            rules_type(**{k: v for k, v in parameters.items() if k in names})
+        except GamecoreError as error:
+            raise GamecoreError(f"report {report}: {error}") from None
+        except TypeError as error:  # a value of a kind no check expected
+            raise GamecoreError(f"report {report}: {error}") from None
+
+
 def staging_prefix(output: Path) -> str:
     """Name prefix of the staging folders of builds into ``output``, which sit beside it."""
     return f".{output.name}.building-"
@@ -235,6 +254,9 @@ def build(
         if not any(key in d for d in declared.values()):
             valid = sorted({p for d in declared.values() for p in d if p != "output_dir"})
             raise GamecoreError(f"unknown report parameter {key!r}; parameters: {', '.join(valid)}")
+
+    for name in selected:  # a bad rule value fails here, before any notebook runs
+        check_rule_parameters(name, {k: v for k, v in parameters.items() if k in declared[name]})
 
     kernel = ensure_kernel()
     output.mkdir(parents=True, exist_ok=True)
