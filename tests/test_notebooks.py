@@ -355,3 +355,44 @@ def test_verify_compares_integers_exactly_and_floats_to_1e_12():
     assert same("0.1", "0.10000000000000001")
     assert not same("0.1", "0.10000000001")
     assert not same("1.0", "x")
+
+
+def test_every_report_has_a_workbook_with_a_sheet_per_table(built):
+    import openpyxl
+
+    for name in BACCARAT_REPORTS:
+        folder = built / name
+        book = openpyxl.load_workbook(folder / f"{name}.xlsx", read_only=True)
+        csvs = sorted(p.name for p in folder.glob("*.csv"))
+        assert len(book.sheetnames) == len(csvs) + 1 and book.sheetnames[0] == "Report"
+        rows = list(book["Report"].iter_rows(values_only=True))
+        index = rows[[r[0] for r in rows].index("Sheets") + 2 :]
+        by_sheet = {r[0]: r[1] for r in index if r[0]}
+        assert sorted(by_sheet.values()) == csvs
+        assert all(len(sheet) <= 31 for sheet in by_sheet)
+    # The exact counts are numbers, equal to the CSV's.
+    book = openpyxl.load_workbook(built / "punto_banco" / "punto_banco.xlsx", read_only=True)
+    outcomes = pd.read_csv(built / "punto_banco" / "outcomes.csv")
+    sheet = list(book["outcomes"].iter_rows(values_only=True))
+    assert [row[1] for row in sheet[1:4]] == outcomes["Combinations"].tolist()
+    assert "punto_banco/punto_banco.xlsx" in (built / "index.html").read_text()
+
+
+def test_workbook_cells_keep_big_integers_exact_and_names_fit_excel(tmp_path):
+    import openpyxl
+
+    from gamecore.reporting import workbook
+
+    assert workbook.cell_value(str(2**53)) == (2**53, False)
+    assert workbook.cell_value(str(2**53 + 1)) == (str(2**53 + 1), True)  # text: exact
+    assert workbook.cell_value("-0.25") == (-0.25, False)
+    assert workbook.cell_value("Banker") == ("Banker", False)
+    names = workbook.sheet_names(["a" * 40, "a" * 40 + "b", "Report"])
+    assert all(len(n) <= 31 for n in names.values()) and len(set(names.values())) == 3
+    pd.DataFrame({"Outcome": ["win"], "Combinations": [str(3**40)], "House edge": [0.0125]}).to_csv(
+        tmp_path / "counts.csv", index=False
+    )
+    book = openpyxl.load_workbook(workbook.write_workbook(tmp_path, "test"))
+    sheet = book["counts"]
+    assert sheet["B2"].value == str(3**40) and sheet["C2"].number_format == "0.0000%"
+    assert "above 2^53 are written as text" in sheet["A4"].value

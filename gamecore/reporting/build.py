@@ -35,6 +35,7 @@ from gamecore.errors import GamecoreError
 from gamecore.games import GAMES
 from gamecore.reporting.manifest import MANIFEST, write_manifest
 from gamecore.reporting.report import NOTEBOOK_DIR
+from gamecore.reporting.workbook import write_workbook
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 KERNEL_NAME = "gamecore"
@@ -124,6 +125,7 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
             f"notebook {source.name} failed: {error.ename}: {error.evalue}"
         ) from None
     (destination / f"{source.stem}.html").write_text(_html_without_code(executed), "utf-8")
+    write_workbook(destination, source.stem)  # from the CSVs just written
 
 
 def _file_list(name: str, entry: dict[str, Any]) -> str:
@@ -150,7 +152,8 @@ def _index_page(entries: list[dict[str, Any]]) -> str:
             "<tr>"
             f"<td><a href='{name}/{name}.html'>{html.escape(entry.get('title', name))}</a></td>"
             f"<td>{parameters}</td><td>{figure_text}</td>"
-            f"<td><a href='{name}/{name}.ipynb'>notebook</a>{_file_list(name, entry)}</td>"
+            f"<td><a href='{name}/{name}.ipynb'>notebook</a>, "
+            f"<a href='{name}/{name}.xlsx'>workbook</a>{_file_list(name, entry)}</td>"
             f"<td>{html.escape(str(entry.get('commit', '')))}</td>"
             "</tr>"
         )
