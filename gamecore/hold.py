@@ -134,8 +134,9 @@ def moments(distribution: Mapping) -> tuple[float, float]:
 
 
 def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS) -> pd.DataFrame:
-    """Wager | Rounds | Expected hold | 95% band (normal approximation) | P(house behind)
-    | the mass cut from the convolution (the probability is good to that plus about 1e-13).
+    """Wager | Rounds | Expected hold | SD per round | 95% band (normal approximation) |
+    P(house behind) | the mass cut from the convolution (the probability is good to that
+    plus about 1e-13).
 
     ``distribution``: {player's net result per unit: probability}, exact where it can be.
     Hold is the house's win over the money wagered, one unit (of initial wager) a round.
@@ -156,6 +157,7 @@ def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS
                 "Wager": wager,
                 "Rounds": int(n),
                 "Expected hold": -mean,
+                "SD per round": sd,
                 "95% band, low (normal approximation)": -mean - half,
                 "95% band, high (normal approximation)": -mean + half,
                 "P(house behind), exact distribution": behind,

@@ -197,7 +197,7 @@ def test_index_links_every_report(built):
     index = (built / "index.html").read_text()
     for name in BACCARAT_REPORTS:
         assert f"{name}/{name}.html" in index
-    assert "decks=1" in index
+    assert "<td>decks</td><td>1</td>" in index  # the parameters as a table
 
 
 def test_relative_output_folder(tmp_path, monkeypatch):
@@ -396,3 +396,18 @@ def test_workbook_cells_keep_big_integers_exact_and_names_fit_excel(tmp_path):
     sheet = book["counts"]
     assert sheet["B2"].value == str(3**40) and sheet["C2"].number_format == "0.0000%"
     assert "above 2^53 are written as text" in sheet["A4"].value
+
+
+def test_the_index_sets_every_wager_side_by_side(built):
+    """index.html: each wager's exact house edge and SD across the reports (from their hold
+    monitoring), the parameters as a table, the links."""
+    page = (built / "index.html").read_text()
+    summary = pd.read_csv(built / "punto_banco" / "summary.csv").set_index("Key")
+    banker = summary.loc["banker"]
+    assert f"<td class='n'>{banker['House edge']:.4%}</td>" in page
+    assert f"<td class='n'>{banker['SD']:.4f}</td>" in page
+    holds = pd.read_csv(built / "punto_banco" / "hold_monitoring.csv")
+    banker_holds = holds[holds["Wager"].str.startswith("Banker")]
+    assert banker_holds["SD per round"].tolist() == pytest.approx([banker["SD"]] * 4, rel=1e-12)
+    assert "<td>decks</td><td>1</td>" in page and "decks=1" not in page
+    assert "21st Century Baccarat" in page and "punto_banco/punto_banco.xlsx" in page

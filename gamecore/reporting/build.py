@@ -136,7 +136,42 @@ def _file_list(name: str, entry: dict[str, Any]) -> str:
     return f"<details><summary>{len(files)} tables and figures</summary>{links}</details>"
 
 
-def _index_page(entries: list[dict[str, Any]]) -> str:
+def _wager_rows(output: Path, entry: dict[str, Any]) -> list[str]:
+    """The index's rows for one report's wagers: its hold-monitoring table's first session
+    length (each wager's exact house edge and SD, a strategy in its name)."""
+    path = output / entry["name"] / "hold_monitoring.csv"
+    if not path.exists():
+        return []
+    import pandas as pd
+
+    holds = pd.read_csv(path)
+    if "SD per round" not in holds.columns:  # a report built before the column existed
+        return []
+    first = holds[holds["Rounds"] == holds["Rounds"].min()]
+    title = html.escape(entry.get("title", entry["name"]))
+    return [
+        f"<tr><td>{title}</td><td>{html.escape(str(row['Wager']))}</td>"
+        f"<td class='n'>{row['Expected hold']:.4%}</td>"
+        f"<td class='n'>{row['SD per round']:.4f}</td></tr>"
+        for _, row in first.iterrows()
+    ]
+
+
+def _parameter_table(parameters: dict[str, Any]) -> str:
+    rows = "".join(
+        f"<tr><td>{html.escape(str(k))}</td><td>{html.escape(json.dumps(v))}</td></tr>"
+        for k, v in parameters.items()
+    )
+    return (
+        f"<details><summary>{len(parameters)} parameters</summary><table>"
+        f"<tr><th>Parameter</th><th>Value</th></tr>{rows}</table></details>"
+    )
+
+
+def _index_page(output: Path, entries: list[dict[str, Any]]) -> str:
+    """The index: every wager's house edge and SD across the reports, then a row per report
+    with its key figures, its parameters as a table, its files and its commit."""
+    wagers = [row for entry in entries for row in _wager_rows(output, entry)]
     rows = []
     for entry in entries:
         name = entry["name"]
@@ -144,27 +179,35 @@ def _index_page(entries: list[dict[str, Any]]) -> str:
         figure_text = "<br>".join(
             f"{html.escape(k)}: {html.escape(str(v))}" for k, v in figures.items()
         )
-        parameters = ", ".join(
-            f"{html.escape(str(k))}={html.escape(str(v))}"
-            for k, v in entry.get("parameters", {}).items()
-        )
+        links = [f"<a href='{name}/{name}.html'>report</a>"]
+        for suffix, label in ((".pdf", "PDF"), (".xlsx", "workbook"), (".ipynb", "notebook")):
+            if (output / name / f"{name}{suffix}").exists():
+                links.append(f"<a href='{name}/{name}{suffix}'>{label}</a>")
         rows.append(
             "<tr>"
             f"<td><a href='{name}/{name}.html'>{html.escape(entry.get('title', name))}</a></td>"
-            f"<td>{parameters}</td><td>{figure_text}</td>"
-            f"<td><a href='{name}/{name}.ipynb'>notebook</a>, "
-            f"<a href='{name}/{name}.xlsx'>workbook</a>{_file_list(name, entry)}</td>"
+            f"<td>{figure_text}</td>"
+            f"<td>{_parameter_table(entry.get('parameters', {}))}</td>"
+            f"<td>{', '.join(links)}{_file_list(name, entry)}</td>"
             f"<td>{html.escape(str(entry.get('commit', '')))}</td>"
             "</tr>"
         )
     return (
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>gamecore reports</title>"
         "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-        "td,th{border:1px solid #999;padding:.4em;vertical-align:top}</style></head><body>"
+        "td,th{border:1px solid #999;padding:.4em;vertical-align:top}td.n{text-align:right;"
+        "font-variant-numeric:tabular-nums}@media print{body{margin:0}details{display:block}"
+        "details>*{display:block}a{color:inherit;text-decoration:none}}</style></head><body>"
         "<h1>gamecore reports</h1>"
-        "<p>Each report: the executed notebook, an HTML page without code, every table as CSV "
-        "and every figure as PNG in its folder.</p>"
-        "<table><tr><th>Game</th><th>Parameters</th><th>Key figures</th><th>Files</th>"
+        "<h2>Every wager</h2><p>Each wager's house edge (the house's or the P/D's expected "
+        "win per unit wagered) and standard deviation per round, exact, from each report's "
+        "hold monitoring; the strategy assumed is in the wager's name.</p>"
+        "<table><tr><th>Game</th><th>Wager</th><th>House edge</th><th>SD per round</th></tr>"
+        + "".join(wagers)
+        + "</table><h2>Reports</h2><p>Each report: its page, its workbook (every table as a "
+        "sheet), the executed notebook, every table as CSV and every figure as PNG in its "
+        "folder; MANIFEST.json holds every file's SHA-256 (gamecore verify).</p>"
+        "<table><tr><th>Game</th><th>Key figures</th><th>Parameters</th><th>Files</th>"
         "<th>Commit</th></tr>" + "".join(rows) + "</table></body></html>\n"
     )
 
@@ -288,7 +331,7 @@ def build(
         summary = output / name / "summary.json"
         if summary.exists():
             entries.append(json.loads(summary.read_text()))
-    (output / "index.html").write_text(_index_page(entries), "utf-8")
+    (output / "index.html").write_text(_index_page(output, entries), "utf-8")
     write_manifest(output)  # last: it hashes every file, the index included
     return written
 
