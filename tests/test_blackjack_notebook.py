@@ -178,3 +178,17 @@ def test_a_bad_rule_value_fails_before_any_notebook_runs(tmp_path):
     with pytest.raises(GamecoreError, match="report c21_blackjack: surrender must be one of"):
         build(tmp_path / "reports", {"surrender": "sometimes"}, only=["c21_blackjack"])
     assert not (tmp_path / "reports").exists()
+
+
+def test_the_document_and_its_par_sheet(report):
+    import pypdf
+
+    sheet = pypdf.PdfReader(report / "c21_blackjack_par_sheet.pdf")
+    assert len(sheet.pages) == 1
+    holds = pd.read_csv(report / "hold_monitoring.csv")
+    text = sheet.pages[0].extract_text()
+    for edge in holds["Expected hold"].unique():
+        assert f"{edge:.4%}" in text
+    assert "bust_push=none" in text and "surrender=none" in text  # the rule set, one line
+    document = pypdf.PdfReader(report / "c21_blackjack.pdf")
+    assert len(document.pages) > 20

@@ -411,3 +411,27 @@ def test_the_index_sets_every_wager_side_by_side(built):
     assert banker_holds["SD per round"].tolist() == pytest.approx([banker["SD"]] * 4, rel=1e-12)
     assert "<td>decks</td><td>1</td>" in page and "decks=1" not in page
     assert "21st Century Baccarat" in page and "punto_banco/punto_banco.xlsx" in page
+
+
+def test_every_report_is_a_typeset_document_with_a_one_page_par_sheet(built):
+    import pypdf
+
+    for name in BACCARAT_REPORTS:
+        document = pypdf.PdfReader(built / name / f"{name}.pdf")
+        par_sheet = pypdf.PdfReader(built / name / f"{name}_par_sheet.pdf")
+        assert len(par_sheet.pages) == 1, name
+        tables = len(list((built / name).glob("*.csv")))
+        assert len(document.pages) >= 4 + tables // 10, name  # cover, par sheet, contents...
+        text = "".join(page.extract_text() for page in document.pages[:4])
+        assert "Par sheet" in text and "Contents" in text, name
+    # The key figures as text: the exact edge and the exact counts in full.
+    summary = pd.read_csv(built / "punto_banco" / "summary.csv").set_index("Key")
+    outcomes = pd.read_csv(built / "punto_banco" / "outcomes.csv").set_index("Outcome")
+    sheet = pypdf.PdfReader(built / "punto_banco" / "punto_banco_par_sheet.pdf")
+    text = sheet.pages[0].extract_text()
+    assert f"{summary.loc['banker', 'House edge']:.4%}" in text
+    assert f"{outcomes.loc['Banker wins', 'Combinations']:,}" in text
+    whole = "".join(
+        p.extract_text() for p in pypdf.PdfReader(built / "punto_banco" / "punto_banco.pdf").pages
+    )
+    assert "Provenance" in whole and "The rule card, as received" in whole

@@ -33,6 +33,7 @@ import yaml
 from gamecore.cli import one_line
 from gamecore.errors import GamecoreError
 from gamecore.games import GAMES
+from gamecore.reporting.document import write_documents
 from gamecore.reporting.manifest import MANIFEST, write_manifest
 from gamecore.reporting.report import NOTEBOOK_DIR
 from gamecore.reporting.workbook import write_workbook
@@ -126,6 +127,7 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
         ) from None
     (destination / f"{source.stem}.html").write_text(_html_without_code(executed), "utf-8")
     write_workbook(destination, source.stem)  # from the CSVs just written
+    write_documents(destination, source.stem)  # the PDF and the par sheet, from the same
 
 
 def _file_list(name: str, entry: dict[str, Any]) -> str:

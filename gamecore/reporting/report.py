@@ -198,6 +198,7 @@ class Report:
             "parameters": self.parameters,
             **self._key_figures,
             "files": sorted(set(self.files)),
+            "files_in_order": list(dict.fromkeys(self.files)),
             "tables": {"simulated_columns": self.tables},
             **extra,
         }

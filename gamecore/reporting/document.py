@@ -1,0 +1,302 @@
+"""``reports/<name>/<name>.pdf`` and ``<name>_par_sheet.pdf``: a report as a typeset document
+a regulator can file, and its one-page par sheet.
+
+Typst (the ``typst`` wheel bundles the compiler and its fonts: pip alone installs it, no
+TeX, no browser) typesets one fixed template (:data:`TEMPLATE`) from data this module reads
+off the report's own files: every CSV the HTML page shows, every PNG, ``summary.json``, the
+rule card and the readings of RULES.md. So the document holds the same tables as the page
+(one source of truth), each paginated with its header repeated, numbers right-aligned with
+the same decimals down a column and exact integer counts in full.
+
+The par sheet is the page a regulator puts in the file: for each wager its house edge, SD,
+hit frequency where the report has it, and the hold's 95% band after 10,000 and 1,000,000
+rounds (from the report's hold monitoring); each bet's Outcome | Pays | Combinations |
+Probability | Return table where the report has one; the rule set in one line and the
+strategy (named in each wager).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+import gamecore
+from gamecore.reporting.report import RULE_CARDS, rule_card
+
+#: The rule cards and RULES.md sections each report quotes.
+REPORT_GAMES = {
+    "punto_banco": ("punto_banco",),
+    "ez_baccarat": ("ez_baccarat",),
+    "dragon7_counting": ("ez_baccarat",),
+    "c21_baccarat": ("c21_baccarat",),
+    "c21_blackjack": ("c21_blackjack",),
+    "counting_c21": ("c21_baccarat", "c21_blackjack"),
+}
+#: Tables set apart from the body: the rule set up front, the provenance at the end.
+FRONT_TABLES = ("rules", "dealing")
+BACK_TABLES = ("provenance",)
+#: Significant digits of a column's largest float (every cell of it the same decimals).
+SIGNIFICANT = 9
+
+TEMPLATE = r"""
+#let data = json(bytes(sys.inputs.data))
+#set document(title: data.title)
+#set text(size: 9pt)
+#set par(justify: false)
+#set heading(numbering: "1.1")
+#show heading: set block(above: 1.2em, below: 0.6em)
+#let grid-table(t, size: 8pt) = {
+  set text(size: size)
+  table(
+    columns: t.columns.len(),
+    align: t.align.map(a => if a == "right" { right } else { left }),
+    stroke: 0.4pt + luma(160),
+    inset: (x: 3pt, y: 2pt),
+    table.header(repeat: true, ..t.columns.map(c => strong(c))),
+    ..t.rows.flatten(),
+  )
+}
+#let cover() = {
+  set page(numbering: none, header: none)
+  v(25%)
+  text(size: 22pt, weight: "bold", data.title)
+  v(1em)
+  text(size: 12pt, data.subtitle)
+  v(2em)
+  table(columns: 2, stroke: none, inset: 3pt,
+    [Rule set], data.rules_line,
+    [gamecore version], data.version,
+    [git commit], data.commit,
+    [Built], data.date,
+  )
+}
+#let par-sheet() = {
+  set text(size: 7.5pt)
+  heading(level: 1, outlined: true, numbering: none, "Par sheet")
+  [#strong[Rule set:] #data.rules_line]
+  v(0.4em)
+  grid-table(data.par.wagers, size: 7pt)
+  for bet in data.par.bets {
+    v(0.3em)
+    strong(bet.title)
+    grid-table(bet.table, size: 7pt)
+  }
+  v(0.3em)
+  text(size: 6.5pt, data.par.note)
+}
+#if data.only_par_sheet {
+  set page(paper: "a4", margin: (x: 1.4cm, y: 1.4cm))
+  par-sheet()
+} else {
+  set page(paper: "a4", margin: (x: 1.6cm, top: 2.2cm, bottom: 2cm), numbering: "1 / 1",
+    header: context {
+      if counter(page).get().first() > 1 {
+        set text(size: 7.5pt)
+        [#data.title #h(1fr) #data.subtitle]
+        line(length: 100%, stroke: 0.4pt)
+      }
+    })
+  cover()
+  pagebreak()
+  par-sheet()
+  pagebreak()
+  outline(depth: 2, indent: auto)
+  pagebreak()
+  heading(level: 1, "The rule set")
+  for t in data.front { heading(level: 2, t.title); grid-table(t) }
+  heading(level: 1, "The rule card, as received")
+  for card in data.cards { heading(level: 2, card.game); block(raw(card.text)) }
+  heading(level: 1, "How the card is read (RULES.md)")
+  for reading in data.readings { heading(level: 2, reading.game); block(raw(reading.text)) }
+  heading(level: 1, "Tables and figures")
+  for item in data.body {
+    heading(level: 2, item.title)
+    if item.kind == "figure" { image(item.file, width: 100%) } else { grid-table(item) }
+  }
+  heading(level: 1, "Provenance")
+  for t in data.back { grid-table(t) }
+}
+"""
+
+
+def _title(stem: str) -> str:
+    return stem.replace("_", " ").capitalize()
+
+
+def _format_column(values: pd.Series) -> tuple[list[str], str]:
+    """A CSV column's cells for print and its alignment: integers in full with thousands
+    separators, floats to the same decimals down the column, text as it is."""
+    texts = values.tolist()
+    numbers = []
+    for text in texts:
+        if text == "":
+            numbers.append(None)
+            continue
+        try:
+            numbers.append(int(text) if re.fullmatch(r"-?\d+", text) else float(text))
+        except ValueError:
+            return texts, "left"
+    present = [x for x in numbers if x is not None]
+    if not present:
+        return texts, "left"
+    if all(isinstance(x, int) for x in present):
+        return [("" if x is None else f"{x:,}") for x in numbers], "right"
+    finite = [abs(x) for x in present if math.isfinite(x) and x != 0]
+    largest = max(finite, default=1.0)
+    decimals = min(12, max(0, SIGNIFICANT - 1 - math.floor(math.log10(largest))))
+    return [("" if x is None else f"{x:,.{decimals}f}") for x in numbers], "right"
+
+
+def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
+    """One CSV as the template's table: title, columns, alignments, rows of printed cells."""
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    columns, aligns = [], []
+    for column in frame.columns:
+        cells, align = _format_column(frame[column])
+        columns.append(cells)
+        aligns.append(align)
+    rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
+    return {
+        "kind": "table",
+        "title": title or _title(path.stem),
+        "columns": [str(c) for c in frame.columns],
+        "align": aligns,
+        "rows": rows,
+    }
+
+
+def readings(game: str) -> str:
+    """The section of RULES.md that reads ``game``'s card."""
+    text = resources.files("gamecore.rulecards").joinpath("RULES.md").read_text("utf-8")
+    match = re.search(rf"^## {re.escape(game)}\b.*?(?=^## |\Z)", text, re.S | re.M)
+    return match.group(0).strip() if match else ""
+
+
+def _rules_line(folder: Path) -> str:
+    """The rule set in one line: Parameter=Value of the report's rules CSV(s)."""
+    parts = []
+    for path in sorted(folder.glob("rules*.csv")):
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+        if {"Parameter", "Value"} <= set(frame.columns):
+            parts += [f"{p}={v}" for p, v in zip(frame["Parameter"], frame["Value"], strict=True)]
+    return ", ".join(parts)
+
+
+def _par_data(folder: Path) -> dict[str, Any]:
+    """The par sheet: each wager's edge, SD, hit frequency and hold bands; the bet tables."""
+    wagers = {"kind": "table", "title": "Wagers", "columns": [], "align": [], "rows": []}
+    holds_path = folder / "hold_monitoring.csv"
+    hit = {}
+    summary_csv = folder / "summary.csv"
+    if summary_csv.exists():
+        summary = pd.read_csv(summary_csv)
+        if {"Bet", "Hit frequency"} <= set(summary.columns):
+            hit = dict(zip(summary["Bet"], summary["Hit frequency"], strict=True))
+    if holds_path.exists():
+        holds = pd.read_csv(holds_path)
+        rows = []
+        for wager, group in holds.groupby("Wager", sort=False):
+            by_rounds = group.set_index("Rounds")
+            first = group.iloc[0]
+
+            def band(n: int, by_rounds=by_rounds) -> str:
+                if n not in by_rounds.index:
+                    return ""
+                low = by_rounds.loc[n, "95% band, low (normal approximation)"]
+                high = by_rounds.loc[n, "95% band, high (normal approximation)"]
+                return f"{low:.4%} to {high:.4%}"
+
+            frequency = hit.get(wager)
+            rows.append([
+                str(wager), f"{first['Expected hold']:.4%}",
+                f"{first['SD per round']:.4f}" if "SD per round" in group else "",
+                "" if frequency is None else f"{frequency:.6f}", band(10_000), band(1_000_000),
+            ])  # fmt: skip
+        wagers.update(
+            columns=["Wager (strategy)", "House edge", "SD", "Hit frequency",
+                     "Hold, 95% band, 10,000 rounds", "Hold, 95% band, 1,000,000 rounds"],
+            align=["left", "right", "right", "right", "right", "right"],
+            rows=rows,
+        )  # fmt: skip
+    bets = [
+        {"title": _title(path.stem.removeprefix("bet_")), "table": table_data(path)}
+        for path in sorted(folder.glob("bet_*.csv"))
+    ]
+    note = (
+        "House edge: the house's (or the P/D's) expected win per unit wagered, exact. Hold "
+        "bands: the normal approximation from the exact mean and SD. Every figure here is in "
+        "the report's tables and its workbook."
+    )
+    return {"wagers": wagers, "bets": bets, "note": note}
+
+
+def document_data(folder: Path, name: str) -> dict[str, Any]:
+    """Everything the template typesets, read off the report folder."""
+    folder = Path(folder)
+    summary_path = folder / "summary.json"
+    summary = json.loads(summary_path.read_text("utf-8")) if summary_path.exists() else {}
+    order = summary.get("files_in_order") or summary.get("files") or []
+    present = [f for f in order if (folder / f).is_file()]
+    front, body, back = [], [], []
+    for file in present:
+        path = folder / file
+        if path.suffix == ".png":
+            body.append({"kind": "figure", "title": _title(path.stem), "file": file})
+        elif path.suffix == ".csv":
+            table = table_data(path)
+            if path.stem in FRONT_TABLES or path.stem.startswith("rules"):
+                front.append(table)
+            elif path.stem in BACK_TABLES:
+                back.append(table)
+            else:
+                body.append(table)
+    games = REPORT_GAMES.get(name, ())
+    provenance = folder / "provenance.csv"
+    commit, built = "", ""
+    if provenance.exists():
+        items = pd.read_csv(provenance, dtype=str).set_index("Item")["Value"]
+        commit, built = items.get("git commit", ""), items.get("started (UTC)", "")
+    return {
+        "only_par_sheet": False,
+        "title": summary.get("title", _title(name)),
+        "subtitle": f"gamecore report {name}",
+        "rules_line": _rules_line(folder),
+        "version": gamecore.__version__,
+        "commit": commit,
+        "date": built,
+        "par": _par_data(folder),
+        "front": front,
+        "cards": [{"game": g, "text": rule_card(g)} for g in games if g in RULE_CARDS],
+        "readings": [{"game": g, "text": readings(g)} for g in games],
+        "body": body,
+        "back": back,
+    }
+
+
+def write_documents(folder: Path, name: str) -> tuple[Path, Path]:
+    """Typeset ``<name>.pdf`` and ``<name>_par_sheet.pdf`` into the report ``folder``."""
+    import typst
+
+    folder = Path(folder)
+    data = document_data(folder, name)
+    template = folder / ".document.typ"
+    template.write_text(TEMPLATE, "utf-8")
+    document, par_sheet = folder / f"{name}.pdf", folder / f"{name}_par_sheet.pdf"
+    try:
+        typst.compile(
+            str(template), output=str(document), root=str(folder),
+            sys_inputs={"data": json.dumps(data)},
+        )  # fmt: skip
+        typst.compile(
+            str(template), output=str(par_sheet), root=str(folder),
+            sys_inputs={"data": json.dumps({**data, "only_par_sheet": True})},
+        )  # fmt: skip
+    finally:
+        template.unlink(missing_ok=True)
+    return document, par_sheet
