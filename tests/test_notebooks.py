@@ -221,12 +221,19 @@ def test_failed_rebuild_keeps_the_previous_complete_report(built, tmp_path):
 
 
 def test_failing_notebook_fails_the_build_and_leaves_nothing(tmp_path):
-    with pytest.raises(
-        ReportBuildError, match="GamecoreError: decks must be an integer from 1 to 1000, got 0"
-    ):
-        build(tmp_path, {"decks": 0}, only=["punto_banco"])
+    # A bad simulation size is refused by the notebook's own call, as it runs.
+    with pytest.raises(ReportBuildError, match="GamecoreError: rounds must be"):
+        build(tmp_path, {"rounds": 0}, only=["punto_banco"])
     assert not (tmp_path / "punto_banco").exists()
     assert not list(tmp_path.glob(".staging-*"))
+
+
+def test_a_bad_rule_value_is_refused_before_any_notebook_runs(tmp_path):
+    with pytest.raises(
+        GamecoreError, match="report punto_banco: decks must be an integer from 1 to 1000, got 0"
+    ):
+        build(tmp_path, {"decks": 0}, only=["punto_banco"])
+    assert list(Path(tmp_path).iterdir()) == []
 
 
 def test_unknown_report_parameter_is_refused_before_running(tmp_path):
