@@ -43,6 +43,12 @@ FRONT_TABLES = ("rules", "dealing")
 BACK_TABLES = ("provenance",)
 #: Significant digits of a column's largest float (every cell of it the same decimals).
 SIGNIFICANT = 9
+#: The outcome tables a par sheet shows besides each bet's ``bet_*.csv``: the player's
+#: outcomes where a game's wager is one player-banked bet.
+PAR_TABLES = {
+    "house_way_outcomes": "Player against the P/D, both on House Way (heads-up)",
+    "result_distribution": "Player on the chart: each net result of a round",
+}
 
 TEMPLATE = r"""
 #let data = json(bytes(sys.inputs.data))
@@ -149,6 +155,9 @@ def _format_column(values: pd.Series) -> tuple[list[str], str]:
         return [("" if x is None else f"{x:,}") for x in numbers], "right"
     finite = [abs(x) for x in present if math.isfinite(x) and x != 0]
     largest = max(finite, default=1.0)
+    if finite and min(finite) < 1e-4 and largest < 10:  # tiny probabilities: every cell
+        # in scientific notation, the same significant digits
+        return [("" if x is None else f"{x:.{SIGNIFICANT - 1}e}") for x in numbers], "right"
     decimals = min(12, max(0, SIGNIFICANT - 1 - math.floor(math.log10(largest))))
     return [("" if x is None else f"{x:,.{decimals}f}") for x in numbers], "right"
 
@@ -227,6 +236,11 @@ def _par_data(folder: Path) -> dict[str, Any]:
     bets = [
         {"title": _title(path.stem.removeprefix("bet_")), "table": table_data(path)}
         for path in sorted(folder.glob("bet_*.csv"))
+    ]
+    bets += [
+        {"title": title, "table": table_data(folder / f"{stem}.csv")}
+        for stem, title in PAR_TABLES.items()
+        if (folder / f"{stem}.csv").exists()
     ]
     note = (
         "House edge: the house's (or the P/D's) expected win per unit wagered, exact. Hold "
