@@ -127,7 +127,12 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
         ) from None
     (destination / f"{source.stem}.html").write_text(_html_without_code(executed), "utf-8")
     write_workbook(destination, source.stem)  # from the CSVs just written
-    write_documents(destination, source.stem)  # the PDF and the par sheet, from the same
+    import typst
+
+    try:
+        write_documents(destination, source.stem)  # the PDF and the par sheet, from the same
+    except typst.TypstError as error:
+        raise ReportBuildError(f"typesetting {source.stem} failed: {error}") from None
 
 
 def _file_list(name: str, entry: dict[str, Any]) -> str:
