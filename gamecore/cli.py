@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from gamecore import __version__, games, strictjson
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, one_line
 
 
 class _Parser(argparse.ArgumentParser):
@@ -927,11 +927,6 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--only", action="append", help="recompute only this report")
     verify.set_defaults(run=_command_verify)
     return parser
-
-
-def one_line(message: str) -> str:
-    """``message`` on one line: a value quoted in it may hold a line break."""
-    return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

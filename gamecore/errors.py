@@ -8,3 +8,9 @@ message names the parameter and the value, never as a failure deep inside numba.
 
 class GamecoreError(ValueError):
     """A parameter value the analysis cannot accept; the message names it."""
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line (what a command prints): a value quoted in it may hold a line
+    break."""
+    return message.replace("\r", "\\r").replace("\n", "\\n")

@@ -30,8 +30,7 @@ from typing import Any
 
 import yaml
 
-from gamecore.cli import one_line
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, one_line
 from gamecore.games import GAMES
 from gamecore.reporting.document import write_documents
 from gamecore.reporting.manifest import MANIFEST, write_manifest
