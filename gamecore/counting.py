@@ -180,10 +180,13 @@ def regression_slope(tags: Mapping[str, float], effects: Mapping[str, float], de
 STATS = 10
 
 
-def counter_summary(stats: np.ndarray, shoes: int, rounds_per_hour: float) -> dict[str, float]:
+def counter_summary(
+    stats: np.ndarray, shoes: int, rounds_per_hour: float, banked: int | None = None
+) -> dict[str, float]:
     """Units won per 100 rounds and per hour (standard errors from the shoes' sums: the
     rounds of a shoe share its count), the average bet, the flat bettor's EV per round, and
-    the first round of each shoe (the twin of the exact off-the-top EV)."""
+    the first round of each shoe (the twin of the exact off-the-top EV); with ``banked``
+    (the column counting the rounds a counter banked under rotation), how often it banked."""
     rounds = stats[ROUNDS]
 
     def per_round(won: int, shoe_sq: int) -> tuple[float, float]:
@@ -195,7 +198,7 @@ def counter_summary(stats: np.ndarray, shoes: int, rounds_per_hour: float) -> di
     flat, flat_se = per_round(FLAT, SHOE_FLAT_SQ)
     first = stats[FIRST] / shoes
     first_se = math.sqrt(max(stats[FIRST_SQ] / shoes - first**2, 0.0) / shoes)
-    return {
+    out = {
         "Rounds": float(rounds),
         "Shoes": float(shoes),
         "Average bet (units)": stats[BET] / rounds,
@@ -209,6 +212,9 @@ def counter_summary(stats: np.ndarray, shoes: int, rounds_per_hour: float) -> di
         "First round of a shoe, EV": first,
         "SE (first round)": first_se,
     }
+    if banked is not None:
+        out["Rounds banked per 100 rounds"] = 100 * stats[banked] / rounds
+    return out
 
 
 def check_rotation(
@@ -256,6 +262,23 @@ def money_unit(table_maximum: object, ramp: Sequence[float]) -> float:
     if not (math.isfinite(unit) and unit > 0):
         raise GamecoreError(f"table_maximum must be a positive amount, got {table_maximum!r}")
     return unit
+
+
+@kernel(inline=True)
+def add_round(stats, bet, won, flat, result, first):
+    """One round into a counter's statistics (columns :data:`ROUNDS` ...): the units ``bet``
+    and ``won``, the flat bettor's ``flat`` result, and the seat's one-unit ``result`` when
+    it is the ``first`` round of a shoe (the off-the-top twin). The per-shoe sums are the
+    caller's."""
+    if first:
+        stats[FIRST] += result
+        stats[FIRST_SQ] += result * result
+    stats[ROUNDS] += 1.0
+    stats[BET] += bet
+    stats[WON] += won
+    stats[WON_SQ] += won * won
+    stats[FLAT] += flat
+    stats[FLAT_SQ] += flat * flat
 
 
 @kernel(inline=True)

@@ -424,11 +424,10 @@ class CounterResult:
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
         """:func:`gamecore.counting.counter_summary`, how often the counter insured, and
         under rotation how often it banked."""
-        out = counting.counter_summary(self.stats, self.shoes, rounds_per_hour)
+        banked = C_BANKED if self.turn_rounds else None
+        out = counting.counter_summary(self.stats, self.shoes, rounds_per_hour, banked)
         rounds = self.stats[counting.ROUNDS]
         out["Insurance bets per 100 rounds"] = 100 * self.stats[C_INSURED] / rounds
-        if self.turn_rounds:
-            out["Rounds banked per 100 rounds"] = 100 * self.stats[C_BANKED] / rounds
         return out
 
 
@@ -474,9 +473,8 @@ def counter_simulation(
     turn_rounds, bank_at = counting.check_rotation(turn_rounds, bank_at, count.tags)
     shoe, dealing = _shoe_and_dealing(count, rules, dealing, "a counter")
     dealt = _dealt(count, rules, dealing, trigger, ramp, index_plays)._replace(
-        seats=players, counter_seat=seat - 1, padding=shoe.size - dealing.penetration,
-        turn_rounds=int(turn_rounds), bank_at=float(bank_at),
-    )  # fmt: skip
+        seats=players, counter_seat=seat - 1, turn_rounds=turn_rounds, bank_at=bank_at
+    )
     job = (shoe, chart_policy(count.chart, rules), rule_codes(rules), dealt)
     results = run_chunks(
         _run_counter_chunk,
@@ -549,7 +547,7 @@ def _dealt(count, rules, dealing, trigger, ramp, index_plays) -> Dealt:
     tags = np.array([count.tags[r] for r in RANKS], dtype=np.int64)
     return Dealt(
         dealing.penetration, tags, np.array(ramp), trigger, float(sum(DECK)), first, second,
-        at, sign, insurance_at, insurance_sign, float(rules.natural_pays), 1, 0, 0, 0, np.inf,
+        at, sign, insurance_at, insurance_sign, float(rules.natural_pays), 1, 0, 0, np.inf,
     )  # fmt: skip
 
 
@@ -726,7 +724,7 @@ def perfect_information_simulation(
     players, seat = _table_seat(rules, players, seat)
     shoe, dealing = _shoe_and_dealing(count, rules, dealing, "the perfect-information bettor")
     dealt = _dealt(count, rules, dealing, 0.0, ramp, index_plays=False)._replace(
-        seats=players, counter_seat=seat - 1, padding=shoe.size - dealing.penetration
+        seats=players, counter_seat=seat - 1
     )
     tallies = new_counter_tallies(record_rounds=shoes * (shoe.size // 4 + 1))
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))

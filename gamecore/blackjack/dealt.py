@@ -150,9 +150,9 @@ class Dealt(NamedTuple):
 
     Every round deals ``seats`` seats (1: heads-up), all playing the policy; the counter
     sits in ``counter_seat`` (0 for the first seat). A round that reaches a real shoe's end
-    goes on from the discards, shuffled in behind it (:func:`_draw`) into ``padding`` cards
-    of room (at least the cards dealt before the cut card; a table whose round fits the
-    whole shoe never needs more); such rounds are counted (``C_RESHUFFLED``).
+    goes on from the discards, shuffled in behind it (:func:`_draw`) into room for the cards
+    dealt before the cut card (a table whose round fits the whole shoe never needs more);
+    such rounds are counted (``C_RESHUFFLED``).
 
     With ``turn_rounds`` > 0 the bank rotates among the seats' players and the P/D, each
     holding it ``turn_rounds`` rounds; in the counter's turn (after the ``seats`` others) it
@@ -175,7 +175,6 @@ class Dealt(NamedTuple):
     natural_pays: float
     seats: int
     counter_seat: int
-    padding: int
     turn_rounds: int
     bank_at: float
 
@@ -420,7 +419,7 @@ def fresh_dealing(seats: int = 1, natural_pays: float = 1.5) -> Dealt:
     return Dealt(
         0, np.zeros(10, dtype=np.int64), np.ones(1), 0.0, 52.0, none, none,
         np.zeros((32, 10)), np.ones((32, 10), dtype=np.int64), np.nan, 1, natural_pays,
-        seats, 0, 0, 0, np.inf,
+        seats, 0, 0, np.inf,
     )  # fmt: skip
 
 
@@ -503,7 +502,8 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
     rounds a second), so they are written out here too.
     """
     n = shoe.size
-    cards = np.empty(n + dealt.padding, dtype=shoe.dtype)
+    # Room behind the shoe for the discards a round past its end goes on from (_draw).
+    cards = np.empty(n if fresh else 2 * n - dealt.penetration, dtype=shoe.dtype)
     cards[:n] = shoe
     deck = cards[:n]
     cut = n - dealt.penetration
@@ -748,15 +748,7 @@ def _counter_round(
         if insure:  # half the bet, paid 2 to 1 on a ten in the hole
             won += bet * (1.0 if hole == TEN else -0.5)
             stats[C_INSURED] += 1.0
-    if first:
-        stats[counting.FIRST] += result
-        stats[counting.FIRST_SQ] += result * result
-    stats[counting.ROUNDS] += 1.0
-    stats[counting.BET] += bet
-    stats[counting.WON] += won
-    stats[counting.WON_SQ] += won * won
-    stats[counting.FLAT] += flat
-    stats[counting.FLAT_SQ] += flat * flat
+    counting.add_round(stats, bet, won, flat, result, first)
     return won, flat
 
 

@@ -170,8 +170,8 @@ def simulate_table(
 
 
 def _table_dealt(rules, players: int, dealing: Dealing, cards: int) -> Dealt:
-    """The round kernel's dealing for a table: fresh, or shoes to the cut card with room
-    behind the shoe for the discards a round may need (``rules`` resolved)."""
+    """The round kernel's dealing for a table: fresh, or shoes to the cut card (``rules``
+    resolved)."""
     if dealing.mode == "fresh":
         return fresh_dealing(players, float(rules.natural_pays))
     if dealing.burn != "none":
@@ -182,10 +182,9 @@ def _table_dealt(rules, players: int, dealing: Dealing, cards: int) -> Dealt:
             f"penetration must be from {least} to {cards - least} cards for a {cards}-card "
             f"shoe and {players} players, got {dealing.penetration}"
         )
-    base = fresh_dealing(players, float(rules.natural_pays))
-    # A round starts before the cut card, so at most cards - penetration are discards.
-    padding = cards - dealing.penetration
-    return base._replace(penetration=dealing.penetration, padding=padding)
+    return fresh_dealing(players, float(rules.natural_pays))._replace(
+        penetration=dealing.penetration
+    )
 
 
 def _run_table_chunk(job_and_chunk):

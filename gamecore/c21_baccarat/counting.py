@@ -270,15 +270,7 @@ def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ti
                 if true_count <= counter.bank_at:
                     won, bet = flat, float(seats)  # its action: every seat's unit
                     stats[C_BANKED] += 1.0
-            if start == 0:
-                stats[counting.FIRST] += result
-                stats[counting.FIRST_SQ] += result * result
-            stats[counting.ROUNDS] += 1.0
-            stats[counting.BET] += bet
-            stats[counting.WON] += won
-            stats[counting.WON_SQ] += won * won
-            stats[counting.FLAT] += flat
-            stats[counting.FLAT_SQ] += flat * flat
+            counting.add_round(stats, bet, won, flat, result, start == 0)
             shoe_won += won
             shoe_flat += flat
             for i in range(start, position):
@@ -309,11 +301,8 @@ class CounterResult:
         """Units won per 100 rounds and per hour (with SEs), the average bet, the flat
         bettor's EV per round, the first round of each shoe (the off-the-top twin), and
         under rotation how often the counter banked."""
-        out = counting.counter_summary(self.stats, self.shoes, rounds_per_hour)
-        if self.turn_rounds:
-            rounds = self.stats[counting.ROUNDS]
-            out["Rounds banked per 100 rounds"] = 100 * self.stats[C_BANKED] / rounds
-        return out
+        banked = C_BANKED if self.turn_rounds else None
+        return counting.counter_summary(self.stats, self.shoes, rounds_per_hour, banked)
 
 
 def _counting_table(rules, tags, players, seat, dealing, who):

@@ -265,14 +265,9 @@ def simulate(
     ``dealing`` is fresh (a full shoe every round, default) or shoe mode with a cut card
     (burn ``"none"``: the card describes no burn).
     """
-    if not isinstance(rules, C21BaccaratRules):
-        raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
-    rounds = validate_trials(rounds, "rounds")
-    seed = validate_seed(seed)
-    player = house_way_player(rules) if player is None else player
-    dealer = house_way_dealer(rules) if dealer is None else dealer
-    dealing = Dealing.given(dealing, Dealing(burn="none"))
-    shoe, player_draw, dealer_draw, dealing = table_setup(rules, players, player, dealer, dealing)
+    rounds, seed, player, dealer, dealing, shoe, player_draw, dealer_draw = _checked_run(
+        rules, rounds, seed, players, player, dealer, dealing
+    )
     job = (shoe, players, dealing, player_draw, dealer_draw, rules.pd_wins_ties_on_zero)
     results = run_chunks(
         _run_chunk,
@@ -286,6 +281,21 @@ def simulate(
     return C21Simulation(
         rules, player.name, dealer.name, players, dealing, rounds, seed, *sum_tallies(results)
     )
+
+
+def _checked_run(rules, rounds, seed, players, player, dealer, dealing):
+    """A simulation's checked inputs, House Way by default and a shuffle every round unless
+    ``dealing``: (rounds, seed, player, dealer, dealing, then :func:`table_setup`'s shoe and
+    draw probabilities)."""
+    if not isinstance(rules, C21BaccaratRules):
+        raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
+    rounds = validate_trials(rounds, "rounds")
+    seed = validate_seed(seed)
+    player = house_way_player(rules) if player is None else player
+    dealer = house_way_dealer(rules) if dealer is None else dealer
+    dealing = Dealing.given(dealing, Dealing(burn="none"))
+    shoe, player_draw, dealer_draw, dealing = table_setup(rules, players, player, dealer, dealing)
+    return rounds, seed, player, dealer, dealing, shoe, player_draw, dealer_draw
 
 
 def table_setup(rules, players, player, dealer, dealing):
@@ -419,14 +429,9 @@ def simulate_table(
     Fixed chunks seeded from ``numpy.random.SeedSequence(seed)``, each a whole number of
     shifts: the result depends on the seed only, not on the threads.
     """
-    if not isinstance(rules, C21BaccaratRules):
-        raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
-    rounds = validate_trials(rounds, "rounds")
-    seed = validate_seed(seed)
-    player = house_way_player(rules) if player is None else player
-    dealer = house_way_dealer(rules) if dealer is None else dealer
-    dealing = Dealing.given(dealing, Dealing(burn="none"))
-    shoe, player_draw, dealer_draw, dealing = table_setup(rules, players, player, dealer, dealing)
+    rounds, seed, player, dealer, dealing, shoe, player_draw, dealer_draw = _checked_run(
+        rules, rounds, seed, players, player, dealer, dealing
+    )
     bank = Bank() if bank is None else bank
     if not isinstance(bank, Bank):
         raise GamecoreError(f"bank must be a Bank, got {bank!r}")
