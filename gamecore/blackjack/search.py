@@ -187,10 +187,12 @@ def evaluate_ups(engine, chart: StrategyChart, only_up: int = -1) -> dict[int, _
         splits = [up for up in ups if tables.split[pair, up].any()]  # the chart's cell says P
         if not splits:
             return
-        # Each up card's surrender and played values, contiguous (as the kernel takes them).
-        surrender, current = context.ev[:, :, SURRENDER].T.copy(), context.value.T.copy()
         for up in splits:
-            inputs = (context, surrender[up], current[up])
+            # The up card's surrender and played values, contiguous (as the kernel takes
+            # them); only the up cards split against are copied (one, confirming a change).
+            surrender = np.ascontiguousarray(context.ev[:, up, SURRENDER])
+            current = np.ascontiguousarray(context.value[:, up])
+            inputs = (context, surrender, current)
             _add_split_context(engine, chart, inputs, pair, a, up, split_sums)
 
     split = engine.split_values(
