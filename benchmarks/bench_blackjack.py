@@ -16,6 +16,7 @@ seconds do not (:func:`farmer_ratio`).
 
 from __future__ import annotations
 
+import compileall
 import json
 import shutil
 import statistics
@@ -138,9 +139,12 @@ def _process(command: list[str]) -> tuple[float, float]:
 
 
 def processes(repeats: int = 3) -> dict[str, dict[str, Any]]:
-    """Whole ``gamecore exact`` processes (warm numba cache): the median wall time and the
-    peak memory against the issue's targets, and Farmer's CA run once as a process in the
-    same run where it can be built."""
+    """Whole ``gamecore exact`` processes (warm numba cache, compiled bytecode): the median
+    wall time and the peak memory against the issue's targets, and Farmer's CA run once as a
+    process in the same run where it can be built."""
+    # An installed package has its bytecode (pip compiles it); an editable checkout run with
+    # PYTHONDONTWRITEBYTECODE (as here) would compile every module in every process.
+    compileall.compile_dir(ROOT / "gamecore", quiet=1)
     cli = [sys.executable, "-m", "gamecore", "exact"]
     runs = {
         "blackjack_process_exact_standard_6_decks_json": (

@@ -1,7 +1,5 @@
 """``python -m gamecore``: the same as the ``gamecore`` console script."""
 
-import sys
+from gamecore.cli import run
 
-from gamecore.cli import main
-
-sys.exit(main())
+run()

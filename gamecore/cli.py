@@ -950,6 +950,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code or 0
 
 
+def run() -> None:
+    """The process's entry point (the ``gamecore`` console script and ``python -m
+    gamecore``): :func:`main`, then the process ends at once with its exit status.
+
+    The interpreter's own exit frees every module and array one by one before ending:
+    measured, 0.15 to 0.2 s of a 1.5 s ``gamecore exact standard_blackjack`` (freeing
+    300 MB and numba's compiled code), for nothing. Everything the command writes is flushed
+    first, every file it writes is closed by then (each is written in a ``with`` block, and
+    thread pools are joined the same way), and numba's cache is written when a kernel is
+    compiled, not at exit. An unexpected exception still ends the process the usual way,
+    with its traceback.
+    """
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # main() has flushed and reported standard output
+            pass
+    os._exit(code)
+
+
 def _silence_stdout() -> None:
     """Point standard output at the null device, so the interpreter's final flush of what
     could not be written does not fail a second time."""

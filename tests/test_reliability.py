@@ -4,6 +4,7 @@ interrupted build leaves no debris. The random versions of these are in test_pro
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -422,3 +423,23 @@ def test_output_that_cannot_be_written_is_one_line(args):
         )
     assert result.returncode == 1
     assert result.stderr == "gamecore: error: cannot write the output: No space left on device\n"
+
+
+def test_the_process_ends_only_after_its_whole_output_is_written(tmp_path):
+    """The command line ends its process at once after main() (cli.run, skipping the
+    interpreter's teardown): an output several pipe buffers long still arrives whole, to a
+    pipe and to a file, and a bad value still exits 2."""
+    command = [sys.executable, "-m", "gamecore", "exact", "standard_blackjack", "--decks", "1"]
+    piped = subprocess.run([*command, "--json"], capture_output=True, text=True, timeout=300)
+    assert piped.returncode == 0, piped.stderr
+    assert len(piped.stdout) > 3 * 65536  # a pipe holds 64 KiB: the reader drains it as it goes
+    data = json.loads(piped.stdout)
+    path = tmp_path / "out.json"
+    with open(path, "w") as out:
+        to_file = subprocess.run([*command, "--json"], stdout=out, text=True, timeout=300)
+    assert to_file.returncode == 0
+    assert json.loads(path.read_text()) == data
+    bad = subprocess.run([*command[:-1], "0"], capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert bad.stderr.startswith("gamecore: error: ") and bad.stderr.count("\n") == 1
