@@ -134,7 +134,8 @@ def moments(distribution: Mapping) -> tuple[float, float]:
 
 
 def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS) -> pd.DataFrame:
-    """Wager | Rounds | Expected hold | SD per round | 95% band (normal approximation) |
+    """Wager | Rounds | Expected hold | SD per round | Hit frequency (the probability that the
+    player's wager wins a round, net result above zero) | 95% band (normal approximation) |
     P(house behind) | the mass cut from the convolution (the probability is good to that
     plus about 1e-13).
 
@@ -148,6 +149,7 @@ def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS
     0.25
     """
     mean, sd = moments(distribution)
+    hit = sum(float(p) for value, p in distribution.items() if float(value) > 0)
     rows = []
     for n in rounds:
         behind, cut = house_behind(distribution, n)
@@ -158,6 +160,7 @@ def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS
                 "Rounds": int(n),
                 "Expected hold": -mean,
                 "SD per round": sd,
+                "Hit frequency (net result > 0)": hit,
                 "95% band, low (normal approximation)": -mean - half,
                 "95% band, high (normal approximation)": -mean + half,
                 "P(house behind), exact distribution": behind,

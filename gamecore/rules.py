@@ -59,6 +59,11 @@ def _real_number(name: str, value: Any) -> float:
     return value
 
 
+def number(name: str, value: Any) -> float:
+    """A finite real number (a count's trigger, a threshold)."""
+    return _real_number(name, value)
+
+
 def payout(name: str, value: Any) -> float:
     """A payout 'x to 1': a finite number from 0 to :data:`MAX_PAYOUT`."""
     value = _real_number(name, value)

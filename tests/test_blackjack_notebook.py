@@ -133,6 +133,10 @@ def test_hold_monitoring_and_the_dealing_reading(report):
     edge = -(distribution["Net result"] * distribution["Probability"]).sum()
     chart_rows = holds[holds["Wager"].str.contains("chart")]
     assert chart_rows["Expected hold"].tolist() == pytest.approx([edge] * 4, abs=1e-12)
+    # ... and the hit frequency the chance of a net win in that distribution.
+    wins = distribution.loc[distribution["Net result"] > 0, "Probability"].sum()
+    hits = chart_rows["Hit frequency (net result > 0)"]
+    assert hits.tolist() == pytest.approx([wins] * 4, abs=1e-12)
     assert_twin_table(report / "hold_monitoring_cross_check.csv")
     dealing = pd.read_csv(report / "dealing.csv").set_index("Parameter")
     # A quarter of 2 decks is 26 cards, fewer than a round can take: with two hands (double
@@ -189,6 +193,10 @@ def test_the_document_and_its_par_sheet(report):
     text = sheet.pages[0].extract_text()
     for edge in holds["Expected hold"].unique():
         assert f"{edge:.4%}" in text
+    for hit in holds["Hit frequency (net result > 0)"].unique():
+        assert f"{hit:.6f}" in text
     assert "bust_push=none" in text and "surrender=none" in text  # the rule set, one line
     document = pypdf.PdfReader(report / "c21_blackjack.pdf")
     assert len(document.pages) > 20
+    for k, page in enumerate(document.pages[1:], start=2):  # numbered "k / n" after the cover
+        assert f"{k} / {len(document.pages)}" in page.extract_text(), k

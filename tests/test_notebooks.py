@@ -221,11 +221,52 @@ def test_failed_rebuild_keeps_the_previous_complete_report(built, tmp_path):
 
 
 def test_failing_notebook_fails_the_build_and_leaves_nothing(tmp_path):
-    # A bad simulation size is refused by the notebook's own call, as it runs.
-    with pytest.raises(ReportBuildError, match="GamecoreError: rounds must be"):
-        build(tmp_path, {"rounds": 0}, only=["punto_banco"])
+    # A cut card deeper than the shoe is bad only beside the deck count: refused by the
+    # notebook's own call, as it runs.
+    small = {"decks": 1, "sweep_decks": 1, "rounds": 10_000, "sweep_rounds": 10_000}
+    deep = {**small, "hold_sessions": 100, "penetration": 10_000}
+    with pytest.raises(ReportBuildError, match="GamecoreError: .*penetration"):
+        build(tmp_path, deep, only=["punto_banco"])
     assert not (tmp_path / "punto_banco").exists()
     assert not list(tmp_path.glob(".staging-*"))
+
+
+@pytest.mark.parametrize(
+    ("report", "parameters", "message"),
+    [
+        ("punto_banco", {"rounds": 0}, "report punto_banco: rounds must be a positive integer"),
+        ("c21_blackjack", {"sweep_deck_counts": [2, 0]}, "sweep_deck_counts\\[1\\] must be"),
+        ("counting_c21", {"seed": -1}, "report counting_c21: seed must be a non-negative"),
+        ("c21_blackjack", {"chart_file": "/no/such.csv"}, "chart_file: no such file"),
+        ("c21_baccarat", {"output_dir": "/tmp"}, "output_dir is set by the build"),
+        ("dragon7_counting", {"triggers": "0, 2"}, "triggers must be a non-empty list"),
+    ],
+)
+def test_a_bad_report_parameter_is_refused_before_any_notebook_runs(
+    tmp_path, report, parameters, message
+):
+    with pytest.raises(GamecoreError, match=message):
+        build(tmp_path, parameters, only=[report])
+    assert list(Path(tmp_path).iterdir()) == []
+
+
+def test_every_report_parameter_has_a_check_its_default_passes():
+    """Each notebook parameter is a rule of the report's game or has a check of its own
+    (gamecore.reporting.parameters), and the notebook's own default passes it."""
+    import ast
+
+    from gamecore.reporting.build import _declared_parameters, check_rule_parameters
+    from gamecore.reporting.parameters import BUILD_PARAMETERS
+
+    for path in NOTEBOOKS:
+        declared = _declared_parameters(path)
+        defaults = {
+            name: ast.literal_eval(spec["default"])
+            for name, spec in declared.items()
+            if name not in BUILD_PARAMETERS
+        }
+        defaults = {k: v for k, v in defaults.items() if v is not None}  # None: "the rule's"
+        check_rule_parameters(path.stem, defaults)  # raises, naming one, if any lacks a check
 
 
 def test_a_bad_rule_value_is_refused_before_any_notebook_runs(tmp_path):
@@ -416,8 +457,20 @@ def test_the_index_sets_every_wager_side_by_side(built):
     holds = pd.read_csv(built / "punto_banco" / "hold_monitoring.csv")
     banker_holds = holds[holds["Wager"].str.startswith("Banker")]
     assert banker_holds["SD per round"].tolist() == pytest.approx([banker["SD"]] * 4, rel=1e-12)
+    # The hit frequency from the hold's distribution is the exact analysis's (Fractions).
+    hits = banker_holds["Hit frequency (net result > 0)"]
+    assert hits.tolist() == pytest.approx([banker["Hit frequency"]] * 4, rel=1e-12)
+    assert f"<td class='n'>{banker['Hit frequency']:.6f}</td>" in page
     assert "<td>decks</td><td>1</td>" in page and "decks=1" not in page
     assert "21st Century Baccarat" in page and "punto_banco/punto_banco.xlsx" in page
+
+
+def assert_numbered_pages(document) -> None:
+    """Every page after the cover is numbered "k / n", n the PDF's own page count: the
+    document typeset as many pages as the file holds, none lost or unnumbered."""
+    pages = len(document.pages)
+    for k, page in enumerate(document.pages[1:], start=2):
+        assert f"{k} / {pages}" in page.extract_text(), (k, pages)
 
 
 def test_every_report_is_a_typeset_document_with_a_one_page_par_sheet(built):
@@ -431,12 +484,14 @@ def test_every_report_is_a_typeset_document_with_a_one_page_par_sheet(built):
         assert len(document.pages) >= 4 + tables // 10, name  # cover, par sheet, contents...
         text = "".join(page.extract_text() for page in document.pages[:4])
         assert "Par sheet" in text and "Contents" in text, name
+        assert_numbered_pages(document)
     # The key figures as text: the exact edge and the exact counts in full.
     summary = pd.read_csv(built / "punto_banco" / "summary.csv").set_index("Key")
     outcomes = pd.read_csv(built / "punto_banco" / "outcomes.csv").set_index("Outcome")
     sheet = pypdf.PdfReader(built / "punto_banco" / "punto_banco_par_sheet.pdf")
     text = sheet.pages[0].extract_text()
     assert f"{summary.loc['banker', 'House edge']:.4%}" in text
+    assert f"{summary.loc['banker', 'Hit frequency']:.6f}" in text
     assert f"{outcomes.loc['Banker wins', 'Combinations']:,}" in text
     whole = "".join(
         p.extract_text() for p in pypdf.PdfReader(built / "punto_banco" / "punto_banco.pdf").pages

@@ -32,8 +32,9 @@ import yaml
 
 from gamecore.errors import GamecoreError, one_line
 from gamecore.games import GAMES
-from gamecore.reporting.document import write_documents
+from gamecore.reporting.document import REPORT_GAMES, write_documents
 from gamecore.reporting.manifest import MANIFEST, write_manifest
+from gamecore.reporting.parameters import check_report_parameters
 from gamecore.reporting.report import NOTEBOOK_DIR
 from gamecore.reporting.workbook import write_workbook
 
@@ -155,10 +156,12 @@ def _wager_rows(output: Path, entry: dict[str, Any]) -> list[str]:
         return []
     first = holds[holds["Rounds"] == holds["Rounds"].min()]
     title = html.escape(entry.get("title", entry["name"]))
+    hit = "Hit frequency (net result > 0)"
     return [
         f"<tr><td>{title}</td><td>{html.escape(str(row['Wager']))}</td>"
         f"<td class='n'>{row['Expected hold']:.4%}</td>"
-        f"<td class='n'>{row['SD per round']:.4f}</td></tr>"
+        f"<td class='n'>{row['SD per round']:.4f}</td>"
+        f"<td class='n'>{f'{row[hit]:.6f}' if hit in holds.columns else ''}</td></tr>"
         for _, row in first.iterrows()
     ]
 
@@ -206,9 +209,11 @@ def _index_page(output: Path, entries: list[dict[str, Any]]) -> str:
         "details>*{display:block}a{color:inherit;text-decoration:none}}</style></head><body>"
         "<h1>gamecore reports</h1>"
         "<h2>Every wager</h2><p>Each wager's house edge (the house's or the P/D's expected "
-        "win per unit wagered) and standard deviation per round, exact, from each report's "
-        "hold monitoring; the strategy assumed is in the wager's name.</p>"
-        "<table><tr><th>Game</th><th>Wager</th><th>House edge</th><th>SD per round</th></tr>"
+        "win per unit wagered), standard deviation per round and hit frequency (the chance "
+        "the player's wager wins a round), exact, from each report's hold monitoring; the "
+        "strategy assumed is in the wager's name.</p>"
+        "<table><tr><th>Game</th><th>Wager</th><th>House edge</th><th>SD per round</th>"
+        "<th>Hit frequency</th></tr>"
         + "".join(wagers)
         + "</table><h2>Reports</h2><p>Each report: its page, its workbook (every table as a "
         "sheet), the executed notebook, every table as CSV and every figure as PNG in its "
@@ -220,19 +225,21 @@ def _index_page(output: Path, entries: list[dict[str, Any]]) -> str:
 
 def check_rule_parameters(report: str, parameters: dict[str, Any]) -> None:
     """Build the rule set a game's report will use from the given parameters that are rule
-    parameters of its game (the others keep their defaults, the notebook's too), so a bad
-    rule value is refused, naming it, before any notebook runs."""
-    for game in GAMES.values():
-        if game.report != report:
-            continue
-        rules_type = game.rules_type()
+    parameters of its game (the others keep their defaults, the notebook's too), and check
+    every other parameter (:mod:`gamecore.reporting.parameters`), so a bad value is refused,
+    naming it, before any notebook runs."""
+    rules: set[str] = set()
+    for name in REPORT_GAMES.get(report, ()):
+        rules_type = GAMES[name].rules_type()
         names = {f.name for f in dataclasses.fields(rules_type)}
+        rules |= names
         try:
             rules_type(**{k: v for k, v in parameters.items() if k in names})
         except GamecoreError as error:
             raise GamecoreError(f"report {report}: {error}") from None
         except TypeError as error:  # a value of a kind no check expected
             raise GamecoreError(f"report {report}: {error}") from None
+    check_report_parameters(report, parameters, rules)
 
 
 def staging_prefix(output: Path) -> str:

@@ -9,7 +9,7 @@ rule card and the readings of RULES.md. So the document holds the same tables as
 the same decimals down a column and exact integer counts in full.
 
 The par sheet is the page a regulator puts in the file: for each wager its house edge, SD,
-hit frequency where the report has it, and the hold's 95% band after 10,000 and 1,000,000
+hit frequency (the chance it wins a round), and the hold's 95% band after 10,000 and 1,000,000
 rounds (from the report's hold monitoring); each bet's Outcome | Pays | Combinations |
 Probability | Return table where the report has one; the rule set in one line and the
 strategy (named in each wager).
@@ -122,8 +122,12 @@ TEMPLATE = r"""
   for reading in data.readings { heading(level: 2, reading.game); block(raw(reading.text)) }
   heading(level: 1, "Tables and figures")
   for item in data.body {
-    heading(level: 2, item.title)
-    if item.kind == "figure" { image(item.file, width: 100%) } else { grid-table(item) }
+    if item.kind == "table" and item.wide {
+      page(flipped: true, { heading(level: 2, item.title); grid-table(item) })
+    } else {
+      heading(level: 2, item.title)
+      if item.kind == "figure" { image(item.file, width: 100%) } else { grid-table(item) }
+    }
   }
   heading(level: 1, "Provenance")
   for t in data.back { grid-table(t) }
@@ -162,8 +166,22 @@ def _format_column(values: pd.Series) -> tuple[list[str], str]:
     return [("" if x is None else f"{x:,.{decimals}f}") for x in numbers], "right"
 
 
+#: Width of a character of a table's 8 pt type and a column's padding and rule, in points,
+#: and the width of the text on a portrait A4 page: a table wider than that is set on
+#: landscape pages of its own.
+CHARACTER_PT, COLUMN_PT, PORTRAIT_PT = 4.3, 7.0, 500.0
+
+
+def _width_pt(header: str, cells: list[str]) -> float:
+    """A column's printed width: its widest cell, or its header's longest word (a header
+    wraps between words)."""
+    widest = max([len(c) for c in cells] + [len(w) for w in header.split()] + [1])
+    return widest * CHARACTER_PT + COLUMN_PT
+
+
 def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
-    """One CSV as the template's table: title, columns, alignments, rows of printed cells."""
+    """One CSV as the template's table: title, columns, alignments, rows of printed cells,
+    and whether it is too wide for a portrait page."""
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     columns, aligns = [], []
     for column in frame.columns:
@@ -171,12 +189,14 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
         columns.append(cells)
         aligns.append(align)
     rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
+    width = sum(_width_pt(str(h), c) for h, c in zip(frame.columns, columns, strict=True))
     return {
         "kind": "table",
         "title": title or _title(path.stem),
         "columns": [str(c) for c in frame.columns],
         "align": aligns,
         "rows": rows,
+        "wide": width > PORTRAIT_PT,
     }
 
 
@@ -201,12 +221,6 @@ def _par_data(folder: Path) -> dict[str, Any]:
     """The par sheet: each wager's edge, SD, hit frequency and hold bands; the bet tables."""
     wagers = {"kind": "table", "title": "Wagers", "columns": [], "align": [], "rows": []}
     holds_path = folder / "hold_monitoring.csv"
-    hit = {}
-    summary_csv = folder / "summary.csv"
-    if summary_csv.exists():
-        summary = pd.read_csv(summary_csv)
-        if {"Bet", "Hit frequency"} <= set(summary.columns):
-            hit = dict(zip(summary["Bet"], summary["Hit frequency"], strict=True))
     if holds_path.exists():
         holds = pd.read_csv(holds_path)
         rows = []
@@ -221,11 +235,9 @@ def _par_data(folder: Path) -> dict[str, Any]:
                 high = by_rounds.loc[n, "95% band, high (normal approximation)"]
                 return f"{low:.4%} to {high:.4%}"
 
-            frequency = hit.get(wager)
             rows.append([
-                str(wager), f"{first['Expected hold']:.4%}",
-                f"{first['SD per round']:.4f}" if "SD per round" in group else "",
-                "" if frequency is None else f"{frequency:.6f}", band(10_000), band(1_000_000),
+                str(wager), f"{first['Expected hold']:.4%}", f"{first['SD per round']:.4f}",
+                f"{first['Hit frequency (net result > 0)']:.6f}", band(10_000), band(1_000_000),
             ])  # fmt: skip
         wagers.update(
             columns=["Wager (strategy)", "House edge", "SD", "Hit frequency",
