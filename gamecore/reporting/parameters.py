@@ -36,11 +36,8 @@ def trials(name: str, value: Any) -> int:
 
 
 def seed(name: str, value: Any) -> int:
-    """The report's seed: a non-negative whole number."""
-    try:
-        return validate_seed(value)
-    except GamecoreError:
-        raise GamecoreError(f"{name} must be a non-negative integer, got {value!r}") from None
+    """The report's seed: a non-negative whole number (its message names ``seed``)."""
+    return validate_seed(value)
 
 
 def list_of(check: Check) -> Check:
@@ -99,8 +96,11 @@ REPORT_PARAMETERS: Mapping[str, Check] = {
     # Tables and seats.
     **dict.fromkeys(("max_players", "table_players", "players", "seat"), PLAYERS),
     # Money, in units.
-    **dict.fromkeys(("wager", "pd_stake", "collection", "table_minimum", "table_maximum"), amount),
-    "blackjack_table_maximum": amount,
+    "wager": amount,
+    "pd_stake": amount,
+    **dict.fromkeys(
+        ("collection", "table_minimum", "table_maximum", "blackjack_table_maximum"), amount
+    ),
     "pd_bankrolls": list_of(amount),
     "alternative_tie_pays": payout,
     # Counting: tags, triggers, the bet ramp.
