@@ -636,26 +636,17 @@ class Engine:
         # The contexts are independent: solved on every core (the kernel releases the GIL),
         # each one's values read as it comes and then dropped (a few solved ahead only).
         # Against one up card a solve is a fraction of a millisecond, less than handing it
-        # to a thread: those go to the threads a few contexts at a time.
-        threads = default_threads()
-        per_job = 1 if only_up < 0 else 5
-        jobs = [keys[i : i + per_job] for i in range(0, len(keys), per_job)]
+        # to a thread and back: those are solved here, one after another.
+        reference = (
+            reference_ev
+            if isinstance(reference_ev, dict)
+            else dict.fromkeys(self.split_extras, reference_ev)
+        )
 
-        def solve_job(job):
-            return [
-                self.solve(
-                    *key,
-                    policy,
-                    reference_ev[key[0]] if isinstance(reference_ev, dict) else reference_ev,
-                    tables,
-                    only_up,
-                )
-                for key in job
-            ]
+        def solve(key):
+            return self.solve(*key, policy, reference[key[0]], tables, only_up)
 
-        with ThreadPoolExecutor(threads) as pool:
-            solved_jobs = map_in_order(pool, solve_job, jobs, window=2 * threads)
-            solves = (solved for job in solved_jobs for solved in job)
+        def read(solves) -> None:
             for (p, a), solved in zip(keys, solves, strict=True):
                 if each_solve is not None:
                     each_solve((p, a), solved)
@@ -666,6 +657,13 @@ class Engine:
                     ev_x[(p, a)][up] = second.average(solved.value[:, up])
                     if second.pair_node >= 0:
                         ev_p[(p, a)][up] = solved.value[second.pair_node, up]
+
+        if only_up >= 0:
+            read(map(solve, keys))
+        else:
+            threads = default_threads()
+            with ThreadPoolExecutor(threads) as pool:
+                read(map_in_order(pool, solve, keys, window=2 * threads))
         for p, extra in self.split_extras.items():
             for up in ups:
                 shoe = self.shoe.copy()

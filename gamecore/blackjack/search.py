@@ -82,16 +82,16 @@ TOLERANCE = 1e-12
 
 @kernel
 def _propagate_reach(tree, base, up, played, reach):
-    """Carry ``reach`` (root weights on entry) down every hit the chart plays.
+    """Carry ``reach`` (root weights on entry) down every hit the chart plays against ``up``.
 
-    ``played[i]`` is the action taken at hand ``i``; only a hit leads to further decisions
-    (a double's third card ends the hand). Hands are visited fewest cards first.
+    ``played[i, up]`` is the action taken at hand ``i``; only a hit leads to further
+    decisions (a double's third card ends the hand). Hands are visited fewest cards first.
     """
     shoe = np.zeros(10, dtype=np.int64)
     for idx in range(tree.order.size - 1, -1, -1):
         i = tree.order[idx]
         weight = reach[i]
-        if weight == 0.0 or played[i] != HIT:
+        if weight == 0.0 or played[i, up] != HIT:
             continue
         n = 0
         for r in range(10):
@@ -109,9 +109,8 @@ class _CellInputs(NamedTuple):
 
     reach: np.ndarray  # (M,) how often the chart reaches each hand
     skip: np.ndarray  # (M,) hands priced elsewhere (Naturals, pair rows' own letters)
-    ev: np.ndarray  # (M, 10, 4) the context's action values
-    surrender: np.ndarray  # (M,) the surrender value (an early surrender's flat half)
-    current: np.ndarray  # (M,) the value of the chart's action
+    ev: np.ndarray  # (M, 10, 4) the context's action values (an early surrender's flat half)
+    current: np.ndarray  # (M, 10) the value of the chart's action
     natural: np.ndarray  # (M, 10) P(dealer Natural | hand)
 
 
@@ -142,16 +141,53 @@ def _cell_sums(tree, up, inputs, sums, bad):
                 if np.isnan(v):
                     v = hit if k == 2 else stand
             else:
-                v = inputs.surrender[i]
+                v = ev[i, up, SURRENDER]
                 if np.isnan(v):
                     v = hit if k == 4 else stand
             if np.isnan(v):
                 bad[s, t, k] = True
             else:
                 sums[s, t, k] += weight * v
-        sums[s, t, 6] += weight * inputs.current[i]
+        sums[s, t, 6] += weight * inputs.current[i, up]
         sums[s, t, 7] += weight
         sums[s, t, 8] += weight * (1.0 - inputs.natural[i, up])
+
+
+class _SplitSeeds(NamedTuple):
+    """Where a split context's hands begin against each up card, per unit chance of the
+    pair: ``node[up, k]`` the hand after the k-th second card (-1: none), ``weight[up, k]``
+    the split value's coefficient for it times the card's chance; the last column is the
+    hand after a pair card once more (its own coefficient)."""
+
+    node: np.ndarray  # (10, 11) int64
+    weight: np.ndarray  # (10, 11)
+
+
+@kernel
+def _split_context_sums(tree, base, seeds, ups, own_letter, solved, sums, bad):
+    """:func:`_cell_sums` of one split context's hands against each up card of ``ups``
+    (into ``sums[up]``, ``bad[up]``), reached from ``seeds`` (:class:`_SplitSeeds`) down the
+    hits the context's solve plays. ``own_letter[k]``: against ``ups[k]`` a two-card pair is
+    played by its pair row's own letter (priced with the pair rows, so left out here)."""
+    m = tree.hard.size
+    reach = np.zeros(m)
+    no_hand = np.zeros(m, dtype=np.bool_)
+    two_card_pairs = np.zeros(m, dtype=np.bool_)
+    for i in range(m):
+        if tree.cards[i] == 2:
+            for r in range(10):
+                if tree.counts[i, r] == 2:
+                    two_card_pairs[i] = True
+    for k in range(ups.size):
+        up = ups[k]
+        reach[:] = 0.0
+        for j in range(seeds.node.shape[1]):
+            if seeds.node[up, j] >= 0:
+                reach[seeds.node[up, j]] += seeds.weight[up, j]
+        _propagate_reach(tree, base, up, solved.action, reach)
+        skip = two_card_pairs if own_letter[k] else no_hand
+        inputs = _CellInputs(reach, skip, solved.ev, solved.value, solved.natural)
+        _cell_sums(tree, up, inputs, sums[up], bad[up])
 
 
 @dataclasses.dataclass
@@ -163,6 +199,14 @@ class _UpState:
     sums: np.ndarray  # (2, 32, 9) the rows' reach-weighted letter values (:func:`_cell_sums`)
     bad: np.ndarray  # (2, 32, 6) letters some reached hand of the row cannot play
     pairs: dict[int, dict[str, Any]]
+
+
+class _SplitSums(NamedTuple):
+    """The rows' sums of splitting one pair, per unit chance of the pair, by up card."""
+
+    sums: np.ndarray  # (10, 2, 32, 9)
+    bad: np.ndarray  # (10, 2, 32, 6)
+    priced: np.ndarray  # (10,) bool: some split context added hands against the up card
 
 
 def evaluate_up(engine, chart: StrategyChart, up: int) -> _UpState:
@@ -180,35 +224,41 @@ def evaluate_ups(engine, chart: StrategyChart, only_up: int = -1) -> dict[int, _
     solved = engine.solve(policy=POLICY_CHART, tables=tables, only_up=only_up)
     refuse_forbidden(solved.action, engine, chart)
     ups = [up for up in (range(10) if only_up < 0 else (only_up,)) if engine.shoe[up] > 0]
-    split_sums: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+    split_sums: dict[int, _SplitSums] = {}
 
     def sum_split_hands(key, context: Solved) -> None:
-        pair, a = key
+        pair, _a = key
         splits = [up for up in ups if tables.split[pair, up].any()]  # the chart's cell says P
-        if not splits:
-            return
-        for up in splits:
-            # The up card's surrender and played values, contiguous (as the kernel takes
-            # them); only the up cards split against are copied (one, confirming a change).
-            surrender = np.ascontiguousarray(context.ev[:, up, SURRENDER])
-            current = np.ascontiguousarray(context.value[:, up])
-            inputs = (context, surrender, current)
-            _add_split_context(engine, chart, inputs, pair, a, up, split_sums)
+        if splits:
+            _add_split_context(engine, chart, context, key, splits, split_sums)
 
     split = engine.split_values(
         None, POLICY_CHART, tables, only_up=only_up, each_solve=sum_split_hands
     )
-    return {up: _up_state(engine, chart, tables, solved, split, split_sums, up) for up in ups}
+    # The values the unsplit hands' sums read, as played (the up cards' columns are each
+    # changed by their own state only: early surrender at the two cards).
+    played = _Played(solved.ev.copy(), solved.value.copy(), solved.action.copy())
+    return {
+        up: _up_state(engine, chart, tables, (solved, played), split, split_sums, up) for up in ups
+    }
 
 
-def _up_state(engine, chart, tables, solved, split, split_sums, up) -> _UpState:
-    """The chart's EV against ``up`` and its rows' sums, from the contexts' solves."""
+class _Played(NamedTuple):
+    """The unsplit hands as the chart plays them, by up card (copies :func:`_up_state` sets
+    an early surrender's flat half into)."""
+
+    ev: np.ndarray  # (M, 10, 4) each action's value
+    current: np.ndarray  # (M, 10) the value of the action played
+    action: np.ndarray  # (M, 10) the action played
+
+
+def _up_state(engine, chart, tables, solves, split, split_sums, up) -> _UpState:
+    """The chart's EV against ``up`` and its rows' sums, from the contexts' solves
+    (``solves``: the unsplit hands' solve and the copies of it as played)."""
+    solved, (ev, current, played) = solves
     nd = engine.nodes
     m = len(nd.counts)
     reach = np.zeros(m)
-    current = solved.value[:, up].copy()
-    surrender = solved.ev[:, up, SURRENDER].copy()
-    played = solved.action[:, up].copy()
     skip = np.zeros(m, dtype=np.bool_)
     total = 0.0
     pairs: dict[int, dict[str, Any]] = {}
@@ -222,10 +272,10 @@ def _up_state(engine, chart, tables, solved, split, split_sums, up) -> _UpState:
             continue
         lose = opening.lose_to_natural
         if opening.early_surrender:
-            surrender[i] = -0.5 - lose  # before the peek: a flat half, Natural or not
+            ev[i, up, SURRENDER] = -0.5 - lose  # before the peek: a flat half, Natural or not
         if choice.play == PLAY_EARLY_SURRENDER:
-            current[i] = -0.5 - lose
-            played[i] = SURRENDER
+            current[i, up] = -0.5 - lose
+            played[i, up] = SURRENDER
         if choice.play != PLAY_SPLIT:
             reach[i] = p
         if opening.pair:
@@ -237,60 +287,75 @@ def _up_state(engine, chart, tables, solved, split, split_sums, up) -> _UpState:
                 "split": split[a, up],
                 "splits": choice.play == PLAY_SPLIT,
                 "cell": cell,
-                "current": split[a, up] if choice.play == PLAY_SPLIT else current[i],
+                "current": split[a, up] if choice.play == PLAY_SPLIT else current[i, up],
                 # The root pair's S H D R values (before the Natural's loss).
-                "actions": (*solved.ev[i, up, :SURRENDER], surrender[i]),
+                "actions": tuple(ev[i, up]),
             }
     _propagate_reach(nd, engine.context().base, up, played, reach)
     sums = np.zeros((2, 32, 9))
     bad = np.zeros((2, 32, 6), dtype=np.bool_)
-    inputs = _CellInputs(reach, skip, solved.ev, surrender, current, solved.natural)
+    inputs = _CellInputs(reach, skip, ev, current, solved.natural)
     _cell_sums(nd, up, inputs, sums, bad)
     for pair, info in pairs.items():
-        if info["splits"] and (pair, up) in split_sums:
-            split_hands, split_bad = split_sums[(pair, up)]
-            sums += info["probability"] * split_hands
-            bad |= split_bad
+        if info["splits"] and pair in split_sums and split_sums[pair].priced[up]:
+            sums += info["probability"] * split_sums[pair].sums[up]
+            bad |= split_sums[pair].bad[up]
     return _UpState(up, total, sums, bad, pairs)
 
 
-def _add_split_context(engine, chart, inputs, pair, a, up, split_sums) -> None:
-    """Add the hands of split context ``(pair, a)`` (``a`` extra pair cards out) to the rows'
-    sums of splitting ``pair`` against ``up``, per unit chance of the pair: reached through
-    the split value's linear map (its coefficients times the chances of the second cards).
-    ``inputs``: the context's solve, and its surrender and played values against ``up``."""
-    second = second_cards(engine, pair, a, up)
-    if second is None:
+def _split_seeds(engine, pair: int, a: int) -> _SplitSeeds:
+    """:class:`_SplitSeeds` of split context ``(pair, a)`` (once per engine: they depend on
+    the shoe only)."""
+    key = ("split seeds", pair, a)
+    if key in engine.memo:
+        return engine.memo[key]
+    node = np.full((10, 11), -1, dtype=np.int64)
+    weight = np.zeros((10, 11))
+    for up in range(10):
+        second = second_cards(engine, pair, a, up)
+        if second is None:
+            continue
+        left = engine.shoe.copy()
+        left[up] -= 1
+        left[pair] -= 2
+        cx, cp = split_coefficients(
+            int(left[pair]), int(left.sum()), engine.max_hands(pair), engine.split_extras[pair]
+        )
+        k = len(second.nodes)
+        node[up, :k] = second.nodes  # the second cards' hands differ
+        weight[up, :k] = cx[a] * second.probability
+        if second.pair_node >= 0:
+            node[up, 10], weight[up, 10] = second.pair_node, cp[a]
+    engine.memo[key] = _SplitSeeds(node, weight)
+    return engine.memo[key]
+
+
+def _add_split_context(engine, chart, solved: Solved, key, ups, split_sums) -> None:
+    """Add the hands of split context ``key = (pair, a)`` (``a`` extra pair cards out) to the
+    rows' sums of splitting ``pair`` against each of ``ups``, per unit chance of the pair:
+    reached through the split value's linear map (its coefficients times the chances of the
+    second cards)."""
+    pair, a = key
+    if pair == ACE and engine.codes.split_aces_one_card:
+        return  # split aces take one card each: no choice at their hands to price
+    seeds = _split_seeds(engine, pair, a)
+    ups = [up for up in ups if seeds.node[up, 0] >= 0]  # the context deals against it
+    if not ups:
         return
-    solved, surrender, current = inputs
-    nd, m = engine.nodes, len(engine.nodes.counts)
-    left = engine.shoe.copy()
-    left[up] -= 1
-    left[pair] -= 2
-    pairs, cards = int(left[pair]), int(left.sum())
-    cx, cp = split_coefficients(pairs, cards, engine.max_hands(pair), engine.split_extras[pair])
-    if "two-card pairs" not in engine.memo:
-        engine.memo["two-card pairs"] = (nd.cards == 2) & (nd.counts.max(axis=1) == 2)
-        engine.memo["every hand"] = np.ones(m, dtype=np.bool_)
-        engine.memo["no hand"] = np.zeros(m, dtype=np.bool_)
     counts = [0] * 10
     counts[pair] = 2
-    if pair == ACE and engine.codes.split_aces_one_card:
-        skip = engine.memo["every hand"]  # split aces take one card, no choice
-    elif cell_of(chart, counts, up) != "P":
-        skip = engine.memo["two-card pairs"]  # a pair row's own letter, priced there
-    else:
-        skip = engine.memo["no hand"]
-    reach = np.zeros(m)
-    reach[second.nodes] = cx[a] * second.probability  # the second cards' hands differ
-    if second.pair_node >= 0:
-        reach[second.pair_node] += cp[a]
-    _propagate_reach(nd, engine.context(pair, a).base, up, solved.action[:, up], reach)
-    if (pair, up) not in split_sums:
-        split_sums[(pair, up)] = (np.zeros((2, 32, 9)), np.zeros((2, 32, 6), dtype=np.bool_))
-    sums, bad = split_sums[(pair, up)]
-    cells = _CellInputs(reach, skip, solved.ev, surrender, current, solved.natural)
-    _cell_sums(nd, up, cells, sums, bad)
+    own_letter = np.array([cell_of(chart, counts, up) != "P" for up in ups], dtype=np.bool_)
+    if pair not in split_sums:
+        split_sums[pair] = _SplitSums(
+            np.zeros((10, 2, 32, 9)), np.zeros((10, 2, 32, 6), dtype=np.bool_), np.zeros(10, bool)
+        )
+    sums = split_sums[pair]
+    sums.priced[ups] = True
+    base = engine.context(pair, a).base
+    up_cards = np.array(ups, dtype=np.int64)
+    _split_context_sums(
+        engine.nodes, base, seeds, up_cards, own_letter, solved, sums.sums, sums.bad
+    )
 
 
 @functools.lru_cache(maxsize=256)
