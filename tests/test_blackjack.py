@@ -412,14 +412,82 @@ def test_chart_search_never_worse_and_scored_by_a_fresh_analysis():
     given = bj.exact(rules, strategy=analysis.chart, search_chart=False)
     assert given.strategy_ev == pytest.approx(analysis.chart_ev, abs=1e-15)
     assert given.derived_chart_ev == analysis.derived_chart_ev
-    # Against a 10 the c21 player may surrender only before the check, on two cards; the
-    # derived chart's fallback (hit) then plays multi-card 16s, where standing is better.
-    change = analysis.chart_changes.set_index(["Hand", "Up card"]).loc[("hard 16", "10")]
-    assert (change["From"], change["To"]) == ("Rh", "Rs")
+    # Soft 17 against a 2: the two-card hands hit, but doubling the cell's hands gains.
+    change = analysis.chart_changes.set_index(["Hand", "Up card"]).loc[("soft 17", "2")]
+    assert (change["From"], change["To"]) == ("H", "Dh")
     assert change["EV gain"] > 0
     assert analysis.chart_ev - analysis.derived_chart_ev == pytest.approx(
         analysis.chart_changes["EV gain"].sum(), rel=1e-9
     )
+
+
+def test_derived_fallbacks_are_what_the_search_finds_for_multi_card_hands():
+    """A surrender or double cell's fallback is played after a hit, so the derived chart takes
+    it from the three-card hands. Against a 10 the c21 player may surrender only before the
+    check, on two cards: a chart whose fallback came from the two-card hands (hit) is changed
+    by the search to stand, which is what the three-card hands say at once."""
+    from gamecore.blackjack import analysis as ba
+    from gamecore.blackjack import search as bs
+
+    rules = bj.C21BlackjackRules(decks=2)
+    engine = bj.engine.Engine(rules)
+    solved, split = engine.solve_optimal()
+    hands = ba.hand_table(engine, solved, split)
+    two_card_only = bj.derive_chart(hands, engine.rules)
+    assert two_card_only.cells[("hard 16", "10")] == "RH"
+    search = bs.optimize_chart(rules, two_card_only, engine=engine)
+    changes = search.changes.set_index(["Hand", "Up card"])
+    assert tuple(changes.loc[("hard 16", "10"), ["From", "To"]]) == ("Rh", "Rs")
+    derived = bj.exact(rules).derived_chart
+    assert derived.cells[("hard 16", "10")] == "RS"
+    assert derived.cells == {**two_card_only.cells, ("hard 16", "10"): "RS"}
+    assert bj.exact(rules).chart.cells == search.chart.cells  # the same chart found
+
+
+def test_three_card_values_match_the_reference_on_a_tiny_shoe():
+    """The derived chart's fallback evidence, from the slow reference: each row's stand and
+    hit values over the three-card hands reached by hitting the two-card hands optimal play
+    hits, weighted by their chance (the third card from the cards unseen; the round goes on
+    without a dealer Natural)."""
+    import numpy as np
+
+    from gamecore.blackjack import analysis as ba
+
+    rules = bj.StandardBlackjackRules(decks=1)
+    engine = bj.engine.Engine(rules, np.array(TINY))
+    solved, split = engine.solve_optimal()
+    hands = ba.hand_table(engine, solved, split)
+    found = ba.three_card_values(engine, solved, hands)
+    sums: dict = {}
+    for hand in hands[(hands["best"] == "H") & ~hands["natural"]].itertuples():
+        up, two = hand.up + 1, [hand.a + 1, hand.b + 1]
+        unseen = list(TINY)
+        unseen[up - 1] -= 1
+        a, b, n = unseen[two[0] - 1], unseen[two[1] - 1], sum(unseen)
+        dealt = (2 * a * b if two[0] != two[1] else a * (a - 1)) / (n * (n - 1))
+        for card in two:
+            unseen[card - 1] -= 1
+        for card in range(1, 11):
+            if not unseen[card - 1]:
+                continue
+            three = [*two, card]
+            total, soft = nb.total(three)
+            if total > 21:
+                continue
+            rest = nb.remove(tuple(unseen), card)
+            hole = {1: 10, 10: 1}.get(up)
+            live = 1.0 - (rest[hole - 1] / sum(rest) if hole else 0.0)
+            weight = dealt * unseen[card - 1] / sum(unseen)
+            values = nb.action_values(three, rest, up, naive_rules(rules))
+            key = (f"{'soft' if soft else 'hard'} {total}", bj.chart.up_label(up - 1))
+            row = sums.setdefault(key, [0.0, 0.0, 0.0])
+            row[0] += weight
+            row[1] += weight * live * values["S"]
+            row[2] += weight * live * values["H"]
+    assert set(found) == set(sums)
+    for key, (weight, stand, hit) in sums.items():
+        assert found[key]["S"] == pytest.approx(stand / weight, abs=1e-12), key
+        assert found[key]["H"] == pytest.approx(hit / weight, abs=1e-12), key
 
 
 @pytest.mark.parametrize(

@@ -39,8 +39,10 @@ from gamecore.blackjack.round import (
 from gamecore.blackjack.rules import (
     ACE,
     ACTIONS,
+    HIT,
     RANKS,
     SPLIT_STRATEGY_NAMES,
+    STAND,
     SURRENDER_KINDS,
     TEN,
     StandardBlackjackRules,
@@ -252,7 +254,9 @@ def exact(
     solved, split = engine.solve_optimal()
     hands = hand_table(engine, solved, split)
     opt_total, opt_by_up, up_p = overall_ev(engine, hands, "best")
-    derived = derive_chart(hands, engine.rules, rules.game)
+    derived = derive_chart(
+        hands, engine.rules, rules.game, three_card_values(engine, solved, hands)
+    )
     # The search starts by evaluating the derived chart exactly: its EV comes with it.
     search = optimize_chart(rules, derived, engine=engine, rows=None if search_chart else ())
     result = BlackjackAnalysis(
@@ -341,6 +345,48 @@ def hand_table(engine: Engine, solved: Solved, split: np.ndarray) -> pd.DataFram
                 }
             )
     return pd.DataFrame(rows)
+
+
+def three_card_values(
+    engine: Engine, solved: Solved, hands: pd.DataFrame
+) -> dict[tuple[str, str], dict[str, float]]:
+    """Stand and hit at the three-card hands optimal play reaches by hitting two cards:
+    for each (hard/soft row, up card) the values of the row's three-card hands averaged over
+    them, each weighted by its chance of being held (the two cards dealt, optimal play
+    hitting them, the third card drawn from what is left; under the peek, no dealer
+    Natural). An action some of those hands may not take is left out.
+
+    These are the hands where a double's or a surrender's fallback is played (a first
+    action no longer allowed after a hit): :func:`derive_chart` reads the fallback here.
+    """
+    nd, out = engine.nodes, {}
+    total = np.where(nd.soft, nd.hard + 10, nd.hard)
+    hitting = hands[(hands["best"] == "H") & ~hands["natural"]]
+    for up, group in hitting.groupby("up"):
+        starts = np.zeros((len(group), 10), dtype=np.int64)
+        np.add.at(starts, (np.arange(len(group)), group["a"].to_numpy()), 1)
+        np.add.at(starts, (np.arange(len(group)), group["b"].to_numpy()), 1)
+        nodes = np.array([engine.node_index[tuple(c)] for c in starts.tolist()])
+        left = engine.shoe - starts
+        left[:, up] -= 1
+        # The chance of each (two cards, third card); a plain bust has no decision to make.
+        chance = group["probability"].to_numpy()[:, None] * left / left.sum(axis=1)[:, None]
+        third = nd.child[nodes]
+        held = (left > 0) & (third >= 0)
+        held[held] = ~nd.bust[third[held]]
+        j, weight = third[held], chance[held]
+        rows = nd.soft[j].astype(np.int64) * 32 + total[j]
+        reach = np.bincount(rows, weights=weight, minlength=64)
+        for action in (STAND, HIT):
+            values = solved.ev[j, up, action]
+            allowed = np.bincount(rows, weights=np.isnan(values), minlength=64) == 0
+            summed = np.bincount(
+                rows, weights=np.where(np.isnan(values), 0.0, weight * values), minlength=64
+            )
+            for row in np.flatnonzero((reach > 0) & allowed):
+                cell = (f"{'soft' if row >= 32 else 'hard'} {row % 32}", up_label(int(up)))
+                out.setdefault(cell, {})[ACTIONS[action]] = float(summed[row] / reach[row])
+    return out
 
 
 def composition_exceptions(

@@ -370,16 +370,22 @@ def _cell_evs(hands: pd.DataFrame):
 
 
 def derive_chart(
-    hands: pd.DataFrame, rules: StandardBlackjackRules, game: str | None = None
+    hands: pd.DataFrame,
+    rules: StandardBlackjackRules,
+    game: str | None = None,
+    three_cards: Mapping[tuple[str, str], Mapping[str, float]] | None = None,
 ) -> StrategyChart:
     """A total-dependent chart from the two-card composition-dependent EVs.
 
     Each cell takes the action whose EV, averaged over the two-card hands of that total
-    (weighted by their probability), is highest; a double or surrender cell gets the
-    fallback (hit or stand) that is best for the cell. Rows no two-card non-pair hand reaches
-    (hard 4, hard 20, hard 21, soft 12, soft 21) follow the nearest evidence: hard 4 the
-    pair of 2s' best non-split action, 20 and 21 stand. Pair rows split where splitting is
-    best, else repeat the pair's best non-split action.
+    (weighted by their probability), is highest. A double or surrender cell gets the
+    fallback (hit or stand) played where the double or surrender is no longer allowed,
+    after a hit: the better of the two over the cell's three-card hands (``three_cards``,
+    :func:`gamecore.blackjack.analysis.three_card_values`), else (none given, or one of
+    the two not allowed at some of them) over its two-card hands. Rows no two-card
+    non-pair hand reaches (hard 4, hard 20, hard 21, soft 12, soft 21) follow the nearest
+    evidence: hard 4 the pair of 2s' best non-split action, 20 and 21 stand. Pair rows
+    split where splitting is best, else repeat the pair's best non-split action.
     """
     game = game or rules.game
     rules = rules.resolved()
@@ -387,7 +393,9 @@ def derive_chart(
     for (row, up), _weights, evs in _cell_evs(hands):
         without_split = {k: v for k, v in evs.items() if k != "P"}
         base = max(without_split, key=without_split.get)
-        cells[(row, up)] = _with_fallback(base, without_split)
+        later = (three_cards or {}).get((row, up), {})
+        evidence = later if not row.startswith("pair") and len(later) == 2 else without_split
+        cells[(row, up)] = _with_fallback(base, evidence)
         if row.startswith("pair") and "P" in evs and evs["P"] > without_split[base]:
             cells[(row, up)] = "P"
     first: dict[tuple[str, str], int] = {}
