@@ -79,6 +79,66 @@ def test_hand_refuses_what_it_cannot_value():
             call()
 
 
+def test_a_hand_no_round_reaches_is_refused():
+    """c21 stands on 20 and 21: 10,10,A can only be a doubled 20's last card, and 10,10
+    cannot be hit; 10,5,6 (a hit 15) is played."""
+    rules = bj.C21BlackjackRules(decks=6)
+    with pytest.raises(GamecoreError, match="no round reaches the hand 10,10,A"):
+        hand_values(rules, "5", ["10", "10", "A"])
+    # 21: a forced stand (or the surrender c21 allows at any number of cards against 2-9).
+    assert set(hand_values(rules, "5", ["10", "5", "6"]).ev) == {"S", "R"}
+    # Standard rules hit anything short of 21, so the same cards are a hand to play.
+    assert "H" in hand_values(bj.StandardBlackjackRules(decks=6), "5", ["10", "10", "A"]).ev
+
+
+def test_the_hands_a_round_reaches_follow_the_reference_rules():
+    """A hand is played when it is two cards, or one card more than a played hand that may
+    hit (the reference's forced totals and Naturals); a double's third card is settled."""
+    from gamecore.blackjack.engine import PLAYED, SETTLED, UNREACHED, Engine
+
+    rules = bj.C21BlackjackRules(decks=6)
+    engine = Engine(rules)
+    naive = naive_rules(rules)
+    played: dict = {}
+
+    def may_hit(cards):
+        must_hit, must_stand = nb.forced(naive, cards)
+        return nb.total(cards)[0] <= 21 and not must_stand and not nb.is_natural(cards, False)
+
+    def is_played(counts):
+        if counts not in played:
+            cards = [r + 1 for r in range(10) for _ in range(counts[r])]
+            if len(cards) == 2:
+                played[counts] = True
+            else:
+                fewer = {
+                    counts[:r] + (counts[r] - 1,) + counts[r + 1 :] for r in {c - 1 for c in cards}
+                }
+                played[counts] = any(
+                    is_played(less) and may_hit([r + 1 for r in range(10) for _ in range(less[r])])
+                    for less in fewer
+                )
+        return played[counts]
+
+    marks = engine.reached[-1]
+    for counts, node in engine.node_index.items():
+        if sum(counts) < 2:
+            assert marks[node] == UNREACHED
+            continue
+        cards = [r + 1 for r in range(10) for _ in range(counts[r])]
+        # A double's third card: two of the three cards a two-card hand that may double.
+        doubled = len(cards) == 3 and any(
+            not nb.is_natural(two, False) and nb.can_double(naive, two, False)
+            for two in ([cards[0], cards[1]], [cards[0], cards[2]], [cards[1], cards[2]])
+        )
+        expected = PLAYED if is_played(counts) else (SETTLED if doubled else UNREACHED)
+        assert marks[node] == expected, cards
+    # Beyond the empty and one-card hands: ten Aces are a soft 20, so no round holds eleven.
+    assert (marks == UNREACHED).sum() > 11
+    assert marks[engine.node_index[(11,) + (0,) * 9]] == UNREACHED
+    assert marks[engine.node_index[(1,) + (0,) * 8 + (2,)]] == SETTLED  # 10,10 doubled: an A
+
+
 def test_hand_command_json():
     result = subprocess.run(
         [sys.executable, "-m", "gamecore", "hand", "c21_blackjack", "--up", "A", "--cards",

@@ -38,6 +38,10 @@ Conventions
   card of unknown rank removed from the shoe is eliminated by the identity
   ``EV(shoe) = P(pair card) EV(shoe - pair) + P(other) EV(shoe - other)`` (the method of
   Farmer's "blackjack_split" note, derived independently here).
+* Only the hands a round reaches are played (:func:`_reached`): the two-card hands and what
+  hitting and doubling them reach. A forced stand (c21: 20 and 21) leaves some compositions
+  no order of their cards reaches (eleven Aces: ten are a soft 20); they get no dealer
+  distribution and no values.
 * A total-dependent chart (see :func:`read_strategy_chart`) is evaluated exactly in the same
   way, its actions replacing the optimal ones. The best chart is searched for in
   :mod:`gamecore.blackjack.search`; the probability of each final result (not just its mean)
@@ -442,6 +446,49 @@ def _solve(tree, context, dealers, codes, policy, only_up):
     return ev, value, action, natural
 
 
+#: :func:`_reached` marks: a hand no round reaches, one reached as a double's third card
+#: (settled, no decision), one a player holds and plays.
+UNREACHED, SETTLED, PLAYED = 0, 1, 2
+
+
+@kernel
+def _reached(tree, hands, split_rank, codes):
+    """How a round reaches each hand of ``hands`` (:data:`PLAYED`, :data:`SETTLED` or
+    :data:`UNREACHED`): the two-card hands are played; a played hand that may hit passes
+    the mark to each hand one card more, one that may double its third card settled.
+
+    A forced stand (c21: 20 and 21) leaves the hands above it that no other order of the
+    same cards reaches unplayed: nothing is computed for them, no dealer distribution.
+    """
+    out = np.zeros(tree.cards.size, dtype=np.int64)
+    for idx in range(tree.order.size - 1, -1, -1):  # fewest cards first
+        i = tree.order[idx]
+        if not hands[i]:
+            continue
+        if tree.cards[i] == 2:
+            out[i] = PLAYED
+        if out[i] != PLAYED or tree.bust[i]:
+            continue
+        natural_hand = (
+            split_rank < 0
+            and tree.cards[i] == 2
+            and tree.counts[i, ACE] == 1
+            and tree.counts[i, TEN] == 1
+        )
+        _s, can_h, can_d, _r = _allowed(
+            tree.hard[i], tree.soft[i], tree.cards[i], 0, split_rank, codes, natural_hand
+        )
+        for c in range(10):
+            j = tree.child[i, c]
+            if j < 0 or not hands[j]:
+                continue
+            if can_h:
+                out[j] = PLAYED
+            elif can_d:
+                out[j] = max(out[j], SETTLED)
+    return out
+
+
 # ---------------------------------------------------------------------------------------
 # The engine: one shoe's hands, dealer rows and values
 # ---------------------------------------------------------------------------------------
@@ -511,7 +558,8 @@ class Engine:
             tuple(int(c) for c in self.shoe), self.codes.bust_push
         )
         self.dealer = dealer_table(self.codes.hits_soft_17)
-        self.all_mask = (self.nodes.cards >= 2).astype(np.int64)
+        #: How a round reaches each hand, unsplit (-1) and split from each rank.
+        self.reached: dict[int, np.ndarray] = {}
         self._no_reference = np.zeros((1, 1, 4))
         self._no_chart = ChartTables(
             np.zeros((2, 32, 10, 2, 2), dtype=np.int64),
@@ -530,13 +578,16 @@ class Engine:
         self._contexts: dict[tuple[int, int], Context] = {}
 
     def _played_and_base(self, split_rank: int, extra: int) -> tuple[np.ndarray, np.ndarray]:
-        """(mask of the hands played, shoe before the up card and the hand are removed)."""
-        if split_rank < 0:
-            return self.all_mask, self.shoe
+        """(mask of the hands a round reaches, shoe before the up card and the hand are
+        removed)."""
         nd, p = self.nodes, split_rank
-        mask = ((nd.counts[:, p] >= 1) & (nd.cards >= 2)).astype(np.int64)
-        if p == ACE and self.codes.split_aces_one_card:
-            mask &= (nd.cards == 2).astype(np.int64)
+        if p not in self.reached:
+            # The hands holding the split card (every hand unsplit), two cards or more.
+            hands = (nd.cards >= 2) & ((nd.counts[:, p] >= 1) if p >= 0 else True)
+            self.reached[p] = _reached(nd, hands.astype(np.int64), p, self.codes)
+        mask = (self.reached[p] != UNREACHED).astype(np.int64)
+        if p < 0:
+            return mask, self.shoe
         base = self.shoe.copy()
         base[p] -= 1 + extra
         return mask, base

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.blackjack.chart import up_label
-from gamecore.blackjack.engine import Engine
+from gamecore.blackjack.engine import PLAYED, Engine
 from gamecore.blackjack.round import openings
 from gamecore.blackjack.rules import (
     ACTIONS,
@@ -135,6 +135,12 @@ def hand_values(
     engine = Engine(rules, shoe)
     solved, split = engine.solve_optimal(only_up=up)
     node = engine.node_index[tuple(counts)]
+    if engine.reached[-1][node] != PLAYED:
+        raise GamecoreError(
+            f"no round reaches the hand {','.join(RANKS[c] for c in hand)} with a decision to "
+            "make: every order of its cards passes a total these rules stand on (or it is a "
+            "double's last card)"
+        )
     live = 1.0 - solved.natural[node, up]  # P(no dealer Natural | the hand, the up card)
     if live <= 0.0:
         raise GamecoreError("the dealer has a Natural for certain: no action is played")
