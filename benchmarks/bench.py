@@ -185,8 +185,13 @@ def main() -> int:
             f"(target {farmer['target_ratio']:.1f})  {ok}; EVs {farmer['player_ev']:.12f} "
             f"vs Farmer {farmer['farmer_player_ev']:.12f}"
         )
-    ratio = results["blackjack_c21_over_standard_6_decks"]["ratio"]
-    print(f"{'blackjack c21 / standard, 6 decks (paired)':42} ratio {ratio:.2f} (target 1.0)")
+    c21 = results["blackjack_c21_over_standard_6_decks"]
+    ok = "yes" if c21["ratio"] <= c21["target_ratio"] else "NO"
+    low, high = c21["ratio_quartiles"]
+    print(
+        f"{'blackjack c21 / standard, 6 decks (paired)':42} ratio {c21['ratio']:.3f} "
+        f"(quartiles {low:.3f}-{high:.3f}, {c21['pairs']} pairs; target 1.0)  {ok}"
+    )
     for name, r in whole.items():
         farmer_part = (
             f"; Farmer {r['reference_seconds']:.2f} s {r['reference_peak_mb']:.0f} MB"
