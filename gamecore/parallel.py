@@ -265,6 +265,10 @@ def check_dask_address(address: object) -> str:
     return address
 
 
+#: How long a Dask scheduler is given to answer before the run is refused.
+DASK_CONNECT_TIMEOUT = "10s"
+
+
 def _run_on_dask(work, items, address: str, bar) -> Iterator[Any]:
     from dask.distributed import Client, LocalCluster
 
@@ -272,7 +276,7 @@ def _run_on_dask(work, items, address: str, bar) -> Iterator[Any]:
     try:
         if address == "local":
             cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True)
-        client = Client(cluster if cluster is not None else address, timeout="10s")
+        client = Client(cluster if cluster is not None else address, timeout=DASK_CONNECT_TIMEOUT)
     except Exception as error:  # noqa: BLE001 - distributed raises OSError, TimeoutError, ...
         if cluster is not None:
             cluster.close()

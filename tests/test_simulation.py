@@ -176,7 +176,9 @@ def test_dask_local_cluster_equals_local_run():
         ({"dask": "tcp://127.0.0.1:1"}, "cannot reach the Dask scheduler"),
     ],
 )
-def test_bad_simulation_input(kwargs, message):
+def test_bad_simulation_input(kwargs, message, monkeypatch):
+    # Nothing listens on port 1: no need to wait the usual ten seconds to be sure.
+    monkeypatch.setattr("gamecore.parallel.DASK_CONNECT_TIMEOUT", "1s")
     arguments = {"rounds": 1000, "seed": 1, **kwargs}
     with pytest.raises(GamecoreError, match=message):
         simulate(baccarat.EZBaccaratRules(), **arguments)
