@@ -741,7 +741,8 @@ def _two_hand_split(engine, ends: _TwoHandEnds, pair, up, settle) -> np.ndarray:
         if unions >= 0:
             break
         size *= 4
-    held = drawn[first[:unions]] + drawn[second[:unions]]
+    small = drawn.astype(np.int16)  # what dealer_rows takes (counts of a few cards)
+    held = small[first[:unions]] + small[second[:unions]]
     del table, first, second  # tens of megabytes at 6 decks: not held through the dealer's
     with_up = shoe.copy()
     with_up[up] += 1  # dealer_rows takes the up card out itself
