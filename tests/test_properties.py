@@ -391,3 +391,17 @@ def test_dealer_rows_along_lines_equal_the_reference_on_random_shoes(shoe, remov
                 expected[labels[key]] = p
             # Both leave out a hand the shoe cannot complete (its chance is lost, not moved).
             np.testing.assert_allclose(out[row, up], expected, atol=1e-13)
+
+
+def test_dealer_rows_take_card_counts_past_16_bits():
+    """Counts beyond 16 bits (a shoe no table deals, but the function takes any) are taken
+    as they are: each row equals the distribution of the shoe with its cards removed."""
+    from gamecore.blackjack.dealer import dealer_rows, dealer_table
+
+    shoe = np.array([4] * 9 + [40_000])
+    removed = np.array([[1] + [0] * 8 + [33_000], [0] * 9 + [5]])
+    table = dealer_table(True)
+    out = dealer_rows(shoe, removed, table)
+    for row, taken in enumerate(removed):
+        alone = dealer_rows(shoe - taken, np.zeros((1, 10), dtype=np.int64), table)[0]
+        np.testing.assert_allclose(out[row], alone, rtol=1e-12, atol=1e-15)
