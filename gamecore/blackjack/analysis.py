@@ -251,7 +251,7 @@ def exact(
     engine = Engine(rules, shoe)
     tables = chart_tables(strategy, rules) if strategy is not None else None
     # Optimal: unsplit hands, then splits played as split_strategy says (CDZ- by default).
-    solved, split = engine.solve_optimal()
+    solved, split, _actions = engine.optimal()
     hands = hand_table(engine, solved, split)
     opt_total, opt_by_up, up_p = overall_ev(engine, hands, "best")
     derived = derive_chart(

@@ -661,6 +661,21 @@ class Engine:
             split = self.split_values(solved.ev, POLICY_REFERENCE, None, only_up, each_solve)
         return solved, split
 
+    def optimal(self) -> tuple[Solved, np.ndarray, dict[tuple[int, int], np.ndarray]]:
+        """:meth:`solve_optimal` against every up card, once per engine: the unsplit hands'
+        solve, the split values and each split context's actions (``(M, 10)`` by context
+        key), which the consumers that play split hands out (the result distribution) read,
+        so the analysis and its result distribution share one solve."""
+        if "optimal" not in self.memo:
+            actions: dict[tuple[int, int], np.ndarray] = {}
+
+            def keep_actions(key, context: Solved) -> None:
+                actions[key] = context.action
+
+            solved, split = self.solve_optimal(each_solve=keep_actions)
+            self.memo["optimal"] = (solved, split, actions)
+        return self.memo["optimal"]
+
     def max_hands(self, rank: int) -> int:
         """The most hands a pair of ``rank`` may be split to (1: no split)."""
         return self.codes.max_ace_hands if rank == ACE else self.codes.max_hands

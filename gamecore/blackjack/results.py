@@ -525,19 +525,18 @@ class _Strategy:
 
     @classmethod
     def of(cls, engine: Engine, chart: StrategyChart | None) -> _Strategy:
+        if chart is None:
+            solved, split, actions = engine.optimal()  # shared with the analysis's
+            return cls(chart, None, solved, split, actions)
         actions: dict = {}
 
         def keep_actions(key, context):
             actions[key] = context.action
 
-        if chart is None:
-            solved, split = engine.solve_optimal(each_solve=keep_actions)
-            tables = None
-        else:
-            tables = chart_tables(chart, engine.rules)
-            solved = engine.solve(policy=POLICY_CHART, tables=tables)
-            refuse_forbidden(solved.action, engine, chart)
-            split = engine.split_values(None, POLICY_CHART, tables, each_solve=keep_actions)
+        tables = chart_tables(chart, engine.rules)
+        solved = engine.solve(policy=POLICY_CHART, tables=tables)
+        refuse_forbidden(solved.action, engine, chart)
+        split = engine.split_values(None, POLICY_CHART, tables, each_solve=keep_actions)
         return cls(chart, tables, solved, split, actions)
 
     def play(self, opening) -> int:
