@@ -104,6 +104,31 @@ def test_heavy_splits_worked_apart_give_the_same_distribution(monkeypatch):
     assert tables[0]["Probability"].sum() == pytest.approx(1.0, abs=1e-12)
 
 
+@pytest.mark.parametrize("peek", [True, False])
+def test_pairs_of_busts_settle_without_the_dealers_distribution(monkeypatch, peek):
+    """A set of cards only pairs of plain busts hold needs only the chance of no dealer
+    Natural, not the dealer's distribution: the two-hand split rounds are the same (to
+    rounding) as with every set's distribution computed and summed."""
+    rules = bj.StandardBlackjackRules(decks=1, max_split_hands=2, peek=peek)
+    rows = []
+    dealer_rows = br.dealer_rows
+
+    def counting(shoe, removed, *args, **kwargs):
+        rows[-1] += len(removed)
+        return dealer_rows(shoe, removed, *args, **kwargs)
+
+    monkeypatch.setattr(br, "dealer_rows", counting)
+    rows.append(0)
+    shortcut = br.result_distribution(rules).table
+    monkeypatch.setattr(br, "_unions_needing_the_dealer", lambda c, u, f, needed: needed.fill(1))
+    rows.append(0)
+    every = br.result_distribution(rules).table
+    np.testing.assert_allclose(
+        shortcut["Split, two hands"], every["Split, two hands"], rtol=0, atol=1e-15
+    )
+    assert rows[0] < 0.9 * rows[1]  # the shortcut was taken, for a tenth of the sets or more
+
+
 def test_statistics_follow_from_the_table():
     rules = bj.C21BlackjackRules(decks=1)
     dist = br.result_distribution(rules, simple_chart())

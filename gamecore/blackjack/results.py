@@ -20,7 +20,8 @@ result.
   on its own cards only, so every way a hand can end is listed with its number of card
   orders; a pair of ends has the probability of drawing the cards both hold, and the dealer
   then draws from what is left (its distribution computed once per distinct set of held
-  cards, found through a hash table). This is how Eric Farmer's ``blackjack_pdf`` handles
+  cards, found through a hash table; not at all for a set only pairs of plain busts hold,
+  lost whatever the dealer draws). This is how Eric Farmer's ``blackjack_pdf`` handles
   splits, and where it stops.
 * **Rounds resplit to three or four hands** (about 0.3% of rounds at 6 decks): each hand's
   joint with the dealer's outcome is exact (the split EV's identities are linear, so they
@@ -69,12 +70,14 @@ from gamecore.blackjack.round import (
     split_hands,
 )
 from gamecore.blackjack.rules import (
+    ACE,
     DOUBLE,
     HIT,
     N_OUTCOMES,
     NATURAL,
     STAND,
     SURRENDER,
+    TEN,
     StandardBlackjackRules,
     check_rules,
     rule_codes,
@@ -326,12 +329,36 @@ def _pair_unions(drawn, end_ways, code, ff, inverse, table, union, first, second
     return unions
 
 
+class _UnionDealers(NamedTuple):
+    """The dealer behind each set of cards two split hands hold: ``row[u]`` the set's row of
+    ``dealer`` (its final distribution), -1 where none was needed (every pair holding the
+    set settles the same whatever the dealer's outcome: both hands plain busts); ``live[u]``
+    the chance the dealer has no Natural behind the set (1 without the peek)."""
+
+    row: np.ndarray  # (U,) int64
+    dealer: np.ndarray  # (rows, N_OUTCOMES)
+    live: np.ndarray  # (U,)
+
+
 @kernel
-def _settle_pairs(drawn, end_ways, end_class, ff, inverse, union, dealer, settle, peek, out):
+def _unions_needing_the_dealer(end_class, union, free, needed):
+    """Mark in ``needed`` the sets of cards held by some pair of hand ends whose settlement
+    depends on the dealer's outcome (``free[class]``: a class settled alike against all)."""
+    k = 0
+    for e1 in range(end_class.size):
+        for e2 in range(e1, end_class.size):
+            u = union[k]
+            k += 1
+            if u >= 0 and not (free[end_class[e1]] and free[end_class[e2]]):
+                needed[u] = True
+
+
+@kernel
+def _settle_pairs(drawn, end_ways, end_class, ff, inverse, union, dealers, settle, peek, out):
     """Add every pair of hand ends' net result (half units, index + 16) to ``out``: the
     pair's probability times the dealer's outcome behind the cards both hold
-    (``dealer[union]``), settled hand by hand. Under the peek the dealer's Natural is left
-    out (no split is played: the caller books its loss)."""
+    (:class:`_UnionDealers`), settled hand by hand. Under the peek the dealer's Natural is
+    left out (no split is played: the caller books its loss)."""
     k = 0
     for e1 in range(end_class.size):
         for e2 in range(e1, end_class.size):
@@ -341,10 +368,14 @@ def _settle_pairs(drawn, end_ways, end_class, ff, inverse, union, dealer, settle
                 continue
             p = _pair_probability(drawn, end_ways, e1, e2, ff, inverse)
             c1, c2 = end_class[e1], end_class[e2]
+            row = dealers.row[u]
+            if row < 0:  # the same result against every outcome the dealer can reach
+                out[settle[c1, 0] + settle[c2, 0] + 16] += p * dealers.live[u]
+                continue
             for d in range(N_OUTCOMES):
                 if peek and d == NATURAL:
                     continue
-                out[settle[c1, d] + settle[c2, d] + 16] += p * dealer[u, d]
+                out[settle[c1, d] + settle[c2, d] + 16] += p * dealers.dealer[row, d]
 
 
 def settlement(rules: StandardBlackjackRules) -> np.ndarray:
@@ -743,14 +774,32 @@ def _two_hand_split(engine, ends: _TwoHandEnds, pair, up, settle) -> np.ndarray:
     small = drawn.astype(np.int16)  # what dealer_rows takes (counts of a few cards)
     held = small[first[:unions]] + small[second[:unions]]
     del table, first, second  # tens of megabytes at 6 decks: not held through the dealer's
+    peek = engine.codes.peek
+    # A fifth of the sets are held only by pairs of plain busts, lost whatever the dealer
+    # draws: their distribution is not needed, only the chance of no Natural, as long as
+    # the shoe left cannot run dry under the dealer (else the distribution's own mass).
+    # The outcomes that settle a split round (under the peek a Natural ends it first).
+    settling = np.arange(N_OUTCOMES) != NATURAL if peek else np.ones(N_OUTCOMES, dtype=bool)
+    free = (settle[:, settling] == settle[:, :1]).all(axis=1)
+    needed = np.zeros(unions, dtype=np.bool_)
+    _unions_needing_the_dealer(end_class, union, free, needed)
+    left = shoe.sum() - held.sum(axis=1, dtype=np.int64)
+    needed |= left < engine.dealer.most_drawn[up]
+    hole = {ACE: TEN, TEN: ACE}.get(up)
+    live = np.ones(unions)
+    if peek and hole is not None:
+        live -= (shoe[hole] - held[:, hole]) / np.maximum(left, 1)
+    rows = np.flatnonzero(needed)
+    row_of = np.full(unions, -1, dtype=np.int64)
+    row_of[rows] = np.arange(len(rows))
     with_up = shoe.copy()
     with_up[up] += 1  # dealer_rows takes the up card out itself
     # One thread: the splits themselves are worked side by side (result_distribution).
-    dealer = dealer_rows(with_up, held, engine.dealer, up, threads=1)
+    dealer = dealer_rows(with_up, held[rows], engine.dealer, up, threads=1)
     del held
     out = np.zeros(HALF_UNITS)
-    peek = engine.codes.peek
-    _settle_pairs(drawn, end_ways, end_class, ff, inverse, union, dealer, settle, peek, out)
+    dealers = _UnionDealers(row_of, dealer, live)
+    _settle_pairs(drawn, end_ways, end_class, ff, inverse, union, dealers, settle, peek, out)
     return out
 
 
