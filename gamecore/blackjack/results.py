@@ -777,8 +777,9 @@ def _two_hand_split(engine, ends: _TwoHandEnds, pair, up, settle) -> np.ndarray:
     peek = engine.codes.peek
     # A fifth of the sets are held only by pairs of plain busts, lost whatever the dealer
     # draws: their distribution is not needed, only the chance of no Natural, as long as
-    # the shoe left cannot run dry under the dealer (else the distribution's own mass).
-    # The outcomes that settle a split round (under the peek a Natural ends it first).
+    # the shoe left cannot run dry under the dealer (else the distribution's own mass). A
+    # class is free of the dealer when it settles alike against every outcome that settles
+    # a split round (under the peek a Natural ends the round first).
     settling = np.arange(N_OUTCOMES) != NATURAL if peek else np.ones(N_OUTCOMES, dtype=bool)
     free = (settle[:, settling] == settle[:, :1]).all(axis=1)
     needed = np.zeros(unions, dtype=np.bool_)
