@@ -120,7 +120,9 @@ def test_pairs_of_busts_settle_without_the_dealers_distribution(monkeypatch, pee
     monkeypatch.setattr(br, "dealer_rows", counting)
     rows.append(0)
     shortcut = br.result_distribution(rules).table
-    monkeypatch.setattr(br, "_unions_needing_the_dealer", lambda c, u, f, needed: needed.fill(1))
+    monkeypatch.setattr(
+        br, "dealer_free_classes", lambda settle, peek: settle[:, 0] != settle[:, 0]
+    )
     rows.append(0)
     every = br.result_distribution(rules).table
     np.testing.assert_allclose(

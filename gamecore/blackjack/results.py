@@ -264,27 +264,19 @@ def _split_hand_ends(tree, one, pair, first_not_pair, up, action, bust_push, end
     return found
 
 
-@kernel
-def _falling_factorials(shoe, most):
+def _falling_factorials(shoe: np.ndarray, most: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``ff[r, k] = ff(shoe[r], k)`` for k <= ``most[r]`` (0 past the shoe), and
     ``inverse[k] = 1 / ff(n, k)`` for k below the shoe's size ``n`` (0 from there: a pair of
     hands taking every card leaves none for the dealer's hole card)."""
-    n = 0
-    for r in range(10):
-        n += shoe[r]
-    top = 0
-    for r in range(10):
-        top += most[r]
-    ff = np.zeros((10, np.max(most) + 1))
-    for r in range(10):
-        ff[r, 0] = 1.0
-        for k in range(1, most[r] + 1):
-            ff[r, k] = ff[r, k - 1] * max(shoe[r] - k + 1, 0)
+    n, top = int(shoe.sum()), int(most.sum())
+    k = np.arange(1, most.max() + 1)
+    factors = np.maximum(shoe[:, None] - k[None, :] + 1, 0).astype(np.float64)
+    factors[k[None, :] > most[:, None]] = 0.0  # past each rank's bound: not used
+    ff = np.concatenate((np.ones((10, 1)), np.cumprod(factors, axis=1)), axis=1)
     inverse = np.zeros(top + 1)
-    product = 1.0
-    for k in range(min(top, n - 1) + 1):
-        inverse[k] = 1.0 / product
-        product *= n - k
+    kept = min(top, n - 1) + 1
+    if kept > 0:
+        inverse[:kept] = 1.0 / np.concatenate(([1.0], np.cumprod(n - np.arange(kept - 1.0))))
     return ff, inverse
 
 
@@ -304,17 +296,32 @@ def _pair_probability(drawn, end_ways, e1, e2, ff, inverse):
     return p * inverse[taken]
 
 
+class _Unions(NamedTuple):
+    """What :func:`_pair_unions` fills: ``union[k]`` the set of cards the k-th pair of hand
+    ends holds (-1: the pair cannot happen), through the hash ``table`` of the sets' codes;
+    ``first``, ``second`` one pair holding each set; ``needed[u]`` some pair holding set ``u``
+    settles by the dealer's outcome."""
+
+    table: np.ndarray  # (S, 2) int64, key -1 free
+    union: np.ndarray  # (pairs,) int32
+    first: np.ndarray  # (S // 2,) int32
+    second: np.ndarray  # (S // 2,) int32
+    needed: np.ndarray  # (S // 2,) bool
+
+
 @kernel
-def _pair_unions(drawn, end_ways, code, ff, inverse, table, union, first, second):
-    """Every pair of hand ends ``e1 <= e2``, in order: the number of the distinct set of
-    cards both hold (``union``, from their codes' sum; -1 where the pair cannot happen), one
-    representative pair ``(first, second)`` per set. Returns the number of sets, or -1 when
-    ``table`` is half full (call again with a larger one)."""
+def _pair_unions(ends, code, ff, inverse, free, out):
+    """Every pair of hand ends ``e1 <= e2`` (:class:`_TwoHandEnds`), in order, into ``out``
+    (:class:`_Unions`; the sets numbered from their codes' sum; ``free[class]``: a class
+    settled alike against every dealer outcome). Returns the number of sets, or -1 when
+    ``out.table`` is half full (call again with a larger one)."""
+    drawn, end_class, end_ways = ends
+    table = out.table
     unions = 0
     k = 0
     for e1 in range(code.size):
         for e2 in range(e1, code.size):
-            union[k] = -1
+            out.union[k] = -1
             if _pair_probability(drawn, end_ways, e1, e2, ff, inverse) != 0.0:
                 key = code[e1] + code[e2]
                 slot = hash_slot(table, key)
@@ -322,9 +329,13 @@ def _pair_unions(drawn, end_ways, code, ff, inverse, table, union, first, second
                     if 2 * (unions + 1) > table.shape[0]:
                         return -1
                     table[slot, 0], table[slot, 1] = key, unions
-                    first[unions], second[unions] = e1, e2
+                    out.first[unions], out.second[unions] = e1, e2
+                    out.needed[unions] = False
                     unions += 1
-                union[k] = table[slot, 1]
+                u = table[slot, 1]
+                out.union[k] = u
+                if not (free[end_class[e1]] and free[end_class[e2]]):
+                    out.needed[u] = True
             k += 1
     return unions
 
@@ -338,19 +349,6 @@ class _UnionDealers(NamedTuple):
     row: np.ndarray  # (U,) int64
     dealer: np.ndarray  # (rows, N_OUTCOMES)
     live: np.ndarray  # (U,)
-
-
-@kernel
-def _unions_needing_the_dealer(end_class, union, free, needed):
-    """Mark in ``needed`` the sets of cards held by some pair of hand ends whose settlement
-    depends on the dealer's outcome (``free[class]``: a class settled alike against all)."""
-    k = 0
-    for e1 in range(end_class.size):
-        for e2 in range(e1, end_class.size):
-            u = union[k]
-            k += 1
-            if u >= 0 and not (free[end_class[e1]] and free[end_class[e2]]):
-                needed[u] = True
 
 
 @kernel
@@ -748,6 +746,14 @@ def _two_hand_ends(engine, kept, pair, up) -> _TwoHandEnds:
 HEAVY_SPLIT_PAIRS = 500_000
 
 
+def dealer_free_classes(settle: np.ndarray, peek: bool) -> np.ndarray:
+    """Which hand classes settle alike against every dealer outcome that settles a split
+    round (under the peek a Natural ends the round first): a plain bust, lost whatever the
+    dealer draws."""
+    settling = np.arange(N_OUTCOMES) != NATURAL if peek else np.ones(N_OUTCOMES, dtype=bool)
+    return (settle[:, settling] == settle[:, :1]).all(axis=1)
+
+
 def _two_hand_split(engine, ends: _TwoHandEnds, pair, up, settle) -> np.ndarray:
     """Exact net result of the split rounds that end with two hands (no resplit)."""
     drawn, end_class, end_ways = ends
@@ -761,29 +767,31 @@ def _two_hand_split(engine, ends: _TwoHandEnds, pair, up, settle) -> np.ndarray:
     radix = np.cumprod(np.concatenate(([1], most[:-1] + 1)))
     code = drawn @ radix
     ff, inverse = _falling_factorials(shoe, most)
+    # A fifth of the sets are held only by pairs of plain busts, lost whatever the dealer
+    # draws: their distribution is not needed, only the chance of no Natural, as long as
+    # the shoe left cannot run dry under the dealer (else the distribution's own mass).
+    free = dealer_free_classes(settle, engine.codes.peek)
     # About 70 unions per end at 6 decks: a table that size is rarely outgrown.
     size = 1 << int(np.ceil(np.log2(128 * found + 2)))
     union = np.empty(found * (found + 1) // 2, dtype=np.int32)
     while True:
-        table = np.full((size, 2), -1, dtype=np.int64)
-        first, second = np.empty(size // 2, dtype=np.int32), np.empty(size // 2, dtype=np.int32)
-        unions = _pair_unions(drawn, end_ways, code, ff, inverse, table, union, first, second)
+        half = size // 2
+        sets = _Unions(
+            np.full((size, 2), -1, dtype=np.int64),
+            union,
+            np.empty(half, dtype=np.int32),
+            np.empty(half, dtype=np.int32),
+            np.empty(half, dtype=np.bool_),
+        )
+        unions = _pair_unions(ends, code, ff, inverse, free, sets)
         if unions >= 0:
             break
         size *= 4
     small = drawn.astype(np.int16)  # what dealer_rows takes (counts of a few cards)
-    held = small[first[:unions]] + small[second[:unions]]
-    del table, first, second  # tens of megabytes at 6 decks: not held through the dealer's
+    held = small[sets.first[:unions]] + small[sets.second[:unions]]
+    needed = sets.needed[:unions].copy()
+    del sets  # tens of megabytes at 6 decks: not held through the dealer's
     peek = engine.codes.peek
-    # A fifth of the sets are held only by pairs of plain busts, lost whatever the dealer
-    # draws: their distribution is not needed, only the chance of no Natural, as long as
-    # the shoe left cannot run dry under the dealer (else the distribution's own mass). A
-    # class is free of the dealer when it settles alike against every outcome that settles
-    # a split round (under the peek a Natural ends the round first).
-    settling = np.arange(N_OUTCOMES) != NATURAL if peek else np.ones(N_OUTCOMES, dtype=bool)
-    free = (settle[:, settling] == settle[:, :1]).all(axis=1)
-    needed = np.zeros(unions, dtype=np.bool_)
-    _unions_needing_the_dealer(end_class, union, free, needed)
     left = shoe.sum() - held.sum(axis=1, dtype=np.int64)
     needed |= left < engine.dealer.most_drawn[up]
     hole = {ACE: TEN, TEN: ACE}.get(up)
