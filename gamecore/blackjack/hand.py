@@ -133,14 +133,14 @@ def hand_values(
     if shoe.sum() - shown.sum() < 1:
         raise GamecoreError("no card is left for the dealer's hole card")
     engine = Engine(rules, shoe)
-    solved, split = engine.solve_optimal(only_up=up)
     node = engine.node_index[tuple(counts)]
-    if engine.reached[-1][node] != PLAYED:
+    if engine.reached[-1][node] != PLAYED:  # refused before anything is solved
         raise GamecoreError(
             f"no round reaches the hand {','.join(RANKS[c] for c in hand)} with a decision to "
             "make: every order of its cards passes a total these rules stand on (or it is a "
             "double's last card)"
         )
+    solved, split = engine.solve_optimal(only_up=up)
     live = 1.0 - solved.natural[node, up]  # P(no dealer Natural | the hand, the up card)
     if live <= 0.0:
         raise GamecoreError("the dealer has a Natural for certain: no action is played")

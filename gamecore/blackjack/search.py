@@ -206,7 +206,6 @@ class _SplitSums(NamedTuple):
 
     sums: np.ndarray  # (10, 2, 32, 9)
     bad: np.ndarray  # (10, 2, 32, 6)
-    priced: np.ndarray  # (10,) bool: some split context added hands against the up card
 
 
 def evaluate_up(engine, chart: StrategyChart, up: int) -> _UpState:
@@ -297,7 +296,7 @@ def _up_state(engine, chart, tables, solves, split, split_sums, up) -> _UpState:
     inputs = _CellInputs(reach, skip, ev, current, solved.natural)
     _cell_sums(nd, up, inputs, sums, bad)
     for pair, info in pairs.items():
-        if info["splits"] and pair in split_sums and split_sums[pair].priced[up]:
+        if info["splits"] and pair in split_sums:  # zeros against an up card none reached
             sums += info["probability"] * split_sums[pair].sums[up]
             bad |= split_sums[pair].bad[up]
     return _UpState(up, total, sums, bad, pairs)
@@ -347,10 +346,9 @@ def _add_split_context(engine, chart, solved: Solved, key, ups, split_sums) -> N
     own_letter = np.array([cell_of(chart, counts, up) != "P" for up in ups], dtype=np.bool_)
     if pair not in split_sums:
         split_sums[pair] = _SplitSums(
-            np.zeros((10, 2, 32, 9)), np.zeros((10, 2, 32, 6), dtype=np.bool_), np.zeros(10, bool)
+            np.zeros((10, 2, 32, 9)), np.zeros((10, 2, 32, 6), dtype=np.bool_)
         )
     sums = split_sums[pair]
-    sums.priced[ups] = True
     base = engine.context(pair, a).base
     up_cards = np.array(ups, dtype=np.int64)
     _split_context_sums(
