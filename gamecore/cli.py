@@ -930,7 +930,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); return its exit status."""
+    return execute(build_parser().parse_args(argv))
+
+
+def execute(args: argparse.Namespace) -> int:
+    """Run the command ``args`` were parsed into: its exit status, every error one line."""
     try:
         code = args.run(args)
         sys.stdout.flush()  # a write error surfaces here, not in the interpreter's exit
@@ -950,25 +955,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code or 0
 
 
-def run() -> None:
-    """The process's entry point (the ``gamecore`` console script and ``python -m
-    gamecore``): :func:`main`, then the process ends at once with its exit status.
-
-    The interpreter's own exit frees every module and array one by one before ending:
-    measured, 0.15 to 0.2 s of a 1.5 s ``gamecore exact standard_blackjack`` (freeing
-    300 MB and numba's compiled code), for nothing. Everything the command writes is flushed
-    first, every file it writes is closed by then (each is written in a ``with`` block, and
-    thread pools are joined the same way), and numba's cache is written when a kernel is
-    compiled, not at exit. An unexpected exception still ends the process the usual way,
-    with its traceback.
-    """
-    code = main()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # main() has flushed and reported standard output
-            pass
-    os._exit(code)
+def import_game(args: argparse.Namespace) -> None:
+    """Import the module of the game ``args`` name, if they name a known game (what the
+    command will import anyway; an unknown name is left for the command to refuse)."""
+    name = getattr(args, "game", None)
+    if isinstance(name, str) and name in games.GAMES:
+        games.GAMES[name].rules_type()
 
 
 def _silence_stdout() -> None:

@@ -425,10 +425,42 @@ def test_output_that_cannot_be_written_is_one_line(args):
     assert result.stderr == "gamecore: error: cannot write the output: No space left on device\n"
 
 
+def test_the_process_runs_its_command_with_the_collector_on_and_the_imports_frozen():
+    """The process entry point pauses the cyclic garbage collector only while the game's
+    modules are imported: the command itself runs with it on, those modules frozen out of
+    its passes. An unknown game is still refused by the command, one line, exit 2."""
+    probe = (
+        "import gc, sys\n"
+        "from gamecore import cli\n"
+        "import gamecore.__main__ as entry\n"
+        "def execute(args):\n"
+        "    imported = 'gamecore.blackjack' in sys.modules\n"
+        "    print(gc.isenabled(), gc.get_freeze_count() > 0, imported)\n"
+        "    return 3\n"
+        "cli.execute = execute\n"
+        "sys.argv = ['gamecore', 'rules', 'c21_blackjack']\n"
+        "entry.run()\n"
+    )
+    seen = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=300
+    )
+    assert seen.returncode == 3, seen.stderr
+    assert seen.stdout.split() == ["True", "True", "True"]
+    unknown = subprocess.run(
+        [sys.executable, "-m", "gamecore", "exact", "no_such_game"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert unknown.returncode == 2
+    assert unknown.stderr.startswith("gamecore: error: unknown game 'no_such_game'")
+    assert unknown.stderr.count("\n") == 1
+
+
 def test_the_process_ends_only_after_its_whole_output_is_written(tmp_path):
-    """The command line ends its process at once after main() (cli.run, skipping the
-    interpreter's teardown): an output several pipe buffers long still arrives whole, to a
-    pipe and to a file, and a bad value still exits 2."""
+    """The command line ends its process at once after its command (gamecore.__main__.run,
+    skipping the interpreter's teardown): an output several pipe buffers long still arrives
+    whole, to a pipe and to a file, and a bad value still exits 2."""
     command = [sys.executable, "-m", "gamecore", "exact", "standard_blackjack", "--decks", "1"]
     piped = subprocess.run([*command, "--json"], capture_output=True, text=True, timeout=300)
     assert piped.returncode == 0, piped.stderr
