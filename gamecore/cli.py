@@ -211,7 +211,7 @@ def _exact_blackjack(rules, args: argparse.Namespace) -> None:
                     "split_two_hands": float(row["Split, two hands"]),
                     "with_resplit": float(row["With a resplit"]),
                 }
-                for _, row in results.table.iterrows()
+                for row in results.rows
             ],
             "resplit_share": results.resplit_share,
             "note": "exact for every round but those with a resplit (three or four hands), "

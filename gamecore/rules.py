@@ -14,13 +14,15 @@ import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
-import pandas as pd
 
 from gamecore.errors import GamecoreError
 from gamecore.shoe import validate_decks
+
+if TYPE_CHECKING:  # imported by to_frame: a command line's JSON prints no table
+    import pandas as pd
 
 Check = Callable[[str, Any], Any]
 
@@ -243,6 +245,8 @@ class RuleSet:
 
     def to_frame(self) -> pd.DataFrame:
         """The rule set as a table: Parameter | Value | Default | Meaning."""
+        import pandas as pd
+
         rows = [
             {
                 "Parameter": f.name,

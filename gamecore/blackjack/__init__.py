@@ -24,7 +24,9 @@ probability of each final result, and the simulator.
 - :mod:`~gamecore.blackjack.checks`: every exact figure beside its simulated twin.
 """
 
-from gamecore.blackjack import checks, counting, results, search, sim, table
+import importlib
+
+from gamecore.blackjack import results, search
 from gamecore.blackjack.analysis import (
     BlackjackAnalysis,
     deck_sweep,
@@ -63,6 +65,17 @@ from gamecore.blackjack.rules import (
     shoe_composition,
 )
 from gamecore.blackjack.shoe import MAX_CARDS_PER_RANK, check_round_fits
+
+#: Imported when first used (``blackjack.sim``): the exact analysis and ``gamecore exact`` need
+#: none of them, and they bring pandas (a tenth of a command line's run).
+_ON_FIRST_USE = ("checks", "counting", "sim", "table")
+
+
+def __getattr__(name: str):
+    if name in _ON_FIRST_USE:
+        return importlib.import_module(f"gamecore.blackjack.{name}")
+    raise AttributeError(f"module 'gamecore.blackjack' has no attribute {name!r}")
+
 
 __all__ = [
     "ACE",

@@ -8,10 +8,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from gamecore.blackjack.chart import (
     ChartTables,
@@ -19,6 +18,7 @@ from gamecore.blackjack.chart import (
     chart_tables,
     derive_chart,
     read_strategy_chart,
+    up_card_series,
     up_label,
 )
 from gamecore.blackjack.engine import (
@@ -48,10 +48,13 @@ from gamecore.blackjack.rules import (
     StandardBlackjackRules,
     check_rules,
 )
-from gamecore.blackjack.search import optimize_chart
+from gamecore.blackjack.search import CHANGE_COLUMNS, optimize_chart
 from gamecore.blackjack.shoe import checked_shoe
 from gamecore.errors import GamecoreError
 from gamecore.rules import boolean
+
+if TYPE_CHECKING:  # pandas is imported where a table is asked for: see BlackjackAnalysis
+    import pandas as pd
 
 # ---------------------------------------------------------------------------------------
 # The analysis
@@ -62,6 +65,12 @@ from gamecore.rules import boolean
 class BlackjackAnalysis:
     """The exact analysis of one rule set and shoe.
 
+    The figures by up card and the tables are kept as arrays and rows (the fields ending in
+    ``_by_up``, ``hand_columns``, ``..._rows``) and given as pandas objects by the properties
+    of the same meaning (``up_card_ev``, ``hands``, ``chart_changes``, ``exceptions``):
+    the command line's JSON (:meth:`to_dict`) needs no table, and importing pandas is a tenth
+    of its run.
+
     Attributes
     ----------
     rules
@@ -71,28 +80,31 @@ class BlackjackAnalysis:
     player_ev
         EV per initial wager under optimal composition-dependent play (split hands as the
         rules' ``split_strategy`` says; CDZ- by default).
-    up_card_ev
-        EV by up card (pandas Series, the up card's probability in ``up_card_probability``).
-    hands
-        One row per (two-card hand, up card): probability and the EV of every action,
-        unconditional (before the peek, dealer Naturals included), the best action.
+    ev_by_up, up_probability
+        EV by up card (A, 2..10; :attr:`up_card_ev`) and each up card's probability
+        (:attr:`up_card_probability`).
+    hand_columns
+        The columns of :attr:`hands` (:func:`hand_columns`).
     chart
         The best total-dependent chart found: the derived chart improved by exactly priced
         single-cell changes (:func:`gamecore.blackjack.search.optimize_chart`), or the
         derived chart itself when ``exact(..., search_chart=False)``.
-    chart_ev, chart_up_card_ev
-        Exact EV of ``chart`` (the "total-dependent" EV), overall and by up card.
-    derived_chart, derived_chart_ev, derived_chart_up_card_ev
+    chart_ev, chart_ev_by_up
+        Exact EV of ``chart`` (the "total-dependent" EV), overall and by up card
+        (:attr:`chart_up_card_ev`).
+    derived_chart, derived_chart_ev, derived_chart_ev_by_up
         The chart decided cell by cell from the two-card hands (:func:`derive_chart`) and its
-        exact EV, overall and by up card.
-    chart_changes
-        The cells the search changed, with the exact EV gain of each.
+        exact EV, overall and by up card (:attr:`derived_chart_up_card_ev`).
+    chart_change_rows
+        The cells the search changed, with the exact EV gain of each (:attr:`chart_changes`).
     cells
         Every cell of ``chart`` with its value per action (:meth:`strategy_chart`).
-    strategy, strategy_ev
-        A given chart and its exact EV, if one was given.
-    exceptions
-        The composition-dependent exceptions to ``chart`` (:func:`composition_exceptions`).
+    strategy, strategy_ev, strategy_ev_by_up
+        A given chart and its exact EV, overall and by up card (:attr:`strategy_up_card_ev`),
+        if one was given.
+    exception_rows
+        The composition-dependent exceptions to ``chart`` (:func:`composition_exceptions`;
+        :attr:`exceptions`).
     insurance_ev
         EV per unit of insurance against an Ace up (off the top of the shoe); ``None`` when
         the shoe holds no Ace, so no Ace can show and insurance is never offered
@@ -102,25 +114,73 @@ class BlackjackAnalysis:
     rules: StandardBlackjackRules
     shoe: np.ndarray
     player_ev: float
-    up_card_ev: pd.Series
-    up_card_probability: pd.Series
-    hands: pd.DataFrame
+    ev_by_up: np.ndarray
+    up_probability: np.ndarray
+    hand_columns: dict[str, np.ndarray]
     chart: StrategyChart
     chart_ev: float
-    chart_up_card_ev: pd.Series
+    chart_ev_by_up: np.ndarray
     insurance_ev: float | None
     derived_chart: StrategyChart | None = None
     derived_chart_ev: float | None = None
-    derived_chart_up_card_ev: pd.Series | None = None
-    chart_changes: pd.DataFrame | None = None
+    derived_chart_ev_by_up: np.ndarray | None = None
+    chart_change_rows: tuple[dict[str, Any], ...] = ()
     cells: list[dict[str, Any]] | None = None
     strategy: StrategyChart | None = None
     strategy_ev: float | None = None
-    strategy_up_card_ev: pd.Series | None = None
-    dealer: pd.DataFrame | None = None
-    exceptions: pd.DataFrame | None = None
+    strategy_ev_by_up: np.ndarray | None = None
+    exception_rows: list[dict[str, Any]] | None = None
     player_sd: float | None = None
     player_sd_exactness: str | None = None
+
+    @property
+    def up_card_ev(self) -> pd.Series:
+        """EV by up card under optimal play."""
+        return up_card_series(self.ev_by_up, "player EV")
+
+    @property
+    def up_card_probability(self) -> pd.Series:
+        return up_card_series(self.up_probability, "probability")
+
+    @property
+    def chart_up_card_ev(self) -> pd.Series:
+        return up_card_series(self.chart_ev_by_up, self.chart.name)
+
+    @property
+    def derived_chart_up_card_ev(self) -> pd.Series | None:
+        if self.derived_chart_ev_by_up is None:
+            return None
+        return up_card_series(self.derived_chart_ev_by_up, self.derived_chart.name)
+
+    @property
+    def strategy_up_card_ev(self) -> pd.Series | None:
+        if self.strategy_ev_by_up is None:
+            return None
+        return up_card_series(self.strategy_ev_by_up, self.strategy.name)
+
+    @property
+    def hands(self) -> pd.DataFrame:
+        """One row per (two-card hand, up card): probability and the EV of every action,
+        unconditional (before the peek, dealer Naturals included), the best action."""
+        import pandas as pd
+
+        return pd.DataFrame(self.hand_columns)
+
+    @property
+    def chart_changes(self) -> pd.DataFrame:
+        """Hand | Up card | From | To | EV gain: the cells the search changed."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self.chart_change_rows), columns=list(CHANGE_COLUMNS))
+
+    @property
+    def exceptions(self) -> pd.DataFrame | None:
+        """The composition-dependent exceptions (:func:`composition_exceptions`)."""
+        if self.exception_rows is None:
+            return None
+        import pandas as pd
+
+        return pd.DataFrame(self.exception_rows, columns=EXCEPTION_COLUMNS)
 
     @property
     def pd_edge(self) -> float:
@@ -143,6 +203,8 @@ class BlackjackAnalysis:
         return list(self.cells or [])
 
     def summary(self) -> pd.DataFrame:
+        import pandas as pd
+
         rows = [
             (
                 "Player EV, optimal composition-dependent play (split hands "
@@ -170,9 +232,9 @@ class BlackjackAnalysis:
             "insurance_ev": self.insurance_ev,
             "up_cards": {
                 up_label(u): {
-                    "probability": float(self.up_card_probability.iloc[u]),
-                    "player_ev": float(self.up_card_ev.iloc[u]),
-                    "player_ev_total_dependent": float(self.chart_up_card_ev.iloc[u]),
+                    "probability": float(self.up_probability[u]),
+                    "player_ev": float(self.ev_by_up[u]),
+                    "player_ev_total_dependent": float(self.chart_ev_by_up[u]),
                 }
                 for u in range(10)
             },
@@ -186,7 +248,7 @@ class BlackjackAnalysis:
             out["player_sd_exactness"] = self.player_sd_exactness
         if self.insurance_ev is None:
             out["insurance_note"] = INSURANCE_UNDEFINED
-        if self.exceptions is not None:
+        if self.exception_rows is not None:
             out["composition_dependent_exceptions"] = [
                 {
                     "cards": row["Cards"],
@@ -198,7 +260,7 @@ class BlackjackAnalysis:
                     "ev_best": row["EV, best action"],
                     "probability": row["Probability"],
                 }
-                for row in self.exceptions.to_dict("records")
+                for row in self.exception_rows
             ]
         if self.strategy_ev is not None:
             out["strategy_ev"] = self.strategy_ev
@@ -252,7 +314,7 @@ def exact(
     tables = chart_tables(strategy, rules) if strategy is not None else None
     # Optimal: unsplit hands, then splits played as split_strategy says (CDZ- by default).
     solved, split, _actions = engine.optimal()
-    hands = hand_table(engine, solved, split)
+    hands = hand_columns(engine, solved, split)
     opt_total, opt_by_up, up_p = overall_ev(engine, hands, "best")
     derived = derive_chart(
         hands, engine.rules, rules.game, three_card_values(engine, solved, hands)
@@ -263,24 +325,24 @@ def exact(
         rules=rules,
         shoe=engine.shoe,
         player_ev=opt_total,
-        up_card_ev=opt_by_up,
-        up_card_probability=up_p,
-        hands=hands,
+        ev_by_up=opt_by_up,
+        up_probability=up_p,
+        hand_columns=hands,
         chart=search.chart if search_chart else derived,
         chart_ev=search.ev,
-        chart_up_card_ev=search.up_card_ev,
+        chart_ev_by_up=search.ev_by_up,
         insurance_ev=insurance_ev(engine),
         derived_chart=derived,
         derived_chart_ev=search.start_ev,
-        derived_chart_up_card_ev=search.start_up_card_ev,
-        chart_changes=search.changes,
+        derived_chart_ev_by_up=search.start_ev_by_up,
+        chart_change_rows=search.change_rows,
         cells=search.cells,
     )
     chart = search.chart if search_chart else derived
-    result.exceptions = composition_exceptions(engine, solved, split, chart)
+    result.exception_rows = composition_exceptions(engine, solved, split, chart)
     if strategy is not None:
         result.strategy = strategy
-        result.strategy_ev, result.strategy_up_card_ev = chart_ev(engine, strategy, tables)
+        result.strategy_ev, result.strategy_ev_by_up = chart_ev(engine, strategy, tables)
     if boolean("standard_deviation", standard_deviation):
         result.player_sd, result.player_sd_exactness = _optimal_spread(engine)
     return result
@@ -316,7 +378,18 @@ def insurance_ev(engine: Engine) -> float | None:
 
 def hand_table(engine: Engine, solved: Solved, split: np.ndarray) -> pd.DataFrame:
     """Every two-card hand against every up card: probabilities, the round's EV of every
-    action (unconditional: the dealer's Natural counted) and the best action."""
+    action (unconditional: the dealer's Natural counted) and the best action; one row per
+    (hand, up card) of :func:`hand_columns`."""
+    import pandas as pd
+
+    return pd.DataFrame(hand_columns(engine, solved, split))
+
+
+def hand_columns(engine: Engine, solved: Solved, split: np.ndarray) -> dict[str, np.ndarray]:
+    """The columns of :func:`hand_table`, each an array over the (hand, up card) rows:
+    ``up``, ``up_card``, the cards ``a`` and ``b``, ``hand``, ``total``, ``soft``, ``pair``,
+    ``natural``, ``probability``, ``up_probability``, ``dealer_natural``, ``cell``, ``ev_S``
+    .. ``ev_P`` (NaN where not allowed), ``best`` and ``ev_best``."""
     rows = []
     for up in range(10):
         p_up = engine.shoe[up] / engine.shoe.sum()
@@ -344,11 +417,11 @@ def hand_table(engine: Engine, solved: Solved, split: np.ndarray) -> pd.DataFram
                     "ev_best": values[best],
                 }
             )
-    return pd.DataFrame(rows)
+    return {name: np.array([row[name] for row in rows]) for name in rows[0]}
 
 
 def three_card_values(
-    engine: Engine, solved: Solved, hands: pd.DataFrame
+    engine: Engine, solved: Solved, hands: pd.DataFrame | Mapping[str, np.ndarray]
 ) -> dict[tuple[str, str], dict[str, float]]:
     """Stand and hit at the three-card hands optimal play reaches by hitting two cards:
     for each (hard/soft row, up card) the values of the row's three-card hands averaged over
@@ -361,16 +434,18 @@ def three_card_values(
     """
     nd, out = engine.nodes, {}
     total = np.where(nd.soft, nd.hard + 10, nd.hard)
-    hitting = hands[(hands["best"] == "H") & ~hands["natural"]]
-    for up, group in hitting.groupby("up"):
+    column = {name: np.asarray(hands[name]) for name in ("up", "a", "b", "probability")}
+    hitting = (np.asarray(hands["best"]) == "H") & ~np.asarray(hands["natural"], dtype=bool)
+    for up in np.unique(column["up"][hitting]).tolist():
+        group = np.flatnonzero(hitting & (column["up"] == up))
         starts = np.zeros((len(group), 10), dtype=np.int64)
-        np.add.at(starts, (np.arange(len(group)), group["a"].to_numpy()), 1)
-        np.add.at(starts, (np.arange(len(group)), group["b"].to_numpy()), 1)
+        np.add.at(starts, (np.arange(len(group)), column["a"][group]), 1)
+        np.add.at(starts, (np.arange(len(group)), column["b"][group]), 1)
         nodes = np.array([engine.node_index[tuple(c)] for c in starts.tolist()])
         left = engine.shoe - starts
         left[:, up] -= 1
         # The chance of each (two cards, third card); a plain bust has no decision to make.
-        chance = group["probability"].to_numpy()[:, None] * left / left.sum(axis=1)[:, None]
+        chance = column["probability"][group][:, None] * left / left.sum(axis=1)[:, None]
         third = nd.child[nodes]
         held = (left > 0) & (third >= 0)
         held[held] = ~nd.bust[third[held]]
@@ -391,10 +466,11 @@ def three_card_values(
 
 def composition_exceptions(
     engine: Engine, solved: Solved, split: np.ndarray, chart: StrategyChart
-) -> pd.DataFrame:
+) -> list[dict[str, Any]]:
     """The two- and three-card hands whose best action (optimal composition-dependent play)
-    differs from the action ``chart`` takes there: Cards | Up card | When | Chart | Best |
-    EV, chart's action | EV, best action | Gain | Probability.
+    differs from the action ``chart`` takes there, one dict per hand (the rows of
+    :attr:`BlackjackAnalysis.exceptions`, :data:`EXCEPTION_COLUMNS`): Cards | Up card |
+    When | Chart | Best | EV, chart's action | EV, best action | Gain | Probability.
 
     Two cards are compared as the round stands when they are dealt (round EVs, the dealer's
     Natural counted, as the table of two-card hands gives them: an early surrender escapes
@@ -443,7 +519,7 @@ def composition_exceptions(
                     )
                     # Under the peek the round goes on only without a dealer Natural.
                     row["Probability"] += float(weight * left[c] / left.sum() * live)
-    return pd.DataFrame([*rows, *threes.values()], columns=EXCEPTION_COLUMNS)
+    return [*rows, *threes.values()]
 
 
 EXCEPTION_COLUMNS = [
@@ -473,24 +549,25 @@ def _exception(counts, up, when, mine, best, values, weight) -> dict[str, Any]:
     }
 
 
-def overall_ev(engine, hands: pd.DataFrame, column: str):
-    """(EV of a round, EV by up card, up card probabilities) from the hand table's
-    ``ev_<column>`` (:func:`hand_table`)."""
+def overall_ev(engine, hands: pd.DataFrame | Mapping[str, np.ndarray], column: str):
+    """(EV of a round, EV by up card, up card probabilities; arrays A, 2..10) from the hand
+    table's ``ev_<column>`` (:func:`hand_columns`, or :func:`hand_table`)."""
+    up = np.asarray(hands["up"])
+    probability = np.asarray(hands["probability"], dtype=float)
+    ev = np.asarray(hands[f"ev_{column}"], dtype=float)
+    up_probability = np.asarray(hands["up_probability"], dtype=float)
     by_up = np.zeros(10)
     up_p = np.zeros(10)
-    for up, group in hands.groupby("up"):
-        by_up[up] = float(np.dot(group["probability"], group[f"ev_{column}"]))
-        up_p[up] = float(group["up_probability"].iloc[0])
-    labels = [up_label(u) for u in range(10)]
-    return (
-        float(np.dot(by_up, up_p)),
-        pd.Series(by_up, index=labels, name="player EV"),
-        pd.Series(up_p, index=labels, name="probability"),
-    )
+    for u in np.unique(up).tolist():
+        rows = np.flatnonzero(up == u)
+        by_up[u] = float(np.dot(probability[rows], ev[rows]))
+        up_p[u] = float(up_probability[rows[0]])
+    return float(np.dot(by_up, up_p)), by_up, up_p
 
 
 def chart_ev(engine: Engine, chart: StrategyChart, tables: ChartTables | None = None):
-    """Exact EV of playing ``chart`` (splits resplit whenever the chart and rules allow)."""
+    """Exact EV of playing ``chart`` (splits resplit whenever the chart and rules allow),
+    overall and by up card (an array, A, 2..10)."""
     tables = chart_tables(chart, engine.rules) if tables is None else tables
     solved = engine.solve(policy=POLICY_CHART, tables=tables)
     refuse_forbidden(solved.action, engine, chart)
@@ -503,8 +580,7 @@ def chart_ev(engine: Engine, chart: StrategyChart, tables: ChartTables | None = 
             total += opening.probability * opening_value(opening, play, solved.value, split)
         by_up[up] = total
     up_p = engine.shoe / engine.shoe.sum()
-    labels = [up_label(u) for u in range(10)]
-    return float(np.dot(by_up, up_p)), pd.Series(by_up, index=labels, name=chart.name)
+    return float(np.dot(by_up, up_p)), by_up
 
 
 def deck_sweep(
@@ -514,6 +590,8 @@ def deck_sweep(
 
     For the c21 game, ``auto`` rules follow each deck count (2 decks: double-deck rules).
     """
+    import pandas as pd
+
     if isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence) or not decks:
         raise GamecoreError(f"decks must be a list of deck counts, got {decks!r}")
     rows = []
@@ -542,6 +620,8 @@ def rule_costs(
     asks about: 6:5 against 3:2, the bust push on and off, each surrender kind, H17 against
     S17 and the double-deck rules.
     """
+    import pandas as pd
+
     rules = check_rules(rules)
     base = exact(rules, search_chart=False)
     if variants is None:

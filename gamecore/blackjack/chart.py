@@ -32,10 +32,9 @@ import csv
 import dataclasses
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from gamecore.blackjack.rules import (
     ACTIONS,
@@ -48,6 +47,9 @@ from gamecore.blackjack.rules import (
     hand_total,
 )
 from gamecore.errors import GamecoreError
+
+if TYPE_CHECKING:  # imported where a table is asked for: see up_card_series
+    import pandas as pd
 
 # ---------------------------------------------------------------------------------------
 # Charts
@@ -104,6 +106,8 @@ class StrategyChart:
                 )
 
     def to_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
         rows = [r for r in chart_rows() if (r, "2") in self.cells]
         return pd.DataFrame(
             [
@@ -251,6 +255,19 @@ def up_label(up: int) -> str:
     return "A" if up == 0 else str(up + 1)
 
 
+def up_card_series(values: np.ndarray, name: str | None) -> pd.Series:
+    """``values`` by up card (A, 2..10) as a pandas Series labelled by up card.
+
+    The analyses keep such figures as arrays and build their tables when asked: the command
+    line's JSON needs none, and importing pandas is a tenth of its run.
+    """
+    import pandas as pd
+
+    return pd.Series(
+        np.asarray(values, dtype=float), index=[up_label(u) for u in range(10)], name=name
+    )
+
+
 def forced_actions(rules: StandardBlackjackRules, total: int, soft: bool) -> tuple[bool, bool]:
     """(must hit, must stand) for a hand total under the rules' forced ranges."""
     if rules.player_forced != "c21":
@@ -352,30 +369,37 @@ def wants_surrender(cell: str, pair: bool, tables, rank: int, up: int) -> bool:
     return cell in ("R", "RH", "RS")
 
 
-def _cell_evs(hands: pd.DataFrame):
+def _cell_evs(hands: Mapping[str, Sequence]):
     """For every chart cell the two-card hands reach, in (row, up card) order: the cell, the
     hands' probabilities and each action's EV averaged over them (weighted by probability),
     leaving out an action some hand of the cell does not allow."""
-    played = hands[hands["cell"] != "natural"]
-    probability = played["probability"].to_numpy()
-    columns = {a: played[f"ev_{a}"].to_numpy() for a in ACTIONS}
-    for cell, index in sorted(played.groupby(["cell", "up_card"]).indices.items()):
+    cell, up_card = np.asarray(hands["cell"]), np.asarray(hands["up_card"])
+    played = np.flatnonzero(cell != "natural")
+    probability = np.asarray(hands["probability"], dtype=float)
+    columns = {a: np.asarray(hands[f"ev_{a}"], dtype=float) for a in ACTIONS}
+    groups: dict[tuple[str, str], list[int]] = {}
+    for at in played.tolist():
+        groups.setdefault((str(cell[at]), str(up_card[at])), []).append(at)
+    for key, rows in sorted(groups.items()):
+        index = np.array(rows)
         weights = probability[index]
         evs = {}
         for a, column in columns.items():
             values = column[index]
             if not np.isnan(values).any():
                 evs[a] = float(np.dot(weights, values) / weights.sum())
-        yield cell, weights, evs
+        yield key, weights, evs
 
 
 def derive_chart(
-    hands: pd.DataFrame,
+    hands: pd.DataFrame | Mapping[str, Sequence],
     rules: StandardBlackjackRules,
     game: str | None = None,
     three_cards: Mapping[tuple[str, str], Mapping[str, float]] | None = None,
 ) -> StrategyChart:
-    """A total-dependent chart from the two-card composition-dependent EVs.
+    """A total-dependent chart from the two-card composition-dependent EVs (``hands``: the
+    table of two-card hands, :attr:`BlackjackAnalysis.hands` or its columns as
+    :func:`~gamecore.blackjack.analysis.hand_table` gives them).
 
     Each cell takes the action whose EV, averaged over the two-card hands of that total
     (weighted by their probability), is highest. A double or surrender cell gets the
@@ -400,7 +424,7 @@ def derive_chart(
             cells[(row, up)] = "P"
     first: dict[tuple[str, str], int] = {}
     for at, key in enumerate(zip(hands["cell"], hands["up_card"], strict=True)):
-        first.setdefault(key, at)
+        first.setdefault((str(key[0]), str(key[1])), at)
     for up in CHART_UP_CARDS:
         for row in ("hard 20", "hard 21", "soft 21"):
             cells[(row, up)] = "S"
@@ -435,13 +459,13 @@ def _with_fallback(best: str, evs: dict[str, float]) -> str:
     return best
 
 
-def _pair_fallback(hands: pd.DataFrame, first: dict, rank: int, up: str) -> str:
+def _pair_fallback(hands, first: dict, rank: int, up: str) -> str:
     """The best non-split action (with its fallback) of the pair of ``rank`` against ``up``;
     ``first`` maps (cell, up card) to the first row of ``hands`` holding it."""
     at = first.get((f"pair {RANKS[rank]}", up))
     if at is None:
         return "H"
-    row = {a: hands[f"ev_{a}"].iat[at] for a in ("S", "H", "D", "R")}
+    row = {a: float(np.asarray(hands[f"ev_{a}"])[at]) for a in ("S", "H", "D", "R")}
     evs = {a: v for a, v in row.items() if not np.isnan(v)}
     return _with_fallback(max(evs, key=evs.get), evs)
 

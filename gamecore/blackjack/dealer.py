@@ -15,10 +15,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.blackjack.rules import (
@@ -35,6 +34,9 @@ from gamecore.blackjack.rules import (
 from gamecore.blackjack.shoe import check_composition, up_index
 from gamecore.errors import GamecoreError
 from gamecore.parallel import default_threads
+
+if TYPE_CHECKING:  # imported by dealer_final_distribution, the one table here
+    import pandas as pd
 
 # ---------------------------------------------------------------------------------------
 # The dealer's hands, once per rule set (no shoe)
@@ -527,6 +529,8 @@ def dealer_final_distribution(
             f"composition {[int(c) for c in shoe]}: the dealer can run out of cards before "
             f"the hand ends with {RANKS[up]} up; add cards"
         )
+    import pandas as pd
+
     distribution = pd.Series(out, index=list(DEALER_OUTCOMES), name=f"up {RANKS[up]}")
     if after_peek and rules.peek and distribution["natural"] > 0:
         # Conditioning on "no Natural": drop it and rescale the rest.

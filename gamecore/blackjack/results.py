@@ -40,10 +40,9 @@ import dataclasses
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.blackjack.chart import (
@@ -84,6 +83,9 @@ from gamecore.blackjack.rules import (
 )
 from gamecore.blackjack.shoe import checked_shoe
 from gamecore.parallel import default_threads
+
+if TYPE_CHECKING:  # pandas is imported where a table is asked for: see ResultDistribution
+    import pandas as pd
 
 # Hand classes: a standing total (16 or less, 17..21), a plain bust, a three-card bust of
 # 23/24/25 (which the bust push may save), a surrender; the same again doubled.
@@ -406,17 +408,27 @@ def settlement(rules: StandardBlackjackRules) -> np.ndarray:
     return table
 
 
+#: The columns of :attr:`ResultDistribution.table`, in order.
+RESULT_COLUMNS = (
+    "Net result",
+    "Outcome",
+    "Probability",
+    "Without a split",
+    "Split, two hands",
+    "With a resplit",
+    "Return",
+)
+
+
 @dataclasses.dataclass(frozen=True)
 class ResultDistribution:
     """The probability of each net result of a round, by how exactly it is known.
 
     Attributes
     ----------
-    table
-        Net result (units of the initial wager; a Natural paid its own row) | Outcome |
-        Probability | Without a split (exact) | Split, two hands (rounds split once and never
-        resplit: exact) | With a resplit (three or four hands: the hands combined as
-        independent given the dealer's outcome, approximate) | Return.
+    rows
+        One dict per row of :attr:`table` (:data:`RESULT_COLUMNS`), what :attr:`table`
+        prints: the JSON of ``gamecore exact --results`` reads them without pandas.
     mean
         The distribution's mean; equals the strategy's exact EV.
     strategy
@@ -427,27 +439,43 @@ class ResultDistribution:
 
     rules: StandardBlackjackRules
     strategy: str
-    table: pd.DataFrame
+    rows: tuple[dict[str, float | str], ...]
     mean: float
     split_share: float
     resplit_share: float
 
     @property
+    def table(self) -> pd.DataFrame:
+        """Net result (units of the initial wager; a Natural paid its own row) | Outcome |
+        Probability | Without a split (exact) | Split, two hands (rounds split once and never
+        resplit: exact) | With a resplit (three or four hands: the hands combined as
+        independent given the dealer's outcome, approximate) | Return."""
+        import pandas as pd  # only here: importing it is a tenth of a command line's run
+
+        return pd.DataFrame(list(self.rows), columns=list(RESULT_COLUMNS))
+
+    def _column(self, name: str) -> np.ndarray:
+        return np.array([row[name] for row in self.rows], dtype=float)
+
+    @property
     def standard_deviation(self) -> float:
         """The standard deviation of a round's net result (approximate where resplits
         happen: see :meth:`statistics`)."""
-        x, p = self.table["Net result"].to_numpy(), self.table["Probability"].to_numpy()
+        x, p = self._column("Net result"), self._column("Probability")
         return float(np.sqrt(np.dot(p, x**2) - self.mean**2))
 
     def net_distribution(self) -> dict[float, float]:
         """{net result per initial wager: probability}, rows of equal result merged."""
-        grouped = self.table.groupby("Net result")["Probability"].sum()
-        return {float(net): float(p) for net, p in grouped.items()}
+        merged: dict[float, float] = {}
+        for row in sorted(self.rows, key=lambda row: row["Net result"]):
+            net = float(row["Net result"])
+            merged[net] = merged.get(net, 0.0) + float(row["Probability"])
+        return merged
 
     @property
-    def exact(self) -> pd.Series:
+    def exact(self) -> np.ndarray:
         """Each row's probability from the rounds known exactly (all but resplits)."""
-        return self.table["Without a split"] + self.table["Split, two hands"]
+        return self._column("Without a split") + self._column("Split, two hands")
 
     def statistics(self) -> pd.DataFrame:
         """Figure | Value | Exactness: EV, P/D edge, standard deviation, win / push / loss
@@ -457,10 +485,11 @@ class ResultDistribution:
         (the standard deviation, the frequencies) is approximate where resplits happen, by
         less than the resplit share; with no resplits every figure is exact.
         """
-        table = self.table
-        x, p = table["Net result"].to_numpy(), table["Probability"].to_numpy()
+        import pandas as pd
+
+        x, p = self._column("Net result"), self._column("Probability")
         spread = "exact" if self.resplit_share == 0 else "approximate (resplit rounds)"
-        exact_part = self.exact.to_numpy()
+        exact_part = self.exact
         rows = [
             ("Player EV per initial wager", self.mean, "exact"),
             ("P/D edge per unit a player wagers", -self.mean, "exact"),
@@ -536,7 +565,7 @@ def result_distribution(
     return ResultDistribution(
         rules,
         "optimal" if chart is None else chart.name,
-        *_result_table(plain, two_hands, resplits, float(paid[0]), engine.codes.natural_pays),
+        *_result_rows(plain, two_hands, resplits, float(paid[0]), engine.codes.natural_pays),
         float(two_hands.sum() + resplits.sum()),
         float(resplits.sum()),
     )
@@ -605,34 +634,23 @@ def _up_card_results(
     return out
 
 
-def _result_table(plain, two_hands, resplits, natural_paid, pays) -> tuple[pd.DataFrame, float]:
-    """The table of :class:`ResultDistribution` and its mean."""
+def _result_rows(plain, two_hands, resplits, natural_paid, pays) -> tuple[tuple, float]:
+    """The rows of :class:`ResultDistribution` and its mean."""
     total = plain + two_hands + resplits
     units = (np.arange(HALF_UNITS) - 16) / 2
     rows = [
-        {
-            "Net result": units[x],
-            "Probability": total[x],
-            "Without a split": plain[x],
-            "Split, two hands": two_hands[x],
-            "With a resplit": resplits[x],
-        }
+        (units[x], _label(units[x]), total[x], plain[x], two_hands[x], resplits[x])
         for x in range(HALF_UNITS)
         if total[x] > 0
     ]
-    rows.append(
+    rows.append((pays, "Natural paid", natural_paid, natural_paid, 0.0, 0.0))
+    table = tuple(
         {
-            "Net result": pays,
-            "Probability": natural_paid,
-            "Without a split": natural_paid,
-            "Split, two hands": 0.0,
-            "With a resplit": 0.0,
+            **dict(zip(RESULT_COLUMNS[:-1], (float(net), label, *map(float, parts)), strict=True)),
+            "Return": float(net) * float(parts[0]),
         }
+        for net, label, *parts in rows
     )
-    table = pd.DataFrame(rows)
-    table.insert(1, "Outcome", [_label(x) for x in table["Net result"]])
-    table["Return"] = table["Net result"] * table["Probability"]
-    table.loc[table.index[-1], "Outcome"] = "Natural paid"
     return table, float(np.dot(units, total) + pays * natural_paid)
 
 

@@ -9,10 +9,9 @@ import dataclasses
 import functools
 import operator
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from gamecore.errors import GamecoreError
 from gamecore.rules import (
@@ -25,6 +24,9 @@ from gamecore.rules import (
     payout,
     rule,
 )
+
+if TYPE_CHECKING:  # imported by to_frame (gamecore.rules.RuleSet.to_frame)
+    import pandas as pd
 
 # ---------------------------------------------------------------------------------------
 # Cards and outcomes

@@ -32,10 +32,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.blackjack.chart import (
@@ -48,6 +47,7 @@ from gamecore.blackjack.chart import (
     forced_actions,
     pretty_cell,
     resolve_cell,
+    up_card_series,
     up_label,
 )
 from gamecore.blackjack.engine import POLICY_CHART, Engine, Solved, refuse_forbidden
@@ -75,6 +75,9 @@ from gamecore.blackjack.rules import (
     rule_codes,
 )
 from gamecore.errors import GamecoreError
+
+if TYPE_CHECKING:  # imported where a table is asked for (chart.up_card_series)
+    import pandas as pd
 
 #: Gains below this (per round) are float noise, never a change.
 TOLERANCE = 1e-12
@@ -432,18 +435,40 @@ def price_changes(engine, state: _UpState, rows) -> list[tuple[float, str, str]]
     return out
 
 
+#: The columns of :attr:`ChartSearch.changes`.
+CHANGE_COLUMNS = ("Hand", "Up card", "From", "To", "EV gain")
+
+
 @dataclasses.dataclass(frozen=True)
 class ChartSearch:
     """The result of :func:`optimize_chart`: the chart, its exact EV and the cells changed;
-    the start chart's exact EV too (every search begins by evaluating it)."""
+    the start chart's exact EV too (every search begins by evaluating it). ``ev_by_up`` and
+    ``start_ev_by_up`` are the EVs by up card (A, 2..10), ``change_rows`` one dict per
+    change kept (:data:`CHANGE_COLUMNS`); the properties give them as pandas tables."""
 
     chart: StrategyChart
     ev: float
     start_ev: float
-    up_card_ev: pd.Series
-    start_up_card_ev: pd.Series
-    changes: pd.DataFrame
+    ev_by_up: np.ndarray
+    start_ev_by_up: np.ndarray
+    change_rows: tuple[dict[str, Any], ...]
     cells: list[dict[str, Any]]
+    start_name: str
+
+    @property
+    def up_card_ev(self) -> pd.Series:
+        return up_card_series(self.ev_by_up, self.chart.name)
+
+    @property
+    def start_up_card_ev(self) -> pd.Series:
+        return up_card_series(self.start_ev_by_up, self.start_name)
+
+    @property
+    def changes(self) -> pd.DataFrame:
+        """Hand | Up card | From | To | EV gain: each change kept, in the order made."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self.change_rows), columns=list(CHANGE_COLUMNS))
 
 
 def search_rows(rules: StandardBlackjackRules) -> list[str]:
@@ -525,19 +550,19 @@ def optimize_chart(
             refused.clear()
         by_up[up] = state.ev
         states[up] = state
-    labels = [up_label(u) for u in range(10)]
     name = f"searched chart ({rules.game}, {engine.rules.decks} decks)" if rows else start.name
     chart = StrategyChart(cells, name)
     return ChartSearch(
         chart,
         float(np.dot(by_up, up_p)),
         float(np.dot(start_by_up, up_p)),
-        pd.Series(by_up, index=labels, name=name),
-        pd.Series(start_by_up, index=labels, name=start.name),
-        pd.DataFrame(changes, columns=["Hand", "Up card", "From", "To", "EV gain"]),
+        by_up,
+        start_by_up,
+        tuple(changes),
         _sorted_cells(
             cell for up in states for cell in _state_cells(engine, states[up], chart, up_p[up])
         ),
+        start.name,
     )
 
 
