@@ -171,6 +171,46 @@ def test_cdp1_resplits_to_three_hands_match_the_reference():
     assert analysis.player_ev == pytest.approx(naive, abs=1e-12)
 
 
+# Three eights and six tens (and a 2, two 9s): in the shoe CDP1 decides split tens by (one
+# pair card out) a 10,2 against an 8 hits or doubles to the same value, exactly, which the
+# float recursions put 1e-17 apart either way; the choice is then played where a second
+# ten is out too, and there doubling is better. Broken by float noise, the EV was 1.1e-3
+# off; the first of S H D R on a tie (rules.TIE) is the reference's and Farmer's play.
+TIE_SHOES = [(0, 1, 0, 0, 0, 0, 0, 3, 2, 6), (0, 1, 0, 0, 0, 0, 0, 4, 1, 6)]
+
+
+@pytest.mark.parametrize("shoe", TIE_SHOES)
+def test_cdp1_plays_a_tie_in_its_reference_shoe_as_the_reference_does(shoe):
+    rules = bj.StandardBlackjackRules(max_split_hands=3, split_strategy="cdp1")
+    analysis = bj.exact(rules, composition=list(shoe), search_chart=False)
+    naive = nb.optimal_ev(shoe, naive_rules(rules))
+    assert analysis.player_ev == pytest.approx(naive, abs=1e-12)
+
+
+def test_a_tie_is_played_as_the_first_action_and_cdp1_is_farmers_there():
+    import numpy as np
+
+    rules = bj.StandardBlackjackRules(max_split_hands=3, split_strategy="cdp1")
+    engine = bj.engine.Engine(rules, np.array(TIE_SHOES[0]))
+    ten_two = engine.node_index[(0, 1, 0, 0, 0, 0, 0, 0, 0, 1)]
+    one_ten_out = engine.solve(9, 0)  # split tens, the other hand's ten out
+    hit, double = one_ten_out.ev[ten_two, 7, [bj.rules.HIT, bj.rules.DOUBLE]]
+    assert hit == pytest.approx(double, abs=1e-15)  # a tie (both 0 exactly)
+    assert one_ten_out.action[ten_two, 7] == bj.rules.HIT
+    # Eric Farmer's CA v7.6 on this shoe (BJShoe of these cards, S17, DAS, getResplit 3 and
+    # 2 for aces, BJStrategy(false, true): CDP1), built from ../shared/reference/farmer-ca.
+    analysis = bj.exact(rules, composition=list(TIE_SHOES[0]), search_chart=False)
+    assert analysis.player_ev == pytest.approx(0.0876443001443001635, abs=1e-15)
+
+
+def test_best_action_takes_the_first_of_tied_actions_in_action_order():
+    best = bj.rules.best_action
+    assert best({"S": 0.1, "H": 0.1 + 1e-17, "D": float("nan")}) == "S"
+    assert best({"H": 0.0, "D": 5.55e-17}) == "H"
+    assert best({"S": -0.5, "H": 0.0, "D": 2e-12}) == "D"  # apart by more than a tie
+    assert best({"P": 0.3, "S": 0.3}) == "S"  # the order of S H D R P, not of the dict
+
+
 def test_post_split_strategies_are_farmers_on_one_deck():
     # Eric Farmer's CA v7.6 (../shared/reference/farmer-ca, built with g++ and run with
     # BJStrategy(useCDZ, useCDP1) = (true, -), (false, true), (false, false)): one deck, S17,

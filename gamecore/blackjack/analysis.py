@@ -46,6 +46,7 @@ from gamecore.blackjack.rules import (
     SURRENDER_KINDS,
     TEN,
     StandardBlackjackRules,
+    best_action,
     check_rules,
 )
 from gamecore.blackjack.search import CHANGE_COLUMNS, optimize_chart
@@ -509,7 +510,7 @@ def composition_exceptions(
                 live = 1.0 - solved.natural[j, up]
                 ev = {ACTIONS[k]: solved.ev[j, up, k] / live for k in range(4)}
                 ev = {k: v for k, v in ev.items() if not np.isnan(v)}
-                three_best = max(ev, key=ev.get)
+                three_best = best_action(ev)
                 three_mine = ACTIONS[played.action[j, up]]
                 if three_mine != three_best:
                     # Reached from each of its two-card starts: one row, their chances added.

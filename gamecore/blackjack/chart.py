@@ -44,6 +44,7 @@ from gamecore.blackjack.rules import (
     STAND,
     SURRENDER,
     StandardBlackjackRules,
+    best_action,
     hand_total,
 )
 from gamecore.errors import GamecoreError
@@ -416,11 +417,11 @@ def derive_chart(
     cells: dict[tuple[str, str], str] = {}
     for (row, up), _weights, evs in _cell_evs(hands):
         without_split = {k: v for k, v in evs.items() if k != "P"}
-        base = max(without_split, key=without_split.get)
+        base = best_action(without_split)
         later = (three_cards or {}).get((row, up), {})
         evidence = later if not row.startswith("pair") and len(later) == 2 else without_split
         cells[(row, up)] = _with_fallback(base, evidence)
-        if row.startswith("pair") and "P" in evs and evs["P"] > without_split[base]:
+        if row.startswith("pair") and best_action(evs) == "P":
             cells[(row, up)] = "P"
     first: dict[tuple[str, str], int] = {}
     for at, key in enumerate(zip(hands["cell"], hands["up_card"], strict=True)):
@@ -467,7 +468,7 @@ def _pair_fallback(hands, first: dict, rank: int, up: str) -> str:
         return "H"
     row = {a: float(np.asarray(hands[f"ev_{a}"])[at]) for a in ("S", "H", "D", "R")}
     evs = {a: v for a, v in row.items() if not np.isnan(v)}
-    return _with_fallback(max(evs, key=evs.get), evs)
+    return _with_fallback(best_action(evs), evs)
 
 
 def _legal(cell: str, forced_hit: bool, forced_stand: bool) -> str:

@@ -78,6 +78,7 @@ from gamecore.blackjack.rules import (
     SURRENDER_ANY_CARDS,
     SURRENDER_LATE,
     TEN,
+    TIE,
     StandardBlackjackRules,
     hand_total,
     rule_codes,
@@ -317,31 +318,39 @@ def _draw_values(child, bust, i, up, shoe, n, peek, value, stand):
 
 @kernel(inline=True)
 def _best_action(ev, i, up):
-    """The allowed action of the highest value (the first of S H D R on a tie)."""
-    best = -1
+    """The allowed action of the highest value, the first of S H D R within :data:`TIE` of
+    it (:func:`gamecore.blackjack.rules.best_action`)."""
+    top = -np.inf
     for a in range(4):
-        v = ev[i, up, a]
-        if not np.isnan(v) and (best < 0 or v > ev[i, up, best]):
-            best = a
-    return best
+        if ev[i, up, a] > top:  # NaN (not allowed) compares false
+            top = ev[i, up, a]
+    for a in range(4):
+        if ev[i, up, a] >= top - TIE:
+            return a
+    return -1
 
 
 @kernel(inline=True)
 def _reference_action(ev, reference, i, up):
-    """The action best for the same cards unsplit, among those allowed here (CDZ-)."""
-    best = -1
+    """Among the actions allowed here, the one best for the same cards in the reference
+    shoe (the unsplit hand for CDZ-; one pair card out for CDP1), the first of S H D R
+    within :data:`TIE` of the best there; the first allowed action where the reference
+    allows none of them."""
     top = -np.inf
+    first = -1
     for a in range(4):
         if np.isnan(ev[i, up, a]):
             continue
-        ref = reference[i, up, a]
-        if np.isnan(ref):
-            if best < 0:
-                best = a
-        elif ref > top:
-            top = ref
-            best = a
-    return best
+        if first < 0:
+            first = a
+        if reference[i, up, a] > top:
+            top = reference[i, up, a]
+    if top == -np.inf:
+        return first
+    for a in range(4):
+        if not np.isnan(ev[i, up, a]) and reference[i, up, a] >= top - TIE:
+            return a
+    return first
 
 
 @kernel(inline=True)

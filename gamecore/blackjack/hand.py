@@ -22,6 +22,7 @@ from gamecore.blackjack.rules import (
     RANKS,
     SPLIT_STRATEGY_NAMES,
     StandardBlackjackRules,
+    best_action,
     check_rules,
     hand_total,
     shoe_composition,
@@ -50,7 +51,9 @@ class HandValues:
 
     @property
     def best(self) -> str:
-        return max(self.ev, key=self.ev.get)
+        """The action of the highest EV, the first of S H D R P on a tie
+        (:func:`~gamecore.blackjack.rules.best_action`)."""
+        return best_action(self.ev)
 
     def to_dict(self) -> dict[str, Any]:
         total, soft = hand_total([self.cards.count(r) for r in range(10)])

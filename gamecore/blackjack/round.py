@@ -37,6 +37,7 @@ from gamecore.blackjack.rules import (
     NATURAL,
     RANKS,
     TEN,
+    best_action,
     early_surrender_at_root,
     hand_total,
     surrender_at_root,
@@ -172,9 +173,10 @@ def optimal_play(
     opening: Opening, ev: np.ndarray, split: np.ndarray, values: dict | None = None
 ) -> Choice:
     """Optimal play: the action of the highest value (:func:`opening_values`, or ``values``
-    where the caller has them already; the first of S H D R P on a tie)."""
+    where the caller has them already), the first of S H D R P on a tie
+    (:func:`~gamecore.blackjack.rules.best_action`)."""
     values = opening_values(opening, ev, split) if values is None else values
-    best = max(values, key=values.get)
+    best = best_action(values)
     if opening.natural:
         return Choice(PLAY_NATURAL, best)
     if best == "R" and opening.early_surrender:

@@ -62,6 +62,26 @@ N_OUTCOMES = 11
 ACTIONS = ("S", "H", "D", "R", "P")
 STAND, HIT, DOUBLE, SURRENDER, SPLIT = range(5)
 
+#: Action values this close are a tie, and of tied actions the first in :data:`ACTIONS`
+#: order is played. Ties are exact in exact arithmetic (a 10,2 against an 8 that hits or
+#: doubles to the same value) and land about 1e-17 apart either way in the float
+#: recursions, so without a fixed rule float noise chooses. Which of two equal actions is
+#: played changes no EV where it is chosen, but it does where that choice is followed in
+#: another shoe (split hands under CDZ- and CDP1 play the choice of a reference shoe:
+#: broken by float noise, one 21-card shoe's CDP1 EV moved by 1.1e-3), and it changes the
+#: spread of the results. Eric Farmer's CA and the slow reference in ``tests/`` agree
+#: with this rule on every shoe tried.
+TIE = 1e-12
+
+
+def best_action(values: dict[str, float]) -> str:
+    """The action of the highest value in ``values`` (NaN: not allowed), the first of
+    S H D R P among those within :data:`TIE` of it."""
+    allowed = {a: v for a, v in values.items() if not np.isnan(v)}
+    top = max(allowed.values())
+    return next(a for a in ACTIONS if a in allowed and allowed[a] >= top - TIE)
+
+
 SURRENDER_KINDS = ("none", "late", "early", "any_cards")
 #: ``RuleCodes.surrender``: the index of the rule's value in :data:`SURRENDER_KINDS`.
 SURRENDER_NONE, SURRENDER_LATE, SURRENDER_EARLY, SURRENDER_ANY_CARDS = range(4)
