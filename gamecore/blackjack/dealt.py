@@ -72,7 +72,7 @@ DEALER_NATURAL = 99
 #: A round whose strategy asked for an action the rules forbid (the tables are validated
 #: first, so this cannot happen; the simulation refuses the run if it does).
 FORBIDDEN_ROUND = 999
-#: Rows of the per-hand state of a round (``RoundScratch.hands[row, hand]``).
+#: Rows of the per-hand state of a round (``RoundScratch.hands[seat, row, hand]``).
 (
     _HARD,
     _CARDS,
@@ -238,55 +238,57 @@ def _opening(codes, early_surrender, p1, p2, up, hole):
 
 
 @kernel(inline=True)
-def _first_hands(codes, state, root_split, child, empty, node_play, p1, p2, up):
+def _first_hands(codes, states, s, root_split, child, empty, node_play, p1, p2, up):
     """Set up the round's hands from the first two cards: (hands, split)."""
-    state[:, :] = 0
-    state[_BET, :] = 1
-    state[_PROBE_ROW, :] = -1
+    for h in range(states.shape[2]):
+        for row in range(states.shape[1]):
+            states[s, row, h] = 0
+        states[s, _BET, h] = 1
+        states[s, _PROBE_ROW, h] = -1
     limit = codes.max_ace_hands if p1 == ACE else codes.max_hands
     if p1 == p2 and limit >= 2 and root_split[p1, p2, up]:
         for h in range(2):
-            state[_HARD, h] = p1 + 1
-            state[_ACES, h] = p1 == ACE
-            state[_CARDS, h] = 1
-            state[_FIRST, h] = p1
-            state[_NODE, h] = child[empty, p1] if node_play else 0
+            states[s, _HARD, h] = p1 + 1
+            states[s, _ACES, h] = p1 == ACE
+            states[s, _CARDS, h] = 1
+            states[s, _FIRST, h] = p1
+            states[s, _NODE, h] = child[empty, p1] if node_play else 0
         return 2, True
-    state[_HARD, 0] = p1 + p2 + 2
-    state[_ACES, 0] = p1 == ACE or p2 == ACE
-    state[_CARDS, 0] = 2
-    state[_FIRST, 0] = p1
-    state[_PAIRED, 0] = p1 == p2
+    states[s, _HARD, 0] = p1 + p2 + 2
+    states[s, _ACES, 0] = p1 == ACE or p2 == ACE
+    states[s, _CARDS, 0] = 2
+    states[s, _FIRST, 0] = p1
+    states[s, _PAIRED, 0] = p1 == p2
     if node_play:
-        state[_NODE, 0] = child[child[empty, p1], p2]
+        states[s, _NODE, 0] = child[child[empty, p1], p2]
     return 1, False
 
 
 @kernel(inline=True)
-def _second_card(c, state, h, hands, limit, node_play, child):
+def _second_card(c, states, s, h, hands, limit, node_play, child):
     """Split hand ``h`` takes card ``c``: a pair card opens a new hand while the limit
     allows (returns True), any other card completes the hand's two cards."""
-    if c == state[_FIRST, h] and hands < limit:
-        state[_HARD, hands] = c + 1
-        state[_ACES, hands] = c == ACE
-        state[_CARDS, hands] = 1
-        state[_FIRST, hands] = c
-        state[_NODE, hands] = state[_NODE, h]
+    if c == states[s, _FIRST, h] and hands < limit:
+        states[s, _HARD, hands] = c + 1
+        states[s, _ACES, hands] = c == ACE
+        states[s, _CARDS, hands] = 1
+        states[s, _FIRST, hands] = c
+        states[s, _NODE, hands] = states[s, _NODE, h]
         return True
-    state[_HARD, h] += c + 1
-    state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
-    state[_CARDS, h] = 2
-    state[_PAIRED, h] = c == state[_FIRST, h]
+    states[s, _HARD, h] += c + 1
+    states[s, _ACES, h] = 1 if (states[s, _ACES, h] != 0 or c == ACE) else 0
+    states[s, _CARDS, h] = 2
+    states[s, _PAIRED, h] = c == states[s, _FIRST, h]
     if node_play:
-        state[_NODE, h] = child[state[_NODE, h], c]
+        states[s, _NODE, h] = child[states[s, _NODE, h], c]
     return False
 
 
 @kernel(inline=True)
-def _chart_action(state, h, up, total, soft, cd, cs, chart, pair_play, pair_follows_row):
+def _chart_action(states, s, h, up, total, soft, cd, cs, chart, pair_play, pair_follows_row):
     """A chart's action at hand ``h`` and the chart row deciding (-1: a pair row's own)."""
-    if state[_CARDS, h] == 2 and state[_PAIRED, h]:
-        pair = state[_FIRST, h]
+    if states[s, _CARDS, h] == 2 and states[s, _PAIRED, h]:
+        pair = states[s, _FIRST, h]
         a = pair_play[pair, up, 1 if cd else 0, 1 if cs else 0]
         if not pair_follows_row[pair, up]:
             return a, -1
@@ -296,32 +298,32 @@ def _chart_action(state, h, up, total, soft, cd, cs, chart, pair_play, pair_foll
 
 
 @kernel(inline=True)
-def _probe(rng, state, h, row, a, can_double, can_surrender, forced, round_y, weight, rate):
+def _probe(rng, states, s, h, row, a, can_double, can_surrender, forced, round_y, weights, rate):
     """With chance ``rate``, replace hand ``h``'s action at cell ``row`` by a letter drawn at
     random (:func:`gamecore.blackjack.checks.probe_cross_check`); the action played.
     ``forced`` is (forced hit, forced stand)."""
-    seen = (1.0 - rate) ** (-state[_UNPROBED, h])
+    seen = (1.0 - rate) ** (-states[s, _UNPROBED, h])
     round_y[row] += seen
     if rng.random() < rate:
-        state[_PROBED, h] = True
+        states[s, _PROBED, h] = True
         letter = below(rng, 6)
         b = _letter_action(letter, can_double, can_surrender, forced[0], forced[1])
         if b >= 0:
-            state[_PROBE_ROW, h] = row
-            state[_PROBE_LETTER, h] = letter
-            weight[h] = 6.0 * seen / rate
+            states[s, _PROBE_ROW, h] = row
+            states[s, _PROBE_LETTER, h] = letter
+            weights[s, h] = 6.0 * seen / rate
             return b
     else:
-        state[_UNPROBED, h] += 1
+        states[s, _UNPROBED, h] += 1
     return a
 
 
 @kernel(inline=True)
-def _hand_result(codes, state, h, dealer):
+def _hand_result(codes, states, s, h, dealer):
     """Hand ``h``'s result against the dealer's final total, in half units."""
-    if state[_STATE, h] == _SURRENDERED:
+    if states[s, _STATE, h] == _SURRENDERED:
         return -1
-    total, _soft = _total(state[_HARD, h], state[_ACES, h])
+    total, _soft = _total(states[s, _HARD, h], states[s, _ACES, h])
     if dealer == DEALER_NATURAL:  # no peek: the dealer's Natural takes every wager
         r = -1
     elif total > 21:
@@ -329,7 +331,7 @@ def _hand_result(codes, state, h, dealer):
         if (
             codes.bust_push
             and dealer > 21
-            and state[_CARDS, h] == 3
+            and states[s, _CARDS, h] == 3
             and 23 <= total <= 25
             and total < dealer
         ):
@@ -340,23 +342,23 @@ def _hand_result(codes, state, h, dealer):
         r = -1
     else:
         r = 0
-    return 2 * r * state[_BET, h]
+    return 2 * r * states[s, _BET, h]
 
 
 @kernel(inline=True)
-def _settle(codes, state, hands, dealer, up, visit, weight, round_x, probe_sums, cells):
+def _settle(codes, states, s, hands, dealer, up, visits, weights, round_x, probe_sums, cells):
     """The round's net result (half units); each hand's result added to the cells it
     decided in, and to its probe."""
     net = 0
     for h in range(hands):
-        result = _hand_result(codes, state, h, dealer)
+        result = _hand_result(codes, states, s, h, dealer)
         net += result
-        if state[_PROBE_ROW, h] >= 0:
-            row, letter = state[_PROBE_ROW, h], state[_PROBE_LETTER, h]
-            round_x[row, letter] += weight[h] * result / 2.0
+        if states[s, _PROBE_ROW, h] >= 0:
+            row, letter = states[s, _PROBE_ROW, h], states[s, _PROBE_LETTER, h]
+            round_x[row, letter] += weights[s, h] * result / 2.0
             probe_sums[row, up, letter, 3] += 1.0
-        for k in range(state[_VISITS, h]):
-            _count(cells, visit[h, k], up, result)
+        for k in range(states[s, _VISITS, h]):
+            _count(cells, visits[s, h, k], up, result)
     return net
 
 
@@ -510,6 +512,10 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
     stats = counter.stats
     seats, seat = dealt.seats, scratch.seat
     node_play, child = policy.node_play, policy.child
+    # The seats' hands are read as states[s, row, hand], never through a view of one seat
+    # (states[s]): a view is a new array whose reference count numba takes and drops, and
+    # the views of every round were measured at half the simulator's time (NRT_decref).
+    states, visits, probe_weights = scratch.hands, scratch.visit, scratch.probe_weight
     for _ in range(trials):
         base = 0
         running = 0
@@ -552,39 +558,39 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                 seat[s, _HANDS] = 1
                 if ended:
                     continue
-                state = scratch.hands[s]
-                visit = scratch.visit[s]
-                weight = scratch.probe_weight[s]
                 hands, split = _first_hands(
-                    codes, state, policy.root_split, child, policy.empty, node_play, p1, p2, up
-                )
+                    codes, states, s, policy.root_split, child, policy.empty, node_play, p1, p2,
+                    up,
+                )  # fmt: skip
                 limit = codes.max_ace_hands if p1 == ACE else codes.max_hands
                 h = 0
                 forbidden = False
                 while h < hands and not forbidden:
-                    if state[_CARDS, h] == 1:  # a split hand takes its second card
+                    if states[s, _CARDS, h] == 1:  # a split hand takes its second card
                         c = _draw(rng, cards, pos, fresh, n, base)
                         pos += 1
-                        if _second_card(c, state, h, hands, limit, node_play, child):
+                        if _second_card(c, states, s, h, hands, limit, node_play, child):
                             hands += 1  # a resplit: the new hand waits its turn
                             continue
-                    if split and state[_FIRST, h] == ACE and codes.split_aces_one_card:
-                        state[_STATE, h] = _DONE
+                    if split and states[s, _FIRST, h] == ACE and codes.split_aces_one_card:
+                        states[s, _STATE, h] = _DONE
                         h += 1
                         continue
                     # The hand's decisions, until it stands, busts, doubles or surrenders.
                     while True:
-                        total, soft = _total(state[_HARD, h], state[_ACES, h])
+                        total, soft = _total(states[s, _HARD, h], states[s, _ACES, h])
                         if total > 21:
-                            state[_STATE, h] = _DONE
+                            states[s, _STATE, h] = _DONE
                             break
                         forced = codes.forced_totals
                         forced_hit = forced and (
                             (not soft and total <= 11) or (soft and total <= 17)
                         )
                         forced_stand = forced and total >= 20
-                        two_cards = state[_CARDS, h] == 2
-                        cd = may_double(state[_HARD, h], soft, state[_CARDS, h], split, codes)
+                        two_cards = states[s, _CARDS, h] == 2
+                        cd = may_double(
+                            states[s, _HARD, h], soft, states[s, _CARDS, h], split, codes
+                        )
                         cs = (not split) and (
                             (codes.surrender == SURRENDER_LATE and two_cards)
                             or (
@@ -594,7 +600,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                         )
                         row = -1
                         if node_play:
-                            node = state[_NODE, h]
+                            node = states[s, _NODE, h]
                             a = (
                                 policy.split_action[p1, node, up]
                                 if split
@@ -602,7 +608,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                             )
                         else:
                             a, row = _chart_action(
-                                state, h, up, total, soft, cd, cs,
+                                states, s, h, up, total, soft, cd, cs,
                                 policy.chart, policy.pair_play, policy.pair_follows_row,
                             )  # fmt: skip
                         if (
@@ -612,7 +618,7 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                             and two_cards
                             and not split
                             and not soft
-                            and not state[_PAIRED, h]
+                            and not states[s, _PAIRED, h]
                             and dealt.index_first[total, up] >= 0
                         ):
                             at = dealt.index_at[total, up]
@@ -628,14 +634,15 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                             )
                             if a == DOUBLE and not cd:
                                 a = HIT
-                        if row >= 0 and not state[_PROBED, h]:
-                            if state[_VISITS, h] < visit.shape[1]:
-                                visit[h, state[_VISITS, h]] = row
-                                state[_VISITS, h] += 1
+                        if row >= 0 and not states[s, _PROBED, h]:
+                            if states[s, _VISITS, h] < visits.shape[2]:
+                                visits[s, h, states[s, _VISITS, h]] = row
+                                states[s, _VISITS, h] += 1
                             if probe_rate > 0.0:
                                 a = _probe(
-                                    rng, state, h, row, a, cd, cs, (forced_hit, forced_stand),
-                                    scratch.round_y, weight, probe_rate,
+                                    rng, states, s, h, row, a, cd, cs,
+                                    (forced_hit, forced_stand), scratch.round_y, probe_weights,
+                                    probe_rate,
                                 )  # fmt: skip
                         bad = (
                             (a == STAND and forced_hit)
@@ -647,18 +654,18 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                             forbidden = True  # validated tables: cannot happen
                             break
                         if a == STAND or a == SURRENDER:
-                            state[_STATE, h] = _DONE if a == STAND else _SURRENDERED
+                            states[s, _STATE, h] = _DONE if a == STAND else _SURRENDERED
                             break
                         c = _draw(rng, cards, pos, fresh, n, base)
                         pos += 1
-                        state[_HARD, h] += c + 1
-                        state[_ACES, h] = 1 if (state[_ACES, h] != 0 or c == ACE) else 0
-                        state[_CARDS, h] += 1
+                        states[s, _HARD, h] += c + 1
+                        states[s, _ACES, h] = 1 if (states[s, _ACES, h] != 0 or c == ACE) else 0
+                        states[s, _CARDS, h] += 1
                         if node_play:
-                            state[_NODE, h] = child[state[_NODE, h], c]
+                            states[s, _NODE, h] = child[states[s, _NODE, h], c]
                         if a == DOUBLE:
-                            state[_BET, h] = 2
-                            state[_STATE, h] = _DONE
+                            states[s, _BET, h] = 2
+                            states[s, _STATE, h] = _DONE
                             break
                     h += 1
                 seat[s, _HANDS] = hands
@@ -672,8 +679,8 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
                     if seat[s, _ENDED]:
                         continue
                     net = _settle(
-                        codes, scratch.hands[s], seat[s, _HANDS], dealer, up, scratch.visit[s],
-                        scratch.probe_weight[s], scratch.round_x, tallies.probe_sums,
+                        codes, states, s, seat[s, _HANDS], dealer, up, visits, probe_weights,
+                        scratch.round_x, tallies.probe_sums,
                         tallies.cells,
                     )  # fmt: skip
                     seat[s, _NET] = net
