@@ -77,9 +77,8 @@ TIE = 1e-12
 def best_action(values: dict[str, float]) -> str:
     """The action of the highest value in ``values`` (NaN: not allowed), the first of
     S H D R P among those within :data:`TIE` of it."""
-    allowed = {a: v for a, v in values.items() if not np.isnan(v)}
-    top = max(allowed.values())
-    return next(a for a in ACTIONS if a in allowed and allowed[a] >= top - TIE)
+    top = max(v for v in values.values() if v == v)  # NaN == NaN is false
+    return next(a for a in ACTIONS if values.get(a, -np.inf) >= top - TIE)  # NaN: false
 
 
 SURRENDER_KINDS = ("none", "late", "early", "any_cards")
