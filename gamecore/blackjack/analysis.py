@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -306,6 +307,7 @@ def exact(
     """
     rules = check_rules(rules)
     search_chart = boolean("search_chart", search_chart)
+    standard_deviation = boolean("standard_deviation", standard_deviation)
     if strategy is not None and not isinstance(strategy, StrategyChart):
         strategy = read_strategy_chart(strategy)
     shoe = None
@@ -315,6 +317,18 @@ def exact(
     tables = chart_tables(strategy, rules) if strategy is not None else None
     # Optimal: unsplit hands, then splits played as split_strategy says (CDZ- by default).
     solved, split, _actions = engine.optimal()
+    with ThreadPoolExecutor(1) as beside:
+        # The spread needs optimal play only: worked beside the steps below, its threads
+        # fill the core their single-threaded Python leaves idle.
+        spread = beside.submit(_optimal_spread, engine) if standard_deviation else None
+        result = _analysis(rules, strategy, search_chart, engine, tables, solved, split)
+        if spread is not None:
+            result.player_sd, result.player_sd_exactness = spread.result()
+    return result
+
+
+def _analysis(rules, strategy, search_chart, engine, tables, solved, split) -> BlackjackAnalysis:
+    """:func:`exact` after the optimal solve, but for the spread."""
     hands = hand_columns(engine, solved, split)
     opt_total, opt_by_up, up_p = overall_ev(engine, hands, "best")
     derived = derive_chart(
@@ -344,8 +358,6 @@ def exact(
     if strategy is not None:
         result.strategy = strategy
         result.strategy_ev, result.strategy_ev_by_up = chart_ev(engine, strategy, tables)
-    if boolean("standard_deviation", standard_deviation):
-        result.player_sd, result.player_sd_exactness = _optimal_spread(engine)
     return result
 
 
