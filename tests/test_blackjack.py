@@ -143,12 +143,21 @@ def test_a_pair_at_the_hand_limit_plays_its_pair_row_as_the_reference_does():
     assert analysis.strategy_ev == pytest.approx(naive, abs=1e-12)
 
 
-def test_cdz_resplits_to_three_hands_match_the_reference():
-    # (Resplits to four hands agree as well, to 1e-16, but the reference takes five minutes.)
+# Small shoes no round runs dry in, where optimal play resplits to three hands (in 4% and 8%
+# of rounds) and the reference takes seconds (RESPLIT_SHOE, played by a chart above and in
+# the result distribution's tests, takes it half a minute).
+RESPLIT_SMALL_SHOES = [(1, 0, 0, 2, 0, 3, 0, 2, 1, 7), (1, 1, 0, 0, 0, 3, 1, 0, 1, 8)]
+
+
+@pytest.mark.parametrize("shoe", RESPLIT_SMALL_SHOES)
+def test_cdz_resplits_to_three_hands_match_the_reference(shoe):
+    # (Resplits to four hands agree as well, to 1e-16, but the reference takes minutes.)
     rules = bj.StandardBlackjackRules(max_split_hands=3)
-    analysis = bj.exact(rules, composition=list(RESPLIT_SHOE), search_chart=False)
-    naive = nb.optimal_ev(RESPLIT_SHOE, naive_rules(rules))
+    analysis = bj.exact(rules, composition=list(shoe), search_chart=False)
+    naive = nb.optimal_ev(shoe, naive_rules(rules))
     assert analysis.player_ev == pytest.approx(naive, abs=1e-12)
+    resplit = bj.results.result_distribution(rules, composition=list(shoe)).resplit_share
+    assert resplit > 0.02  # the shoe is played to three hands
 
 
 @pytest.mark.parametrize("strategy", ["cdp1", "cdp"])
@@ -164,13 +173,7 @@ def test_post_split_strategies_to_two_hands_match_the_reference(strategy):
     assert analysis.player_ev >= cdz.player_ev - 1e-15  # best for the split hand can only help
 
 
-# Small shoes no round runs dry in, where optimal play resplits to three hands (in 4% and 8%
-# of rounds) and the reference takes seconds, not the half minute of RESPLIT_SHOE (which the
-# CDZ- test above plays).
-CDP1_RESPLIT_SHOES = [(1, 0, 0, 2, 0, 3, 0, 2, 1, 7), (1, 1, 0, 0, 0, 3, 1, 0, 1, 8)]
-
-
-@pytest.mark.parametrize("shoe", CDP1_RESPLIT_SHOES)
+@pytest.mark.parametrize("shoe", RESPLIT_SMALL_SHOES)
 def test_cdp1_resplits_to_three_hands_match_the_reference(shoe):
     rules = bj.StandardBlackjackRules(max_split_hands=3, split_strategy="cdp1")
     analysis = bj.exact(rules, composition=list(shoe), search_chart=False)
