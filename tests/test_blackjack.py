@@ -149,13 +149,18 @@ def test_a_pair_at_the_hand_limit_plays_its_pair_row_as_the_reference_does():
 RESPLIT_SMALL_SHOES = [(1, 0, 0, 2, 0, 3, 0, 2, 1, 7), (1, 1, 0, 0, 0, 3, 1, 0, 1, 8)]
 
 
-@pytest.mark.parametrize("shoe", RESPLIT_SMALL_SHOES)
-def test_cdz_resplits_to_three_hands_match_the_reference(shoe):
-    # (Resplits to four hands agree as well, to 1e-16, but the reference takes minutes.)
-    rules = bj.StandardBlackjackRules(max_split_hands=3)
+def _optimal_ev_matches_the_reference(rules, shoe):
     analysis = bj.exact(rules, composition=list(shoe), search_chart=False)
     naive = nb.optimal_ev(shoe, naive_rules(rules))
     assert analysis.player_ev == pytest.approx(naive, abs=1e-12)
+
+
+@pytest.mark.parametrize("strategy", ["cdz", "cdp1"])
+@pytest.mark.parametrize("shoe", RESPLIT_SMALL_SHOES)
+def test_resplits_to_three_hands_match_the_reference(strategy, shoe):
+    # (CDZ- resplits to four hands agree as well, to 1e-16, but the reference takes minutes.)
+    rules = bj.StandardBlackjackRules(max_split_hands=3, split_strategy=strategy)
+    _optimal_ev_matches_the_reference(rules, shoe)
     resplit = bj.results.result_distribution(rules, composition=list(shoe)).resplit_share
     assert resplit > 0.02  # the shoe is played to three hands
 
@@ -173,16 +178,6 @@ def test_post_split_strategies_to_two_hands_match_the_reference(strategy):
     assert analysis.player_ev >= cdz.player_ev - 1e-15  # best for the split hand can only help
 
 
-@pytest.mark.parametrize("shoe", RESPLIT_SMALL_SHOES)
-def test_cdp1_resplits_to_three_hands_match_the_reference(shoe):
-    rules = bj.StandardBlackjackRules(max_split_hands=3, split_strategy="cdp1")
-    analysis = bj.exact(rules, composition=list(shoe), search_chart=False)
-    naive = nb.optimal_ev(shoe, naive_rules(rules))
-    assert analysis.player_ev == pytest.approx(naive, abs=1e-12)
-    resplit = bj.results.result_distribution(rules, composition=list(shoe)).resplit_share
-    assert resplit > 0.02  # the shoe is played to three hands
-
-
 # Three eights and six tens (and a 2, two 9s): in the shoe CDP1 decides split tens by (one
 # pair card out) a 10,2 against an 8 hits or doubles to the same value, exactly, which the
 # float recursions put 1e-17 apart either way; the choice is then played where a second
@@ -194,9 +189,7 @@ TIE_SHOES = [(0, 1, 0, 0, 0, 0, 0, 3, 2, 6), (0, 1, 0, 0, 0, 0, 0, 4, 1, 6)]
 @pytest.mark.parametrize("shoe", TIE_SHOES)
 def test_cdp1_plays_a_tie_in_its_reference_shoe_as_the_reference_does(shoe):
     rules = bj.StandardBlackjackRules(max_split_hands=3, split_strategy="cdp1")
-    analysis = bj.exact(rules, composition=list(shoe), search_chart=False)
-    naive = nb.optimal_ev(shoe, naive_rules(rules))
-    assert analysis.player_ev == pytest.approx(naive, abs=1e-12)
+    _optimal_ev_matches_the_reference(rules, shoe)
 
 
 def test_a_tie_is_played_as_the_first_action_and_cdp1_is_farmers_there():

@@ -638,20 +638,25 @@ def _result_rows(plain, two_hands, resplits, natural_paid, pays) -> tuple[tuple,
     """The rows of :class:`ResultDistribution` and its mean."""
     total = plain + two_hands + resplits
     units = (np.arange(HALF_UNITS) - 16) / 2
-    rows = [
+    parts = [
         (units[x], _label(units[x]), total[x], plain[x], two_hands[x], resplits[x])
         for x in range(HALF_UNITS)
         if total[x] > 0
     ]
-    rows.append((pays, "Natural paid", natural_paid, natural_paid, 0.0, 0.0))
-    table = tuple(
+    parts.append((pays, "Natural paid", natural_paid, natural_paid, 0.0, 0.0))
+    rows = tuple(
         {
-            **dict(zip(RESULT_COLUMNS[:-1], (float(net), label, *map(float, parts)), strict=True)),
-            "Return": float(net) * float(parts[0]),
+            "Net result": float(net),
+            "Outcome": outcome,
+            "Probability": float(p),
+            "Without a split": float(unsplit),
+            "Split, two hands": float(two),
+            "With a resplit": float(resplit),
+            "Return": float(net) * float(p),
         }
-        for net, label, *parts in rows
+        for net, outcome, p, unsplit, two, resplit in parts
     )
-    return table, float(np.dot(units, total) + pays * natural_paid)
+    return rows, float(np.dot(units, total) + pays * natural_paid)
 
 
 def _label(units: float) -> str:
