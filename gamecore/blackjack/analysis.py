@@ -46,8 +46,8 @@ from gamecore.blackjack.rules import (
     STAND,
     SURRENDER_KINDS,
     TEN,
+    TIE,
     StandardBlackjackRules,
-    best_action,
     check_rules,
 )
 from gamecore.blackjack.search import CHANGE_COLUMNS, optimize_chart
@@ -494,8 +494,11 @@ def composition_exceptions(
     """
     tables = chart_tables(chart, engine.rules)
     played = engine.solve(policy=POLICY_CHART, tables=tables)
-    nd, rows, threes = engine.nodes, [], {}
+    nd, rows = engine.nodes, []
     p_up = engine.shoe / engine.shoe.sum()
+    # Three-card hands: (node, up card, chance of reaching it that way), every way the chart
+    # reaches one by hitting two cards, in the order the two-card hands come.
+    third_node, third_up, third_chance = [], [], []
     for up in range(10):
         for opening in openings(engine, up):
             if opening.natural:
@@ -515,24 +518,50 @@ def composition_exceptions(
             # Three cards: the chart hits these two; the third drawn from what is left.
             left = engine.shoe - np.array(opening.counts)
             left[up] -= 1
-            for c in range(10):
-                j = nd.child[i, c]
-                if left[c] == 0 or j < 0 or nd.bust[j] or played.action[j, up] < 0:
-                    continue
-                live = 1.0 - solved.natural[j, up]
-                ev = {ACTIONS[k]: solved.ev[j, up, k] / live for k in range(4)}
-                ev = {k: v for k, v in ev.items() if not np.isnan(v)}
-                three_best = best_action(ev)
-                three_mine = ACTIONS[played.action[j, up]]
-                if three_mine != three_best:
-                    # Reached from each of its two-card starts: one row, their chances added.
-                    row = threes.setdefault(
-                        (j, up),
-                        _exception(nd.counts[j], up, "three cards", three_mine, three_best, ev, 0),
-                    )
-                    # Under the peek the round goes on only without a dealer Natural.
-                    row["Probability"] += float(weight * left[c] / left.sum() * live)
-    return [*rows, *threes.values()]
+            j = nd.child[i]
+            held = (left > 0) & (j >= 0)
+            held[held] = ~nd.bust[j[held]] & (played.action[j[held], up] >= 0)
+            third_node.append(j[held])
+            third_up.append(np.full(held.sum(), up))
+            third_chance.append(weight * left[held] / left.sum())
+    return [
+        *rows,
+        *_three_card_exceptions(engine, solved, played, third_node, third_up, third_chance),
+    ]
+
+
+def _three_card_exceptions(engine, solved, played, nodes, ups, chances) -> list[dict[str, Any]]:
+    """The rows of :func:`composition_exceptions` for the three-card hands the chart holds
+    (``nodes[k][m]`` against ``ups[k][m]``, reached with chance ``chances[k][m]``): EVs
+    given no dealer Natural, one row per hand, the chances of its two-card starts added in
+    the order they come."""
+    if not nodes:
+        return []
+    j, up = np.concatenate(nodes), np.concatenate(ups)
+    chance = np.concatenate(chances)
+    live = 1.0 - solved.natural[j, up]
+    ev = solved.ev[j, up, :4] / live[:, None]
+    # rules.best_action on each row: the first of S H D R within TIE of the best allowed.
+    top = np.nanmax(ev, axis=1)
+    best = np.argmax(ev >= (top - TIE)[:, None], axis=1)
+    threes: dict[tuple[int, int], dict[str, Any]] = {}
+    for k in np.flatnonzero(best != played.action[j, up]).tolist():
+        key = (int(j[k]), int(up[k]))
+        if key not in threes:
+            values = {ACTIONS[a]: float(ev[k, a]) for a in range(4) if not np.isnan(ev[k, a])}
+            three_mine, three_best = ACTIONS[played.action[key]], ACTIONS[best[k]]
+            threes[key] = _exception(
+                engine.nodes.counts[key[0]],
+                key[1],
+                "three cards",
+                three_mine,
+                three_best,
+                values,
+                0,
+            )
+        # Under the peek the round goes on only without a dealer Natural.
+        threes[key]["Probability"] += float(chance[k] * live[k])
+    return list(threes.values())
 
 
 EXCEPTION_COLUMNS = [
