@@ -542,6 +542,10 @@ def dealer_lines(removed: np.ndarray) -> DealerLines:
     return DealerLines(line_rank[:lines], start[: lines + 1], row)
 
 
+#: Shares of :func:`dealer_rows`'s lines per thread (each a few milliseconds at 6 decks).
+SHARES_PER_THREAD = 6
+
+
 def dealer_rows(
     shoe: np.ndarray,
     removed: np.ndarray,
@@ -566,20 +570,25 @@ def dealer_rows(
     shoe = np.asarray(shoe, dtype=np.int64)
     count = len(lines.rank)
     threads = min(default_threads() if threads is None else threads, count)
-    # Shares of about equal work, as measured: a line's share of its passes (LANES lines to a
-    # pass) costs ~0.7 ns per trie node and hand (every up card), each of its rows ~0.65 ns
-    # per cell its rank's spans sum.
+    if threads == 1:
+        _dealer_lines(shoe, removed, lines, 0, count, only_up, table, out)
+        return out if only_up < 0 else out[:, 0]
+    # Shares of about equal work by an estimate (a line's share of its passes, LANES lines to
+    # a pass, ~0.7 ns per trie node and hand, every up card; each of its rows ~0.65 ns per
+    # cell its rank's spans sum), several per thread, taken as threads come free: the
+    # estimate is off by a sixth either way for some ranks.
     cells = np.clip(table.spans[..., 1] - table.spans[..., 0] + 1, 0, None).sum(axis=(0, 2, 3))
     passes = 0.7 * (table.start[-1] + table.hand_start[-1, -1])
     work = np.cumsum(passes + 0.65 * cells[lines.rank] * np.diff(lines.start))
-    bounds = np.searchsorted(work, np.linspace(0, work[-1], threads + 1), side="right")
+    shares = min(SHARES_PER_THREAD * threads, count)
+    bounds = np.searchsorted(work, np.linspace(0, work[-1], shares + 1), side="right")
     bounds[0], bounds[-1] = 0, count
     with ThreadPoolExecutor(threads) as pool:
         jobs = [
             pool.submit(
-                _dealer_lines, shoe, removed, lines, bounds[t], bounds[t + 1], only_up, table, out
+                _dealer_lines, shoe, removed, lines, bounds[k], bounds[k + 1], only_up, table, out
             )
-            for t in range(threads)
+            for k in range(shares)
         ]
         for job in jobs:
             job.result()
