@@ -212,8 +212,9 @@ def _line_sums(left, p, first, last, parent, code, factor, prod):
     for j in range(LANES):
         prod[0, j] = 1.0  # the empty draw
     # The lanes counted by a number the compiler does not know (LANES, read off the array):
-    # a loop of a known 8 or 16 it unrolls into scalar code, unable to prove that a row of
-    # prod and its parent's do not overlap; this one it vectorizes behind a run-time check.
+    # a loop of a known count (8, measured) it unrolled into scalar code, unable to prove that
+    # a row of prod and its parent's do not overlap; this one it vectorizes behind a run-time
+    # check.
     lanes = prod.shape[1]
     for t in range(first + 1, last):
         above, card = parent[t], code[t]
