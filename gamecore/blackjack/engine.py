@@ -246,8 +246,8 @@ def _allowed(hard, soft, cards, up, split_rank, codes, natural_hand):
 
 @kernel(inline=True)
 def _shoe_behind(counts, i, base, up, shoe):
-    """Fill ``shoe`` with ``base`` less hand ``i``'s cards and the up card; its size, or -1
-    when the hand or the up card is not there to be dealt."""
+    """Fill ``shoe`` with ``base`` less hand ``i``'s cards and the up card (-1: none); its
+    size, or -1 when the hand or the up card is not there to be dealt."""
     ok = True
     n = 0
     for r in range(10):
@@ -317,17 +317,33 @@ def _draw_values(child, bust, i, up, shoe, n, peek, value, stand):
 
 
 @kernel(inline=True)
+def _first_within_tie(v0, v1, v2, v3, otherwise):
+    """Of four action values (-inf or NaN: not allowed), the index of the first within
+    :data:`TIE` of the highest, ``otherwise`` where none is allowed. Straight-line selects,
+    not loops over the actions: which action is best changes from hand to hand, and the
+    loops' mispredicted branches took a fifth of a solve (measured; this form, a tenth)."""
+    top = -np.inf
+    top = v0 if v0 > top else top  # NaN compares false: never the top
+    top = v1 if v1 > top else top
+    top = v2 if v2 > top else top
+    top = v3 if v3 > top else top
+    if top == -np.inf:
+        return otherwise
+    low = top - TIE
+    if v0 >= low:
+        return 0
+    if v1 >= low:
+        return 1
+    if v2 >= low:
+        return 2
+    return 3 if v3 >= low else otherwise
+
+
+@kernel(inline=True)
 def _best_action(ev, i, up):
     """The allowed action of the highest value, the first of S H D R within :data:`TIE` of
     it (:func:`gamecore.blackjack.rules.best_action`)."""
-    top = -np.inf
-    for a in range(4):
-        if ev[i, up, a] > top:  # NaN (not allowed) compares false
-            top = ev[i, up, a]
-    for a in range(4):
-        if ev[i, up, a] >= top - TIE:
-            return a
-    return -1
+    return _first_within_tie(ev[i, up, 0], ev[i, up, 1], ev[i, up, 2], ev[i, up, 3], -1)
 
 
 @kernel(inline=True)
@@ -336,21 +352,16 @@ def _reference_action(ev, reference, i, up):
     shoe (the unsplit hand for CDZ-; one pair card out for CDP1), the first of S H D R
     within :data:`TIE` of the best there; the first allowed action where the reference
     allows none of them."""
-    top = -np.inf
-    first = -1
-    for a in range(4):
-        if np.isnan(ev[i, up, a]):
-            continue
-        if first < 0:
-            first = a
-        if reference[i, up, a] > top:
-            top = reference[i, up, a]
-    if top == -np.inf:
-        return first
-    for a in range(4):
-        if not np.isnan(ev[i, up, a]) and reference[i, up, a] >= top - TIE:
-            return a
-    return first
+    ok0, ok1 = ev[i, up, 0] == ev[i, up, 0], ev[i, up, 1] == ev[i, up, 1]  # not NaN
+    ok2, ok3 = ev[i, up, 2] == ev[i, up, 2], ev[i, up, 3] == ev[i, up, 3]
+    first = 0 if ok0 else (1 if ok1 else (2 if ok2 else (3 if ok3 else -1)))
+    return _first_within_tie(
+        reference[i, up, 0] if ok0 else -np.inf,
+        reference[i, up, 1] if ok1 else -np.inf,
+        reference[i, up, 2] if ok2 else -np.inf,
+        reference[i, up, 3] if ok3 else -np.inf,
+        first,
+    )
 
 
 @kernel(inline=True)
@@ -403,17 +414,22 @@ def _solve(tree, context, dealers, codes, policy, only_up):
         i = order[idx]
         if not mask[i]:
             continue
+        # The shoe behind the hand, before the up card is taken from it.
+        n_behind = _shoe_behind(counts, i, base, -1, shoe)
+        if n_behind < 0:
+            continue  # the hand is not there to be dealt
+        row = rows[i]
+        natural_hand = (
+            split_rank < 0 and cards[i] == 2 and counts[i, ACE] == 1 and counts[i, TEN] == 1
+        )
         for up in range(10):
             if base[up] == 0 or (only_up >= 0 and up != only_up):
                 continue
-            n = _shoe_behind(counts, i, base, up, shoe)
-            if n < 1:
-                continue
-            row = rows[i]
+            if shoe[up] == 0 or n_behind < 2:
+                continue  # no up card left to show, or no card for the hole
+            shoe[up] -= 1  # the up card out; back at the end of this up card's pass
+            n = n_behind - 1
             natural[i, up] = dealers[row, up, NATURAL]
-            natural_hand = (
-                split_rank < 0 and cards[i] == 2 and counts[i, ACE] == 1 and counts[i, TEN] == 1
-            )
             s = _stand_value(
                 hard[i], soft[i], cards[i], bust[i], dealers, row, up, codes, natural_hand
             )
@@ -422,6 +438,7 @@ def _solve(tree, context, dealers, codes, policy, only_up):
             if bust[i]:
                 value[i, up] = s
                 action[i, up] = STAND
+                shoe[up] += 1
                 continue
             can_s, can_h, can_d, can_r = _allowed(
                 hard[i], soft[i], cards[i], up, split_rank, codes, natural_hand
@@ -452,6 +469,7 @@ def _solve(tree, context, dealers, codes, policy, only_up):
             action[i, up] = best
             if best >= 0:
                 value[i, up] = ev[i, up, best]
+            shoe[up] += 1
     return ev, value, action, natural
 
 
