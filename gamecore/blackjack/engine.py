@@ -422,6 +422,10 @@ def _solve(tree, context, dealers, codes, policy, only_up):
         natural_hand = (
             split_rank < 0 and cards[i] == 2 and counts[i, ACE] == 1 and counts[i, TEN] == 1
         )
+        # What a chart reads at this hand, the same against every up card.
+        total = hard[i] + 10 if soft[i] else hard[i]
+        pair = _pair_rank(counts, i, cards[i]) if kind == POLICY_CHART else -1
+        stands = natural_hand or one_card
         for up in range(10):
             if base[up] == 0 or (only_up >= 0 and up != only_up):
                 continue
@@ -458,9 +462,6 @@ def _solve(tree, context, dealers, codes, policy, only_up):
             elif kind == POLICY_REFERENCE:
                 best = _reference_action(ev, reference, i, up)
             else:
-                total = hard[i] + 10 if soft[i] else hard[i]
-                pair = _pair_rank(counts, i, cards[i])
-                stands = natural_hand or one_card
                 best = _chart_action(
                     pair, total, soft[i], up, stands, chart, pair_play, can_d, can_r
                 )
