@@ -14,7 +14,9 @@ the vector instructions (:data:`LANES`).
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, NamedTuple
@@ -30,7 +32,6 @@ from gamecore.blackjack.rules import (
     RANKS,
     StandardBlackjackRules,
     check_rules,
-    hand_total,
     shoe_composition,
 )
 from gamecore.blackjack.shoe import check_composition, up_index
@@ -97,16 +98,16 @@ def _dealer_hands(up: int, hits_soft_17: bool) -> dict[tuple[tuple[int, ...], in
     while level:
         longer: dict[tuple[int, ...], int] = {}
         for drawn, ways in level.items():
-            counts = [0] * 10
-            counts[up] += 1
-            for r in drawn:
-                counts[r] += 1
-            total, soft = hand_total(counts)
+            # hand_total of the up card and the draw (rank r counts r + 1; sorted: aces first)
+            hard = up + 1 + len(drawn) + sum(drawn)
+            soft = (up == ACE or (drawn and drawn[0] == ACE)) and hard + 10 <= 21
+            total = hard + 10 if soft else hard
             if len(drawn) == 1 and total == 21:
                 outcome = NATURAL
             elif total < 17 or (hits_soft_17 and total == 17 and soft):
                 for r in range(10):
-                    key = tuple(sorted((*drawn, r)))
+                    at = bisect.bisect_right(drawn, r)  # the draw with r, still sorted
+                    key = (*drawn[:at], r, *drawn[at:])
                     longer[key] = longer.get(key, 0) + ways
                 continue
             elif total <= 21:
@@ -123,7 +124,7 @@ def dealer_table(hits_soft_17: bool) -> DealerTable:
     """Every dealer hand of the drawing rule, per up card, as a :class:`DealerTable`."""
     start, parent, code = [0], [], []
     hand_start, hand_parent, hand_code, outcomes, orderings = [], [], [], [], []
-    held: list[list[int]] = []  # each hand's cards per rank
+    hands: list[tuple[int, ...]] = []  # each hand's sorted cards
     for up in range(10):
         found = sorted(_dealer_hands(up, hits_soft_17).items())
         # Nodes: every proper prefix of a hand's sorted cards, the empty draw first.
@@ -133,19 +134,24 @@ def dealer_table(hits_soft_17: bool) -> DealerTable:
             parent.append(node[prefix[:-1]] if prefix else -1)
             code.append(prefix[-1] * STEP + prefix[:-1].count(prefix[-1]) if prefix else 0)
         start.append(len(parent))
-        for outcome in range(N_OUTCOMES):
+        by_outcome: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(N_OUTCOMES)]
+        for (cards, result), ways in found:
+            by_outcome[result].append((cards, ways))
+        for outcome, group in enumerate(by_outcome):
             hand_start.append(len(hand_parent))
-            for (cards, result), ways in found:
-                if result == outcome:
-                    hand_parent.append(node[cards[:-1]])
-                    hand_code.append(cards[-1] * STEP + cards[:-1].count(cards[-1]))
-                    outcomes.append(outcome)
-                    orderings.append(ways)
-                    held.append([cards.count(r) for r in range(10)])
+            for cards, ways in group:
+                hand_parent.append(node[cards[:-1]])
+                hand_code.append(cards[-1] * STEP + cards[:-1].count(cards[-1]))
+                outcomes.append(outcome)
+                orderings.append(ways)
+                hands.append(cards)
         hand_start.append(len(hand_parent))
     as_int = functools.partial(np.array, dtype=np.int64)
     hand_start = as_int(hand_start).reshape(10, N_OUTCOMES + 1)
-    of_rank = as_int(held).T.copy()
+    # of_rank[r, h]: hand h's cards of rank r, counted over every card of every hand at once.
+    card = np.fromiter(itertools.chain.from_iterable(hands), dtype=np.int64)
+    hand = np.repeat(np.arange(len(hands)), [len(cards) for cards in hands])
+    of_rank = np.bincount(card * len(hands) + hand, minlength=10 * len(hands)).reshape(10, -1)
     drawn = of_rank.sum(axis=0)
     assert of_rank.max() < STEP
     ups = [slice(hand_start[u, 0], hand_start[u, -1]) for u in range(10)]
