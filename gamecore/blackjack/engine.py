@@ -139,14 +139,18 @@ def hand_tree(
     cards = counts.sum(axis=1)
     soft = (counts[:, ACE] > 0) & (hard + 10 <= 21)
     bust = hard > 21
+    # Hit links by each composition's number in a mixed radix, digit r running to one past
+    # the most cards of rank r a hand holds (at most 21 Aces: the numbers stay below 1e9
+    # whatever the shoe): adding a card of rank r adds radix[r], never a carry.
+    radix = np.cumprod([1, *(counts.max(axis=0)[:-1] + 2)])
+    code = counts @ radix
+    by_code = np.argsort(code)
+    sorted_code = code[by_code]
     child = np.full((len(found), 10), -1, dtype=np.int64)
-    for i, c in enumerate(found):
-        if bust[i]:
-            continue
-        for r in range(10):
-            grown = list(c)
-            grown[r] += 1
-            child[i, r] = index.get(tuple(grown), -1)
+    for r in range(10):
+        at = np.minimum(np.searchsorted(sorted_code, code + radix[r]), len(found) - 1)
+        grows = ~bust & (counts[:, r] < shoe[r]) & (sorted_code[at] == code + radix[r])
+        child[grows, r] = by_code[at[grows]]
     order = np.argsort(-cards, kind="stable").astype(np.int64)
     return HandTree(counts, hard, soft, cards, bust, child, order), index
 
