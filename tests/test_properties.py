@@ -393,6 +393,31 @@ def test_dealer_rows_along_lines_equal_the_reference_on_random_shoes(shoe, remov
             np.testing.assert_allclose(out[row, up], expected, atol=1e-13)
 
 
+@given(
+    st.lists(st.integers(2, 8), min_size=10, max_size=10),
+    st.lists(st.lists(st.integers(0, 3), min_size=10, max_size=10), min_size=20, max_size=120),
+    st.booleans(),
+    st.integers(0, 9),
+)
+def test_a_dealer_row_does_not_depend_on_the_rows_worked_beside_it(shoe, removed, h17, up):
+    """Many rows at once (lines of one rank sharing a pass of the trie, 16 to a pass, the
+    lines in shares over threads) give each row the distribution it has asked for alone,
+    against every up card and against one only (``only_up``), on one thread or several;
+    the reference test above checks the distributions themselves on smaller shoes."""
+    from gamecore.blackjack.dealer import dealer_rows, dealer_table
+
+    shoe = np.array(shoe)
+    shoe[9] *= 4  # the ten-valued cards: four ranks of them
+    removed = np.minimum(np.array(removed), shoe)
+    table = dealer_table(h17)
+    together = dealer_rows(shoe, removed, table)
+    one_up = dealer_rows(shoe, removed, table, only_up=up, threads=1)
+    for row, taken in enumerate(removed):
+        alone = dealer_rows(shoe, taken[None, :], table)[0]
+        np.testing.assert_allclose(together[row], alone, rtol=1e-12, atol=1e-15)
+        np.testing.assert_allclose(one_up[row], alone[up], rtol=1e-12, atol=1e-15)
+
+
 def test_dealer_rows_take_card_counts_past_16_bits():
     """Counts beyond 16 bits (a shoe no table deals, but the function takes any) are taken
     as they are: each row equals the distribution of the shoe with its cards removed."""
