@@ -216,6 +216,40 @@ def test_best_action_takes_the_first_of_tied_actions_in_action_order():
     assert best({"P": 0.3, "S": 0.3}) == "S"  # the order of S H D R P, not of the dict
 
 
+@pytest.mark.parametrize(
+    "rules, shoe",
+    [
+        (bj.StandardBlackjackRules(decks=1, surrender="late"), None),
+        (bj.C21BlackjackRules(decks=2), None),
+        (bj.StandardBlackjackRules(max_split_hands=3), TIE_SHOES[0]),
+    ],
+)
+def test_every_hand_a_solve_plays_takes_rules_best_action_of_its_values(rules, shoe):
+    """The solver's choice at each hand and up card is ``rules.best_action`` of the values
+    it ranks by (NaN: not allowed): the hand's own (the unsplit hands), or among the actions
+    allowed at a split hand the same cards' unsplit values (CDZ-), the first allowed action
+    where none of those is defined. The tie rule in one place, on a shoe with exact ties."""
+    import numpy as np
+
+    engine = bj.engine.Engine(rules, None if shoe is None else np.array(shoe))
+    unsplit = engine.solve()
+    actions = bj.rules.ACTIONS[:4]
+    contexts = [((-1, 0), bj.engine.POLICY_OPTIMAL, None)]
+    contexts += [((p, 0), bj.engine.POLICY_REFERENCE, unsplit.ev) for p in engine.split_extras]
+    checked = 0
+    for key, policy, reference in contexts:
+        solved = engine.solve(*key, policy, reference)
+        ranked_by = solved.ev if reference is None else reference
+        for i, up in zip(*np.nonzero(solved.action >= 0), strict=True):
+            allowed = [a for a, v in zip(actions, solved.ev[i, up], strict=True) if v == v]
+            ranks = dict(zip(actions, ranked_by[i, up], strict=True))
+            values = {a: ranks[a] for a in allowed if ranks[a] == ranks[a]}
+            expected = bj.rules.best_action(values) if values else allowed[0]
+            assert actions[solved.action[i, up]] == expected, (key, i, up)
+            checked += 1
+    assert checked >= 100  # the 21-card shoe has about a hundred such choices
+
+
 def test_post_split_strategies_are_farmers_on_one_deck():
     # Eric Farmer's CA v7.6 (../shared/reference/farmer-ca, built with g++ and run with
     # BJStrategy(useCDZ, useCDP1) = (true, -), (false, true), (false, false)): one deck, S17,
