@@ -199,8 +199,14 @@ def main() -> int:
             else ""
         )
         target = f"{r['target_seconds']} s " if r["target_seconds"] else ""
+        split = r.get("peak_split_mb")
+        split_part = (
+            f" [{split['anonymous']:.0f} own + {split['file_backed']:.0f} libraries]"
+            if split
+            else ""
+        )
         print(
-            f"{name:42} {r['seconds']:10.2f} s {r['peak_mb']:6.0f} MB "
+            f"{name:42} {r['seconds']:10.2f} s {r['peak_mb']:6.0f} MB{split_part} "
             f"(target {target}{r['target_peak_mb']} MB){farmer_part}"
         )
     args.output.parent.mkdir(parents=True, exist_ok=True)
