@@ -457,6 +457,33 @@ def test_the_process_runs_its_command_with_the_collector_on_and_the_imports_froz
     assert unknown.stderr.count("\n") == 1
 
 
+def test_the_entry_point_compacts_the_heap_under_glibc_and_goes_on_without_it():
+    """``compact_heap`` takes glibc's one-arena, large-blocks-mapped settings where the C
+    library is glibc, and where it cannot (no C library to open, no ``mallopt``) says so
+    and changes nothing: the command still runs."""
+    import platform
+
+    probe = (
+        "import sys, types\n"
+        "import gamecore.__main__ as entry\n"
+        "print(entry.compact_heap())\n"
+        "def no_libc(*args, **kwargs):\n"
+        "    raise OSError('no C library')\n"
+        "entry.ctypes = types.SimpleNamespace(CDLL=no_libc)  # the entry point's only\n"
+        "print(entry.compact_heap())\n"
+        "sys.argv = ['gamecore', 'exact', 'standard_blackjack', '--decks', '1', '--json']\n"
+        "entry.run()\n"
+    )
+    seen = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=300
+    )
+    assert seen.returncode == 0, seen.stderr
+    first, second, output = seen.stdout.split("\n", 2)
+    assert first == str(platform.libc_ver()[0] == "glibc")
+    assert second == "False"
+    assert json.loads(output)["game"] == "standard_blackjack"
+
+
 def test_the_process_ends_only_after_its_whole_output_is_written(tmp_path):
     """The command line ends its process at once after its command (gamecore.__main__.run,
     skipping the interpreter's teardown): an output several pipe buffers long still arrives
