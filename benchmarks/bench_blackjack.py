@@ -134,8 +134,9 @@ def c21_over_standard(pairs: int = 11) -> dict[str, Any]:
 #: process's own) and file-backed (the shared libraries' pages, numba's LLVM library about
 #: half of them). The second depends on the page cache, not on the program: right after pip
 #: has written the libraries their pages are mapped in larger blocks, and the same process
-#: read 40-50 MB more (measured here: 309-320 against 269-279 MB, 181 MB of it its own in
-#: both; the same again once the page cache was dropped and the libraries read back).
+#: read about 45 MB more (measured here: 286 MB on a fresh clone and install against 240 MB,
+#: 152 MB of it its own in both; the same again once the page cache was dropped and the
+#: libraries read back).
 _LAUNCHER = """
 import json, resource, subprocess, sys, time
 child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
