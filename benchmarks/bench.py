@@ -188,9 +188,12 @@ def main() -> int:
     c21 = results["blackjack_c21_over_standard_6_decks"]
     ok = "yes" if c21["ratio"] <= c21["target_ratio"] else "NO"
     low, high = c21["ratio_quartiles"]
+    ci_low, ci_high = c21["ratio_ci95"]
+    work = ", ".join(f"{name} {ratio:.3f}" for name, ratio in c21["size_ratio"].items())
     print(
         f"{'blackjack c21 / standard, 6 decks (paired)':42} ratio {c21['ratio']:.3f} "
-        f"(quartiles {low:.3f}-{high:.3f}, {c21['pairs']} pairs; target 1.0)  {ok}"
+        f"(95% interval {ci_low:.3f}-{ci_high:.3f}, quartiles {low:.3f}-{high:.3f}, "
+        f"{c21['pairs']} pairs; target 1.0)  {ok}; counted work c21 / standard: {work}"
     )
     for name, r in whole.items():
         farmer_part = (

@@ -658,3 +658,48 @@ def test_composition_dependent_exceptions_of_the_single_deck_game():
     assert (analysis.exceptions["Probability"] > 0).all()
     listed = analysis.to_dict()["composition_dependent_exceptions"]
     assert len(listed) == len(rows) and {"cards", "best", "ev_best"} <= set(listed[0])
+
+
+def _hands_up_to_hard_21(holding: int = -1) -> list[tuple[int, ...]]:
+    """Every composition of two or more cards (per rank, A..10) with hard total 21 or less,
+    holding at least one card of rank ``holding`` (-1: any), by plain enumeration."""
+    found = []
+
+    def grow(counts: list[int], low: int, hard: int) -> None:
+        if sum(counts) >= 2 and (holding < 0 or counts[holding] > 0):
+            found.append(tuple(counts))
+        for r in range(low, 10):
+            if hard + r + 1 <= 21:
+                counts[r] += 1
+                grow(counts, r, hard + r + 1)
+                counts[r] -= 1
+
+    grow([0] * 10, 0, 0)
+    return found
+
+
+def test_an_engines_size_counts_the_hands_and_dealer_rows_it_computes():
+    """Standard rules at 6 decks (no rank runs short): every hand of hard 21 or less is
+    played, unsplit and in each split context of a rank holding its split card (split Aces
+    take one card: the ten two-card hands); each distinct set of cards taken from the shoe,
+    a hand's own and a split context's further pair cards (one more than the context's
+    count: the pair's other card), is one dealer row. Counted here by enumeration."""
+    rules = bj.StandardBlackjackRules(decks=6)
+    engine = bj.engine.Engine(rules)
+    size = engine.size()
+    keys = list(engine.rows)
+    assert size["contexts"] == len(keys) == 1 + 1 + 9 * 5  # unsplit, Aces once, 0..4 extra
+    played, removed = 0, set()
+    for rank, extra in keys:
+        if rank == bj.ACE:
+            hands = [h for h in _hands_up_to_hard_21(bj.ACE) if sum(h) == 2]
+        else:
+            hands = _hands_up_to_hard_21(rank)
+        played += len(hands)
+        for hand in hands:
+            taken = list(hand)
+            if rank >= 0:
+                taken[rank] += 1 + extra
+            removed.add(tuple(taken))
+    assert size["hands_played"] == played
+    assert size["dealer_rows"] == len(removed)

@@ -713,6 +713,16 @@ class Engine:
             self.memo["optimal"] = (solved, split, actions)
         return self.memo["optimal"]
 
+    def size(self) -> dict[str, int]:
+        """How much an analysis with this engine computes, counted (not timed): its
+        contexts, the hands they play (a hand counted once per context it is played in) and
+        the distinct dealer distributions they share (rows, each against every up card)."""
+        return {
+            "contexts": len(self.rows),
+            "hands_played": int(sum(int(self.context(*key).mask.sum()) for key in self.rows)),
+            "dealer_rows": int(self.dealers.shape[0]),
+        }
+
     def max_hands(self, rank: int) -> int:
         """The most hands a pair of ``rank`` may be split to (1: no split)."""
         return self.codes.max_ace_hands if rank == ACE else self.codes.max_hands
