@@ -354,7 +354,7 @@ def _analysis(rules, strategy, search_chart, engine, tables, solved, split) -> B
         cells=search.cells,
     )
     chart = search.chart if search_chart else derived
-    result.exception_rows = composition_exceptions(engine, solved, split, chart)
+    result.exception_rows = composition_exceptions(engine, solved, split, chart, hands)
     if strategy is not None:
         result.strategy = strategy
         result.strategy_ev, result.strategy_ev_by_up = chart_ev(engine, strategy, tables)
@@ -478,7 +478,11 @@ def three_card_values(
 
 
 def composition_exceptions(
-    engine: Engine, solved: Solved, split: np.ndarray, chart: StrategyChart
+    engine: Engine,
+    solved: Solved,
+    split: np.ndarray,
+    chart: StrategyChart,
+    hands: Mapping[str, np.ndarray] | None = None,
 ) -> list[dict[str, Any]]:
     """The two- and three-card hands whose best action (optimal composition-dependent play)
     differs from the action ``chart`` takes there, one dict per hand (the rows of
@@ -490,55 +494,60 @@ def composition_exceptions(
     it); three cards after the check (EVs given no dealer Natural). Probability is the chance
     of holding those cards against that up card as the chart plays (three cards: the chart
     hits the first two, and the round goes on: no dealer Natural under the peek). Hands the
-    chart splits or surrenders early are compared at the root.
+    chart splits or surrenders early are compared at the root. ``hands``: the columns of
+    :func:`hand_columns` for ``solved`` and ``split``, where the caller has them already.
     """
+    hands = hand_columns(engine, solved, split) if hands is None else hands
+    # The two-card hands' round EVs (NaN: not allowed) and best actions, row by row.
+    evs = {name: np.asarray(hands[f"ev_{name}"]).tolist() for name in ACTIONS}
+    bests = np.asarray(hands["best"]).tolist()
     tables = chart_tables(chart, engine.rules)
     played = engine.solve(policy=POLICY_CHART, tables=tables)
-    nd, rows = engine.nodes, []
+    rows = []
     p_up = engine.shoe / engine.shoe.sum()
-    # Three-card hands: (node, up card, chance of reaching it that way), every way the chart
-    # reaches one by hitting two cards, in the order the two-card hands come.
-    third_node, third_up, third_chance = [], [], []
+    # The two-card hands the chart hits, with their chances (the third card comes after).
+    hit_node, hit_up, hit_weight = [], [], []
+    k = -1
     for up in range(10):
         for opening in openings(engine, up):
+            k += 1  # the hand table's rows come in this order
             if opening.natural:
                 continue
             i = opening.node
-            values = opening_values(opening, solved.ev, split)
+            values = {name: evs[name][k] for name in ACTIONS if evs[name][k] == evs[name][k]}
             # Whether a split can be played depends on the shoe only, not on the policy:
             # the optimal split values say it as well as the chart's would.
             choice = chart_play(opening, chart, tables, split)
             mine = ACTIONS[played.action[i, up]] if choice.play == PLAY_HAND else choice.action
-            best = optimal_play(opening, solved.ev, split, values).action
+            best = bests[k]
             weight = p_up[up] * opening.probability
             if mine != best and mine in values:
                 rows.append(_exception(opening.counts, up, "two cards", mine, best, values, weight))
-            if mine != "H" or choice.play != PLAY_HAND:
-                continue
-            # Three cards: the chart hits these two; the third drawn from what is left.
-            left = engine.shoe - np.array(opening.counts)
-            left[up] -= 1
-            j = nd.child[i]
-            held = (left > 0) & (j >= 0)
-            held[held] = ~nd.bust[j[held]] & (played.action[j[held], up] >= 0)
-            third_node.append(j[held])
-            third_up.append(np.full(held.sum(), up))
-            third_chance.append(weight * left[held] / left.sum())
-    return [
-        *rows,
-        *_three_card_exceptions(engine, solved, played, third_node, third_up, third_chance),
-    ]
+            if mine == "H" and choice.play == PLAY_HAND:
+                hit_node.append(i)
+                hit_up.append(up)
+                hit_weight.append(weight)
+    return [*rows, *_three_card_exceptions(engine, solved, played, hit_node, hit_up, hit_weight)]
 
 
-def _three_card_exceptions(engine, solved, played, nodes, ups, chances) -> list[dict[str, Any]]:
+def _three_card_exceptions(engine, solved, played, nodes, ups, weights) -> list[dict[str, Any]]:
     """The rows of :func:`composition_exceptions` for the three-card hands the chart holds
-    (``nodes[k][m]`` against ``ups[k][m]``, reached with chance ``chances[k][m]``): EVs
-    given no dealer Natural, one row per hand, the chances of its two-card starts added in
-    the order they come."""
+    after hitting the two-card hands ``nodes`` against ``ups`` (held with chance
+    ``weights``): EVs given no dealer Natural, one row per hand, the chances of its two-card
+    starts added in the order they come."""
     if not nodes:
         return []
-    j, up = np.concatenate(nodes), np.concatenate(ups)
-    chance = np.concatenate(chances)
+    nd = engine.nodes
+    start, start_up = np.array(nodes), np.array(ups)
+    # The third card drawn from what is left; each (start, third card) a row, in order.
+    left = engine.shoe - nd.counts[start]
+    left[np.arange(len(start)), start_up] -= 1
+    chances = np.array(weights)[:, None] * left / left.sum(axis=1)[:, None]
+    child = nd.child[start]
+    up_of = np.repeat(start_up[:, None], 10, axis=1)
+    held = (left > 0) & (child >= 0)
+    held[held] = ~nd.bust[child[held]] & (played.action[child[held], up_of[held]] >= 0)
+    j, up, chance = child[held], up_of[held], chances[held]
     live = 1.0 - solved.natural[j, up]
     ev = solved.ev[j, up, :4] / live[:, None]
     # rules.best_action on each row: the first of S H D R within TIE of the best allowed.
@@ -551,13 +560,7 @@ def _three_card_exceptions(engine, solved, played, nodes, ups, chances) -> list[
             values = {ACTIONS[a]: float(ev[k, a]) for a in range(4) if not np.isnan(ev[k, a])}
             three_mine, three_best = ACTIONS[played.action[key]], ACTIONS[best[k]]
             threes[key] = _exception(
-                engine.nodes.counts[key[0]],
-                key[1],
-                "three cards",
-                three_mine,
-                three_best,
-                values,
-                0,
+                nd.counts[key[0]], key[1], "three cards", three_mine, three_best, values, 0
             )
         # Under the peek the round goes on only without a dealer Natural.
         threes[key]["Probability"] += float(chance[k] * live[k])
