@@ -371,25 +371,29 @@ def wants_surrender(cell: str, pair: bool, tables, rank: int, up: int) -> bool:
 
 
 def _cell_evs(hands: Mapping[str, Sequence]):
-    """For every chart cell the two-card hands reach, in (row, up card) order: the cell, the
-    hands' probabilities and each action's EV averaged over them (weighted by probability),
-    leaving out an action some hand of the cell does not allow."""
+    """For every chart cell the two-card hands reach, in (row, up card) order: the cell and
+    each action's EV averaged over its hands (weighted by probability), leaving out an
+    action some hand of the cell does not allow. Summed for all cells at once, a cell's
+    hands in the order the table lists them."""
     cell, up_card = np.asarray(hands["cell"]), np.asarray(hands["up_card"])
     played = np.flatnonzero(cell != "natural")
-    probability = np.asarray(hands["probability"], dtype=float)
-    columns = {a: np.asarray(hands[f"ev_{a}"], dtype=float) for a in ACTIONS}
-    groups: dict[tuple[str, str], list[int]] = {}
-    for at in played.tolist():
-        groups.setdefault((str(cell[at]), str(up_card[at])), []).append(at)
-    for key, rows in sorted(groups.items()):
-        index = np.array(rows)
-        weights = probability[index]
-        evs = {}
-        for a, column in columns.items():
-            values = column[index]
-            if not np.isnan(values).any():
-                evs[a] = float(np.dot(weights, values) / weights.sum())
-        yield key, weights, evs
+    probability = np.asarray(hands["probability"], dtype=float)[played]
+    keys = list(zip(cell[played].tolist(), up_card[played].tolist(), strict=True))
+    cells = sorted(set(keys))
+    number = {key: g for g, key in enumerate(cells)}
+    group = np.array([number[key] for key in keys], dtype=np.int64)
+    weight = np.bincount(group, weights=probability, minlength=len(cells))
+    means = {}
+    for a in ACTIONS:
+        values = np.asarray(hands[f"ev_{a}"], dtype=float)[played]
+        missing = np.isnan(values)
+        summed = np.bincount(
+            group, weights=np.where(missing, 0.0, probability * values), minlength=len(cells)
+        )
+        allowed = np.bincount(group, weights=missing, minlength=len(cells)) == 0
+        means[a] = np.where(allowed, summed / weight, np.nan).tolist()
+    for g, key in enumerate(cells):
+        yield key, {a: means[a][g] for a in ACTIONS if means[a][g] == means[a][g]}
 
 
 def derive_chart(
@@ -415,7 +419,7 @@ def derive_chart(
     game = game or rules.game
     rules = rules.resolved()
     cells: dict[tuple[str, str], str] = {}
-    for (row, up), _weights, evs in _cell_evs(hands):
+    for (row, up), evs in _cell_evs(hands):
         without_split = {k: v for k, v in evs.items() if k != "P"}
         base = best_action(without_split)
         later = (three_cards or {}).get((row, up), {})
