@@ -6,6 +6,7 @@ the table of two-card hands, insurance; and the deck sweep and rule costs built 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -514,7 +515,7 @@ def composition_exceptions(
             if opening.natural:
                 continue
             i = opening.node
-            values = {name: evs[name][k] for name in ACTIONS if evs[name][k] == evs[name][k]}
+            values = {name: evs[name][k] for name in ACTIONS if not math.isnan(evs[name][k])}
             # Whether a split can be played depends on the shoe only, not on the policy:
             # the optimal split values say it as well as the chart's would.
             choice = chart_play(opening, chart, tables, split)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -393,7 +394,7 @@ def _cell_evs(hands: Mapping[str, Sequence]):
         allowed = np.bincount(group, weights=missing, minlength=len(cells)) == 0
         means[a] = np.where(allowed, summed / weight, np.nan).tolist()
     for g, key in enumerate(cells):
-        yield key, {a: means[a][g] for a in ACTIONS if means[a][g] == means[a][g]}
+        yield key, {a: means[a][g] for a in ACTIONS if not math.isnan(means[a][g])}
 
 
 def derive_chart(
