@@ -112,8 +112,9 @@ def c21_over_standard(pairs: int = 61) -> dict[str, Any]:
     (:meth:`~gamecore.blackjack.engine.Engine.size`).
 
     The two analyses are nearly the same work (c21 some 3% less), and one pair's ratio on a
-    shared 2-core machine spreads by +-10% or more: hence many pairs (61, about 25 s), so the
-    median's own noise is a percent or two, not a coin flip around 1.
+    shared 2-core machine spreads by +-10% or more: hence many pairs (61, about 25 s). Even so
+    the median moved by a few percent from run to run on a noisy day (0.94-1.00), which the
+    interval puts on record beside it.
     """
     c21 = blackjack.C21BlackjackRules(decks=6)
     blackjack.exact(c21)
