@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
@@ -98,12 +99,48 @@ def _baccarat_composition(shoe: list[int]) -> list[int]:
 def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None:
     if as_json:
         # Strict JSON: an undefined figure is null, never NaN (see gamecore.strictjson).
-        print(strictjson.dumps(data))
+        _write_whole(strictjson.dumps(data) + "\n")
     else:
         import pandas as pd  # only for the text tables; importing it costs half a second
 
         with pd.option_context("display.width", 200, "display.max_columns", 30):
             text()
+
+
+def _write_whole(text: str) -> None:
+    """Write ``text`` to standard output whole: a Ctrl-C that comes while it is being written
+    (a document larger than a pipe holds waits for its reader) takes effect once it is
+    written, so whoever reads a JSON document gets all of it, or nothing when the command was
+    interrupted before. The interrupt is kept by a handler of our own meanwhile, not blocked
+    (a signal blocked in this thread could still be taken by another and raised here), and
+    the bytes are written until all are out: an interrupted write to a pipe returns short,
+    and a text stream drops what was not written (measured: 64 KiB of 250 KiB arrived)."""
+    interrupted = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda *_: interrupted.append(True))
+    except ValueError:  # not the main thread (main() called from a thread): write as it is
+        sys.stdout.write(text)
+        return
+    try:
+        _write_all(text)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
+
+
+def _write_all(text: str) -> None:
+    """Write ``text`` to standard output, through its byte stream where it has one, until
+    every byte is written (a write may return short)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a text-only stream (a StringIO): nothing to go short
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()  # what was written as text before, first
+    data = memoryview(text.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict"))
+    while data:
+        data = data[buffer.write(data) :]
+    buffer.flush()
 
 
 def _refuse(args: argparse.Namespace, *options: str) -> None:

@@ -360,6 +360,76 @@ def test_ctrl_c_is_one_line_and_exit_130():
     assert err == "gamecore: interrupted\n" and out == ""
 
 
+def test_ctrl_c_while_the_game_is_imported_is_one_line_and_exit_130():
+    """A Ctrl-C before the command runs (its game's modules still importing, a few tenths
+    of a second of every process) is the same one line as one during the run."""
+    probe = (
+        "import sys\n"
+        "from gamecore import cli\n"
+        "import gamecore.__main__ as entry\n"
+        "def import_game(args):\n"
+        "    raise KeyboardInterrupt\n"
+        "cli.import_game = import_game\n"
+        "sys.argv = ['gamecore', 'exact', 'standard_blackjack', '--json']\n"
+        "entry.run()\n"
+    )
+    seen = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=300
+    )
+    assert (seen.returncode, seen.stderr, seen.stdout) == (130, "gamecore: interrupted\n", "")
+
+
+def _wait_until_mapped(process: subprocess.Popen, library: str) -> None:
+    """Wait until ``process`` has loaded the shared library whose path holds ``library``."""
+    maps = Path(f"/proc/{process.pid}/maps")
+    deadline = time.monotonic() + 120
+    while library not in maps.read_text():
+        assert time.monotonic() < deadline and process.poll() is None, library
+        time.sleep(0.005)
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/PID/maps")
+@pytest.mark.parametrize(
+    "library, when",
+    [("_multiarray_umath", "importing numpy"), ("libllvmlite", "importing numba and after")],
+)
+def test_ctrl_c_early_in_a_real_process_is_one_line_and_exit_130(library, when):
+    """The real thing: Ctrl-C once the process has loaded numpy (the command's modules are
+    importing; earlier the interpreter itself is still starting), and once it has loaded
+    numba's compiler."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamecore", "exact", "standard_blackjack", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_until_mapped(process, library)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=300)
+    assert (process.returncode, err) == (130, "gamecore: interrupted\n"), (when, err)
+    assert out == ""
+
+
+def test_ctrl_c_while_the_json_is_written_leaves_the_whole_document():
+    """The JSON of a blackjack analysis (about 250 KB) does not fit in a pipe: while its
+    reader has taken only the first byte the command is blocked writing it. A Ctrl-C then
+    takes effect once the document is written: the reader gets all of it, exit 130 (before
+    this, the text stream dropped all but the 64 KiB the pipe held)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamecore", "exact", "standard_blackjack", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,  # read(1) takes one byte, not a buffer's worth
+    )
+    first = process.stdout.read(1)
+    time.sleep(0.3)  # the writer blocked on the full pipe
+    process.send_signal(signal.SIGINT)
+    rest, err = process.communicate(timeout=300)
+    assert (process.returncode, err) == (130, b"gamecore: interrupted\n"), err
+    document = strictjson.loads((first + rest).decode())
+    assert document["game"] == "standard_blackjack" and "player_sd" in document
+
+
 # --- compiled-kernel cache ----------------------------------------------------------------
 
 
