@@ -311,20 +311,56 @@ class _Unions(NamedTuple):
     needed: np.ndarray  # (S // 2,) bool
 
 
+@kernel(inline=True)
+def _pair_fits(drawn, e1, e2, shoe, n):
+    """Does the shoe (``n`` cards) hold the cards of both hand ends and leave one for the
+    dealer's hole card: is the pair's probability (:func:`_pair_probability`) not zero?"""
+    fits = True
+    taken = 0
+    for r in range(10):
+        used = drawn[e1, r] + drawn[e2, r]
+        fits = fits and used <= shoe[r]
+        taken += used
+    return fits and taken < n
+
+
 @kernel
-def _pair_unions(ends, code, ff, inverse, free, out):
+def _pair_unions(ends, code, shoe, free, out):
     """Every pair of hand ends ``e1 <= e2`` (:class:`_TwoHandEnds`), in order, into ``out``
     (:class:`_Unions`; the sets numbered from their codes' sum; ``free[class]``: a class
-    settled alike against every dealer outcome). Returns the number of sets, or -1 when
-    ``out.table`` is half full (call again with a larger one)."""
-    drawn, end_class, end_ways = ends
+    settled alike against every dealer outcome), drawn from ``shoe``. Returns the number of
+    sets, or -1 when ``out.table`` is half full (call again with a larger one).
+
+    Whether a pair can be dealt is settled once for all the pairs of an end ``e1`` where its
+    cards and the most any end draws of each rank fit in the shoe (at 6 decks, every end):
+    the test pair by pair was half the time (measured on the heaviest split at 6 decks, 2.3
+    million pairs: 47-57 -> 23 ms)."""
+    drawn, end_class, _ways = ends
     table = out.table
+    ends_count = code.size
+    n = 0
+    for r in range(10):
+        n += shoe[r]
+    most = np.zeros(10, dtype=np.int64)  # the most cards of each rank an end draws
+    most_cards = 0
+    for e in range(ends_count):
+        cards = 0
+        for r in range(10):
+            most[r] = max(most[r], drawn[e, r])
+            cards += drawn[e, r]
+        most_cards = max(most_cards, cards)
     unions = 0
     k = 0
-    for e1 in range(code.size):
-        for e2 in range(e1, code.size):
+    for e1 in range(ends_count):
+        every_pair_fits = True
+        cards = 0
+        for r in range(10):
+            every_pair_fits = every_pair_fits and drawn[e1, r] + most[r] <= shoe[r]
+            cards += drawn[e1, r]
+        every_pair_fits = every_pair_fits and cards + most_cards < n
+        for e2 in range(e1, ends_count):
             out.union[k] = -1
-            if _pair_probability(drawn, end_ways, e1, e2, ff, inverse) != 0.0:
+            if every_pair_fits or _pair_fits(drawn, e1, e2, shoe, n):
                 key = code[e1] + code[e2]
                 slot = hash_slot(table, key)
                 if table[slot, 0] == -1:
@@ -358,24 +394,39 @@ def _settle_pairs(drawn, end_ways, end_class, ff, inverse, union, dealers, settl
     """Add every pair of hand ends' net result (half units, index + 16) to ``out``: the
     pair's probability times the dealer's outcome behind the cards both hold
     (:class:`_UnionDealers`), settled hand by hand. Under the peek the dealer's Natural is
-    left out (no split is played: the caller books its loss)."""
+    left out (no split is played: the caller books its loss).
+
+    The pairs are first summed by their two hands' classes (a pair's settlement depends on
+    nothing else): one contiguous row of adds per pair, and each net result then gathered
+    once per class pair and dealer outcome (measured on the heaviest split at 6 decks,
+    2.3 million pairs: 94 -> 53 ms)."""
+    classes = settle.shape[0]
+    by_pair = np.zeros((classes * classes, N_OUTCOMES))  # sum of p * dealer, class pair
+    settled = np.zeros(classes * classes)  # sum of p * P(no Natural), pairs of plain busts
     k = 0
     for e1 in range(end_class.size):
+        first = end_class[e1] * classes
         for e2 in range(e1, end_class.size):
             u = union[k]
             k += 1
             if u < 0:
                 continue
             p = _pair_probability(drawn, end_ways, e1, e2, ff, inverse)
-            c1, c2 = end_class[e1], end_class[e2]
+            pair = first + end_class[e2]
             row = dealers.row[u]
             if row < 0:  # the same result against every outcome the dealer can reach
-                out[settle[c1, 0] + settle[c2, 0] + 16] += p * dealers.live[u]
+                settled[pair] += p * dealers.live[u]
                 continue
+            for d in range(N_OUTCOMES):
+                by_pair[pair, d] += p * dealers.dealer[row, d]
+    for c1 in range(classes):
+        for c2 in range(classes):
+            pair = c1 * classes + c2
+            out[settle[c1, 0] + settle[c2, 0] + 16] += settled[pair]
             for d in range(N_OUTCOMES):
                 if peek and d == NATURAL:
                     continue
-                out[settle[c1, d] + settle[c2, d] + 16] += p * dealers.dealer[row, d]
+                out[settle[c1, d] + settle[c2, d] + 16] += by_pair[pair, d]
 
 
 def settlement(rules: StandardBlackjackRules) -> np.ndarray:
@@ -806,7 +857,7 @@ def _two_hand_split(engine, ends: _TwoHandEnds, pair, up, settle) -> np.ndarray:
             np.empty(half, dtype=np.int32),
             np.empty(half, dtype=np.bool_),
         )
-        unions = _pair_unions(ends, code, ff, inverse, free, sets)
+        unions = _pair_unions(ends, code, shoe, free, sets)
         if unions >= 0:
             break
         size *= 4
