@@ -197,10 +197,12 @@ def main() -> int:
     )
     for name, r in whole.items():
         farmer_part = (
-            f"; Farmer {r['reference_seconds']:.2f} s {r['reference_peak_mb']:.0f} MB"
+            f"; Farmer {r['reference_seconds']:.2f} s {r['reference_peak_mb']:.0f} MB, "
+            f"paired ratio {r['ratio']:.2f}"
             if "reference_seconds" in r
             else ""
         )
+        low, high = r["seconds_range"]
         target = f"{r['target_seconds']} s " if r["target_seconds"] else ""
         split = r.get("peak_split_mb")
         split_part = (
@@ -209,7 +211,8 @@ def main() -> int:
             else ""
         )
         print(
-            f"{name:42} {r['seconds']:10.2f} s {r['peak_mb']:6.0f} MB{split_part} "
+            f"{name:42} {r['seconds']:10.2f} s ({low:.2f}-{high:.2f}) {r['peak_mb']:6.0f} MB"
+            f"{split_part} "
             f"(target {target}{r['target_peak_mb']} MB){farmer_part}"
         )
     args.output.parent.mkdir(parents=True, exist_ok=True)

@@ -202,13 +202,21 @@ def _process(command: list[str]) -> tuple[float, float, dict[str, float] | None]
     return seconds, memory["peak_kb"] / 1024, split
 
 
-def processes(repeats: int = 3) -> dict[str, dict[str, Any]]:
+def processes(repeats: int = 5) -> dict[str, dict[str, Any]]:
     """Whole ``gamecore exact`` processes (warm numba cache, compiled bytecode): the median
-    wall time and the peak memory against the issue's targets, and Farmer's CA run once as a
-    process in the same run where it can be built."""
+    wall time and the peak memory against the issue's targets. Where Farmer's CA can be
+    built, each run of the standard process is paired with a run of Farmer's program as a
+    process, one after the other, and the median paired ratio is recorded beside the two
+    medians: a shared machine's speed swings from one minute to the next (here the same
+    process took 1.2 s in one bench and 1.5-1.8 s half an hour later), and the paired ratio
+    tells a slow moment of the machine from a slow program."""
     # An installed package has its bytecode (pip compiles it); an editable checkout run with
     # PYTHONDONTWRITEBYTECODE (as here) would compile every module in every process.
     compileall.compile_dir(ROOT / "gamecore", quiet=1)
+    try:
+        farmer = _build_farmer() if FARMER.is_dir() else None
+    except subprocess.CalledProcessError:
+        farmer = None
     cli = [sys.executable, "-m", "gamecore", "exact"]
     runs = {
         "blackjack_process_exact_standard_6_decks_json": (
@@ -216,33 +224,40 @@ def processes(repeats: int = 3) -> dict[str, dict[str, Any]]:
             + ["--json"],
             1.5,
             300,
+            farmer,
         ),
         "blackjack_process_exact_c21_8_decks_results_json": (
             [*cli, "c21_blackjack", "--decks", "8", "--results", "--json"],
             None,
             500,
+            None,
         ),
     }
     out = {}
-    for name, (command, target_seconds, target_mb) in runs.items():
+    for name, (command, target_seconds, target_mb, reference) in runs.items():
         _process(command)  # warm the kernel cache
-        measured = [_process(command) for _ in range(repeats)]
+        measured, references = [], []
+        for _ in range(repeats):
+            measured.append(_process(command))
+            if reference is not None:
+                references.append(_process([str(reference), *FARMER_RULES, "1"]))
         highest = max(measured, key=lambda m: m[1])
         out[name] = {
             "seconds": statistics.median(m[0] for m in measured),
+            "seconds_range": [min(m[0] for m in measured), max(m[0] for m in measured)],
             "peak_mb": highest[1],
             "peak_split_mb": highest[2],
             "target_seconds": target_seconds,
             "target_peak_mb": target_mb,
         }
-    try:
-        program = _build_farmer() if FARMER.is_dir() else None
-    except subprocess.CalledProcessError:
-        program = None
-    if program is not None:
-        farmer = [_process([str(program), *FARMER_RULES, "1"]) for _ in range(repeats)]
-        standard = out["blackjack_process_exact_standard_6_decks_json"]
-        standard["reference"] = "Eric Farmer's CA v7.6 (time_farmer, one analysis), a process"
-        standard["reference_seconds"] = statistics.median(m[0] for m in farmer)
-        standard["reference_peak_mb"] = max(m[1] for m in farmer)
+        if references:
+            out[name].update(
+                reference="Eric Farmer's CA v7.6 (time_farmer, one analysis), a process, "
+                "paired run by run",
+                reference_seconds=statistics.median(m[0] for m in references),
+                reference_peak_mb=max(m[1] for m in references),
+                ratio=statistics.median(
+                    ours[0] / theirs[0] for ours, theirs in zip(measured, references, strict=True)
+                ),
+            )
     return out
