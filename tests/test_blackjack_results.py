@@ -9,6 +9,7 @@ from helpers import RESPLIT_SHOE, TINY, naive_rules, simple_chart, split_eights_
 from gamecore import blackjack as bj
 from gamecore.blackjack import checks
 from gamecore.blackjack import results as br
+from gamecore.blackjack.engine import Engine
 from gamecore.errors import GamecoreError
 
 
@@ -191,3 +192,49 @@ def test_player_sd_is_the_spread_of_optimal_play_in_the_slow_reference(rules):
     data = analysis.to_dict()
     assert data["player_sd"] == analysis.player_sd and data["player_sd_exactness"] == "exact"
     assert "player_sd" not in bj.exact(rules, composition=list(TINY)).to_dict()
+
+
+@pytest.mark.parametrize(
+    "shoe, pair, up",
+    [
+        (bj.shoe_composition(6), 1, 6),  # 2s against a 7, six decks: every end's pairs fit
+        ([2, 3, 3, 3, 3, 3, 3, 3, 3, 10], 1, 6),  # a shoe that runs short of 2s
+        ([1, 2, 2, 2, 2, 2, 2, 2, 2, 8], 7, 9),
+    ],
+)
+def test_the_sets_of_two_hands_are_those_of_every_pair_the_shoe_can_deal(shoe, pair, up):
+    """The pairs of hand ends given a set of cards are exactly those whose probability is
+    not zero, pair by pair (the numbering settles this for all the pairs of an end at once
+    where they all fit), and each pair's set is the cards both hands hold."""
+    rules = bj.StandardBlackjackRules(decks=1, max_split_hands=2)
+    engine = Engine(rules, np.array(shoe))
+    strategy = br._Strategy.of(engine, None)
+    ends = br._two_hand_ends(engine, strategy.kept, pair, up)
+    left = engine.shoe.astype(np.int64)
+    left[pair] -= 2
+    left[up] -= 1
+    most = 2 * ends.drawn.max(axis=0)
+    code = ends.drawn @ np.cumprod(np.concatenate(([1], most[:-1] + 1)))
+    ff, inverse = br._falling_factorials(left, most)
+    found = len(ends.ways)
+    size = 1 << int(np.ceil(np.log2(4 * found * found + 2)))
+    sets = br._Unions(
+        np.full((size, 2), -1, dtype=np.int64),
+        np.empty(found * (found + 1) // 2, dtype=np.int32),
+        np.empty(size // 2, dtype=np.int32),
+        np.empty(size // 2, dtype=np.int32),
+        np.empty(size // 2, dtype=np.bool_),
+    )
+    free = np.zeros(br.N_CLASSES, dtype=np.bool_)
+    unions = br._pair_unions(ends, code, left, free, sets)
+    held = {}
+    k = 0
+    for e1 in range(found):
+        for e2 in range(e1, found):
+            p = br._pair_probability(ends.drawn, ends.ways, e1, e2, ff, inverse)
+            assert (sets.union[k] >= 0) == (p != 0.0), (e1, e2)
+            if p != 0.0:
+                cards = tuple(ends.drawn[e1] + ends.drawn[e2])
+                assert held.setdefault(int(sets.union[k]), cards) == cards
+            k += 1
+    assert len(held) == unions and len(set(held.values())) == unions
