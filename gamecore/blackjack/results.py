@@ -56,6 +56,7 @@ from gamecore.blackjack.engine import (
     POLICY_CHART,
     Engine,
     Solved,
+    compact_actions,
     refuse_forbidden,
 )
 from gamecore.blackjack.round import (
@@ -630,7 +631,7 @@ class _Strategy:
     tables: ChartTables | None
     solved: Solved
     split: np.ndarray
-    kept: dict  # each split context's actions (the values are not needed past the split EV)
+    kept: dict  # each split context's actions, int8 (its values are not needed past the split EV)
 
     @classmethod
     def of(cls, engine: Engine, chart: StrategyChart | None) -> _Strategy:
@@ -640,7 +641,7 @@ class _Strategy:
         actions: dict = {}
 
         def keep_actions(key, context):
-            actions[key] = context.action
+            actions[key] = compact_actions(context.action)
 
         tables = chart_tables(chart, engine.rules)
         solved = engine.solve(policy=POLICY_CHART, tables=tables)
@@ -665,7 +666,7 @@ def _up_card_results(
         return out
     peek = engine.codes.peek
     p_up = engine.shoe[up] / engine.shoe.sum()
-    joint = _hand_joints(engine, (-1, 0), strategy.solved.action, up)
+    joint = _hand_joints(engine, (-1, 0), compact_actions(strategy.solved.action), up)
     for opening in openings(engine, up):
         w = p_up * opening.probability
         play = strategy.play(opening)
