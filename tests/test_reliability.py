@@ -36,6 +36,23 @@ def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
     )
 
 
+def run_entry_point(patch: str, *args: str) -> subprocess.CompletedProcess:
+    """The process entry point (``gamecore.__main__.run``) on the command line ``args`` in
+    a fresh interpreter, after the source ``patch`` has run there (``gc``, ``sys`` and
+    ``cli`` imported)."""
+    probe = (
+        "import gc, sys\n"
+        "from gamecore import cli\n"
+        "import gamecore.__main__ as entry\n"
+        f"{patch}"
+        f"sys.argv = {['gamecore', *args]!r}\n"
+        "entry.run()\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=300
+    )
+
+
 def assert_refused(result: subprocess.CompletedProcess, *words: str) -> None:
     assert result.returncode == 2, result.stderr
     assert result.stdout == ""
@@ -363,19 +380,8 @@ def test_ctrl_c_is_one_line_and_exit_130():
 def test_ctrl_c_while_the_game_is_imported_is_one_line_and_exit_130():
     """A Ctrl-C before the command runs (its game's modules still importing, a few tenths
     of a second of every process) is the same one line as one during the run."""
-    probe = (
-        "import sys\n"
-        "from gamecore import cli\n"
-        "import gamecore.__main__ as entry\n"
-        "def import_game(args):\n"
-        "    raise KeyboardInterrupt\n"
-        "cli.import_game = import_game\n"
-        "sys.argv = ['gamecore', 'exact', 'standard_blackjack', '--json']\n"
-        "entry.run()\n"
-    )
-    seen = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=300
-    )
+    patch = "def import_game(args):\n    raise KeyboardInterrupt\ncli.import_game = import_game\n"
+    seen = run_entry_point(patch, "exact", "standard_blackjack", "--json")
     assert (seen.returncode, seen.stderr, seen.stdout) == (130, "gamecore: interrupted\n", "")
 
 
@@ -499,21 +505,14 @@ def test_the_process_runs_its_command_with_the_collector_on_and_the_imports_froz
     """The process entry point pauses the cyclic garbage collector only while the game's
     modules are imported: the command itself runs with it on, those modules frozen out of
     its passes. An unknown game is still refused by the command, one line, exit 2."""
-    probe = (
-        "import gc, sys\n"
-        "from gamecore import cli\n"
-        "import gamecore.__main__ as entry\n"
+    patch = (
         "def execute(args):\n"
         "    imported = 'gamecore.blackjack' in sys.modules\n"
         "    print(gc.isenabled(), gc.get_freeze_count() > 0, imported)\n"
         "    return 3\n"
         "cli.execute = execute\n"
-        "sys.argv = ['gamecore', 'rules', 'c21_blackjack']\n"
-        "entry.run()\n"
     )
-    seen = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=300
-    )
+    seen = run_entry_point(patch, "rules", "c21_blackjack")
     assert seen.returncode == 3, seen.stderr
     assert seen.stdout.split() == ["True", "True", "True"]
     unknown = subprocess.run(
