@@ -12,6 +12,7 @@ import math
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -115,12 +116,17 @@ def _write_whole(text: str) -> None:
     (a signal blocked in this thread could still be taken by another and raised here), and
     the bytes are written until all are out: an interrupted write to a pipe returns short,
     and a text stream drops what was not written (measured: 64 KiB of 250 KiB arrived)."""
-    interrupted = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda *_: interrupted.append(True))
-    except ValueError:  # not the main thread (main() called from a thread): write as it is
-        sys.stdout.write(text)
+    previous = signal.getsignal(signal.SIGINT)
+    if (
+        previous in (signal.SIG_IGN, None)
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        # Interrupts ignored (a background job) or not Python's to handle, or a thread that
+        # cannot set a handler (main() called from a thread): nothing to keep.
+        _write_all(text)
         return
+    interrupted = []
+    signal.signal(signal.SIGINT, lambda *_: interrupted.append(True))
     try:
         _write_all(text)
     finally:

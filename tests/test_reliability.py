@@ -434,6 +434,20 @@ def test_ctrl_c_while_the_json_is_written_leaves_the_whole_document():
     assert (process.returncode, err) == (130, b"gamecore: interrupted\n"), err
     document = strictjson.loads((first + rest).decode())
     assert document["game"] == "standard_blackjack" and "player_sd" in document
+    # A process that ignores interrupts (a background job) goes on ignoring them.
+    ignoring = subprocess.Popen(
+        [sys.executable, "-m", "gamecore", "exact", "standard_blackjack", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    first = ignoring.stdout.read(1)
+    time.sleep(0.3)
+    ignoring.send_signal(signal.SIGINT)
+    rest, err = ignoring.communicate(timeout=300)
+    assert (ignoring.returncode, err) == (0, b"")
+    assert strictjson.loads((first + rest).decode())["game"] == "standard_blackjack"
 
 
 # --- compiled-kernel cache ----------------------------------------------------------------
