@@ -631,23 +631,25 @@ class _Strategy:
     tables: ChartTables | None
     solved: Solved
     split: np.ndarray
-    kept: dict  # each split context's actions, int8 (its values are not needed past the split EV)
+    kept: dict  # each context's actions by its key, int8 (the unsplit hands' at (-1, 0))
 
     @classmethod
     def of(cls, engine: Engine, chart: StrategyChart | None) -> _Strategy:
         if chart is None:
             solved, split, actions = engine.optimal()  # shared with the analysis's
-            return cls(chart, None, solved, split, actions)
-        actions: dict = {}
+            kept = {(-1, 0): compact_actions(solved.action), **actions}
+            return cls(chart, None, solved, split, kept)
+        kept = {}
 
         def keep_actions(key, context):
-            actions[key] = compact_actions(context.action)
+            kept[key] = compact_actions(context.action)
 
         tables = chart_tables(chart, engine.rules)
         solved = engine.solve(policy=POLICY_CHART, tables=tables)
         refuse_forbidden(solved.action, engine, chart)
+        kept[(-1, 0)] = compact_actions(solved.action)
         split = engine.split_values(None, POLICY_CHART, tables, each_solve=keep_actions)
-        return cls(chart, tables, solved, split, actions)
+        return cls(chart, tables, solved, split, kept)
 
     def play(self, opening) -> int:
         if self.chart is None:
@@ -666,7 +668,7 @@ def _up_card_results(
         return out
     peek = engine.codes.peek
     p_up = engine.shoe[up] / engine.shoe.sum()
-    joint = _hand_joints(engine, (-1, 0), compact_actions(strategy.solved.action), up)
+    joint = _hand_joints(engine, (-1, 0), strategy.kept[(-1, 0)], up)
     for opening in openings(engine, up):
         w = p_up * opening.probability
         play = strategy.play(opening)
