@@ -208,7 +208,7 @@ def processes(repeats: int = 5) -> dict[str, dict[str, Any]]:
     built, each run of the standard process is paired with a run of Farmer's program as a
     process, one after the other, and the median paired ratio is recorded beside the two
     medians: a shared machine's speed swings from one minute to the next (here the same
-    process took 1.2 s in one bench and 1.5-1.8 s half an hour later), and the paired ratio
+    process took 1.2 s in one bench and 1.5-2.2 s within the hour), and the paired ratio
     tells a slow moment of the machine from a slow program."""
     # An installed package has its bytecode (pip compiles it); an editable checkout run with
     # PYTHONDONTWRITEBYTECODE (as here) would compile every module in every process.
