@@ -39,7 +39,7 @@ import pandas as pd
 
 from gamecore import twins
 from gamecore._jit import kernel
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 #: Columns of ``BankTallies.counts``: rounds, shifts, rounds the P/D fell short.
 ROUNDS, SHIFTS, SHORT = range(3)
@@ -74,16 +74,16 @@ class Bank:
 
     def __post_init__(self) -> None:
         if isinstance(self.bankrolls, (str, bytes)) or not hasattr(self.bankrolls, "__len__"):
-            raise GamecoreError(f"bankrolls must be a list of amounts, got {self.bankrolls!r}")
+            raise GamecoreError(f"bankrolls must be a list of amounts, got {shown(self.bankrolls)}")
         if not self.bankrolls:
             raise GamecoreError("bankrolls must name at least one amount")
         named = (("stake", self.stake), ("ruin_below", self.ruin_below))
         for name, value in (*named, *(("bankroll", b) for b in self.bankrolls)):
             if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
-                raise GamecoreError(f"{name} must be a number of units, got {value!r}")
+                raise GamecoreError(f"{name} must be a number of units, got {shown(value)}")
             if not value >= 1:  # also refuses nan
                 raise GamecoreError(
-                    f"{name} must be at least 1 unit (one player's bet), got {value!r}"
+                    f"{name} must be at least 1 unit (one player's bet), got {shown(value)}"
                 )
             if name != "stake" and math.isinf(value):
                 raise GamecoreError(f"{name} must be finite")
@@ -91,7 +91,9 @@ class Bank:
         for name in ("shift_rounds", "turn_rounds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-                raise GamecoreError(f"{name} must be a whole number of rounds >= 1, got {value!r}")
+                raise GamecoreError(
+                    f"{name} must be a whole number of rounds >= 1, got {shown(value)}"
+                )
 
     def to_frame(self) -> pd.DataFrame:
         """Parameter | Value | Meaning."""
@@ -370,9 +372,9 @@ class BankFigures:
         at full coverage, betting ``wager`` when not banking, paying ``collection`` a round."""
         for name, value in (("wager", wager), ("rounds_per_hour", rounds_per_hour)):
             if not value > 0:
-                raise GamecoreError(f"{name} must be above 0, got {value!r}")
+                raise GamecoreError(f"{name} must be above 0, got {shown(value)}")
         if not collection >= 0:
-            raise GamecoreError(f"collection must be 0 or more, got {collection!r}")
+            raise GamecoreError(f"collection must be 0 or more, got {shown(collection)}")
         t, n = self.tallies, self.tallies.counts[ROUNDS]
         rows = []
         for person in range(self.players + 1):

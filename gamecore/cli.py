@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from gamecore import __version__, games, strictjson
-from gamecore.errors import GamecoreError, one_line
+from gamecore.errors import GamecoreError, one_line, shown
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,10 +33,10 @@ def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
         name, sep, value = pair.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise GamecoreError(f"--rule takes NAME=VALUE, got {pair!r}")
+            raise GamecoreError(f"--rule takes NAME=VALUE, got {shown(pair)}")
         if name in values:
             raise GamecoreError(
-                f"rule {name!r} is given twice (--rule {name}={values[name]} and "
+                f"rule {shown(name)} is given twice (--rule {name}={values[name]} and "
                 f"--rule {name}={value.strip()}); give it once"
             )
         values[name] = value.strip()
@@ -64,7 +64,7 @@ def _integer(text: str, name: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise GamecoreError(f"{name} must be an integer, got {text!r}") from None
+        raise GamecoreError(f"{name} must be an integer, got {shown(text)}") from None
 
 
 #: The order of ``--shoe``'s card counts: Farmer's, the ten-valued cards last.
@@ -81,7 +81,7 @@ def _shoe(args: argparse.Namespace) -> list[int] | None:
     if len(fields) != len(SHOE_RANKS):
         raise GamecoreError(
             f"--shoe must give 10 card counts (A, 2, ..., 9, ten-valued) separated by commas, "
-            f"got {args.shoe!r}"
+            f"got {shown(args.shoe)}"
         )
     counts = []
     for rank, field in zip(SHOE_RANKS, fields, strict=True):
@@ -522,7 +522,7 @@ def _number(text: str, name: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise GamecoreError(f"{name} must be a number, got {text!r}") from None
+        raise GamecoreError(f"{name} must be a number, got {shown(text)}") from None
 
 
 def _numbers(text: str, name: str) -> tuple[float, ...]:
@@ -702,7 +702,7 @@ def _simulate_blackjack_table(rules, args: argparse.Namespace) -> None:
             f"simulate {args.game} needs --strategy CHART.csv (or --strategy optimal)"
         )
     if args.burn not in (None, "none"):
-        raise GamecoreError(f"--burn: {args.game} is dealt without a burn, got {args.burn!r}")
+        raise GamecoreError(f"--burn: {args.game} is dealt without a burn, got {shown(args.burn)}")
     players = check_players(rules, _integer(args.players, "players"))
     if args.mode == "shoe":
         penetration = default_dealing(rules).penetration
@@ -713,7 +713,7 @@ def _simulate_blackjack_table(rules, args: argparse.Namespace) -> None:
         _refuse_cut_card_options(args, "applies to --mode shoe only")
         dealing = Dealing("fresh")
     else:
-        raise GamecoreError(f"--mode must be fresh or shoe, got {args.mode!r}")
+        raise GamecoreError(f"--mode must be fresh or shoe, got {shown(args.mode)}")
     bank = Bank(
         stake=math.inf if args.stake is None else _number(args.stake, "stake"),
         bankrolls=Bank().bankrolls

@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 
 from gamecore._jit import kernel
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Deck:
         if not isinstance(values, Mapping) or set(values) != set(self.ranks):
             raise GamecoreError(
                 f"{name} must map every rank {', '.join(self.ranks)} to a number, got "
-                f"{sorted(values) if isinstance(values, Mapping) else values!r}"
+                f"{shown(sorted(values) if isinstance(values, Mapping) else values)}"
             )
         try:
             array = np.array([float(values[r]) for r in self.ranks])
@@ -71,7 +71,7 @@ class Deck:
         for rank in self.ranks:
             tag = tags[rank]
             if isinstance(tag, bool) or not isinstance(tag, (int, np.integer)):
-                raise GamecoreError(f"tag of rank {rank} must be an integer, got {tag!r}")
+                raise GamecoreError(f"tag of rank {rank} must be an integer, got {shown(tag)}")
         return {rank: int(tags[rank]) for rank in self.ranks}
 
     def imbalance(self, tags: Mapping[str, int]) -> int:
@@ -116,7 +116,7 @@ def balanced_tags(effects: Mapping[str, float], deck: Deck, max_tag: int = 3) ->
         or not isinstance(max_tag, (int, np.integer))
         or not (1 <= max_tag <= 20)
     ):
-        raise GamecoreError(f"max_tag must be an integer from 1 to 20, got {max_tag!r}")
+        raise GamecoreError(f"max_tag must be an integer from 1 to 20, got {shown(max_tag)}")
     values = dict(zip(deck.ranks, deck.by_rank(effects, "effects"), strict=True))
     live = [r for r, n in zip(deck.ranks, deck.cards, strict=True) if n > 0]
     largest = max((abs(values[r]) for r in live), default=0.0)
@@ -223,7 +223,9 @@ def check_rotation(
     """The checked rotation: rounds each person holds the bank (0: none), and the true
     count at or below which the counter banks (``None``: always)."""
     if isinstance(turn_rounds, bool) or not isinstance(turn_rounds, (int, np.integer)):
-        raise GamecoreError(f"turn_rounds must be a whole number of rounds, got {turn_rounds!r}")
+        raise GamecoreError(
+            f"turn_rounds must be a whole number of rounds, got {shown(turn_rounds)}"
+        )
     if turn_rounds < 0:
         raise GamecoreError(f"turn_rounds must be 0 (no rotation) or more, got {turn_rounds}")
     if bank_at is None:
@@ -258,9 +260,11 @@ def money_unit(table_maximum: object, ramp: Sequence[float]) -> float:
     try:
         unit = float(table_maximum) / ramp[-1]  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise GamecoreError(f"table_maximum must be an amount, got {table_maximum!r}") from None
+        raise GamecoreError(
+            f"table_maximum must be an amount, got {shown(table_maximum)}"
+        ) from None
     if not (math.isfinite(unit) and unit > 0):
-        raise GamecoreError(f"table_maximum must be a positive amount, got {table_maximum!r}")
+        raise GamecoreError(f"table_maximum must be a positive amount, got {shown(table_maximum)}")
     return unit
 
 
@@ -297,12 +301,12 @@ def check_trigger(trigger: float, tags: Mapping[str, int], name: str = "trigger"
     try:
         trigger = float(trigger)
     except (TypeError, ValueError):
-        raise GamecoreError(f"{name} must be a true count, got {trigger!r}") from None
+        raise GamecoreError(f"{name} must be a true count, got {shown(trigger)}") from None
     reach = 10 * max(max(abs(t) for t in tags.values()), 1)
     if not math.isfinite(trigger) or abs(trigger) > reach:
         raise GamecoreError(
             f"{name} must be a true count within the tags' range (|{name}| <= {reach}), "
-            f"got {trigger!r}"
+            f"got {shown(trigger)}"
         )
     return trigger
 
@@ -313,12 +317,12 @@ def check_ramp(ramp: Sequence[float]) -> tuple[float, ...]:
     try:
         values = tuple(float(v) for v in ramp)
     except (TypeError, ValueError):
-        raise GamecoreError(f"ramp must be a list of bets in units, got {ramp!r}") from None
+        raise GamecoreError(f"ramp must be a list of bets in units, got {shown(ramp)}") from None
     if not values or not all(math.isfinite(v) and 1 <= v <= 1000 for v in values):
-        raise GamecoreError(f"ramp must hold bets from 1 to 1,000 units, got {ramp!r}")
+        raise GamecoreError(f"ramp must hold bets from 1 to 1,000 units, got {shown(ramp)}")
     if any(b < a for a, b in itertools.pairwise(values)):
         raise GamecoreError(
-            f"ramp must not decrease (a counter bets more as the count rises), got {ramp!r}"
+            f"ramp must not decrease (a counter bets more as the count rises), got {shown(ramp)}"
         )
     return values
 
@@ -347,7 +351,7 @@ def procedure_table(
     try:
         triggers = tuple(float(t) for t in triggers)
     except (TypeError, ValueError):
-        raise GamecoreError(f"triggers must be true counts, got {triggers!r}") from None
+        raise GamecoreError(f"triggers must be true counts, got {shown(triggers)}") from None
     if not triggers:
         raise GamecoreError("triggers must hold at least one true count")
     rows = []
@@ -392,9 +396,9 @@ def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
     try:
         threshold = float(threshold)
     except (TypeError, ValueError):
-        raise GamecoreError(f"threshold must be money per hour, got {threshold!r}") from None
+        raise GamecoreError(f"threshold must be money per hour, got {shown(threshold)}") from None
     if not math.isfinite(threshold):
-        raise GamecoreError(f"threshold must be a finite amount, got {threshold!r}")
+        raise GamecoreError(f"threshold must be a finite amount, got {shown(threshold)}")
     out = table[["Decks", "Procedure", "Cards behind the cut card"]].copy()
     upper = table["Money per hour at the table maximum"] + 4 * table["SE (money per hour)"]
     out["Counter's best, money per hour"] = table["Money per hour at the table maximum"]

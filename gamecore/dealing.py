@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from gamecore._jit import kernel
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 MODES = ("fresh", "shoe")
 BURNS = ("face_value", "none")
@@ -103,13 +103,13 @@ class Dealing:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise GamecoreError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
+            raise GamecoreError(f"mode must be one of {', '.join(MODES)}, got {shown(self.mode)}")
         if self.burn not in BURNS:
-            raise GamecoreError(f"burn must be one of {', '.join(BURNS)}, got {self.burn!r}")
+            raise GamecoreError(f"burn must be one of {', '.join(BURNS)}, got {shown(self.burn)}")
         if isinstance(self.penetration, bool) or not isinstance(
             self.penetration, (int, np.integer)
         ):
-            raise GamecoreError(f"penetration must be an integer, got {self.penetration!r}")
+            raise GamecoreError(f"penetration must be an integer, got {shown(self.penetration)}")
 
     @classmethod
     def given(cls, dealing: Any, default: Dealing) -> Dealing:
@@ -118,7 +118,7 @@ class Dealing:
             return default
         if not isinstance(dealing, cls):
             raise GamecoreError(
-                f"dealing must be a Dealing (mode, penetration, burn), got {dealing!r}"
+                f"dealing must be a Dealing (mode, penetration, burn), got {shown(dealing)}"
             )
         return dealing
 

@@ -12,14 +12,14 @@ from typing import Any
 
 import pandas as pd
 
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 
 def collection_table(collection: float, wagers: Any) -> pd.DataFrame:
     """The collection as a cost in % of the wager, for each wager size."""
     wagers = list(wagers)
     if any(w <= 0 for w in wagers):
-        raise GamecoreError(f"wagers must be above 0, got {wagers!r}")
+        raise GamecoreError(f"wagers must be above 0, got {shown(wagers)}")
     return pd.DataFrame(
         [
             {"Wager": w, "Collection": collection, "Collection as % of wager": collection / w}
@@ -37,7 +37,7 @@ def table_economics(
     unit of action is its negative); everyone pays ``collection`` on every hand.
     """
     if wager <= 0:
-        raise GamecoreError(f"wager must be above 0, got {wager!r}")
+        raise GamecoreError(f"wager must be above 0, got {shown(wager)}")
     ev = float(player_ev)
     rows = []
     for n in players:

@@ -1,16 +1,74 @@
-"""The one exception type gamecore raises for bad input.
+"""The one exception type gamecore raises for bad input, and how a message shows a value.
 
 Every public entry point validates its arguments before any kernel runs, so a wrong deck
 count, an unknown rule name or an impossible paytable surfaces as a ``GamecoreError`` whose
 message names the parameter and the value, never as a failure deep inside numba.
+
+A value echoed in a message is shown by :func:`shown`: cut to a few dozen characters with
+bounded work, whatever it is (a 10 MB string, a list of a million items, an integer of
+thousands of digits), so a hostile input cannot make the error line itself the harm.
 """
+
+import reprlib
+
+#: The most characters of an echoed value a message shows (strings, numbers, other objects).
+SHOWN_CHARACTERS = 40
+
+#: The longest line a command prints for an error: a safety net behind :func:`shown`.
+MAX_MESSAGE_CHARACTERS = 1000
 
 
 class GamecoreError(ValueError):
     """A parameter value the analysis cannot accept; the message names it."""
 
 
+class _Shown(reprlib.Repr):
+    """reprlib's bounded repr, with an integer too long to print shown by its size (Python
+    refuses to turn an integer of more than 4,300 digits into text)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        digits = int(x.bit_length() * 0.30103) + 1  # log10(2): no conversion of x itself
+        if digits > self.maxlong:
+            return f"<an integer of about {digits:,} digits>"
+        return super().repr_int(x, level)
+
+
+_SHOWN = _Shown()
+_SHOWN.maxstring = _SHOWN.maxother = _SHOWN.maxlong = SHOWN_CHARACTERS
+_SHOWN.maxlist = _SHOWN.maxtuple = 14  # a shoe given rank by rank, jokers too, is shown whole
+_SHOWN.maxdict = _SHOWN.maxset = 8
+_SHOWN.maxlevel = 3
+
+#: The longest a shown value gets, its parts together (a list of long items).
+SHOWN_MAX = 2 * SHOWN_CHARACTERS
+
+
+def shown(value: object) -> str:
+    """``value`` as a message shows it: its repr, cut in the middle past a few dozen
+    characters (bounded work, whatever its size).
+
+    >>> shown("010")
+    "'010'"
+    >>> shown("x" * 10_000)
+    "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    >>> shown(10**5000)
+    '<an integer of about 5,001 digits>'
+    >>> shown(list(range(1000)))
+    '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, ...]'
+    >>> shown(["y" * 100] * 3)
+    "['yyyyyyyyyyyyyyyyy...yyyyyyyyyyyyyyyy...yyyyyyyyyyyyyyy...yyyyyyyyyyyyyyyyyy']"
+    """
+    text = _SHOWN.repr(value)
+    if len(text) > SHOWN_MAX:
+        half = SHOWN_MAX // 2 - 2
+        text = f"{text[:half]}...{text[-half:]}"
+    return text
+
+
 def one_line(message: str) -> str:
     """``message`` on one line (what a command prints): a value quoted in it may hold a line
-    break."""
-    return message.replace("\r", "\\r").replace("\n", "\\n")
+    break; past :data:`MAX_MESSAGE_CHARACTERS` it is cut, saying so."""
+    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    if len(line) > MAX_MESSAGE_CHARACTERS:
+        line = line[:MAX_MESSAGE_CHARACTERS] + f"... (cut: {len(line):,} characters)"
+    return line

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.rules import RuleSet
 
 
@@ -77,5 +77,5 @@ GAMES: dict[str, Game] = {
 def game(name: str) -> Game:
     """The registered game ``name``, else ``GamecoreError`` listing the games."""
     if not isinstance(name, str) or name not in GAMES:
-        raise GamecoreError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
+        raise GamecoreError(f"unknown game {shown(name)}; games: {', '.join(GAMES)}")
     return GAMES[name]

@@ -31,7 +31,7 @@ import pandas as pd
 from scipy.signal import fftconvolve
 
 from gamecore import twins
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 #: The session lengths every report monitors.
 ROUNDS = (1_000, 10_000, 100_000, 1_000_000)
@@ -48,19 +48,19 @@ def _lattice(distribution: Mapping) -> tuple[Fraction, np.ndarray, np.ndarray]:
     {net result: probability} whose results are rationals (floats are read exactly)."""
     if not isinstance(distribution, Mapping) or not distribution:
         raise GamecoreError(
-            f"a distribution must map net results to probabilities, got {distribution!r}"
+            f"a distribution must map net results to probabilities, got {shown(distribution)}"
         )
     values = []
     for value in distribution:
         try:
             values.append(Fraction(value).limit_denominator(10**6))
         except (TypeError, ValueError):
-            raise GamecoreError(f"a net result must be a number, got {value!r}") from None
+            raise GamecoreError(f"a net result must be a number, got {shown(value)}") from None
     probabilities = np.array([float(p) for p in distribution.values()])
     if not np.isfinite(probabilities).all() or (probabilities < 0).any():
         raise GamecoreError("probabilities must be finite and non-negative")
     if abs(probabilities.sum() - 1.0) > 1e-9:
-        raise GamecoreError(f"probabilities must sum to 1, got {probabilities.sum()!r}")
+        raise GamecoreError(f"probabilities must sum to 1, got {shown(probabilities.sum())}")
     nonzero = [v for v in values if v != 0]
     if not nonzero:
         return Fraction(1), np.zeros(len(values), dtype=np.int64), probabilities
@@ -97,7 +97,7 @@ def sum_distribution(distribution: Mapping, rounds: int) -> tuple[Fraction, _Sum
     """The distribution of the total of ``rounds`` independent results (module docstring):
     (the lattice step, the sum's distribution in steps)."""
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
-        raise GamecoreError(f"rounds must be a positive integer, got {rounds!r}")
+        raise GamecoreError(f"rounds must be a positive integer, got {shown(rounds)}")
     step, steps, probabilities = _lattice(distribution)
     low = int(steps.min())
     single = np.zeros(int(steps.max()) - low + 1)

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 #: The most trials (rounds, shoes) one run accepts: ten trillion. The fastest simulator deals
 #: about ten million rounds a second on two cores, so this is over a week of computing; more
@@ -47,13 +47,13 @@ class Chunk:
 
 def validate_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise GamecoreError(f"seed must be a non-negative integer, got {seed!r}")
+        raise GamecoreError(f"seed must be a non-negative integer, got {shown(seed)}")
     return int(seed)
 
 
 def validate_count(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
-        raise GamecoreError(f"{name} must be a positive integer, got {value!r}")
+        raise GamecoreError(f"{name} must be a positive integer, got {shown(value)}")
     return int(value)
 
 
@@ -239,7 +239,7 @@ def check_dask_address(address: object) -> str:
     (``tcp://host:port`` and the other schemes of ``distributed``), else ``GamecoreError``."""
     usage = "give 'local' or a scheduler address such as tcp://127.0.0.1:8786"
     if not isinstance(address, str) or not address.strip():
-        raise GamecoreError(f"dask address {address!r} is not an address; {usage}")
+        raise GamecoreError(f"dask address {shown(address)} is not an address; {usage}")
     if address == "local":
         return address
     try:
@@ -252,7 +252,7 @@ def check_dask_address(address: object) -> str:
     scheme, location = parse_address(address, strict=False)
     if scheme not in registry.backends:
         raise GamecoreError(
-            f"dask address {address!r} has an unknown scheme {scheme!r} "
+            f"dask address {shown(address)} has an unknown scheme {shown(scheme)} "
             f"(schemes: {', '.join(sorted(registry.backends))}); {usage}"
         )
     if scheme in ("tcp", "tls", "ws", "wss"):
@@ -261,7 +261,7 @@ def check_dask_address(address: object) -> str:
         except (ValueError, TypeError):
             host, port = "", None
         if not host or port is None:
-            raise GamecoreError(f"dask address {address!r} needs a host and a port; {usage}")
+            raise GamecoreError(f"dask address {shown(address)} needs a host and a port; {usage}")
     return address
 
 
@@ -281,7 +281,7 @@ def _run_on_dask(work, items, address: str, bar) -> Iterator[Any]:
         if cluster is not None:
             cluster.close()
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise GamecoreError(f"cannot reach the Dask scheduler {address!r}: {reason}") from None
+        raise GamecoreError(f"cannot reach the Dask scheduler {shown(address)}: {reason}") from None
     try:
         with client:
             yield from _in_order(lambda item: client.submit(work, item, pure=False), items, 64, bar)

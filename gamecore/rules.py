@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.shoe import validate_decks
 
 if TYPE_CHECKING:  # imported by to_frame: a command line's JSON prints no table
@@ -54,10 +54,10 @@ def _real_number(name: str, value: Any) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(
         value, (int, float, np.integer, np.floating)
     ):
-        raise GamecoreError(f"{name} must be a number, got {value!r}")
+        raise GamecoreError(f"{name} must be a number, got {shown(value)}")
     value = value.item() if isinstance(value, (np.integer, np.floating)) else value
     if isinstance(value, float) and not math.isfinite(value):
-        raise GamecoreError(f"{name} must be a finite number, got {value!r}")
+        raise GamecoreError(f"{name} must be a finite number, got {shown(value)}")
     return value
 
 
@@ -70,7 +70,9 @@ def payout(name: str, value: Any) -> float:
     """A payout 'x to 1': a finite number from 0 to :data:`MAX_PAYOUT`."""
     value = _real_number(name, value)
     if not 0 <= value <= MAX_PAYOUT:
-        raise GamecoreError(f"{name} must be a payout from 0 to {MAX_PAYOUT:,} to 1, got {value!r}")
+        raise GamecoreError(
+            f"{name} must be a payout from 0 to {MAX_PAYOUT:,} to 1, got {shown(value)}"
+        )
     return value
 
 
@@ -78,14 +80,14 @@ def commission(name: str, value: Any) -> float:
     """A commission on winnings: a fraction in [0, 1)."""
     value = _real_number(name, value)
     if not 0 <= value < 1:
-        raise GamecoreError(f"{name} must be a fraction in [0, 1), got {value!r}")
+        raise GamecoreError(f"{name} must be a fraction in [0, 1), got {shown(value)}")
     return value
 
 
 def boolean(name: str, value: Any) -> bool:
     """A rule switch: True or False (numpy's too; not 0/1, not a string)."""
     if not isinstance(value, (bool, np.bool_)):
-        raise GamecoreError(f"{name} must be true or false, got {value!r}")
+        raise GamecoreError(f"{name} must be true or false, got {shown(value)}")
     return bool(value)
 
 
@@ -94,7 +96,7 @@ def choice(*options: str) -> Check:
 
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str) or value not in options:
-            raise GamecoreError(f"{name} must be one of {', '.join(options)}, got {value!r}")
+            raise GamecoreError(f"{name} must be one of {', '.join(options)}, got {shown(value)}")
         return value
 
     return check
@@ -109,7 +111,9 @@ def integer_from(low: int, high: int) -> Check:
             or not isinstance(value, (int, np.integer))
             or not low <= value <= high
         ):
-            raise GamecoreError(f"{name} must be an integer from {low} to {high}, got {value!r}")
+            raise GamecoreError(
+                f"{name} must be an integer from {low} to {high}, got {shown(value)}"
+            )
         return int(value)
 
     return check
@@ -119,7 +123,7 @@ def amount(name: str, value: Any) -> float:
     """A sum of money or a count of units: a finite number from 0 to :data:`MAX_AMOUNT`."""
     value = _real_number(name, value)
     if not 0 <= value <= MAX_AMOUNT:
-        raise GamecoreError(f"{name} must be from 0 to {MAX_AMOUNT:,}, got {value!r}")
+        raise GamecoreError(f"{name} must be from 0 to {MAX_AMOUNT:,}, got {shown(value)}")
     return value
 
 
@@ -215,7 +219,7 @@ class RuleSet:
         unknown = [n for n in names if n not in cls.parameter_names()]
         if unknown:
             raise GamecoreError(
-                f"unknown rule {unknown[0]!r} for {cls.game}; valid rules: "
+                f"unknown rule {shown(unknown[0])} for {cls.game}; valid rules: "
                 + ", ".join(cls.parameter_names())
             )
 

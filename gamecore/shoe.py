@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 MIN_DECKS = 1
 MAX_DECKS = 1000
@@ -32,11 +32,11 @@ def validate_decks(decks: object, name: str = "decks") -> int:
     """
     if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)):
         raise GamecoreError(
-            f"{name} must be an integer from {MIN_DECKS} to {MAX_DECKS}, got {decks!r}"
+            f"{name} must be an integer from {MIN_DECKS} to {MAX_DECKS}, got {shown(decks)}"
         )
     if not MIN_DECKS <= decks <= MAX_DECKS:
         raise GamecoreError(
-            f"{name} must be an integer from {MIN_DECKS} to {MAX_DECKS}, got {decks!r}"
+            f"{name} must be an integer from {MIN_DECKS} to {MAX_DECKS}, got {shown(decks)}"
         )
     return int(decks)
 
@@ -75,13 +75,15 @@ def validate_composition(
         values = list(composition)
     except TypeError:
         raise GamecoreError(
-            f"{name} must be {classes} card counts ({labels}), got {composition!r}"
+            f"{name} must be {classes} card counts ({labels}), got {shown(composition)}"
         ) from None
     if len(values) != classes:
         raise GamecoreError(f"{name} must give {classes} card counts ({labels}), got {len(values)}")
     for index, count in enumerate(values):
         if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
-            raise GamecoreError(f"{name}[{index}] must be a non-negative integer, got {count!r}")
+            raise GamecoreError(
+                f"{name}[{index}] must be a non-negative integer, got {shown(count)}"
+            )
         if count > max_per_class:
             raise GamecoreError(
                 f"{name}[{index}] must be at most {max_per_class:,} cards, got {int(count):,}"

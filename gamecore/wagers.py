@@ -19,7 +19,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,12 @@ class Wager:
 
     def __post_init__(self) -> None:
         if not self.lines:
-            raise GamecoreError(f"wager {self.name!r} has an empty paytable")
+            raise GamecoreError(f"wager {shown(self.name)} has an empty paytable")
         for line in self.lines:
             if not isinstance(line.pays, Fraction) or line.pays < -1:
                 raise GamecoreError(
-                    f"wager {self.name!r}: line {line.outcome!r} pays {line.pays!r}; "
+                    f"wager {shown(self.name)}: line {shown(line.outcome)} pays "
+                    f"{shown(line.pays)}; "
                     "a net payout must be an exact number of at least -1 (the stake)"
                 )
 
@@ -201,7 +202,7 @@ def settle(
     for line in wager.lines:
         if line.event not in events:
             raise GamecoreError(
-                f"wager {wager.name!r} uses unknown event {line.event!r}; known events: "
+                f"wager {shown(wager.name)} uses unknown event {shown(line.event)}; known events: "
                 + ", ".join(sorted(events))
             )
         selected = unsettled & events[line.event]
@@ -210,7 +211,7 @@ def settle(
     leftover = sum(weights[unsettled].tolist(), 0)
     if leftover != 0:
         raise GamecoreError(
-            f"the paytable of wager {wager.name!r} leaves some possible rounds unsettled; "
+            f"the paytable of wager {shown(wager.name)} leaves some possible rounds unsettled; "
             "end it with a line for every other outcome"
         )
     probabilities = tuple(Fraction(share) / total for share in shares)
@@ -233,10 +234,10 @@ def net_by_cell(wager: Wager, events: dict[str, np.ndarray]) -> np.ndarray:
     unsettled = np.ones(shape, dtype=bool)
     for line in wager.lines:
         if line.event not in events:
-            raise GamecoreError(f"wager {wager.name!r} uses unknown event {line.event!r}")
+            raise GamecoreError(f"wager {shown(wager.name)} uses unknown event {shown(line.event)}")
         selected = unsettled & events[line.event]
         net[selected] = float(line.pays)
         unsettled &= ~selected
     if unsettled.any():
-        raise GamecoreError(f"the paytable of wager {wager.name!r} leaves cells unsettled")
+        raise GamecoreError(f"the paytable of wager {shown(wager.name)} leaves cells unsettled")
     return net

@@ -37,7 +37,7 @@ from gamecore.baccarat.exact import DRAWING, EVENTS, count_rounds_modulo, exact
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules
 from gamecore.baccarat.sim import play_round
 from gamecore.dealing import Dealing, cards_burned, shuffle
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.exactcount import INT64_MAX
 from gamecore.parallel import (
     make_chunks,
@@ -92,26 +92,28 @@ def _check_rounds_per_hour(rounds_per_hour: Any) -> None:
     ):
         raise GamecoreError(
             f"rounds_per_hour must be a number of rounds above 0 (and below 10,000), "
-            f"got {rounds_per_hour!r}"
+            f"got {shown(rounds_per_hour)}"
         )
 
 
 def _check_bet(bet: str) -> str:
     if not isinstance(bet, str) or bet not in SIDE_BETS:
-        raise GamecoreError(f"bet must be one of {', '.join(SIDE_BETS)}, got {bet!r}")
+        raise GamecoreError(f"bet must be one of {', '.join(SIDE_BETS)}, got {shown(bet)}")
     return bet
 
 
 def tags_by_class(tags: Mapping[str, int]) -> np.ndarray:
     """Tags indexed by point class 0..9 (int64), from tags by rank A..9, T."""
     if not isinstance(tags, Mapping):
-        raise GamecoreError(f"tags must map each rank {', '.join(RANKS)} to a tag, got {tags!r}")
+        raise GamecoreError(
+            f"tags must map each rank {', '.join(RANKS)} to a tag, got {shown(tags)}"
+        )
     if set(tags) != set(RANKS):
         raise GamecoreError(f"tags must give every rank {', '.join(RANKS)}, got {sorted(tags)}")
     by_class = np.zeros(10, dtype=np.int64)
     for rank, tag in tags.items():
         if isinstance(tag, bool) or not isinstance(tag, (int, np.integer)):
-            raise GamecoreError(f"tag of rank {rank} must be an integer, got {tag!r}")
+            raise GamecoreError(f"tag of rank {rank} must be an integer, got {shown(tag)}")
         by_class[RANK_CLASS[rank]] = tag
     return by_class
 
@@ -441,7 +443,7 @@ def _bet_arrays(rules: EZBaccaratRules, bet: str, base_bet: str | None):
         base_net = net_by_cell(wagers[base_bet], EVENTS)
     else:
         raise GamecoreError(
-            f"base_bet must be one of {', '.join(wagers)} or None, got {base_bet!r}"
+            f"base_bet must be one of {', '.join(wagers)} or None, got {shown(base_bet)}"
         )
     return bet_net, base_net
 
@@ -455,7 +457,7 @@ def _shoe_and_dealing(rules, dealing: Any) -> tuple[np.ndarray, Dealing]:
     dealing = Dealing.given(dealing, COUNTING_DEALING)
     if dealing.mode != "shoe":
         raise GamecoreError(
-            f"counting needs a shoe dealt to a cut card (Dealing mode 'shoe'), got {dealing!r}"
+            f"counting needs a shoe dealt to a cut card (Dealing mode 'shoe'), got {shown(dealing)}"
         )
     shoe = np.repeat(np.arange(10, dtype=np.int64), baccarat_shoe(rules.decks))
     dealing.check_shoe(shoe.size)
@@ -574,9 +576,9 @@ def counter_simulation(
     try:
         triggers = tuple(float(t) for t in triggers)
     except (TypeError, ValueError):
-        raise GamecoreError(f"triggers must be finite true counts, got {triggers!r}") from None
+        raise GamecoreError(f"triggers must be finite true counts, got {shown(triggers)}") from None
     if not triggers or not all(math.isfinite(t) for t in triggers):
-        raise GamecoreError(f"triggers must be finite true counts, got {triggers!r}")
+        raise GamecoreError(f"triggers must be finite true counts, got {shown(triggers)}")
     tag_array = tags_by_class(tags)
     shoe, dealing = _shoe_and_dealing(rules, dealing)
     bet_net, base_net = _bet_arrays(rules, bet, base_bet)
@@ -652,7 +654,7 @@ class PerfectInformationResult:
     def true_counts(self, tag_set: str) -> np.ndarray:
         names = list(self.tag_sets)
         if tag_set not in names:
-            raise GamecoreError(f"unknown tag set {tag_set!r}; tag sets: {', '.join(names)}")
+            raise GamecoreError(f"unknown tag set {shown(tag_set)}; tag sets: {', '.join(names)}")
         return self.states[:, 1 + names.index(tag_set)]
 
     def correlations(self) -> pd.DataFrame:
@@ -714,7 +716,7 @@ def perfect_information_simulation(
         )
     bet_net, base_net = _bet_arrays(rules, bet, base_bet)
     if not isinstance(tag_sets, Mapping) or not tag_sets:
-        raise GamecoreError(f"tag_sets must map a name to each count's tags, got {tag_sets!r}")
+        raise GamecoreError(f"tag_sets must map a name to each count's tags, got {shown(tag_sets)}")
     names = list(tag_sets)
     tag_array = np.array([tags_by_class(tag_sets[name]) for name in names], dtype=np.int64)
     max_rounds = shoe.size // 4 + 1
@@ -789,12 +791,12 @@ def procedure_table(
     unknown = sorted(set(options) - _PROCEDURE_OPTIONS)
     if unknown:
         raise GamecoreError(
-            f"procedure_table: unknown option {unknown[0]!r}; "
+            f"procedure_table: unknown option {shown(unknown[0])}; "
             f"options: {', '.join(sorted(_PROCEDURE_OPTIONS))}"
         )
     for name, values in (("penetrations", penetrations), ("deck_counts", deck_counts)):
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
-            raise GamecoreError(f"{name} must be a list, got {values!r}")
+            raise GamecoreError(f"{name} must be a list, got {shown(values)}")
     rows = []
     for decks in deck_counts:
         for penetration in penetrations:

@@ -32,7 +32,7 @@ import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rules
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.exactcount import DeckPolynomial, addmod, exact_counts, mulmod
 from gamecore.shoe import (
     BACCARAT_DECK,
@@ -347,7 +347,7 @@ class BaccaratAnalysis:
             by_name = {w.name: w for w in self.rules.wagers()}
             if wager not in by_name:
                 raise GamecoreError(
-                    f"unknown bet {wager!r} for {self.rules.game}; bets: " + ", ".join(by_name)
+                    f"unknown bet {shown(wager)} for {self.rules.game}; bets: " + ", ".join(by_name)
                 )
             wager = by_name[wager]
         catalogue = EVENTS if events is None else {**EVENTS, **events}

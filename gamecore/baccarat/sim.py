@@ -46,7 +46,7 @@ from gamecore.baccarat.exact import (
 )
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rules
 from gamecore.dealing import Dealing, cards_burned, draw_card, shuffle
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
 from gamecore.shoe import baccarat_shoe, validate_decks
 from gamecore.twins import frequency_twin, twin_table
@@ -187,7 +187,7 @@ class BaccaratSimulation:
         """The bet settled over the simulated rounds (probabilities are frequencies)."""
         by_name = {w.name: w for w in self.rules.wagers()}
         if name not in by_name:
-            raise GamecoreError(f"unknown bet {name!r}; bets: {', '.join(by_name)}")
+            raise GamecoreError(f"unknown bet {shown(name)}; bets: {', '.join(by_name)}")
         return settle(by_name[name], EVENTS, self.counts.astype(object), self.rounds, True)
 
     def bets(self) -> dict[str, dict[str, float]]:

@@ -53,7 +53,7 @@ from gamecore.blackjack.rules import (
 )
 from gamecore.blackjack.search import CHANGE_COLUMNS, optimize_chart
 from gamecore.blackjack.shoe import checked_shoe
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.rules import boolean
 
 if TYPE_CHECKING:  # pandas is imported where a table is asked for: see BlackjackAnalysis
@@ -639,7 +639,7 @@ def deck_sweep(
     import pandas as pd
 
     if isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence) or not decks:
-        raise GamecoreError(f"decks must be a list of deck counts, got {decks!r}")
+        raise GamecoreError(f"decks must be a list of deck counts, got {shown(decks)}")
     rows = []
     for d in decks:
         a = exact(rules.replace(decks=d))

@@ -48,7 +48,7 @@ from gamecore.blackjack.rules import (
     best_action,
     hand_total,
 )
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 if TYPE_CHECKING:  # imported where a table is asked for: see up_card_series
     import pandas as pd
@@ -92,18 +92,18 @@ class StrategyChart:
         valid_rows = set(chart_rows())
         for row, _ in self.cells:
             if row not in valid_rows:
-                raise GamecoreError(f"{self.name}: unknown row {row!r}")
+                raise GamecoreError(f"{self.name}: unknown row {shown(row)}")
         for total in range(4, 22):
             _require_row(self.cells, f"hard {total}", self.name)
         for total in range(12, 22):
             _require_row(self.cells, f"soft {total}", self.name)
         for (row, up), cell in self.cells.items():
             if up not in CHART_UP_CARDS:
-                raise GamecoreError(f"{self.name}: unknown up card {up!r}")
+                raise GamecoreError(f"{self.name}: unknown up card {shown(up)}")
             kind = row.split()[0]
             if cell not in _CELLS or (kind != "pair" and cell in _PAIR_ONLY):
                 raise GamecoreError(
-                    f"{self.name}: cell {row} vs {up} is {cell!r}; allowed: H S D Dh Ds R Rh "
+                    f"{self.name}: cell {row} vs {up} is {shown(cell)}; allowed: H S D Dh Ds R Rh "
                     "Rs" + (" P Ph Ps Pd Rp" if kind == "pair" else "")
                 )
 
@@ -140,7 +140,7 @@ def chart_rows() -> list[str]:
 def _require_row(cells: Mapping, row: str, name: str) -> None:
     for up in CHART_UP_CARDS:
         if (row, up) not in cells:
-            raise GamecoreError(f"{name}: row {row!r} is missing (up card {up})")
+            raise GamecoreError(f"{name}: row {shown(row)} is missing (up card {up})")
 
 
 #: The largest chart file read: a full chart is about a kilobyte.
@@ -155,13 +155,13 @@ def _chart_text(source: str | Path) -> tuple[str, str]:
     else:
         if not isinstance(source, (str, Path)):
             raise GamecoreError(
-                f"strategy must be a StrategyChart or a chart file path, got {source!r}"
+                f"strategy must be a StrategyChart or a chart file path, got {shown(source)}"
             )
         path = Path(source)
         if not path.exists():
-            raise GamecoreError(f"strategy chart file {str(source)!r} not found")
+            raise GamecoreError(f"strategy chart file {shown(str(source))} not found")
         if not path.is_file():
-            raise GamecoreError(f"strategy chart {str(source)!r} is not a regular file")
+            raise GamecoreError(f"strategy chart {shown(str(source))} is not a regular file")
         name = path.name
         try:
             with path.open("rb") as handle:
@@ -222,7 +222,7 @@ def read_strategy_chart(source: str | Path) -> StrategyChart:
     for number, line in rows[1:]:
         if len(line) != 11:
             raise GamecoreError(
-                f"{name}: line {number} ({_shorten(line[0])!r}) must have 11 fields, "
+                f"{name}: line {number} ({shown(_shorten(line[0]))}) must have 11 fields, "
                 f"got {len(line)}"
             )
         label = " ".join(line[0].lower().split())
@@ -234,12 +234,12 @@ def read_strategy_chart(source: str | Path) -> StrategyChart:
             label = f"pair {rank}"
         if label not in valid_rows:
             raise GamecoreError(
-                f"{name}: line {number}: unknown row {_shorten(line[0])!r} (hard 4..21, "
+                f"{name}: line {number}: unknown row {shown(_shorten(line[0]))} (hard 4..21, "
                 "soft 12..21, pair A, pair 2..pair 10)"
             )
         if label in first_line:
             raise GamecoreError(
-                f"{name}: line {number}: row {label!r} is given twice (first on line "
+                f"{name}: line {number}: row {shown(label)} is given twice (first on line "
                 f"{first_line[label]}); give each row once"
             )
         first_line[label] = number
@@ -349,8 +349,8 @@ def _check_action(chart, row, up, cell, action, forced_hit, forced_stand) -> Non
     if (action == STAND and forced_hit) or (action == HIT and forced_stand):
         what = "stand" if action == STAND else "hit"
         raise GamecoreError(
-            f"{chart.name}: cell {row} vs {up_label(up)} is {pretty_cell(cell)!r}, which can mean "
-            f"{what}, but the rules force a {'hit' if forced_hit else 'stand'} on {row}"
+            f"{chart.name}: cell {row} vs {up_label(up)} is {shown(pretty_cell(cell))}, which can "
+            f"mean {what}, but the rules force a {'hit' if forced_hit else 'stand'} on {row}"
         )
 
 

@@ -38,7 +38,7 @@ from gamecore.blackjack.sim import (
     DealerSimulation,
     simulate,
 )
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.twins import APPROXIMATE, frequency_twin, twin_table
 
 
@@ -360,8 +360,8 @@ def results_cross_check(exact: ResultDistribution, simulation: BlackjackSimulati
     """
     if exact.strategy != simulation.strategy or exact.rules != simulation.rules:
         raise GamecoreError(
-            f"the simulation plays {simulation.strategy!r}, the distribution describes "
-            f"{exact.strategy!r}; cross-check the same chart under the same rules"
+            f"the simulation plays {shown(simulation.strategy)}, the distribution describes "
+            f"{shown(exact.strategy)}; cross-check the same chart under the same rules"
         )
     n = simulation.rounds
     rows = []

@@ -76,7 +76,7 @@ from gamecore.blackjack.shoe import (
 )
 from gamecore.blackjack.sim import chart_policy
 from gamecore.dealing import Dealing
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies, validate_seed, validate_trials
 
 #: The derived count's largest tag, by default.
@@ -461,14 +461,14 @@ def counter_simulation(
     the result depends on the seed only, not on the threads.
     """
     if not isinstance(count, BlackjackCount):
-        raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {count!r}")
+        raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {shown(count)}")
     rules = count.rules.resolved()
     trigger = counting.check_trigger(trigger, count.tags)
     ramp = counting.check_ramp(ramp)
     shoes = validate_trials(shoes, "shoes")
     seed = validate_seed(seed)
     if not isinstance(index_plays, bool):
-        raise GamecoreError(f"index_plays must be True or False, got {index_plays!r}")
+        raise GamecoreError(f"index_plays must be True or False, got {shown(index_plays)}")
     players, seat = _table_seat(rules, players, seat)
     turn_rounds, bank_at = counting.check_rotation(turn_rounds, bank_at, count.tags)
     shoe, dealing = _shoe_and_dealing(count, rules, dealing, "a counter")
@@ -495,7 +495,7 @@ def _table_seat(rules, players: object, seat: object) -> tuple[int, int]:
     counter's ``seat`` among them (1 to ``players``), checked."""
     players = check_players(rules, players)
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
-        raise GamecoreError(f"seat must be a whole number from 1 to {players}, got {seat!r}")
+        raise GamecoreError(f"seat must be a whole number from 1 to {players}, got {shown(seat)}")
     if not 1 <= seat <= players:
         raise GamecoreError(f"seat must be from 1 to {players} (the players), got {seat}")
     return players, int(seat)
@@ -513,7 +513,9 @@ def _shoe_and_dealing(count, rules, dealing, who) -> tuple[np.ndarray, Dealing]:
             "round the count is always zero and the EV is the exact off-the-top EV"
         )
     if dealing.burn != "none":
-        raise GamecoreError(f"blackjack is dealt without a burn here, got burn={dealing.burn!r}")
+        raise GamecoreError(
+            f"blackjack is dealt without a burn here, got burn={shown(dealing.burn)}"
+        )
     most = most_round_cards(rules)
     if not most <= dealing.penetration <= shoe.size - most:
         raise GamecoreError(
@@ -714,7 +716,7 @@ def perfect_information_simulation(
     EV. A few shoes: every round is a full exact analysis (about a tenth of a second at 6
     decks)."""
     if not isinstance(count, BlackjackCount):
-        raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {count!r}")
+        raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {shown(count)}")
     shoes = validate_trials(shoes, "shoes")
     if shoes > 1_000:
         raise GamecoreError(f"shoes must be at most 1,000 (each round is solved), got {shoes:,}")

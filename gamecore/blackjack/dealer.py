@@ -35,7 +35,7 @@ from gamecore.blackjack.rules import (
     shoe_composition,
 )
 from gamecore.blackjack.shoe import check_composition, up_index
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import default_threads
 
 if TYPE_CHECKING:  # imported by dealer_final_distribution, the one table here
@@ -639,7 +639,7 @@ def dealer_final_distribution(
     if composition is None:
         shoe = shoe_composition(rules.decks)
         if shoe[up] == 0:
-            raise GamecoreError(f"up_card {up_card!r} is not in the shoe")
+            raise GamecoreError(f"up_card {shown(up_card)} is not in the shoe")
         shoe[up] -= 1
     else:
         shoe = check_composition(composition)

@@ -28,7 +28,7 @@ from gamecore.blackjack.rules import (
     shoe_composition,
 )
 from gamecore.blackjack.shoe import checked_shoe, up_index
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 #: What the EVs of :func:`hand_values` are conditional on, printed with them (with the
 #: rules' post-split play, :data:`SPLIT_STRATEGY_NAMES`).
@@ -80,7 +80,7 @@ def card_index(card: Any, name: str) -> int:
     try:
         return up_index(card)
     except GamecoreError:
-        raise GamecoreError(f"{name} must be A, 2..10, J, Q or K, got {card!r}") from None
+        raise GamecoreError(f"{name} must be A, 2..10, J, Q or K, got {shown(card)}") from None
 
 
 def hand_values(
@@ -119,7 +119,7 @@ def hand_values(
         )
     up = card_index(up_card, "the up card")
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or len(cards) < 2:
-        raise GamecoreError(f"cards must be two or more cards, got {cards!r}")
+        raise GamecoreError(f"cards must be two or more cards, got {shown(cards)}")
     hand = tuple(card_index(c, f"card {k + 1}") for k, c in enumerate(cards))
     counts = [hand.count(r) for r in range(10)]
     if sum((r + 1) * n for r, n in enumerate(counts)) > 21:
@@ -128,12 +128,12 @@ def hand_values(
         shoe = shoe_composition(resolved.decks)
     else:
         shoe = checked_shoe(composition, rules)
-    shown = np.array(counts)
-    shown[up] += 1
-    short = [RANKS[r] for r in range(10) if shown[r] > shoe[r]]
+    seen = np.array(counts)
+    seen[up] += 1
+    short = [RANKS[r] for r in range(10) if seen[r] > shoe[r]]
     if short:
         raise GamecoreError(f"the shoe holds fewer {short[0]}s than the hand and the up card show")
-    if shoe.sum() - shown.sum() < 1:
+    if shoe.sum() - seen.sum() < 1:
         raise GamecoreError("no card is left for the dealer's hole card")
     engine = Engine(rules, shoe)
     node = engine.node_index[tuple(counts)]

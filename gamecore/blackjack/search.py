@@ -74,7 +74,7 @@ from gamecore.blackjack.rules import (
     hand_total,
     rule_codes,
 )
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 
 if TYPE_CHECKING:  # imported where a table is asked for (chart.up_card_series)
     import pandas as pd
@@ -506,11 +506,11 @@ def optimize_chart(
     rules = check_rules(rules)
     engine = Engine(rules, None) if engine is None else engine
     if not isinstance(start, StrategyChart):
-        raise GamecoreError(f"start must be a StrategyChart, got {start!r}")
+        raise GamecoreError(f"start must be a StrategyChart, got {shown(start)}")
     rows = search_rows(rules) if rows is None else list(rows)
     for row in rows:
         if row not in chart_rows():
-            raise GamecoreError(f"unknown chart row {row!r}")
+            raise GamecoreError(f"unknown chart row {shown(row)}")
     cells = dict(start.cells)
     up_p = engine.shoe / engine.shoe.sum()
     start_by_up = np.zeros(10)

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.blackjack.rules import ACE, StandardBlackjackRules, shoe_composition
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.shoe import validate_composition
 
 # ---------------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def up_index(up_card: Any) -> int:
     names = {"A": 0, "1": 0, "11": 0, "J": 9, "Q": 9, "K": 9, "T": 9}
     names.update({str(v): v - 1 for v in range(2, 11)})
     if isinstance(up_card, bool) or text not in names:
-        raise GamecoreError(f"up_card must be A or 2..10, got {up_card!r}")
+        raise GamecoreError(f"up_card must be A or 2..10, got {shown(up_card)}")
     return names[text]
 
 
@@ -215,7 +215,7 @@ def check_players(rules: StandardBlackjackRules, players: object) -> int:
     shoe (no round can run out of cards); else a clear error."""
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
         raise GamecoreError(
-            f"players must be a whole number from 1 to {MAX_PLAYERS}, got {players!r}"
+            f"players must be a whole number from 1 to {MAX_PLAYERS}, got {shown(players)}"
         )
     players = int(players)
     if not 1 <= players <= MAX_PLAYERS:

@@ -53,7 +53,7 @@ from gamecore.blackjack.rules import (
     rule_codes,
     shoe_composition,
 )
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import (
     make_chunks,
     run_chunks,
@@ -172,7 +172,8 @@ def strategy_policy(rules, strategy) -> tuple[StrategyChart | None, SimPolicy]:
         return None, _optimal_policy(rules)
     if not isinstance(strategy, (StrategyChart, str, Path)):
         raise GamecoreError(
-            f"chart must be a StrategyChart, a chart CSV path or {OPTIMAL!r}, got {strategy!r}"
+            f"chart must be a StrategyChart, a chart CSV path or {shown(OPTIMAL)}, got "
+            f"{shown(strategy)}"
         )
     chart = strategy if isinstance(strategy, StrategyChart) else read_strategy_chart(strategy)
     return chart, chart_policy(chart, rules)
@@ -364,10 +365,10 @@ def simulate(
     rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
     if isinstance(probe_rate, bool) or not isinstance(probe_rate, (int, float)):
-        raise GamecoreError(f"probe_rate must be a number in [0, 1), got {probe_rate!r}")
+        raise GamecoreError(f"probe_rate must be a number in [0, 1), got {shown(probe_rate)}")
     probe_rate = float(probe_rate)
     if not 0.0 <= probe_rate < 1.0:
-        raise GamecoreError(f"probe_rate must be in [0, 1), got {probe_rate!r}")
+        raise GamecoreError(f"probe_rate must be in [0, 1), got {shown(probe_rate)}")
     r = rules.resolved()
     if probe_rate and isinstance(chart, str) and chart == OPTIMAL:
         raise GamecoreError("probe_rate needs a chart, not optimal play")

@@ -50,7 +50,7 @@ from gamecore.blackjack.rules import (
 from gamecore.blackjack.shoe import check_players
 from gamecore.blackjack.sim import OPTIMAL, strategy_policy
 from gamecore.dealing import Dealing
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies, validate_seed, validate_trials
 
 #: Rounds per chunk, about (a whole number of shifts, so every shift lies in one chunk).
@@ -77,11 +77,11 @@ class TableSimulation:
         ``exact`` is the heads-up result distribution of the same rules and strategy. The
         exact SD is approximate where resplits happen (marked, outside the 4-sigma rule)."""
         if not isinstance(exact, ResultDistribution):
-            raise GamecoreError(f"exact must be a ResultDistribution, got {exact!r}")
+            raise GamecoreError(f"exact must be a ResultDistribution, got {shown(exact)}")
         if exact.strategy != self.strategy or exact.rules.resolved() != self.rules.resolved():
             raise GamecoreError(
-                f"exact is for {exact.strategy!r} under other rules; the table played "
-                f"{self.strategy!r}"
+                f"exact is for {shown(exact.strategy)} under other rules; the table played "
+                f"{shown(self.strategy)}"
             )
         if self.dealing.mode != "fresh":
             raise GamecoreError(
@@ -145,7 +145,7 @@ def simulate_table(
     bank = Bank() if bank is None else bank
     if not isinstance(bank, Bank):
         raise GamecoreError(
-            f"bank must be a Bank (stake, bankrolls, shift_rounds, turn_rounds), got {bank!r}"
+            f"bank must be a Bank (stake, bankrolls, shift_rounds, turn_rounds), got {shown(bank)}"
         )
     dealing = Dealing.given(dealing, default_dealing(rules))
     chart, policy = strategy_policy(resolved, strategy)
@@ -175,7 +175,9 @@ def _table_dealt(rules, players: int, dealing: Dealing, cards: int) -> Dealt:
     if dealing.mode == "fresh":
         return fresh_dealing(players, float(rules.natural_pays))
     if dealing.burn != "none":
-        raise GamecoreError(f"blackjack is dealt without a burn here, got burn={dealing.burn!r}")
+        raise GamecoreError(
+            f"blackjack is dealt without a burn here, got burn={shown(dealing.burn)}"
+        )
     least = 2 * (players + 1)  # a round's first cards
     if not least <= dealing.penetration <= cards - least:
         raise GamecoreError(

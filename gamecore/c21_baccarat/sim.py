@@ -42,7 +42,7 @@ from gamecore.c21_baccarat.strategies import (
     house_way_player,
 )
 from gamecore.dealing import Dealing, draw_card, shuffle
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import (
     make_chunks,
     run_chunks,
@@ -305,9 +305,9 @@ def table_setup(rules, players, player, dealer, dealing):
     if players > MAX_SEATS:
         raise GamecoreError(f"players must be from 1 to {MAX_SEATS}, got {players}")
     if not isinstance(player, PlayerStrategy):
-        raise GamecoreError(f"player must be a PlayerStrategy, got {player!r}")
+        raise GamecoreError(f"player must be a PlayerStrategy, got {shown(player)}")
     if not isinstance(dealer, DealerStrategy):
-        raise GamecoreError(f"dealer must be a DealerStrategy, got {dealer!r}")
+        raise GamecoreError(f"dealer must be a DealerStrategy, got {shown(dealer)}")
     dealer_draw = dealer.draw.astype(float)
     if players > 1 and not np.array_equal(dealer_draw[:, 0], dealer_draw[:, 1]):
         raise GamecoreError(
@@ -326,7 +326,7 @@ def table_setup(rules, players, player, dealer, dealing):
         if dealing.burn != "none":
             raise GamecoreError(
                 f"c21_baccarat is dealt without a burn (its rule card describes none), got "
-                f"burn={dealing.burn!r}; give burn='none'"
+                f"burn={shown(dealing.burn)}; give burn='none'"
             )
         check_cut_card(shoe.size, players, dealing.penetration, rules.decks)
     return shoe, player.draw.astype(float), dealer_draw, dealing
@@ -397,7 +397,7 @@ class C21TableSimulation:
         as :mod:`gamecore.blackjack.table` argues), the P/D's EV, and each person's result
         under rotation (exactly 0)."""
         if not isinstance(exact, StrategyPairResult):
-            raise GamecoreError(f"exact must be a StrategyPairResult, got {exact!r}")
+            raise GamecoreError(f"exact must be a StrategyPairResult, got {shown(exact)}")
         if (exact.player, exact.dealer) != (self.player, self.dealer):
             raise GamecoreError("the exact result and the table play different strategies")
         if self.dealing.mode != "fresh":
@@ -434,7 +434,7 @@ def simulate_table(
     )
     bank = Bank() if bank is None else bank
     if not isinstance(bank, Bank):
-        raise GamecoreError(f"bank must be a Bank, got {bank!r}")
+        raise GamecoreError(f"bank must be a Bank, got {shown(bank)}")
     # "No action" unless the P/D covers every wager: ruined below them, the stake covers.
     bank = dataclasses.replace(bank, stake=math.inf, ruin_below=float(players))
     chunk = bank.shift_rounds * max(1, TABLE_CHUNK_ROUNDS // bank.shift_rounds)

@@ -30,7 +30,7 @@ from typing import Any
 
 import yaml
 
-from gamecore.errors import GamecoreError, one_line
+from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.games import GAMES
 from gamecore.reporting.document import REPORT_GAMES, write_documents
 from gamecore.reporting.manifest import MANIFEST, write_manifest
@@ -307,12 +307,14 @@ def build(
     selected = list(only) if only else list(notebooks)
     for name in selected:
         if name not in notebooks:
-            raise GamecoreError(f"unknown report {name!r}; reports: {', '.join(notebooks)}")
+            raise GamecoreError(f"unknown report {shown(name)}; reports: {', '.join(notebooks)}")
     declared = {name: _declared_parameters(notebooks[name]) for name in selected}
     for key in parameters:
         if not any(key in d for d in declared.values()):
             valid = sorted({p for d in declared.values() for p in d if p != "output_dir"})
-            raise GamecoreError(f"unknown report parameter {key!r}; parameters: {', '.join(valid)}")
+            raise GamecoreError(
+                f"unknown report parameter {shown(key)}; parameters: {', '.join(valid)}"
+            )
 
     for name in selected:  # a bad rule value fails here, before any notebook runs
         check_rule_parameters(name, {k: v for k, v in parameters.items() if k in declared[name]})
@@ -363,7 +365,7 @@ def parameter_value(name: str, text: str) -> Any:
         return yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise GamecoreError(
-            f"parameter {name}: value {text!r} is not YAML ({_yaml_problem(error)})"
+            f"parameter {name}: value {shown(text)} is not YAML ({_yaml_problem(error)})"
         ) from None
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gamecore.dealing import BURNS
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import validate_seed, validate_trials
 from gamecore.rules import (
     Check,
@@ -45,7 +45,7 @@ def list_of(check: Check) -> Check:
 
     def check_list(name: str, value: Any) -> list:
         if not isinstance(value, (list, tuple)) or not value:
-            raise GamecoreError(f"{name} must be a non-empty list, got {value!r}")
+            raise GamecoreError(f"{name} must be a non-empty list, got {shown(value)}")
         return [check(f"{name}[{i}]", item) for i, item in enumerate(value)]
 
     return check_list
@@ -54,9 +54,9 @@ def list_of(check: Check) -> Check:
 def chart_file(name: str, value: Any) -> str:
     """A strategy chart's CSV: empty (the report's own chart) or a file that exists."""
     if not isinstance(value, str):
-        raise GamecoreError(f"{name} must be a file path (text), got {value!r}")
+        raise GamecoreError(f"{name} must be a file path (text), got {shown(value)}")
     if value and not Path(value).is_file():
-        raise GamecoreError(f"{name}: no such file {value!r}")
+        raise GamecoreError(f"{name}: no such file {shown(value)}")
     return value
 
 
@@ -128,7 +128,7 @@ def check_report_parameters(report: str, parameters: Mapping[str, Any], rules: s
             raise GamecoreError(f"report {report}: {name} is set by the build, not a parameter")
         check = REPORT_PARAMETERS.get(name)
         if check is None:
-            raise GamecoreError(f"report {report}: parameter {name!r} has no check")
+            raise GamecoreError(f"report {report}: parameter {shown(name)} has no check")
         try:
             check(name, value)
         except GamecoreError as error:

@@ -23,6 +23,7 @@ import pandas as pd
 
 import gamecore
 from gamecore import strictjson
+from gamecore.errors import shown
 from gamecore.twins import TWIN_COLUMNS
 
 #: Rule cards shipped with the package (unedited copies of the seeds), by game.
@@ -36,7 +37,9 @@ _PROBABILITY_WORDS = ("probability", "frequency", "p(", "return", "share")
 def rule_card(game: str) -> str:
     """The unedited rule card of ``game`` as received (seed text)."""
     if game not in RULE_CARDS:
-        raise gamecore.GamecoreError(f"no rule card for {game!r}; cards: {', '.join(RULE_CARDS)}")
+        raise gamecore.GamecoreError(
+            f"no rule card for {shown(game)}; cards: {', '.join(RULE_CARDS)}"
+        )
     return resources.files("gamecore.rulecards").joinpath(f"{game}.txt").read_text("utf-8")
 
 
@@ -123,7 +126,7 @@ class Report:
         self, output_dir: str | Path, name: str, parameters: dict[str, Any], seed: int | None = None
     ) -> None:
         if not isinstance(parameters, Mapping):
-            raise gamecore.GamecoreError(f"parameters must be a mapping, got {parameters!r}")
+            raise gamecore.GamecoreError(f"parameters must be a mapping, got {shown(parameters)}")
         self.output_dir = Path(output_dir)
         self.output_dir.mkdir(parents=True, exist_ok=True)
         self.name = name
@@ -145,7 +148,7 @@ class Report:
         missing = [k for k in declared if k not in namespace]
         if missing or "output_dir" not in declared:
             raise gamecore.GamecoreError(
-                f"notebook {name}: parameter {(missing or ['output_dir'])[0]!r} is not defined"
+                f"notebook {name}: parameter {shown((missing or ['output_dir'])[0])} is not defined"
             )
         parameters = {k: namespace[k] for k in declared if k != "output_dir"}
         return cls(namespace["output_dir"], name, parameters, seed=parameters.get("seed"))

@@ -26,7 +26,7 @@ from pathlib import Path
 import pandas as pd
 
 from gamecore import strictjson
-from gamecore.errors import GamecoreError
+from gamecore.errors import GamecoreError, shown
 from gamecore.reporting.manifest import MANIFEST, report_files, sha256
 
 #: Report files that describe the build itself (times, commit, machine): hashed only.
@@ -102,7 +102,7 @@ def compare_table(
             if not same:
                 kind = "simulated" if is_simulated else "exact"
                 problems.append(
-                    f"{name}: row {row + 1}, column {column!r} ({kind}): {x} in the report, "
+                    f"{name}: row {row + 1}, column {shown(column)} ({kind}): {x} in the report, "
                     f"{y} recomputed"
                 )
     return problems
@@ -117,7 +117,7 @@ def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> li
     names = list(manifest["reports"]) if only is None else list(only)
     for name in names:
         if name not in manifest["reports"]:
-            raise GamecoreError(f"report {name!r} is not in the manifest")
+            raise GamecoreError(f"report {shown(name)} is not in the manifest")
     problems = []
     with tempfile.TemporaryDirectory(prefix="gamecore-verify-") as scratch:
         for name in names:
