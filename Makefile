@@ -15,7 +15,14 @@ export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-REPORT_ARGS := $(if $(DECKS),-p decks '$(DECKS)') $(if $(PARAMS),-f '$(PARAMS)') $(if $(ONLY),--only '$(ONLY)')
+# DECKS, PARAMS and ONLY reach the build exactly as typed: taken unexpanded ($(value ...), so
+# a $ in a path stays a $) into the recipe's environment, where the recipe reads them as
+# "$$GAMECORE_DECKS"; no quote or shell character in them is ever read by a shell.
+export GAMECORE_DECKS := $(value DECKS)
+export GAMECORE_PARAMS := $(value PARAMS)
+export GAMECORE_ONLY := $(value ONLY)
+REPORT_ARGS := $(if $(GAMECORE_DECKS),-p decks "$$GAMECORE_DECKS") \
+	$(if $(GAMECORE_PARAMS),-f "$$GAMECORE_PARAMS") $(if $(GAMECORE_ONLY),--only "$$GAMECORE_ONLY")
 
 .PHONY: install test fuzz reports bench lint clean
 
@@ -33,7 +40,7 @@ test: install
 
 # The property-based tests with many more examples each (Hypothesis profile "fuzz").
 fuzz: install
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_properties.py
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_properties*.py
 
 reports: install
 	$(BIN)/python -m gamecore.reporting.build --output reports $(REPORT_ARGS)
@@ -44,7 +51,10 @@ bench: install
 lint: install
 	$(BIN)/ruff check gamecore tests benchmarks notebooks
 
+# Removes what the build and the tools wrote, and nothing a symbolic link points to: every
+# path is removed as itself (rm never follows a link it is given, nor one inside a folder it
+# removes), find does not follow links, and a reports/ that is itself a link is not entered.
 clean:
-	rm -rf reports/*/ reports/.staging-* reports/.old-* .reports.building-* reports/index.html \
-		reports/bench.json .numba_cache build *.egg-info .pytest_cache .ruff_cache .hypothesis
-	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
+	test ! -d reports || find reports -mindepth 1 -maxdepth 1 ! -name README.md -exec rm -rf -- {} +
+	rm -rf -- .reports.building-* .numba_cache build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf -- {} +

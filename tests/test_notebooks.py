@@ -18,7 +18,7 @@ from published_values import WOO_COMBINATIONS
 from gamecore import baccarat, c21_baccarat, strictjson
 from gamecore.errors import GamecoreError
 from gamecore.reporting import verify
-from gamecore.reporting.build import NOTEBOOK_DIR, ReportBuildError, build, staging_prefix
+from gamecore.reporting.build import NOTEBOOK_DIR, ReportBuildError, build
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 # Each game's own test module builds its report; these are the baccarat ones.
@@ -90,7 +90,7 @@ def test_report_files(built, name):
     provenance = pd.read_csv(folder / "provenance.csv").set_index("Item")["Value"]
     assert json.loads(provenance["parameters"])["decks"] == 1
     assert provenance["git commit"]
-    assert not list(built.glob(".staging-*"))
+    assert not list(built.glob(".building-*"))
 
 
 def test_report_csvs_hold_the_exact_one_deck_counts(built):
@@ -122,13 +122,15 @@ def test_report_csvs_hold_the_exact_one_deck_counts(built):
 
 def test_the_manifest_hashes_every_file_and_records_each_report(built):
     """MANIFEST.json: every file under the folder with its SHA-256 (recomputed here with
-    hashlib), each report's parameters as run, its seeds and run time, the versions."""
+    hashlib), each report's parameters as run, its seeds and run time, the versions. The
+    one file it leaves out is the folder's lock, hidden and empty."""
     manifest = strictjson.loads((built / "MANIFEST.json").read_text("utf-8"))
     on_disk = {
         p.relative_to(built).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
         for p in built.rglob("*")
-        if p.is_file() and p.name != "MANIFEST.json"
+        if p.is_file() and p.name not in ("MANIFEST.json", ".lock")
     }
+    assert (built / ".lock").read_bytes() == b""
     assert manifest["files"] == on_disk
     assert "index.html" in on_disk and "punto_banco/outcomes.csv" in on_disk
     assert set(manifest["reports"]) == set(BACCARAT_REPORTS)
@@ -188,9 +190,9 @@ def test_every_json_file_of_the_reports_is_strict(built):
         strictjson.loads(path.read_text("utf-8"))  # NaN and Infinity are refused
 
 
-def test_no_staging_folder_is_left_beside_the_reports(built):
-    assert not list(built.parent.glob(f"{staging_prefix(built)}*"))
-    assert not list(built.glob(".staging-*")) and not list(built.glob(".old-*"))
+def test_no_staging_folder_is_left_in_or_beside_the_reports(built):
+    assert sorted(p.name for p in built.iterdir() if p.name.startswith(".")) == [".lock"]
+    assert not [p for p in built.parent.iterdir() if p.name.startswith(f".{built.name}")]
 
 
 def test_index_links_every_report(built):
@@ -220,7 +222,7 @@ def test_failed_rebuild_keeps_the_previous_complete_report(built, tmp_path):
     with pytest.raises(ReportBuildError, match="GamecoreError: .*penetration"):
         build(previous, {**deep, "hold_sessions": 100, "penetration": 10_000}, only=["punto_banco"])
     assert sorted(p.name for p in (previous / "punto_banco").iterdir()) == before
-    assert not list(previous.glob(".staging-*"))
+    assert not list(previous.glob(".building-*"))
 
 
 def test_failing_notebook_fails_the_build_and_leaves_nothing(tmp_path):
@@ -231,7 +233,7 @@ def test_failing_notebook_fails_the_build_and_leaves_nothing(tmp_path):
     with pytest.raises(ReportBuildError, match="GamecoreError: .*penetration"):
         build(tmp_path, deep, only=["punto_banco"])
     assert not (tmp_path / "punto_banco").exists()
-    assert not list(tmp_path.glob(".staging-*"))
+    assert not list(tmp_path.glob(".building-*"))
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,6 @@ interrupted build leaves no debris. The random versions of these are in test_pro
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from gamecore import blackjack as bj
 from gamecore.errors import GamecoreError
 from gamecore.parallel import MAX_TRIALS, make_chunks, run_chunks
 from gamecore.reporting import build as reportbuild
+from gamecore.reporting import finalize
 from gamecore.rules import MAX_PAYOUT
 from gamecore.shoe import MAX_CARDS_PER_CLASS
 
@@ -232,17 +232,30 @@ def test_stale_staging_folders_are_removed_and_live_ones_kept(tmp_path):
     dead = subprocess.run(
         [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
     ).stdout.strip()
-    stale = [
-        tmp_path / f"{reportbuild.staging_prefix(reports)}{dead}",
-        reports / f".staging-{dead}",  # where earlier versions staged
+    live = finalize.open_staging(reports)  # held by this process
+    gone = subprocess.run(  # a build whose process ended before it committed
+        [
+            sys.executable,
+            "-c",
+            f"from gamecore.reporting import finalize; "
+            f"print(finalize.open_staging({str(reports)!r}).path)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    stale = [  # where earlier versions staged, named by a process that is gone
+        tmp_path / f".reports.building-{dead}",
+        reports / f".staging-{dead}",
         reports / f".old-punto_banco-{dead}",
     ]
-    live = tmp_path / f"{reportbuild.staging_prefix(reports)}{os.getpid()}"
-    for folder in [*stale, live]:
+    for folder in stale:
         (folder / "punto_banco").mkdir(parents=True)
-    removed = reportbuild.remove_stale_staging(reports)
-    assert sorted(removed) == sorted(stale)
-    assert live.is_dir() and not any(f.exists() for f in stale)
+    removed = finalize.recover(reports)
+    assert sorted(removed) == sorted([*stale, Path(gone)])
+    assert live.path.is_dir() and not any(f.exists() for f in stale)
+    live.close()
+    assert not live.path.exists()
 
 
 # --- options that do not apply, or given twice ------------------------------------------
@@ -487,16 +500,16 @@ def test_ctrl_c_during_make_reports_is_one_line_exit_130_and_leaves_no_debris(tm
         stderr=subprocess.PIPE,
         text=True,
     )
-    staging = reportbuild.staging_prefix(reports)
     deadline = time.monotonic() + 120
-    while not list(tmp_path.glob(f"{staging}*/c21_blackjack")) and time.monotonic() < deadline:
+    staged = f"{finalize.STAGING_PREFIX}*/new/c21_blackjack"
+    while not list(reports.glob(staged)) and time.monotonic() < deadline:
         time.sleep(0.2)
     time.sleep(5)  # the notebook's kernel is running its cells
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
     assert err == "make reports: interrupted; earlier reports are untouched\n", err
-    assert not list(tmp_path.glob(f"{staging}*"))
+    assert not list(reports.glob(f"{finalize.STAGING_PREFIX}*"))
     assert [p.name for p in (reports / "c21_blackjack").iterdir()] == ["previous.csv"]
 
 

@@ -2,12 +2,12 @@
 the manifest (:mod:`gamecore.reporting.manifest`).
 
 ``python -m gamecore.reporting.build --output reports -p decks 6`` is what ``make reports`` runs.
-Everything is built in a staging folder *beside* the output (``.reports.building-<pid>``,
-never inside ``reports/``) and moved into place only when every notebook has run, so a failed
-or interrupted run never leaves a report that looks complete. Staging folders of builds
-whose process is gone (killed mid-run) are removed at the start of the next build and by
-``make clean``. Bad parameters exit with status 2 and one line naming the file, line or
-value; a failing notebook exits 1 with the notebook's error; Ctrl-C exits 130.
+Everything is built in a staging folder inside the output and put in place only when every
+notebook has run, by the protocol of :mod:`gamecore.reporting.finalize`: at every instant the
+folder holds the previous build or the new one, each complete with a manifest that matches
+it; what a build that was killed left behind is completed or removed by the next one. Bad
+parameters exit with status 2 and one line naming the file, line or value; a failing notebook
+exits 1 with the notebook's error; Ctrl-C exits 130.
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ import functools
 import html
 import json
 import logging
-import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -33,7 +31,8 @@ import yaml
 from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.games import GAMES
 from gamecore.reporting.document import REPORT_GAMES, write_documents
-from gamecore.reporting.manifest import MANIFEST, write_manifest
+from gamecore.reporting.finalize import CommittedInterrupt, FinalState, open_staging
+from gamecore.reporting.manifest import MANIFEST
 from gamecore.reporting.parameters import check_report_parameters
 from gamecore.reporting.report import NOTEBOOK_DIR
 from gamecore.reporting.workbook import write_workbook
@@ -143,10 +142,10 @@ def _file_list(name: str, entry: dict[str, Any]) -> str:
     return f"<details><summary>{len(files)} tables and figures</summary>{links}</details>"
 
 
-def _wager_rows(output: Path, entry: dict[str, Any]) -> list[str]:
+def _wager_rows(folder: Path, entry: dict[str, Any]) -> list[str]:
     """The index's rows for one report's wagers: its hold-monitoring table's first session
     length (each wager's exact house edge and SD, a strategy in its name)."""
-    path = output / entry["name"] / "hold_monitoring.csv"
+    path = folder / "hold_monitoring.csv"
     if not path.exists():
         return []
     import pandas as pd
@@ -177,20 +176,19 @@ def _parameter_table(parameters: dict[str, Any]) -> str:
     )
 
 
-def _index_page(output: Path, entries: list[dict[str, Any]]) -> str:
+def _index_page(state: FinalState) -> str:
     """The index: every wager's house edge and SD across the reports, then a row per report
     with its key figures, its parameters as a table, its files and its commit."""
-    wagers = [row for entry in entries for row in _wager_rows(output, entry)]
+    wagers = [row for folder, entry in state.reports.values() for row in _wager_rows(folder, entry)]
     rows = []
-    for entry in entries:
-        name = entry["name"]
+    for name, (folder, entry) in state.reports.items():
         figures = entry.get("figures", {})
         figure_text = "<br>".join(
             f"{html.escape(k)}: {html.escape(str(v))}" for k, v in figures.items()
         )
         links = [f"<a href='{name}/{name}.html'>report</a>"]
         for suffix, label in ((".pdf", "PDF"), (".xlsx", "workbook"), (".ipynb", "notebook")):
-            if (output / name / f"{name}{suffix}").exists():
+            if (folder / f"{name}{suffix}").exists():
                 links.append(f"<a href='{name}/{name}{suffix}'>{label}</a>")
         rows.append(
             "<tr>"
@@ -242,41 +240,6 @@ def check_rule_parameters(report: str, parameters: dict[str, Any]) -> None:
     check_report_parameters(report, parameters, rules)
 
 
-def staging_prefix(output: Path) -> str:
-    """Name prefix of the staging folders of builds into ``output``, which sit beside it."""
-    return f".{output.name}.building-"
-
-
-def _process_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's live process
-        return True
-    return True
-
-
-def remove_stale_staging(output: Path) -> list[Path]:
-    """Remove the staging folders of earlier builds into ``output`` whose process is gone,
-    and the ``.staging-*`` / ``.old-*`` folders earlier versions left inside ``output``.
-
-    Returns the folders removed. A folder whose build is still running is left alone, so two
-    builds at once do not disturb each other.
-    """
-    candidates = list(output.parent.glob(staging_prefix(output) + "*"))
-    if output.is_dir():
-        candidates += list(output.glob(".staging-*")) + list(output.glob(".old-*"))
-    removed = []
-    for folder in candidates:
-        pid_text = folder.name.rsplit("-", 1)[-1]
-        if pid_text.isdigit() and _process_alive(int(pid_text)):
-            continue
-        shutil.rmtree(folder, ignore_errors=True)
-        removed.append(folder)
-    return removed
-
-
 def build(
     output: Path,
     parameters: dict[str, Any] | None = None,
@@ -304,7 +267,7 @@ def build(
     # Notebooks run with their report folder as working directory: paths must be absolute.
     output = Path(output).resolve()
     notebooks = available_notebooks(notebook_dir)
-    selected = list(only) if only else list(notebooks)
+    selected = list(dict.fromkeys(only)) if only else list(notebooks)
     for name in selected:
         if name not in notebooks:
             raise GamecoreError(f"unknown report {shown(name)}; reports: {', '.join(notebooks)}")
@@ -320,35 +283,18 @@ def build(
         check_rule_parameters(name, {k: v for k, v in parameters.items() if k in declared[name]})
 
     kernel = ensure_kernel()
-    output.mkdir(parents=True, exist_ok=True)
-    remove_stale_staging(output)
-    staging = output.parent / f"{staging_prefix(output)}{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
+    staging = open_staging(output)
     try:
         for name in selected:
             own = {k: v for k, v in parameters.items() if k in declared[name]}
             print(f"report {name}: running {notebooks[name].name}", flush=True)
-            _run_notebook(notebooks[name], staging / name, own, kernel)
-        written = []
-        for name in selected:
-            final = output / name
-            old = staging / f".old-{name}"
-            if final.exists():
-                final.rename(old)
-            (staging / name).rename(final)
-            shutil.rmtree(old, ignore_errors=True)
-            written.append(final)
+            _run_notebook(notebooks[name], staging.report(name), own, kernel)
+        state = staging.commit(selected, known=notebooks, index_page=_index_page)
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
-
-    entries = []
-    for name in notebooks:
-        summary = output / name / "summary.json"
-        if summary.exists():
-            entries.append(json.loads(summary.read_text()))
-    (output / "index.html").write_text(_index_page(output, entries), "utf-8")
-    write_manifest(output)  # last: it hashes every file, the index included
-    return written
+        staging.close()
+    for line in state.not_reports:
+        print(f"note: {line}", file=sys.stderr)
+    return [output / name for name in selected]
 
 
 def _yaml_problem(error: yaml.YAMLError) -> str:
@@ -433,6 +379,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ReportBuildError, OSError) as error:
         print(f"make reports: error: {one_line(str(error))}", file=sys.stderr)
         return 1
+    except CommittedInterrupt:
+        print("make reports: interrupted once the new reports were in place", file=sys.stderr)
+        return 130
     except KeyboardInterrupt:
         print("make reports: interrupted; earlier reports are untouched", file=sys.stderr)
         return 130

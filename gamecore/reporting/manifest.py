@@ -3,28 +3,52 @@
 Every file under ``reports/`` with its SHA-256; per report the parameters it ran with (its
 seeds among them) and its run time; the gamecore version and the git commit it was built
 from, with a flag for local edits; and the versions of the packages the figures depend on.
-The build writes it last, after the index page (:func:`write_manifest`), over every report
-present in the folder, so a build of one report (``--only``) keeps the others' entries.
+The build works it out over the folder as it will stand once the build is in place (every
+report present, the rebuilt ones replaced, the new index page) and moves it in last
+(:mod:`gamecore.reporting.finalize`), so a build of one report (``--only``) keeps the others'
+entries.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-import json
 import platform
+import subprocess
+from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import gamecore
 from gamecore import strictjson
-from gamecore.reporting.report import git_commit
 
 MANIFEST = "MANIFEST.json"
 
+#: Each report's ``summary.json`` by report name.
+Summaries = Mapping[str, Mapping[str, Any]]
+
 #: The packages whose versions a manifest records (the figures depend on them).
 PACKAGES = ("numpy", "numba", "pandas", "scipy", "papermill")
+
+
+def git_commit() -> str:
+    """The git commit of the gamecore source in use, with ``+dirty`` if it has local edits."""
+    source = Path(gamecore.__file__).resolve().parent
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=source, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=source,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    return commit + ("+dirty" if dirty else "")
 
 
 def sha256(path: Path) -> str:
@@ -37,12 +61,15 @@ def sha256(path: Path) -> str:
 
 
 def report_files(output: Path) -> list[Path]:
-    """Every file under ``output`` but the manifest and hidden (staging) entries, sorted by
-    their path relative to ``output``."""
+    """Every regular file under ``output`` but the manifest and hidden entries (a build's
+    staging folder, the folder's lock), sorted by their path relative to ``output``.
+
+    A symbolic link is not a report file (a build writes none) and is not followed.
+    """
     files = []
-    for path in output.rglob("*"):
+    for path in Path(output).rglob("*"):
         relative = path.relative_to(output)
-        if not path.is_file() or relative.as_posix() == MANIFEST:
+        if path.is_symlink() or not path.is_file() or relative.as_posix() == MANIFEST:
             continue
         if any(part.startswith(".") for part in relative.parts):
             continue
@@ -50,7 +77,7 @@ def report_files(output: Path) -> list[Path]:
     return sorted(files, key=lambda p: p.relative_to(output).as_posix())
 
 
-def _report_entry(summary: dict[str, Any]) -> dict[str, Any]:
+def _report_entry(summary: Mapping[str, Any]) -> dict[str, Any]:
     parameters = summary.get("parameters", {})
     return {
         "parameters": parameters,
@@ -60,14 +87,11 @@ def _report_entry(summary: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def manifest(output: Path) -> dict[str, Any]:
-    """The manifest of the reports folder ``output`` as it stands."""
-    output = Path(output)
+def manifest(files: Mapping[str, Path], summaries: Summaries) -> dict[str, Any]:
+    """The manifest of a reports folder that holds ``files`` (path relative to the folder ->
+    where the file's bytes are now) and the reports of ``summaries`` (name -> its
+    ``summary.json``)."""
     commit = git_commit()
-    reports = {}
-    for summary_path in sorted(output.glob("*/summary.json")):
-        summary = json.loads(summary_path.read_text("utf-8"))
-        reports[summary_path.parent.name] = _report_entry(summary)
     return {
         "gamecore_version": gamecore.__version__,
         "git": {"commit": commit.removesuffix("+dirty"), "dirty": commit.endswith("+dirty")},
@@ -76,16 +100,11 @@ def manifest(output: Path) -> dict[str, Any]:
             "python": platform.python_version(),
             **{name: metadata.version(name) for name in PACKAGES},
         },
-        "reports": reports,
-        "files": {p.relative_to(output).as_posix(): sha256(p) for p in report_files(output)},
+        "reports": {name: _report_entry(summaries[name]) for name in sorted(summaries)},
+        "files": {name: sha256(files[name]) for name in sorted(files)},
     }
 
 
-def write_manifest(output: Path) -> Path:
-    """Write ``MANIFEST.json`` into ``output`` (atomically: a partial file never stands)."""
-    output = Path(output)
-    path = output / MANIFEST
-    staged = output / f".{MANIFEST}.part"
-    staged.write_text(strictjson.dumps(manifest(output)) + "\n", "utf-8")
-    staged.replace(path)
-    return path
+def manifest_text(files: Mapping[str, Path], summaries: Summaries) -> str:
+    """:func:`manifest` as the text of ``MANIFEST.json`` (strict JSON)."""
+    return strictjson.dumps(manifest(files, summaries)) + "\n"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import platform
-import subprocess
 import time
 from collections.abc import Mapping
 from importlib import resources
@@ -24,6 +23,7 @@ import pandas as pd
 import gamecore
 from gamecore import strictjson
 from gamecore.errors import shown
+from gamecore.reporting.manifest import git_commit
 from gamecore.twins import TWIN_COLUMNS
 
 #: Rule cards shipped with the package (unedited copies of the seeds), by game.
@@ -56,25 +56,6 @@ def notebook_parameters(name: str, notebook_dir: Path = NOTEBOOK_DIR) -> list[st
     if not path.is_file():
         raise gamecore.GamecoreError(f"no notebook {path}")
     return list(papermill.inspect_notebook(str(path)))
-
-
-def git_commit() -> str:
-    """The git commit of the gamecore source in use, with ``+dirty`` if it has local edits."""
-    source = Path(gamecore.__file__).resolve().parent
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=source, capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=source,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown (not a git checkout)"
-    return commit + ("+dirty" if dirty else "")
 
 
 def _style(frame: pd.DataFrame):

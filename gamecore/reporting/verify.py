@@ -27,6 +27,7 @@ import pandas as pd
 
 from gamecore import strictjson
 from gamecore.errors import GamecoreError, shown
+from gamecore.reporting.finalize import folder_lock, pending_commit
 from gamecore.reporting.manifest import MANIFEST, report_files, sha256
 
 #: Report files that describe the build itself (times, commit, machine): hashed only.
@@ -50,10 +51,24 @@ def read_manifest(reports: Path) -> dict:
     return data
 
 
-def check_hashes(reports: Path, manifest: dict) -> list[str]:
-    """One line per file changed, missing or not in the manifest."""
-    reports = Path(reports)
+def _irregular_entries(reports: Path) -> list[str]:
+    """One line per symbolic link, named pipe, device or socket in the folder (outside the
+    hidden entries): a build writes only files and folders, and none of these is hashed."""
     problems = []
+    for path in sorted(reports.rglob("*")):
+        relative = path.relative_to(reports)
+        if any(part.startswith(".") for part in relative.parts):
+            continue
+        if path.is_symlink() or not (path.is_file() or path.is_dir()):
+            problems.append(f"{relative.as_posix()}: not a regular file or folder")
+    return problems
+
+
+def check_hashes(reports: Path, manifest: dict) -> list[str]:
+    """One line per file changed, missing or not in the manifest, and per entry that is not
+    a regular file or folder."""
+    reports = Path(reports)
+    problems = _irregular_entries(reports)
     listed = manifest["files"]
     present = {p.relative_to(reports).as_posix(): p for p in report_files(reports)}
     for name, digest in sorted(listed.items()):
@@ -149,5 +164,13 @@ def verify(reports: Path, simulations: bool = False, only=None) -> list[str]:
     reports = Path(reports)
     if not reports.is_dir():
         raise GamecoreError(f"{reports}: not a reports folder")
-    manifest = read_manifest(reports)
-    return check_hashes(reports, manifest) + recompute(reports, manifest, simulations, only)
+    with folder_lock(reports, shared=True):  # never half way through a build's commit
+        pending = pending_commit(reports)
+        if pending is not None:
+            raise GamecoreError(
+                f"{reports}: a build was stopped while its reports were put in place "
+                f"({pending.name}); run make reports to complete it, then verify"
+            )
+        manifest = read_manifest(reports)
+        problems = check_hashes(reports, manifest)
+    return problems + recompute(reports, manifest, simulations, only)

@@ -1,0 +1,498 @@
+"""Putting a finished build in place: at every instant the reports folder holds either the
+previous build or the new one, each complete, with a manifest that matches it.
+
+Central idea
+------------
+Nothing visible in ``reports/`` changes until the whole new state has been written, flushed
+to disk and *committed* by one rename; after the commit only renames are left, and each
+checks what is already done, so they can be run again from any point. A build cut short
+before the commit leaves a staging folder the next build removes; one cut short after it
+leaves a journal the next build completes (rolls forward).
+
+The protocol
+------------
+1. :func:`open_staging`, under the folder's lock (``flock`` on ``reports/.lock``): finish or
+   discard what builds that are gone left behind (:func:`recover`), then make the staging
+   folder ``reports/.building-<pid>-<random>``, *inside* the reports folder, so it is on the
+   same file system as its target (a rename never crosses file systems, whatever is mounted
+   where) and hidden from the manifest. The build holds the lock of the staging folder's
+   ``.owner`` file as long as it lives: a lock the kernel drops when the process ends however
+   it ends, so "is that build gone?" never trusts a process number that may be reused.
+2. The notebooks write each report into ``<staging>/new/<name>/``.
+3. :meth:`Staging.commit`, under the folder's lock: the folder's final state is worked out
+   (each report present now, the rebuilt ones replaced by their staged folders), its index
+   page and its manifest are written into the staging folder, everything staged is flushed
+   to disk (a full disk fails here, before anything visible has changed), and the journal
+   ``COMMITTED.json``, naming each staged report folder by its file identity (device and
+   inode), appears by one rename: **the commit point**.
+4. Roll forward: each staged report is exchanged with the one in place in one step
+   (Linux's ``renameat2(RENAME_EXCHANGE)``, so the report's name never goes missing; where
+   the file system cannot, the old one is renamed aside first and the new one in), the
+   previous one lands in ``<staging>/old/``; then the index page and, last, the manifest
+   replace theirs (``rename`` over a file is atomic). A staged folder that no longer has the
+   journal's identity is the previous report, exchanged out by a run that was cut short.
+5. The staging folder is removed.
+
+From the user's side: a build stopped at any step (Ctrl-C, a kill, a full disk, a power
+cut) leaves the previous reports with their manifest, or, once committed, the new ones after
+the next build or ``gamecore verify``'s refusal tells them to run one. ``gamecore verify``
+refuses a folder whose committed build is not yet complete, and waits for a build's
+commit in progress rather than read the folder half way through it. docs/reliability.md
+states the protocol and its tests.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import dataclasses
+import errno
+import fcntl
+import json
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from gamecore import strictjson
+from gamecore.errors import GamecoreError, shown
+from gamecore.interrupts import interrupts_deferred
+from gamecore.reporting.manifest import MANIFEST, Summaries, manifest_text, report_files
+
+#: The folder's lock file (hidden: not a report file).
+LOCK = ".lock"
+#: Name prefix of the staging folders inside the reports folder.
+STAGING_PREFIX = ".building-"
+#: The journal whose appearance commits a build.
+JOURNAL = "COMMITTED.json"
+#: The file whose lock a build holds while it lives.
+OWNER = ".owner"
+#: The index page of the reports folder.
+INDEX = "index.html"
+#: The largest ``summary.json`` read (a report's key figures and the names of its files
+#: take a few kilobytes).
+MAX_SUMMARY_BYTES = 1 << 20
+
+#: The previous versions' leftovers: staging folders beside the reports folder
+#: (``.reports.building-<pid>``), and ``.staging-<pid>`` / ``.old-<name>-<pid>`` inside it.
+_LEGACY_INSIDE = (".staging-*", ".old-*")
+
+_RENAME_EXCHANGE = 2  # linux/fs.h
+_AT_FDCWD = -100
+
+
+# ---------------------------------------------------------------------------------------
+# File-system steps
+# ---------------------------------------------------------------------------------------
+
+
+def exchange(first: Path, second: Path) -> bool:
+    """Swap the entries ``first`` and ``second`` in one step (Linux ``renameat2`` with
+    ``RENAME_EXCHANGE``). False, with nothing changed, where the system or the file system
+    cannot; any other failure raises :class:`OSError`."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # not Linux, or a C library without it
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p] * 2 + [ctypes.c_uint]
+    renameat2.restype = ctypes.c_int
+    paths = os.fsencode(first), os.fsencode(second)
+    if renameat2(_AT_FDCWD, paths[0], _AT_FDCWD, paths[1], _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), str(first), None, str(second))
+
+
+def _identity(path: Path) -> list[int]:
+    """A file's identity on its file system (device, inode): it survives renames."""
+    status = os.lstat(path)
+    return [status.st_dev, status.st_ino]
+
+
+def _fsync_path(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_tree(root: Path) -> None:
+    """Flush every file and folder under ``root`` to disk: a full disk or a failing one is
+    reported here, before the commit, not found later in a report that looks complete."""
+    for folder, _, names in os.walk(root):
+        for name in names:
+            path = Path(folder) / name
+            if not path.is_symlink():
+                _fsync_path(path)
+        _fsync_path(Path(folder))
+
+
+def _write_flushed(path: Path, text: str) -> None:
+    """Write ``path`` and flush it to disk."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _remove(path: Path) -> None:
+    """Remove ``path``: a folder with everything in it, or a file or a symbolic link itself
+    (never what a link points to)."""
+    if path.is_symlink() or not path.is_dir():
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+    else:
+        shutil.rmtree(path)
+
+
+# ---------------------------------------------------------------------------------------
+# Locks: the folder's, and each build's own
+# ---------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def folder_lock(output: Path, shared: bool = False) -> Iterator[None]:
+    """Hold the reports folder's lock: exclusive for a build's commit or recovery, shared for
+    a reader that must not see a commit half way (``gamecore verify``). A reader of a folder
+    it cannot write, which has no lock file yet, reads without one: no build can be
+    committing there."""
+    path = Path(output) / LOCK
+    try:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW)
+        except FileNotFoundError:  # the folder's first build
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+    except OSError:  # not ours to write (no permission, a read-only file system)
+        if not shared:
+            raise
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        except FileNotFoundError:
+            yield
+            return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _owner_alive(staging: Path) -> bool:
+    """Whether the build that made ``staging`` is still running (it holds its owner lock)."""
+    try:
+        fd = os.open(staging / OWNER, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:  # made under the folder's lock together with its owner file: gone
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def _process_alive(pid: int) -> bool:
+    """For the previous versions' staging folders, named by process number only."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's live process
+        return True
+    return True
+
+
+# ---------------------------------------------------------------------------------------
+# Rolling forward and recovering
+# ---------------------------------------------------------------------------------------
+
+
+def _journal(staging: Path) -> dict[str, list[int]]:
+    """The journal's report names and identities, each name checked to be a plain report
+    folder name in the staging folder (a planted journal cannot move anything elsewhere)."""
+    try:
+        data = strictjson.loads((staging / JOURNAL).read_text("utf-8"))
+        reports = data["reports"]
+        if not isinstance(reports, dict):
+            raise TypeError
+    except (OSError, ValueError, KeyError, TypeError):
+        raise GamecoreError(f"{staging / JOURNAL}: not a build journal") from None
+    for name, identity in reports.items():
+        plain = name == Path(name).name and not name.startswith(".") and name not in ("", "..")
+        if not plain or not (isinstance(identity, list) and len(identity) == 2):
+            raise GamecoreError(f"{staging / JOURNAL}: not a build journal (entry {shown(name)})")
+    return reports
+
+
+def _move_in(target: Path, staged: Path, aside: Path, identity: list[int]) -> None:
+    """Put the staged report ``staged`` at ``target``, the report there (if any) at
+    ``aside``; run again after a kill at any point, it finishes the same move."""
+    if not os.path.lexists(staged):
+        return  # moved in, and the previous one aside, by an earlier run
+    if _identity(staged) != identity:
+        os.rename(staged, aside)  # the previous report, exchanged out by an earlier run
+        return
+    if os.path.lexists(target):
+        if exchange(staged, target):
+            os.rename(staged, aside)
+            return
+        os.rename(target, aside)
+    os.rename(staged, target)
+
+
+def _roll_forward(output: Path, staging: Path) -> None:
+    """Complete the committed build in ``staging``: every report moved in, then the index
+    page, then the manifest (it describes everything before it)."""
+    reports = _journal(staging)
+    aside = staging / "old"
+    aside.mkdir(exist_ok=True)
+    for name, identity in reports.items():
+        _move_in(output / name, staging / "new" / name, aside / name, identity)
+    for name in (INDEX, MANIFEST):
+        if os.path.lexists(staging / name):
+            os.replace(staging / name, output / name)
+    _fsync_path(output)
+
+
+def _finished(staging: Path) -> None:
+    """Mark a rolled-forward build done: its journal goes first, so whatever of the staging
+    folder a kill leaves behind is only removed by the next build, never taken for a build
+    still to complete."""
+    os.unlink(staging / JOURNAL)
+    _fsync_path(staging)
+
+
+def _recover(output: Path) -> list[Path]:
+    removed = []
+    for folder in sorted(output.glob(STAGING_PREFIX + "*")):
+        if folder.is_dir() and not folder.is_symlink():
+            if _owner_alive(folder):
+                continue  # a build still running
+            if (folder / JOURNAL).is_file():
+                _roll_forward(output, folder)
+                _finished(folder)
+        _remove(folder)
+        removed.append(folder)
+    legacy = list(output.parent.glob(f".{output.name}.building-*"))
+    legacy += [p for pattern in _LEGACY_INSIDE for p in output.glob(pattern)]
+    for folder in legacy:
+        pid = folder.name.rsplit("-", 1)[-1]
+        if not (pid.isdigit() and _process_alive(int(pid))):
+            _remove(folder)
+            removed.append(folder)
+    return removed
+
+
+def recover(output: Path) -> list[Path]:
+    """Complete the committed builds into ``output`` whose process is gone (roll forward)
+    and remove every other staging folder left by a build that is gone (the folder then
+    holds what it held before that build). A running build's staging folder is left alone.
+
+    Returns
+    -------
+    list of Path
+        The staging folders removed.
+    """
+    output = Path(output)
+    if not output.is_dir():
+        return []
+    with folder_lock(output):
+        return _recover(output)
+
+
+def pending_commit(output: Path) -> Path | None:
+    """The staging folder of a committed build into ``output`` whose process is gone before
+    its renames were done, if any: until the next build completes it, the folder is not a
+    build to verify."""
+    for folder in sorted(Path(output).glob(STAGING_PREFIX + "*")):
+        if (folder / JOURNAL).is_file() and not _owner_alive(folder):
+            return folder
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# The folder's final state
+# ---------------------------------------------------------------------------------------
+
+
+def read_summary(folder: Path) -> dict[str, Any]:
+    """A report folder's ``summary.json``: a JSON object naming the folder's report, read
+    strictly and at most :data:`MAX_SUMMARY_BYTES`; :class:`GamecoreError` saying why not."""
+    path = folder / "summary.json"
+    try:
+        # Not following a link, and not waiting for a writer should it be a named pipe.
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        with open(fd, "rb") as handle:
+            status = os.fstat(fd)
+            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_SUMMARY_BYTES:
+                raise GamecoreError(
+                    f"{path}: not a regular file of at most {MAX_SUMMARY_BYTES:,} bytes"
+                )
+            summary = strictjson.loads(handle.read(MAX_SUMMARY_BYTES).decode("utf-8"))
+    except FileNotFoundError:
+        raise GamecoreError(f"{path}: missing") from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise GamecoreError(f"{path}: not readable as a summary ({shown(str(error))})") from None
+    if not isinstance(summary, dict) or summary.get("name") != folder.name:
+        raise GamecoreError(f"{path}: not the summary of a report named {folder.name}")
+    return summary
+
+
+@dataclasses.dataclass(frozen=True)
+class FinalState:
+    """The reports folder as it will stand once a build is in place.
+
+    Attributes
+    ----------
+    reports
+        Report name -> (where its folder is now, its summary), for every report.
+    files
+        Path relative to the reports folder -> where the file's bytes are now, for every
+        report file but the index page and the manifest.
+    not_reports
+        One line for each folder named after a report that is not one (no readable
+        summary): left as it is, its files hashed, kept out of the index and the manifest's
+        reports.
+    """
+
+    reports: Mapping[str, tuple[Path, dict[str, Any]]]
+    files: Mapping[str, Path]
+    not_reports: Sequence[str]
+
+    @property
+    def summaries(self) -> Summaries:
+        return {name: summary for name, (_, summary) in self.reports.items()}
+
+
+def final_state(
+    output: Path, staged: Path, rebuilt: Iterable[str], known: Iterable[str]
+) -> FinalState:
+    """The state of ``output`` once the reports ``rebuilt``, staged in ``staged/<name>``,
+    replace theirs; ``known`` are the names a report folder can have."""
+    rebuilt = set(rebuilt)
+    files = {}
+    for path in report_files(output):
+        relative = path.relative_to(output).as_posix()
+        if relative != INDEX and relative.split("/")[0] not in rebuilt:
+            files[relative] = path
+    for name in sorted(rebuilt):
+        for path in report_files(staged / name):
+            files[f"{name}/{path.relative_to(staged / name).as_posix()}"] = path
+    reports, not_reports = {}, []
+    for name in known:
+        folder = staged / name if name in rebuilt else output / name
+        if folder.is_symlink() or not folder.is_dir():
+            continue
+        try:
+            reports[name] = (folder, read_summary(folder))
+        except GamecoreError as error:
+            if name in rebuilt:
+                raise  # the build's own report: a bug, not something to skip
+            not_reports.append(f"{output / name}: not a report, left as it is ({error})")
+    return FinalState(reports, files, not_reports)
+
+
+# ---------------------------------------------------------------------------------------
+# A build's staging folder
+# ---------------------------------------------------------------------------------------
+
+
+class IncompleteCommit(OSError):
+    """Putting a committed build in place failed part way (the file system refused a
+    rename): its reports are committed, and the next build, or this one's clean-up, completes
+    them."""
+
+
+class CommittedInterrupt(KeyboardInterrupt):
+    """Ctrl-C came while a build was being put in place: it was completed first, so the
+    new reports are there."""
+
+
+class Staging:
+    """A build's staging folder inside the reports folder (see the module docstring)."""
+
+    def __init__(self, output: Path) -> None:
+        self.output = Path(output)
+        self.output.mkdir(parents=True, exist_ok=True)
+        with folder_lock(self.output):
+            _recover(self.output)
+            self.path = Path(
+                tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=self.output)
+            )
+            try:
+                self._owner = os.open(self.path / OWNER, os.O_RDWR | os.O_CREAT | os.O_EXCL)
+                fcntl.flock(self._owner, fcntl.LOCK_EX)
+                (self.path / "new").mkdir()
+            except BaseException:  # a full disk, say: nothing of this build stays behind
+                _remove(self.path)
+                raise
+
+    def report(self, name: str) -> Path:
+        """Where the notebook of report ``name`` writes it."""
+        return self.path / "new" / name
+
+    def commit(
+        self,
+        rebuilt: Sequence[str],
+        known: Iterable[str],
+        index_page: Callable[[FinalState], str],
+    ) -> FinalState:
+        """Put the staged reports ``rebuilt`` in place with a new index page (written by
+        ``index_page`` from the final state) and a new manifest; steps 3 to 4 of the module
+        docstring. Returns the final state."""
+        with folder_lock(self.output):
+            state = final_state(self.output, self.path / "new", rebuilt, known)
+            (self.path / INDEX).write_text(index_page(state), "utf-8")
+            files = {**state.files, INDEX: self.path / INDEX}
+            (self.path / MANIFEST).write_text(manifest_text(files, state.summaries), "utf-8")
+            _fsync_tree(self.path)
+            (self.path / "old").mkdir()  # where the previous reports go: made before the commit
+            journal = {"reports": {name: _identity(self.report(name)) for name in rebuilt}}
+            part = self.path / f".{JOURNAL}.part"
+            _write_flushed(part, json.dumps(journal) + "\n")
+            try:
+                with interrupts_deferred():
+                    os.replace(part, self.path / JOURNAL)  # the commit point
+                    try:
+                        _fsync_path(self.path)  # the rename itself on disk
+                        _roll_forward(self.output, self.path)
+                        _finished(self.path)
+                    except OSError as error:
+                        raise IncompleteCommit(
+                            error.errno,
+                            f"the new reports are committed but not all in place "
+                            f"({error.strerror or error}); the next build completes it",
+                        ) from error
+            except KeyboardInterrupt:
+                raise CommittedInterrupt from None
+        return state
+
+    def close(self) -> None:
+        """Remove the staging folder: discarded before the commit, completed first after it
+        (an error or a Ctrl-C between the commit and the last rename). Where completing it
+        fails too (the error that stopped the commit, again), the folder is left with its
+        journal for the next build to complete; the error already on its way is the one
+        reported."""
+        try:
+            with folder_lock(self.output):
+                if (self.path / JOURNAL).is_file():
+                    _roll_forward(self.output, self.path)
+                    _finished(self.path)
+                _remove(self.path)
+        except (OSError, GamecoreError):
+            pass
+        finally:
+            os.close(self._owner)
+
+
+def open_staging(output: Path) -> Staging:
+    """Start a build into ``output``: leftovers of builds that are gone finished or removed
+    (:func:`recover`), and a staging folder of its own made and held."""
+    return Staging(output)
