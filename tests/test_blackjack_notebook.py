@@ -1,6 +1,7 @@
 """The New 21st Century Blackjack report, built with small parameters: its tables exist,
 agree with the library, and its simulated twin is within four standard errors."""
 
+import os
 import subprocess
 import sys
 
@@ -20,7 +21,8 @@ RULES = blackjack.C21BlackjackRules(decks=2, **VARIANT)
 SMALL = {
     **VARIANT,
     "decks": 2,
-    "chart_file": str(CHART),
+    # Relative to where the build is started: the notebook runs in its report's folder.
+    "chart_file": os.path.relpath(CHART),
     "rounds": 300_000,
     "sweep_deck_counts": [2],
     "rule_costs": True,
@@ -200,3 +202,12 @@ def test_the_document_and_its_par_sheet(report):
     assert len(document.pages) > 20
     for k, page in enumerate(document.pages[1:], start=2):  # numbered "k / n" after the cover
         assert f"{k} / {len(document.pages)}" in page.extract_text(), k
+
+
+def test_a_chart_given_by_a_relative_path_is_evaluated_and_recorded_whole(report):
+    """chart_file relative to where the build starts: the notebook, which runs in its
+    report's folder, used to fail to find it; the report records the absolute path."""
+    summary = strictjson.loads((report / "summary.json").read_text("utf-8"))
+    assert summary["parameters"]["chart_file"] == str(CHART.resolve())
+    given = pd.read_csv(report / "cross_check_given_chart.csv")
+    assert len(given) > 0

@@ -221,11 +221,12 @@ def _index_page(state: FinalState) -> str:
     )
 
 
-def check_rule_parameters(report: str, parameters: dict[str, Any]) -> None:
+def check_rule_parameters(report: str, parameters: dict[str, Any]) -> dict[str, Any]:
     """Build the rule set a game's report will use from the given parameters that are rule
     parameters of its game (the others keep their defaults, the notebook's too), and check
     every other parameter (:mod:`gamecore.reporting.parameters`), so a bad value is refused,
-    naming it, before any notebook runs."""
+    naming it, before any notebook runs. Returns the parameters as the notebook gets them
+    (:func:`~gamecore.reporting.parameters.check_report_parameters`)."""
     rules: set[str] = set()
     for name in REPORT_GAMES.get(report, ()):
         rules_type = GAMES[name].rules_type()
@@ -237,7 +238,7 @@ def check_rule_parameters(report: str, parameters: dict[str, Any]) -> None:
             raise GamecoreError(f"report {report}: {error}") from None
         except TypeError as error:  # a value of a kind no check expected
             raise GamecoreError(f"report {report}: {error}") from None
-    check_report_parameters(report, parameters, rules)
+    return check_report_parameters(report, parameters, rules)
 
 
 def build(
@@ -279,16 +280,19 @@ def build(
                 f"unknown report parameter {shown(key)}; parameters: {', '.join(valid)}"
             )
 
-    for name in selected:  # a bad rule value fails here, before any notebook runs
-        check_rule_parameters(name, {k: v for k, v in parameters.items() if k in declared[name]})
+    own = {  # a bad value fails here, before any notebook runs
+        name: check_rule_parameters(
+            name, {k: v for k, v in parameters.items() if k in declared[name]}
+        )
+        for name in selected
+    }
 
     kernel = ensure_kernel()
     staging = open_staging(output)
     try:
         for name in selected:
-            own = {k: v for k, v in parameters.items() if k in declared[name]}
             print(f"report {name}: running {notebooks[name].name}", flush=True)
-            _run_notebook(notebooks[name], staging.report(name), own, kernel)
+            _run_notebook(notebooks[name], staging.report(name), own[name], kernel)
         state = staging.commit(selected, known=notebooks, index_page=_index_page)
     finally:
         staging.close()

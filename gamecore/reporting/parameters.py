@@ -52,12 +52,15 @@ def list_of(check: Check) -> Check:
 
 
 def chart_file(name: str, value: Any) -> str:
-    """A strategy chart's CSV: empty (the report's own chart) or a file that exists."""
+    """A strategy chart's CSV: empty (the report's own chart) or a file that exists, made
+    absolute (the notebook runs in its report's folder, not where the path was given)."""
     if not isinstance(value, str):
         raise GamecoreError(f"{name} must be a file path (text), got {shown(value)}")
-    if value and not Path(value).is_file():
+    if not value:
+        return value
+    if "\0" in value or not Path(value).is_file():
         raise GamecoreError(f"{name}: no such file {shown(value)}")
-    return value
+    return str(Path(value).resolve())
 
 
 PLAYERS = integer_from(1, 8)
@@ -117,10 +120,20 @@ REPORT_PARAMETERS: Mapping[str, Check] = {
 BUILD_PARAMETERS = ("output_dir",)
 
 
-def check_report_parameters(report: str, parameters: Mapping[str, Any], rules: set[str]) -> None:
+def check_report_parameters(
+    report: str, parameters: Mapping[str, Any], rules: set[str]
+) -> dict[str, Any]:
     """Refuse, naming the report and the value, a parameter of ``report`` that is not one of
     its game's ``rules`` (checked by the rule set) and fails its :data:`REPORT_PARAMETERS`
-    check, or that the build sets itself."""
+    check, or that the build sets itself.
+
+    Returns
+    -------
+    dict
+        The parameters as the notebook gets them: each checked value as its check returns it
+        (a chart file's path made absolute), the rules as given.
+    """
+    checked = dict(parameters)
     for name, value in parameters.items():
         if name in rules:
             continue
@@ -130,6 +143,7 @@ def check_report_parameters(report: str, parameters: Mapping[str, Any], rules: s
         if check is None:
             raise GamecoreError(f"report {report}: parameter {shown(name)} has no check")
         try:
-            check(name, value)
+            checked[name] = check(name, value)
         except GamecoreError as error:
             raise GamecoreError(f"report {report}: {error}") from None
+    return checked
