@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from gamecore import __version__, games, strictjson
+from gamecore import __version__, decimals, games, strictjson
 from gamecore.errors import GamecoreError, one_line, shown
 
 
@@ -31,15 +31,15 @@ def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
     values: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
-        name = name.strip()
+        name, value = name.strip(decimals.BLANKS), value.strip(decimals.BLANKS)
         if not sep or not name:
             raise GamecoreError(f"--rule takes NAME=VALUE, got {shown(pair)}")
         if name in values:
             raise GamecoreError(
                 f"rule {shown(name)} is given twice (--rule {name}={values[name]} and "
-                f"--rule {name}={value.strip()}); give it once"
+                f"--rule {name}={value}); give it once"
             )
-        values[name] = value.strip()
+        values[name] = value
     return values
 
 
@@ -61,10 +61,13 @@ def _game_rules(args: argparse.Namespace):
 
 
 def _integer(text: str, name: str) -> int:
+    """An option's integer, written as a plain ASCII decimal (gamecore.decimals)."""
     try:
-        return int(text)
-    except ValueError:
-        raise GamecoreError(f"{name} must be an integer, got {shown(text)}") from None
+        return decimals.integer(text)
+    except ValueError as error:
+        raise GamecoreError(
+            f"{name} must be an integer, got {shown(text)}{decimals.why(error)}"
+        ) from None
 
 
 #: The order of ``--shoe``'s card counts: Farmer's, the ten-valued cards last.
@@ -85,7 +88,7 @@ def _shoe(args: argparse.Namespace) -> list[int] | None:
         )
     counts = []
     for rank, field in zip(SHOE_RANKS, fields, strict=True):
-        count = _integer(field.strip(), f"--shoe count of rank {rank}")
+        count = _integer(field, f"--shoe count of rank {rank}")
         if count < 0:
             raise GamecoreError(f"--shoe count of rank {rank} must be >= 0, got {count}")
         counts.append(count)
@@ -519,14 +522,20 @@ def _c21_counter(rules, tags, args: argparse.Namespace, options) -> dict[str, An
 
 
 def _number(text: str, name: str) -> float:
+    """An option's finite number, written as a plain ASCII decimal (gamecore.decimals)."""
     try:
-        return float(text)
-    except ValueError:
-        raise GamecoreError(f"{name} must be a number, got {shown(text)}") from None
+        value = float(decimals.number(text))
+    except ValueError as error:
+        raise GamecoreError(
+            f"{name} must be a number, got {shown(text)}{decimals.why(error)}"
+        ) from None
+    if not math.isfinite(value):  # digits past the float range
+        raise GamecoreError(f"{name} must be a finite number, got {shown(text)}")
+    return value
 
 
 def _numbers(text: str, name: str) -> tuple[float, ...]:
-    return tuple(_number(part.strip(), name) for part in text.split(","))
+    return tuple(_number(part, name) for part in text.split(","))
 
 
 def _count_blackjack(rules, args: argparse.Namespace) -> None:
