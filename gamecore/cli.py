@@ -21,10 +21,31 @@ from gamecore.errors import GamecoreError, one_line, shown
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (the usage is available with --help)."""
+    """argparse, but a usage error is one line (the usage is available with --help), and an
+    option that takes a value takes one (:class:`_Once`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", None, _Once)  # the action of every add_argument not naming one
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"gamecore: error: {one_line(message)}\n")
+
+
+class _Once(argparse.Action):
+    """Store an option's value, refusing a second one: argparse keeps the last, so
+    ``--decks 6 --decks 8`` (a command line edited in a hurry) would analyse 8 decks and
+    show nobody the 6."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        given = namespace.__dict__.setdefault("_options_given", {})
+        if self.dest in given:
+            parser.error(
+                f"{option_string} is given twice ({shown(given[self.dest])} and "
+                f"{shown(values)}); give it once"
+            )
+        given[self.dest] = values
+        setattr(namespace, self.dest, values)
 
 
 def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
