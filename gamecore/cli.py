@@ -19,6 +19,11 @@ from typing import Any, NamedTuple
 from gamecore import __version__, decimals, games, strictjson
 from gamecore.errors import GamecoreError, one_line, shown
 
+#: The longest usage error argparse may print: it quotes an unknown command or the
+#: arguments it did not recognise whole, a megabyte for a megabyte; a longer one is cut in
+#: the middle (its start says what, its end the choices).
+MAX_USAGE_ERROR = 300
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (the usage is available with --help), and an
@@ -28,7 +33,16 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.register("action", None, _Once)  # the action of every add_argument not naming one
 
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        for arg in sys.argv[1:] if args is None else args:
+            if "\x00" in arg:  # main(argv) only: no process's command line can hold one
+                self.error(f"argument {shown(arg)} holds a NUL character")
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> None:  # type: ignore[override]
+        if len(message) > MAX_USAGE_ERROR:  # argparse quotes a value whole
+            half = MAX_USAGE_ERROR // 2
+            message = f"{message[:half]} ... {message[-half:]}"
         self.exit(2, f"gamecore: error: {one_line(message)}\n")
 
 
@@ -57,8 +71,8 @@ def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
             raise GamecoreError(f"--rule takes NAME=VALUE, got {shown(pair)}")
         if name in values:
             raise GamecoreError(
-                f"rule {shown(name)} is given twice (--rule {name}={values[name]} and "
-                f"--rule {name}={value}); give it once"
+                f"rule {shown(name)} is given twice ({shown(values[name])} and {shown(value)}); "
+                "give it once"
             )
         values[name] = value
     return values
@@ -74,8 +88,8 @@ def _game_rules(args: argparse.Namespace):
         flag = "--" + option.replace("_", "-")
         if option in values:
             raise GamecoreError(
-                f"{option} is given twice ({flag} {given} and --rule {option}="
-                f"{values[option]}); give it once"
+                f"{option} is given twice ({flag} {shown(given)} and --rule {option}="
+                f"{shown(values[option])}); give it once"
             )
         values[option] = given
     return rules_type.from_strings(values)

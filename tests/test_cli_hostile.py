@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import math
 import os
+import subprocess
+import sys
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
@@ -75,6 +77,7 @@ PROBE = [
     refused("decks-no-break-space", [*EXACT, "--decks", "\u00a06"], ASCII),
     refused("decks-em-space", [*EXACT, "--decks", "6\u2003"], ASCII),
     refused("decks-inner-space", [*EXACT, "--decks", "6 0"], "'6 0'"),
+    refused("decks-nul", [*EXACT, "--decks", "6\x00"], "NUL"),
     refused("decks-megabyte", [*EXACT, "--decks", MEGABYTE], "1,048,576 digits"),
     refused("decks-twice", [*EXACT, "--decks", "6", "--decks", "8"], "--decks", "twice"),
     refused("decks-twice-abbreviated", [*EXACT, "--dec", "6", "--decks", "6"], "twice"),
@@ -174,11 +177,14 @@ PROBE = [
     refused("game-capitalised", ["exact", "Punto_Banco"], "'Punto_Banco'"),
     refused("game-trailing-space", ["rules", "punto_banco "], "'punto_banco '"),
     refused("game-megabyte", ["exact", "x" * (1 << 20)], "unknown game"),
+    refused("command-megabyte", ["x" * (1 << 20)], "invalid choice", "'verify'"),
+    refused("arguments-megabyte", [*EXACT, *["x"] * (1 << 19)], "unrecognized arguments"),
     refused("mode-megabyte", [*SIMULATE, "--mode", "x" * (1 << 20)], "mode"),
     refused("mode-empty", [*SIMULATE, "--mode", ""], "mode", "''"),
     refused("dask-megabyte", [*SIMULATE, "--dask", "x" * (1 << 20)], "dask address"),
     refused("up-card-arabic-indic", [*HAND, "--up", "١٠", "--cards", "10,6"], "'١٠'"),
     refused("card-leading-zero", [*HAND, "--up", "10", "--cards", "10,06"], "'06'"),
+    refused("hand-of-100000-cards", [*HAND, "--up", "10", "--cards", "2," * 99_999 + "2"], "bust"),
     refused("cards-megabyte", [*HAND, "--up", "10", "--cards", "x" * (1 << 20)], "cards"),
     # file paths: a strategy chart, a reports folder
     refused("chart-folder", [*BLACKJACK, "--strategy", "{files}/folder.csv"], "folder.csv"),
@@ -187,6 +193,7 @@ PROBE = [
     refused("chart-50-megabytes", [*BLACKJACK, "--strategy", "{files}/huge.csv"], "huge.csv"),
     refused("chart-symlink-loop", [*BLACKJACK, "--strategy", "{files}/loop.csv"], "loop.csv"),
     refused("chart-latin-1", [*BLACKJACK, "--strategy", "{files}/latin1.csv"], "latin1.csv"),
+    refused("chart-nul", [*BLACKJACK, "--strategy", "chart\x00.csv"], "NUL"),
     refused("count-chart-dev-zero", ["count", "c21_blackjack", "--strategy", "/dev/zero"], "zero"),
     refused("simulate-chart-fifo", [*TABLE[:2], "--strategy", "{files}/fifo.csv"], "fifo.csv"),
     refused("reports-fifo", ["verify", "{files}/fifo.csv"], "fifo.csv"),
@@ -234,3 +241,21 @@ def test_hostile_values_are_refused_naming_them_or_read_as_written(files, argv, 
         assert (code, err) == (0, ""), err[:MAX_LINE]
         for word in words:
             assert word in out, out[:2000]
+
+
+def test_values_no_process_can_hold_from_a_real_command_line():
+    """Through a real process: an argument that is not UTF-8 (Python passes it on as lone
+    surrogates) and one of 120 KB (close to Linux's 128 KiB limit for one argument)."""
+    for argv in (
+        [b"exact", b"punto_banco", b"--decks", b"\xff6"],
+        [b"exact", b"x" * 120_000],
+        [b"exact", b"punto_banco", b"--strategy", b"\xfe.csv"],
+    ):
+        result = subprocess.run(
+            [sys.executable.encode(), b"-m", b"gamecore", *argv],
+            capture_output=True,
+            timeout=300,
+        )
+        lines = result.stderr.decode(errors="replace").splitlines()
+        assert (result.returncode, result.stdout) == (2, b""), lines
+        assert len(lines) == 1 and len(lines[0]) <= MAX_LINE, lines
