@@ -274,7 +274,7 @@ def _exact_blackjack(rules, args: argparse.Namespace) -> None:
 
     _refuse(args, "infinite", "jokers")
     shoe = _shoe(args)
-    strategy = blackjack.read_strategy_chart(args.strategy) if args.strategy else None
+    strategy = None if args.strategy is None else blackjack.read_strategy_chart(args.strategy)
     analysis = blackjack.exact(rules, strategy=strategy, composition=shoe, standard_deviation=True)
     data = analysis.to_dict()
     if args.results:
@@ -580,7 +580,7 @@ def _count_blackjack(rules, args: argparse.Namespace) -> None:
     _refuse(args, "jokers")
     options = _counter_options(args)  # checked before the analysis, which takes seconds
     table = _blackjack_counter_table(rules, args, _max_tag(args, DEFAULT_MAX_TAG))
-    strategy = read_strategy_chart(args.strategy) if args.strategy else None
+    strategy = None if args.strategy is None else read_strategy_chart(args.strategy)
     found = count_analysis(rules, strategy, _shoe(args), _max_tag(args, DEFAULT_MAX_TAG))
     data = found.to_dict()
     if options is not None:
@@ -635,7 +635,7 @@ def _dealing(args: argparse.Namespace, default_burn: str):
         penetration=DEFAULT_PENETRATION
         if args.penetration is None
         else _integer(args.penetration, "penetration"),
-        burn=args.burn or default_burn,
+        burn=default_burn if args.burn is None else args.burn,
     )
 
 
@@ -1035,8 +1035,11 @@ def execute(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # output piped into a pager or `head` that closed early
         _silence_stdout()
         return 0
-    except OSError as error:  # the output cannot be written (a full disk, a closed terminal)
-        _silence_stdout()
+    except OSError as error:
+        if error.filename is not None:  # a path the command was given (a chart, a folder)
+            print(f"gamecore: error: {shown(error.filename)}: {error.strerror}", file=sys.stderr)
+            return 2
+        _silence_stdout()  # the output cannot be written (a full disk, a closed terminal)
         print(f"gamecore: error: cannot write the output: {error.strerror}", file=sys.stderr)
         return 1
     return code or 0

@@ -181,22 +181,27 @@ PROBE = [
     refused("arguments-megabyte", [*EXACT, *["x"] * (1 << 19)], "unrecognized arguments"),
     refused("mode-megabyte", [*SIMULATE, "--mode", "x" * (1 << 20)], "mode"),
     refused("mode-empty", [*SIMULATE, "--mode", ""], "mode", "''"),
+    refused("burn-empty", [*SHOE_MODE, "--burn", ""], "burn", "''"),
     refused("dask-megabyte", [*SIMULATE, "--dask", "x" * (1 << 20)], "dask address"),
     refused("up-card-arabic-indic", [*HAND, "--up", "١٠", "--cards", "10,6"], "'١٠'"),
     refused("card-leading-zero", [*HAND, "--up", "10", "--cards", "10,06"], "'06'"),
     refused("hand-of-100000-cards", [*HAND, "--up", "10", "--cards", "2," * 99_999 + "2"], "bust"),
     refused("cards-megabyte", [*HAND, "--up", "10", "--cards", "x" * (1 << 20)], "cards"),
     # file paths: a strategy chart, a reports folder
+    refused("chart-empty-path", [*BLACKJACK, "--strategy", ""], "''"),
     refused("chart-folder", [*BLACKJACK, "--strategy", "{files}/folder.csv"], "folder.csv"),
     refused("chart-dev-zero", [*BLACKJACK, "--strategy", "/dev/zero"], "/dev/zero"),
     refused("chart-fifo", [*BLACKJACK, "--strategy", "{files}/fifo.csv"], "fifo.csv"),
     refused("chart-50-megabytes", [*BLACKJACK, "--strategy", "{files}/huge.csv"], "huge.csv"),
     refused("chart-symlink-loop", [*BLACKJACK, "--strategy", "{files}/loop.csv"], "loop.csv"),
     refused("chart-latin-1", [*BLACKJACK, "--strategy", "{files}/latin1.csv"], "latin1.csv"),
+    refused("chart-name-too-long", [*BLACKJACK, "--strategy", "{files}/" + "d" * 300], "ddd"),
+    refused("chart-path-megabyte", [*BLACKJACK, "--strategy", "x" * (1 << 20)], "xxx"),
     refused("chart-nul", [*BLACKJACK, "--strategy", "chart\x00.csv"], "NUL"),
     refused("count-chart-dev-zero", ["count", "c21_blackjack", "--strategy", "/dev/zero"], "zero"),
     refused("simulate-chart-fifo", [*TABLE[:2], "--strategy", "{files}/fifo.csv"], "fifo.csv"),
     refused("reports-fifo", ["verify", "{files}/fifo.csv"], "fifo.csv"),
+    refused("reports-path-megabyte", ["verify", "x" * (1 << 20)], "xxx"),
 ]
 
 
