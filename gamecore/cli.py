@@ -1021,28 +1021,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     return execute(build_parser().parse_args(argv))
 
 
+#: The exit status when standard output's reader has gone (`gamecore ... | head`): 128 +
+#: SIGPIPE, what a shell reports for any command its reader left, never 0: the output was
+#: not all delivered.
+EXIT_BROKEN_PIPE = 141
+
+
 def execute(args: argparse.Namespace) -> int:
     """Run the command ``args`` were parsed into: its exit status, every error one line."""
     try:
         code = args.run(args)
         sys.stdout.flush()  # a write error surfaces here, not in the interpreter's exit
     except GamecoreError as error:
-        print(f"gamecore: error: {one_line(str(error))}", file=sys.stderr)
+        _say(f"gamecore: error: {one_line(str(error))}")
         return 2
     except KeyboardInterrupt:
-        print("gamecore: interrupted", file=sys.stderr)
+        _say("gamecore: interrupted")
         return 130
-    except BrokenPipeError:  # output piped into a pager or `head` that closed early
+    except BrokenPipeError:  # output piped into a pager or `head` that closed early: quietly
         _silence_stdout()
-        return 0
+        return EXIT_BROKEN_PIPE
     except OSError as error:
         if error.filename is not None:  # a path the command was given (a chart, a folder)
-            print(f"gamecore: error: {shown(error.filename)}: {error.strerror}", file=sys.stderr)
+            _say(f"gamecore: error: {shown(error.filename)}: {error.strerror}")
             return 2
         _silence_stdout()  # the output cannot be written (a full disk, a closed terminal)
-        print(f"gamecore: error: cannot write the output: {error.strerror}", file=sys.stderr)
+        _say(f"gamecore: error: cannot write the output: {error.strerror}")
         return 1
     return code or 0
+
+
+def _say(line: str) -> None:
+    """``line`` on standard error, where it can be written: a closed or broken standard
+    error loses the message, never the exit status (and ``print(file=None)`` would write it
+    to standard output)."""
+    if sys.stderr is None:
+        return
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
 
 
 def import_game(args: argparse.Namespace) -> None:
@@ -1059,6 +1077,7 @@ def _silence_stdout() -> None:
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
+        os.close(null)
     except (OSError, ValueError, AttributeError):  # no real file behind sys.stdout
         pass
 

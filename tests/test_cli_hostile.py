@@ -3,6 +3,10 @@
 - A probe of every option with what an attacker or a careless user would type: each value
   is refused with one line naming it (exit 2), or read exactly as written (exit 0). A value
   is a plain ASCII decimal: no other script's digits, no underscores, no leading zeros.
+- A closed standard output refuses the command (exit 2, one line on standard error when
+  that is open); a closed standard error loses the messages, never the output or the exit
+  status; a reader of standard output that goes away (``| head``) ends the command quietly
+  with 141 (128 + SIGPIPE), never 0: the output was not all delivered.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 
-from gamecore import cli
+from gamecore import cli, strictjson
 
 #: The longest line a refusal may print ("a few hundred characters": the longest legitimate
 #: ones list a game's rule names).
@@ -264,3 +268,79 @@ def test_values_no_process_can_hold_from_a_real_command_line():
         lines = result.stderr.decode(errors="replace").splitlines()
         assert (result.returncode, result.stdout) == (2, b""), lines
         assert len(lines) == 1 and len(lines[0]) <= MAX_LINE, lines
+
+
+# --- a closed or broken standard output or error -----------------------------------------
+
+#: A reader that went away: what a shell reports for a command killed by SIGPIPE.
+BROKEN_PIPE = 128 + 13
+
+
+def in_shell(args: list[str], redirections: str) -> subprocess.CompletedProcess:
+    """``gamecore ARGS`` with its standard streams closed or redirected by the shell, as a
+    user's shell does it (``>&-``, ``2>&-``)."""
+    command = f'exec "$0" -m gamecore "$@" {redirections}'
+    return subprocess.run(
+        ["sh", "-c", command, sys.executable, *args], capture_output=True, timeout=300
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["exact", "punto_banco"],
+        ["exact", "punto_banco", "--json"],
+        ["rules", "punto_banco"],
+        ["simulate", "punto_banco", "--rounds", "1000"],
+        ["--version"],
+    ],
+)
+def test_a_closed_standard_output_refuses_the_command_in_one_line(args):
+    result = in_shell(args, ">&-")
+    lines = result.stderr.decode().splitlines(keepends=True)
+    assert result.returncode == 2 and len(lines) == 1, lines
+    assert lines[0].startswith("gamecore: error: standard output is closed"), lines
+
+
+def test_both_closed_exit_2_quietly_and_a_closed_standard_error_keeps_the_output():
+    both = in_shell(["exact", "punto_banco", "--json"], ">&- 2>&-")
+    assert (both.returncode, both.stdout, both.stderr) == (2, b"", b"")
+    # Standard error closed: a refusal says nothing (its line went to standard output
+    # before), and a result is written whole, its progress bar going nowhere.
+    refused = in_shell(["exact", "punto_banco", "--decks", "0"], "2>&-")
+    assert (refused.returncode, refused.stdout) == (2, b"")
+    for args in (
+        ["exact", "punto_banco", "--json"],
+        ["simulate", "punto_banco", "--rounds", str(20 << 20), "--json"],  # 20 chunks: a bar
+    ):
+        result = in_shell(args, "2>&-")
+        assert result.returncode == 0
+        assert strictjson.loads(result.stdout.decode())["game"] == "punto_banco"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["exact", "punto_banco"], ["exact", "punto_banco", "--json"], ["rules", "c21_blackjack"]],
+)
+def test_a_reader_gone_before_the_output_is_a_quiet_exit_141(args):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamecore", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    process.stdout.close()  # the reader leaves before the command writes (`| head -c 0`)
+    err = process.stderr.read()
+    assert (process.wait(timeout=300), err) == (BROKEN_PIPE, b"")
+
+
+def test_a_reader_gone_mid_document_is_not_told_the_document_is_whole():
+    """A blackjack analysis's JSON (about 250 KB) fills the pipe; its reader takes one byte
+    and leaves: the command stops quietly with 141, not 0 as if the document had gone out."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamecore", "exact", "standard_blackjack", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )
+    assert process.stdout.read(1) == b"{"
+    process.stdout.close()
+    err = process.stderr.read()
+    assert (process.wait(timeout=300), err) == (BROKEN_PIPE, b"")
