@@ -1036,6 +1036,7 @@ def execute(args: argparse.Namespace) -> int:
         _say(f"gamecore: error: {one_line(str(error))}")
         return 2
     except KeyboardInterrupt:
+        _finish_progress_bars()
         _say("gamecore: interrupted")
         return 130
     except BrokenPipeError:  # output piped into a pager or `head` that closed early: quietly
@@ -1061,6 +1062,16 @@ def _say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
+
+
+def _finish_progress_bars() -> None:
+    """Close the progress bars of a run an interrupt cut short between two chunks (held
+    open until the run's generator is collected, after the message), so that the message
+    starts a line of its own and no bar is drawn after it. No run, no bars: the module is
+    not even imported."""
+    parallel = sys.modules.get("gamecore.parallel")
+    if parallel is not None:
+        parallel.close_progress_bars()
 
 
 def import_game(args: argparse.Namespace) -> None:

@@ -7,6 +7,8 @@
   that is open); a closed standard error loses the messages, never the output or the exit
   status; a reader of standard output that goes away (``| head``) ends the command quietly
   with 141 (128 + SIGPIPE), never 0: the output was not all delivered.
+- Ctrl-C during a run with a progress bar finishes the bar's line before the one line
+  "interrupted", and nothing is drawn after it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import io
 import math
 import os
+import signal
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -344,3 +347,74 @@ def test_a_reader_gone_mid_document_is_not_told_the_document_is_whole():
     process.stdout.close()
     err = process.stderr.read()
     assert (process.wait(timeout=300), err) == (BROKEN_PIPE, b"")
+
+
+# --- Ctrl-C under a progress bar ------------------------------------------------------------
+
+#: Ctrl-C while the simulation merges its third chunk's result, outside the run's generator
+#: (the run, suspended, keeps its bar open until it is collected: after the message).
+BETWEEN_CHUNKS = """
+import signal
+from gamecore.baccarat import sim
+
+class Interrupting:
+    def __init__(self, results):
+        self.results, self.merged = results, 0
+    def __iter__(self):
+        return self
+    def __next__(self):
+        result = next(self.results)
+        self.merged += 1
+        if self.merged == 3:
+            signal.raise_signal(signal.SIGINT)
+        return result
+
+run_chunks = sim.run_chunks
+sim.run_chunks = lambda *args, **kwargs: Interrupting(run_chunks(*args, **kwargs))
+"""
+
+
+def _has_dask() -> bool:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("where", "patch", "options"),
+    [
+        ("waiting for a chunk", "", []),
+        ("between two chunks", BETWEEN_CHUNKS, []),
+        pytest.param(
+            "while a Dask cluster starts",
+            "",
+            ["--dask", "local"],
+            marks=pytest.mark.skipif(not _has_dask(), reason="needs distributed"),
+        ),
+    ],
+)
+def test_ctrl_c_finishes_the_progress_bar_before_its_one_line(where, patch, options):
+    """A real process with its progress bar on standard error (a pipe: tqdm draws the same
+    carriage-return lines as on a terminal), interrupted once the bar shows: the bar's line
+    is finished ("\\n") before "gamecore: interrupted", and nothing is drawn after it."""
+    argv = ["gamecore", "simulate", "punto_banco", "--rounds", str(10**10), *options]
+    probe = f"import sys\nimport gamecore.__main__ as entry\n{patch}\nsys.argv = {argv!r}\n"
+    probe += "entry.run()\n"
+    process = subprocess.Popen(
+        [sys.executable, "-c", probe], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    seen = b""
+    while b"chunk" not in seen:  # the bar counts chunks
+        block = os.read(process.stderr.fileno(), 4096)
+        assert block, (where, seen)  # ended before drawing a bar
+        seen += block
+    if not patch:
+        process.send_signal(signal.SIGINT)
+    out, rest = process.communicate(timeout=120)
+    err = (seen + rest).decode()
+    assert (process.returncode, out) == (130, b""), (where, err)
+    bar, _, after = err.rpartition("gamecore: interrupted")
+    assert after == "\n" and err.count("gamecore: interrupted") == 1, (where, err[-300:])
+    assert bar.endswith("\n") and "\r" in bar, (where, err[-300:])
