@@ -16,30 +16,65 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from gamecore import __version__, games, strictjson
+from gamecore import __version__, decimals, games, strictjson
 from gamecore.errors import GamecoreError, one_line, shown
+
+#: The longest usage error argparse may print: it quotes an unknown command or the
+#: arguments it did not recognise whole, a megabyte for a megabyte; a longer one is cut in
+#: the middle (its start says what, its end the choices).
+MAX_USAGE_ERROR = 300
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (the usage is available with --help)."""
+    """argparse, but a usage error is one line (the usage is available with --help), and an
+    option that takes a value takes one (:class:`_Once`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", None, _Once)  # the action of every add_argument not naming one
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        for arg in sys.argv[1:] if args is None else args:
+            if "\x00" in arg:  # main(argv) only: no process's command line can hold one
+                self.error(f"argument {shown(arg)} holds a NUL character")
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        if len(message) > MAX_USAGE_ERROR:  # argparse quotes a value whole
+            half = MAX_USAGE_ERROR // 2
+            message = f"{message[:half]} ... {message[-half:]}"
         self.exit(2, f"gamecore: error: {one_line(message)}\n")
+
+
+class _Once(argparse.Action):
+    """Store an option's value, refusing a second one: argparse keeps the last, so
+    ``--decks 6 --decks 8`` (a command line edited in a hurry) would analyse 8 decks and
+    show nobody the 6."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        given = namespace.__dict__.setdefault("_options_given", {})
+        if self.dest in given:
+            parser.error(
+                f"{option_string} is given twice ({shown(given[self.dest])} and "
+                f"{shown(values)}); give it once"
+            )
+        given[self.dest] = values
+        setattr(namespace, self.dest, values)
 
 
 def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
     values: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
-        name = name.strip()
+        name, value = name.strip(decimals.BLANKS), value.strip(decimals.BLANKS)
         if not sep or not name:
             raise GamecoreError(f"--rule takes NAME=VALUE, got {shown(pair)}")
         if name in values:
             raise GamecoreError(
-                f"rule {shown(name)} is given twice (--rule {name}={values[name]} and "
-                f"--rule {name}={value.strip()}); give it once"
+                f"rule {shown(name)} is given twice ({shown(values[name])} and {shown(value)}); "
+                "give it once"
             )
-        values[name] = value.strip()
+        values[name] = value
     return values
 
 
@@ -53,18 +88,21 @@ def _game_rules(args: argparse.Namespace):
         flag = "--" + option.replace("_", "-")
         if option in values:
             raise GamecoreError(
-                f"{option} is given twice ({flag} {given} and --rule {option}="
-                f"{values[option]}); give it once"
+                f"{option} is given twice ({flag} {shown(given)} and --rule {option}="
+                f"{shown(values[option])}); give it once"
             )
         values[option] = given
     return rules_type.from_strings(values)
 
 
 def _integer(text: str, name: str) -> int:
+    """An option's integer, written as a plain ASCII decimal (gamecore.decimals)."""
     try:
-        return int(text)
-    except ValueError:
-        raise GamecoreError(f"{name} must be an integer, got {shown(text)}") from None
+        return decimals.integer(text)
+    except ValueError as error:
+        raise GamecoreError(
+            f"{name} must be an integer, got {shown(text)}{decimals.why(error)}"
+        ) from None
 
 
 #: The order of ``--shoe``'s card counts: Farmer's, the ten-valued cards last.
@@ -85,7 +123,7 @@ def _shoe(args: argparse.Namespace) -> list[int] | None:
         )
     counts = []
     for rank, field in zip(SHOE_RANKS, fields, strict=True):
-        count = _integer(field.strip(), f"--shoe count of rank {rank}")
+        count = _integer(field, f"--shoe count of rank {rank}")
         if count < 0:
             raise GamecoreError(f"--shoe count of rank {rank} must be >= 0, got {count}")
         counts.append(count)
@@ -236,7 +274,7 @@ def _exact_blackjack(rules, args: argparse.Namespace) -> None:
 
     _refuse(args, "infinite", "jokers")
     shoe = _shoe(args)
-    strategy = blackjack.read_strategy_chart(args.strategy) if args.strategy else None
+    strategy = None if args.strategy is None else blackjack.read_strategy_chart(args.strategy)
     analysis = blackjack.exact(rules, strategy=strategy, composition=shoe, standard_deviation=True)
     data = analysis.to_dict()
     if args.results:
@@ -519,14 +557,20 @@ def _c21_counter(rules, tags, args: argparse.Namespace, options) -> dict[str, An
 
 
 def _number(text: str, name: str) -> float:
+    """An option's finite number, written as a plain ASCII decimal (gamecore.decimals)."""
     try:
-        return float(text)
-    except ValueError:
-        raise GamecoreError(f"{name} must be a number, got {shown(text)}") from None
+        value = float(decimals.number(text))
+    except ValueError as error:
+        raise GamecoreError(
+            f"{name} must be a number, got {shown(text)}{decimals.why(error)}"
+        ) from None
+    if not math.isfinite(value):  # digits past the float range
+        raise GamecoreError(f"{name} must be a finite number, got {shown(text)}")
+    return value
 
 
 def _numbers(text: str, name: str) -> tuple[float, ...]:
-    return tuple(_number(part.strip(), name) for part in text.split(","))
+    return tuple(_number(part, name) for part in text.split(","))
 
 
 def _count_blackjack(rules, args: argparse.Namespace) -> None:
@@ -536,7 +580,7 @@ def _count_blackjack(rules, args: argparse.Namespace) -> None:
     _refuse(args, "jokers")
     options = _counter_options(args)  # checked before the analysis, which takes seconds
     table = _blackjack_counter_table(rules, args, _max_tag(args, DEFAULT_MAX_TAG))
-    strategy = read_strategy_chart(args.strategy) if args.strategy else None
+    strategy = None if args.strategy is None else read_strategy_chart(args.strategy)
     found = count_analysis(rules, strategy, _shoe(args), _max_tag(args, DEFAULT_MAX_TAG))
     data = found.to_dict()
     if options is not None:
@@ -591,7 +635,7 @@ def _dealing(args: argparse.Namespace, default_burn: str):
         penetration=DEFAULT_PENETRATION
         if args.penetration is None
         else _integer(args.penetration, "penetration"),
-        burn=args.burn or default_burn,
+        burn=default_burn if args.burn is None else args.burn,
     )
 
 
@@ -977,25 +1021,57 @@ def main(argv: Sequence[str] | None = None) -> int:
     return execute(build_parser().parse_args(argv))
 
 
+#: The exit status when standard output's reader has gone (`gamecore ... | head`): 128 +
+#: SIGPIPE, what a shell reports for any command its reader left, never 0: the output was
+#: not all delivered.
+EXIT_BROKEN_PIPE = 141
+
+
 def execute(args: argparse.Namespace) -> int:
     """Run the command ``args`` were parsed into: its exit status, every error one line."""
     try:
         code = args.run(args)
         sys.stdout.flush()  # a write error surfaces here, not in the interpreter's exit
     except GamecoreError as error:
-        print(f"gamecore: error: {one_line(str(error))}", file=sys.stderr)
+        _say(f"gamecore: error: {one_line(str(error))}")
         return 2
     except KeyboardInterrupt:
-        print("gamecore: interrupted", file=sys.stderr)
+        _finish_progress_bars()
+        _say("gamecore: interrupted")
         return 130
-    except BrokenPipeError:  # output piped into a pager or `head` that closed early
+    except BrokenPipeError:  # output piped into a pager or `head` that closed early: quietly
         _silence_stdout()
-        return 0
-    except OSError as error:  # the output cannot be written (a full disk, a closed terminal)
-        _silence_stdout()
-        print(f"gamecore: error: cannot write the output: {error.strerror}", file=sys.stderr)
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        if error.filename is not None:  # a path the command was given (a chart, a folder)
+            _say(f"gamecore: error: {shown(error.filename)}: {error.strerror}")
+            return 2
+        _silence_stdout()  # the output cannot be written (a full disk, a closed terminal)
+        _say(f"gamecore: error: cannot write the output: {error.strerror}")
         return 1
     return code or 0
+
+
+def _say(line: str) -> None:
+    """``line`` on standard error, where it can be written: a closed or broken standard
+    error loses the message, never the exit status (and ``print(file=None)`` would write it
+    to standard output)."""
+    if sys.stderr is None:
+        return
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _finish_progress_bars() -> None:
+    """Close the progress bars of a run an interrupt cut short between two chunks (held
+    open until the run's generator is collected, after the message), so that the message
+    starts a line of its own and no bar is drawn after it. No run, no bars: the module is
+    not even imported."""
+    parallel = sys.modules.get("gamecore.parallel")
+    if parallel is not None:
+        parallel.close_progress_bars()
 
 
 def import_game(args: argparse.Namespace) -> None:
@@ -1012,6 +1088,7 @@ def _silence_stdout() -> None:
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
+        os.close(null)
     except (OSError, ValueError, AttributeError):  # no real file behind sys.stdout
         pass
 

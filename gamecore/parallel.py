@@ -13,7 +13,10 @@ The numba kernels release the GIL (``nogil=True``), so plain threads use every c
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import itertools
+import math
 import os
 import sys
 from collections import deque
@@ -158,13 +161,14 @@ def run_chunks(
     count = len(chunks) if isinstance(chunks, Sequence) else None
     show = (count is None or count > 8) if progress is None else progress
     items = ((job, chunk) for chunk in chunks)
+    bar = (count, show, description)  # the bar is opened as the run starts, in its generator
     if dask is not None:
         if threads is not None:
             raise GamecoreError("threads applies to a run on this machine, not with dask")
         address = check_dask_address(dask)
-        return _run_on_dask(work, items, address, _progress_bar(count, show, description))
+        return _run_on_dask(work, items, address, bar)
     threads = default_threads() if threads is None else validate_threads(threads)
-    return _run_on_threads(work, items, threads, _progress_bar(count, show, description))
+    return _run_on_threads(work, items, threads, bar)
 
 
 def sum_tallies(results: Iterable[Any]) -> Any:
@@ -194,8 +198,9 @@ def map_in_order(
 
 def _in_order(submit: Callable[[Any], Any], items: Iterator[Any], window: int, bar):
     """Submit ``items`` keeping ``window`` in flight; yield their results in item order."""
-    pending = deque(submit(item) for item in itertools.islice(items, window))
+    pending: deque = deque()
     try:
+        pending.extend(submit(item) for item in itertools.islice(items, window))
         while pending:
             result = pending.popleft().result()
             pending.extend(submit(item) for item in itertools.islice(items, 1))
@@ -205,27 +210,62 @@ def _in_order(submit: Callable[[Any], Any], items: Iterator[Any], window: int, b
     finally:
         for future in pending:
             future.cancel()
-        if bar is not None:
-            bar.close()
 
 
-def _run_on_threads(work, items, threads: int, bar) -> Iterator[Any]:
+def _run_on_threads(work, items, threads: int, progress: tuple) -> Iterator[Any]:
     pool = ThreadPoolExecutor(max_workers=threads)
     try:
-        yield from _in_order(lambda item: pool.submit(work, item), items, 4 * threads, bar)
+        with _progress_bar(*progress) as bar:
+            yield from _in_order(lambda item: pool.submit(work, item), items, 4 * threads, bar)
     finally:
-        # On an interruption, do not wait for chunks not yet started.
+        # On an interruption, do not wait for chunks not yet started (the bar is closed
+        # first: its line is finished while the running chunks end).
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _progress_bar(total: int | None, show: bool, description: str):
-    """A tqdm bar: a widget inside Jupyter (a text bar there would print a line per update
-    into the saved notebook), a text bar on standard error elsewhere."""
-    if _in_jupyter_kernel():
-        from tqdm.notebook import tqdm
-    else:
+#: The progress bars open now. A run interrupted between two chunks (the interrupt raised
+#: where its caller merges a result, outside the run's generator) keeps its bar open until
+#: the generator is collected; the command line closes them first (close_progress_bars).
+_OPEN_BARS: dict[int, Any] = {}  # by id: a bar is its own key whatever tqdm compares
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int | None, show: bool, description: str) -> Iterator[Any]:
+    """A tqdm bar, closed (its line finished) however the run ends: a widget inside Jupyter
+    (a text bar there would print a line per update into the saved notebook), a text bar on
+    standard error elsewhere."""
+    text = not _in_jupyter_kernel()
+    if text:
         from tqdm import tqdm
-    return tqdm(total=total, disable=not show, desc=description, unit="chunk", file=sys.stderr)
+    else:
+        from tqdm.notebook import tqdm
+    # A text bar is made without drawing it (tqdm draws in its constructor, where an
+    # interrupt would leave a line half drawn and no bar to close), then drawn where it is
+    # closed however the run ends. A widget leaves no line, and only its constructor shows it.
+    bar = tqdm(
+        total=total,
+        disable=not show,
+        desc=description,
+        unit="chunk",
+        file=sys.stderr,
+        delay=math.inf if text else 0.0,
+    )
+    _OPEN_BARS[id(bar)] = bar
+    try:
+        if text:
+            bar.delay = 0.0
+            bar.refresh()
+        yield bar
+    finally:
+        _OPEN_BARS.pop(id(bar), None)
+        bar.close()
+
+
+def close_progress_bars() -> None:
+    """Close every progress bar a run still holds open (see :data:`_OPEN_BARS`), so that
+    what is written next to standard error starts a line of its own."""
+    while _OPEN_BARS:
+        _OPEN_BARS.popitem()[1].close()
 
 
 def _in_jupyter_kernel() -> bool:
@@ -269,22 +309,28 @@ def check_dask_address(address: object) -> str:
 DASK_CONNECT_TIMEOUT = "10s"
 
 
-def _run_on_dask(work, items, address: str, bar) -> Iterator[Any]:
+def _run_on_dask(work, items, address: str, progress: tuple) -> Iterator[Any]:
     from dask.distributed import Client, LocalCluster
 
-    cluster = None
-    try:
-        if address == "local":
-            cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True)
-        client = Client(cluster if cluster is not None else address, timeout=DASK_CONNECT_TIMEOUT)
-    except Exception as error:  # noqa: BLE001 - distributed raises OSError, TimeoutError, ...
-        if cluster is not None:
-            cluster.close()
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise GamecoreError(f"cannot reach the Dask scheduler {shown(address)}: {reason}") from None
-    try:
-        with client:
-            yield from _in_order(lambda item: client.submit(work, item, pure=False), items, 64, bar)
-    finally:
-        if cluster is not None:
-            cluster.close()
+    with _progress_bar(*progress) as bar:  # shown while the cluster starts: seconds
+        cluster = None
+        try:
+            if address == "local":
+                cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True)
+            client = Client(
+                cluster if cluster is not None else address, timeout=DASK_CONNECT_TIMEOUT
+            )
+        except Exception as error:  # noqa: BLE001 - distributed raises OSError, TimeoutError, ...
+            if cluster is not None:
+                cluster.close()
+            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise GamecoreError(
+                f"cannot reach the Dask scheduler {shown(address)}: {reason}"
+            ) from None
+        try:
+            with client:
+                submit = functools.partial(client.submit, work, pure=False)
+                yield from _in_order(submit, items, 64, bar)
+        finally:
+            if cluster is not None:
+                cluster.close()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from gamecore import decimals
 from gamecore.errors import GamecoreError, shown
 from gamecore.shoe import validate_decks
 
@@ -140,7 +141,8 @@ AUTO_WORDS = ("auto", "none")
 
 
 def _parse(name: str, text: str, annotation: Any) -> Any:
-    """Convert a command-line string to the field's type, naming the value on failure.
+    """Convert a command-line string to the field's type, naming the value on failure: a
+    number as a plain ASCII decimal (:mod:`gamecore.decimals`).
 
     An optional field (``float | None``, ``int | None``) takes ``auto`` (or ``none``) for
     ``None``, and otherwise its inner type.
@@ -159,21 +161,20 @@ def _parse(name: str, text: str, annotation: Any) -> Any:
         wanted += " or 'auto'"
     try:
         if kind == "int":
-            return int(text)
+            return decimals.integer(text)
         if kind == "bool":
-            lowered = text.strip().lower()
+            lowered = text.strip(decimals.BLANKS).lower()
             if lowered in ("true", "yes", "1", "on"):
                 return True
             if lowered in ("false", "no", "0", "off"):
                 return False
-            raise ValueError(text)
-        try:
-            return int(text)  # an integer as typed: 8 stays exact, not 8.0
-        except ValueError:
-            number = float(text)
-    except (ValueError, OverflowError):
-        raise GamecoreError(f"{name} must be {wanted}, got {_quoted(text)}") from None
-    if not math.isfinite(number):  # "inf", "nan", or digits past the float range
+            raise ValueError("")
+        number = decimals.number(text)  # an integer as typed stays exact: 8, not 8.0
+    except ValueError as error:
+        raise GamecoreError(
+            f"{name} must be {wanted}, got {_quoted(text)}{decimals.why(error)}"
+        ) from None
+    if not math.isfinite(number):  # digits past the float range
         raise GamecoreError(f"{name} must be a finite number, got {_quoted(text)}")
     return number
 

@@ -123,7 +123,7 @@ def hand_values(
     hand = tuple(card_index(c, f"card {k + 1}") for k, c in enumerate(cards))
     counts = [hand.count(r) for r in range(10)]
     if sum((r + 1) * n for r, n in enumerate(counts)) > 21:
-        raise GamecoreError(f"the hand {','.join(RANKS[c] for c in hand)} is bust")
+        raise GamecoreError(f"the hand {shown(','.join(RANKS[c] for c in hand))} is bust")
     if composition is None:
         shoe = shoe_composition(resolved.decks)
     else:
