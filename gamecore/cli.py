@@ -10,14 +10,13 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import signal
 import sys
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from gamecore import __version__, decimals, games, strictjson
 from gamecore.errors import GamecoreError, one_line, shown
+from gamecore.interrupts import interrupts_deferred
 
 #: The longest usage error argparse may print: it quotes an unknown command or the
 #: arguments it did not recognise whole, a megabyte for a megabyte; a longer one is cut in
@@ -149,28 +148,12 @@ def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None
 def _write_whole(text: str) -> None:
     """Write ``text`` to standard output whole: a Ctrl-C that comes while it is being written
     (a document larger than a pipe holds waits for its reader) takes effect once it is
-    written, so whoever reads a JSON document gets all of it, or nothing when the command was
-    interrupted before. The interrupt is kept by a handler of our own meanwhile, not blocked
-    (a signal blocked in this thread could still be taken by another and raised here), and
-    the bytes are written until all are out: an interrupted write to a pipe returns short,
-    and a text stream drops what was not written (measured: 64 KiB of 250 KiB arrived)."""
-    previous = signal.getsignal(signal.SIGINT)
-    if (
-        previous in (signal.SIG_IGN, None)
-        or threading.current_thread() is not threading.main_thread()
-    ):
-        # Interrupts ignored (a background job) or not Python's to handle, or a thread that
-        # cannot set a handler (main() called from a thread): nothing to keep.
+    written (:func:`gamecore.interrupts.interrupts_deferred`), so whoever reads a JSON
+    document gets all of it, or nothing when the command was interrupted before. The bytes
+    are written until all are out: an interrupted write to a pipe returns short, and a text
+    stream drops what was not written (measured: 64 KiB of 250 KiB arrived)."""
+    with interrupts_deferred():
         _write_all(text)
-        return
-    interrupted = []
-    signal.signal(signal.SIGINT, lambda *_: interrupted.append(True))
-    try:
-        _write_all(text)
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if interrupted:
-        raise KeyboardInterrupt
 
 
 def _write_all(text: str) -> None:
