@@ -5,6 +5,7 @@ interrupted build leaves no debris. The random versions of these are in test_pro
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -224,6 +225,157 @@ def test_a_bad_parameter_value_is_one_line(tmp_path, capsys):
     code = reportbuild.main(["--output", str(tmp_path), "-p", "decks", "[8"])
     error = capsys.readouterr().err
     assert code == 2 and error.count("\n") == 1 and "decks" in error and "'[8'" in error
+
+
+def refused_by_the_build(tmp_path, capsys, *args: str) -> str:
+    """The one line ``make reports`` prints refusing ``args`` (exit 2), its reports folder
+    never made. ``--only`` names no report, so parameters read as valid are refused too,
+    at once, for that: no notebook runs whatever is read."""
+    reports = tmp_path / "reports"
+    code = reportbuild.main(["--output", str(reports), "--only", "no_such_report", *args])
+    error = capsys.readouterr().err
+    assert code == 2 and error.count("\n") == 1 and "Traceback" not in error, error[:2000]
+    assert error.startswith("make reports: error: ") and len(error) < 400, error[:2000]
+    assert not reports.exists()
+    return error
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("decks: 010\n", ["line 1", "'010'", "YAML 1.1 reads it as 8"]),
+        ("decks: 0x10\n", ["line 1", "'0x10'", "as 16"]),
+        ("rounds: 1000\nseed: 1:30\n", ["line 2", "'1:30'", "as 90"]),
+        ("rounds: 1_000_000\n", ["line 1", "'1_000_000'", "plain decimal"]),
+        ("decks: 6\ntie_pays: 8\ndecks: 8\n", ["line 3", "'decks' is given twice", "line 1"]),
+        ("dealer_hits_soft_17: yes\n", ["line 1", "'yes'", "true or false"]),
+        ("peek: off\n", ["line 1", "'off'", "true or false"]),
+        ("seed: 2026-12-03\n", ["line 1", "'2026-12-03'", "a date"]),
+        ("decks: !!binary AAAA\n", ["line 1", "explicit tags are not allowed", "!!binary"]),
+        ("decks: !!python/name:os.system\n", ["explicit tags", "!!python/name:os.system"]),
+        ("tie_pays: !!set {8}\n", ["line 1", "explicit tags", "!!set"]),
+        ("<<: {decks: 6}\n", ["line 1", "merge keys (<<) are not allowed"]),
+        ("decks: 6\n8: tie_pays\n", ["line 2", "a key must be a name (text), got 8"]),
+        ("? [decks]\n: 6\n", ["line 1", "a key must be a name (text), got ['decks']"]),
+    ],
+    ids=[
+        "octal", "hex", "sexagesimal", "underscores", "duplicate_key", "yes", "off", "date",
+        "binary", "python_tag", "set", "merge_key", "integer_key", "list_key",
+    ],
+)  # fmt: skip
+def test_yaml_1_1_readings_are_refused_naming_the_line_and_value(tmp_path, capsys, content, words):
+    """A parameters file means what a person reading it sees: what YAML 1.1 reads
+    otherwise (octal, hex, base 60, yes/no, dates, merges), tags, keys given twice and keys
+    that are not names are refused, naming the file, the line and the value."""
+    params = tmp_path / "params.yaml"
+    params.write_text(content)
+    error = refused_by_the_build(tmp_path, capsys, "-f", str(params))
+    for word in ["params.yaml", *words]:
+        assert word in error, error
+
+
+def test_plain_yaml_values_are_read_as_a_person_reads_them(tmp_path):
+    params = tmp_path / "params.yaml"
+    params.write_text(
+        "decks: 6\nbanker_commission: 0.05\nrounds: 1e6\npeek: true\nbust_push: none\n"
+        "chart_file: 2026_chart.csv\nnatural_pays: null\nsweep_deck_counts: [1, 2, 8]\n"
+        "seed: '010'\n"
+    )
+    assert reportbuild.read_parameters_file(params) == {
+        "decks": 6,
+        "banker_commission": 0.05,
+        "rounds": 1_000_000.0,
+        "peek": True,
+        "bust_push": "none",
+        "chart_file": "2026_chart.csv",
+        "natural_pays": None,
+        "sweep_deck_counts": [1, 2, 8],
+        "seed": "010",  # quoted: text, as written
+    }
+    assert reportbuild.parameter_value("decks", "6") == 6
+    assert reportbuild.parameter_value("sweep_deck_counts", "[1, 8]") == [1, 8]
+
+
+def test_an_alias_bomb_is_refused_at_its_first_anchor(tmp_path, capsys):
+    """Ten levels of nine aliases each: 3.5 billion strings if expanded (the message once
+    tried to print them); refused at the first anchor, at once, in a short line."""
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 10)]
+    params = tmp_path / "params.yaml"
+    params.write_text("\n".join([*lines, "sweep_deck_counts: *a9"]) + "\n")
+    started = time.monotonic()
+    error = refused_by_the_build(tmp_path, capsys, "-f", str(params))
+    assert time.monotonic() - started < 5
+    assert "line 1" in error and "aliases are not allowed" in error and "'&a0'" in error
+
+
+def test_a_parameters_file_over_its_size_limit_is_refused_unread(tmp_path, capsys):
+    """A 10 MB string value: the file is refused by its size (64 KiB, said so), not read,
+    parsed and echoed."""
+    params = tmp_path / "params.yaml"
+    params.write_text('decks: "' + "x" * 10_000_000 + '"\n')
+    started = time.monotonic()
+    error = refused_by_the_build(tmp_path, capsys, "-f", str(params))
+    assert time.monotonic() - started < 5
+    assert "params.yaml: larger than 65,536 bytes, its size limit" in error
+    assert "10,000,010 bytes" in error
+
+
+def test_a_yaml_error_quoting_a_long_token_is_a_short_line(tmp_path, capsys):
+    """PyYAML's own messages quote the input (an undefined tag handle here, 50,000
+    characters): the line keeps a few dozen of them."""
+    params = tmp_path / "params.yaml"
+    params.write_text("decks: !" + "x" * 50_000 + "!y 6\n")
+    error = refused_by_the_build(tmp_path, capsys, "-f", str(params))
+    assert "params.yaml: line 1, column 8" in error and "tag handle" in error
+    assert len(error) < 300
+
+
+def test_an_integer_of_thousands_of_digits_is_one_line_from_a_file_and_from_p(tmp_path, capsys):
+    """A 5,000-digit deck count: PyYAML's int() of it raised ValueError (Python refuses
+    such conversions), outside YAMLError, as a traceback. Refused before any conversion,
+    naming its size, from a file, from -p, and on the real command line."""
+    digits = "1" * 5000
+    params = tmp_path / "params.yaml"
+    params.write_text(f"rounds: 1000\ndecks: {digits}\n")
+    error = refused_by_the_build(tmp_path, capsys, "-f", str(params))
+    assert "params.yaml: line 2: an integer of 5,000 digits" in error
+    error = refused_by_the_build(tmp_path, capsys, "-p", "decks", digits)
+    assert "parameter 'decks': an integer of 5,000 digits" in error
+    command = subprocess.run(
+        [sys.executable, "-m", "gamecore.reporting.build", "--output", str(tmp_path / "r")]
+        + ["--only", "no_such_report", "-p", "seed", digits],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert command.returncode == 2 and command.stderr.count("\n") == 1, command.stderr[-2000:]
+    assert "parameter 'seed': an integer of 5,000 digits" in command.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero and FIFOs")
+@pytest.mark.parametrize("kind", ["a character device", "a FIFO (named pipe)"])
+def test_a_device_or_a_fifo_as_parameters_file_is_refused_without_waiting(tmp_path, kind):
+    """/dev/zero never ends (reading it took all the memory there was); opening a FIFO
+    waits for a writer that never comes. Both are refused at once as not regular files (in
+    a process with a memory cap and a time limit, so the failure they were is contained)."""
+    if kind == "a FIFO (named pipe)":
+        path = tmp_path / "params.fifo"
+        os.mkfifo(path)
+    else:
+        path = Path("/dev/zero")
+    capped = 'ulimit -v 4000000; exec "$0" -m gamecore.reporting.build "$@"'
+    result = subprocess.run(
+        ["sh", "-c", capped, sys.executable, "--output", str(tmp_path / "reports")]
+        + ["--only", "no_such_report", "-f", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2, result.stderr[-2000:]
+    assert result.stderr == (
+        f"make reports: error: parameters file {path}: not a regular file ({kind})\n"
+    )
 
 
 def test_stale_staging_folders_are_removed_and_live_ones_kept(tmp_path):

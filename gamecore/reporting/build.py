@@ -26,10 +26,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.games import GAMES
+from gamecore.reading import MAX_PARAMETERS_BYTES, path_text, read_yaml, read_yaml_file
 from gamecore.reporting.document import REPORT_GAMES, write_documents
 from gamecore.reporting.finalize import CommittedInterrupt, FinalState, open_staging
 from gamecore.reporting.manifest import MANIFEST
@@ -301,48 +300,31 @@ def build(
     return [output / name for name in selected]
 
 
-def _yaml_problem(error: yaml.YAMLError) -> str:
-    """One line from a YAML error: what is wrong and where (line and column, 1-based)."""
-    mark = getattr(error, "problem_mark", None)
-    problem = getattr(error, "problem", None) or str(error).splitlines()[0]
-    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-    return f"{where}{problem}"
-
-
 def parameter_value(name: str, text: str) -> Any:
-    """Read a command-line parameter value as YAML would: 6 -> int, 0.05 -> float."""
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
+    """A command-line parameter value (``-p NAME VALUE``), read as the same strict YAML as
+    a parameters file (:func:`gamecore.reading.read_yaml`): ``6`` -> 6, ``0.05`` -> 0.05,
+    ``[6, 8]`` -> a list, ``auto`` -> text; ``010``, ``0x10``, ``yes`` refused."""
+    source = f"parameter {shown(name)}"
+    if len(text) > MAX_PARAMETERS_BYTES:  # a UTF-8 character is a byte or more
         raise GamecoreError(
-            f"parameter {name}: value {shown(text)} is not YAML ({_yaml_problem(error)})"
-        ) from None
+            f"{source}: a value of {len(text):,} characters; at most {MAX_PARAMETERS_BYTES:,} "
+            "are read"
+        )
+    return read_yaml(text, source, value=True)
 
 
 def read_parameters_file(path: Path) -> dict[str, Any]:
-    """The parameters of a YAML file: a mapping of names to values, refusing anything else
-    with one line naming the file (and the line of a syntax error)."""
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise GamecoreError(f"parameters file {path}: cannot be read ({error.strerror})") from None
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as error:
-        raise GamecoreError(
-            f"parameters file {path}: not UTF-8 text (byte {raw[error.start]:#04x} at offset "
-            f"{error.start})"
-        ) from None
-    try:
-        loaded = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise GamecoreError(f"parameters file {path}: {_yaml_problem(error)}") from None
+    """The parameters of a YAML file: a mapping of names to values, read strictly
+    (:func:`gamecore.reading.read_yaml`) from a regular file of at most
+    :data:`~gamecore.reading.MAX_PARAMETERS_BYTES`, refusing anything else with one line
+    naming the file (and the line and the value)."""
+    what = f"parameters file {path_text(path)}"
+    loaded = read_yaml_file(path, MAX_PARAMETERS_BYTES, what)
     if loaded is None:
         return {}
-    if not isinstance(loaded, dict) or not all(isinstance(k, str) for k in loaded):
+    if not isinstance(loaded, dict):  # its keys are text: read_yaml refuses any other
         raise GamecoreError(
-            f"parameters file {path} must hold a mapping of parameter names to values "
-            "(e.g. 'decks: 6')"
+            f"{what} must hold a mapping of parameter names to values (e.g. 'decks: 6')"
         )
     return loaded
 
