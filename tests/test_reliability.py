@@ -183,6 +183,28 @@ def test_a_utf8_chart_with_a_byte_order_mark_is_read(tmp_path, chart_text):
     assert bj.read_strategy_chart(path).cells == bj.read_strategy_chart(chart_text).cells
 
 
+def test_a_chart_given_as_text_has_the_file_size_limit(chart_text):
+    """A chart's CSV given as text (a str holding a newline) is held to the limit of a chart
+    file: 2 MB of comment lines after a valid chart is refused by its size."""
+    padded = chart_text + "# padding\n" * 200_000
+    with pytest.raises(GamecoreError, match=r"^chart: larger than 1,048,576 bytes, its size limit"):
+        bj.read_strategy_chart(padded)
+    assert (
+        bj.read_strategy_chart(chart_text + "# padding\n").cells
+        == bj.read_strategy_chart(chart_text).cells
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_given_as_chart_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "chart.csv"
+    os.mkfifo(fifo)
+    assert_refused(
+        run("exact", "c21_blackjack", "--strategy", str(fifo), timeout=60),
+        f"strategy chart file {fifo}: not a regular file (a FIFO (named pipe))",
+    )
+
+
 # --- Dask addresses ---------------------------------------------------------------------
 
 

@@ -49,6 +49,7 @@ from gamecore.blackjack.rules import (
     hand_total,
 )
 from gamecore.errors import GamecoreError, shown
+from gamecore.reading import MAX_CHART_BYTES, path_text, read_text
 
 if TYPE_CHECKING:  # imported where a table is asked for: see up_card_series
     import pandas as pd
@@ -143,45 +144,24 @@ def _require_row(cells: Mapping, row: str, name: str) -> None:
             raise GamecoreError(f"{name}: row {shown(row)} is missing (up card {up})")
 
 
-#: The largest chart file read: a full chart is about a kilobyte.
-MAX_CHART_BYTES = 1 << 20
-
-
 def _chart_text(source: str | Path) -> tuple[str, str]:
-    """The chart's text and the name its messages use, refusing what is not a UTF-8 text
-    file of at most :data:`MAX_CHART_BYTES` (a UTF-8 byte-order mark is accepted)."""
+    """The chart's text and the name its messages use, refusing what is not a regular UTF-8
+    text file of at most :data:`~gamecore.reading.MAX_CHART_BYTES` (a full chart is about a
+    kilobyte; a UTF-8 byte-order mark is accepted)."""
     if isinstance(source, str) and "\n" in source:
         text, name = source, "chart"
+        if len(text) > MAX_CHART_BYTES:
+            raise GamecoreError(
+                f"{name}: larger than {MAX_CHART_BYTES:,} bytes, its size limit (it is "
+                f"{len(text):,} characters)"
+            )
     else:
         if not isinstance(source, (str, Path)):
             raise GamecoreError(
                 f"strategy must be a StrategyChart or a chart file path, got {shown(source)}"
             )
-        path = Path(source)
-        if not path.exists():
-            raise GamecoreError(f"strategy chart file {shown(str(source))} not found")
-        if not path.is_file():
-            raise GamecoreError(f"strategy chart {shown(str(source))} is not a regular file")
-        name = path.name
-        try:
-            with path.open("rb") as handle:
-                raw = handle.read(MAX_CHART_BYTES + 1)
-        except OSError as error:
-            raise GamecoreError(f"{name}: cannot be read ({error.strerror})") from None
-        if len(raw) > MAX_CHART_BYTES:
-            raise GamecoreError(
-                f"{name}: larger than {MAX_CHART_BYTES:,} bytes; a strategy chart is a small "
-                "CSV (header hand,2,...,10,A and one line per row)"
-            )
-        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-            raise GamecoreError(f"{name}: is UTF-16 text; save the chart as a UTF-8 CSV")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise GamecoreError(
-                f"{name}: not UTF-8 text (byte {raw[error.start]:#04x} at offset "
-                f"{error.start}); save the chart as a UTF-8 CSV"
-            ) from None
+        name = Path(source).name
+        text = read_text(source, MAX_CHART_BYTES, f"strategy chart file {path_text(source)}")
     text = text.removeprefix("\ufeff")  # a byte-order mark some spreadsheets write
     if "\x00" in text:
         raise GamecoreError(f"{name}: holds NUL characters; a chart is a text CSV file")
