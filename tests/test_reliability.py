@@ -21,7 +21,7 @@ from gamecore import blackjack as bj
 from gamecore.errors import GamecoreError
 from gamecore.parallel import MAX_TRIALS, make_chunks, run_chunks
 from gamecore.reporting import build as reportbuild
-from gamecore.reporting import finalize
+from gamecore.reporting import finalize, verify
 from gamecore.rules import MAX_PAYOUT
 from gamecore.shoe import MAX_CARDS_PER_CLASS
 
@@ -430,6 +430,94 @@ def test_stale_staging_folders_are_removed_and_live_ones_kept(tmp_path):
     assert live.path.is_dir() and not any(f.exists() for f in stale)
     live.close()
     assert not live.path.exists()
+
+
+# --- gamecore verify: what it reads of a reports folder -----------------------------------
+
+
+def write_manifest(reports: Path, files: dict, report_parameters: dict) -> None:
+    entries = {name: {"parameters": p} for name, p in report_parameters.items()}
+    (reports / "MANIFEST.json").write_text(json.dumps({"files": files, "reports": entries}))
+
+
+def test_verify_names_a_huge_sparse_file_by_its_size_without_reading_it(tmp_path):
+    """A 1 TiB sparse CSV in a reports folder (no block of it on disk): named with its
+    size and the limit of a report file, at once; it was hashed byte by byte (minutes for
+    a gigabyte's, then pandas took ten times its size in memory)."""
+    reports = tmp_path / "reports"
+    (reports / "punto_banco").mkdir(parents=True)
+    with open(reports / "punto_banco" / "outcomes.csv", "wb") as huge:
+        huge.truncate(1 << 40)
+    write_manifest(reports, {"punto_banco/outcomes.csv": "0" * 64}, {})
+    started = time.monotonic()
+    result = run("verify", str(reports), timeout=60)
+    assert time.monotonic() - started < 30
+    assert result.returncode == 1, result.stderr[-2000:]
+    assert result.stdout == (
+        "punto_banco/outcomes.csv: larger than 1,073,741,824 bytes, its size limit "
+        "(it is 1,099,511,627,776 bytes; not hashed)\n"
+    )
+
+
+def test_verify_goes_on_past_a_table_too_large_to_compare(tmp_path, monkeypatch):
+    """The rerun's comparison: a 64 MiB sparse CSV is one line naming it and the limit of
+    a report table (pandas read it into a 64 MB column name, printed whole), and the next
+    table is still compared: a cell of 5,000 digits is a mismatch shown in a few dozen
+    characters (Python's int() refused to convert it: a traceback)."""
+    reports = tmp_path / "reports"
+    (reports / "punto_banco").mkdir(parents=True)
+    with open(reports / "punto_banco" / "a_big.csv", "wb") as big:
+        big.truncate(64 << 20)
+    (reports / "punto_banco" / "b_small.csv").write_text("n,m\n" + "1" * 5000 + ",x\n")
+    write_manifest(reports, {}, {"punto_banco": {}})
+
+    def rerun(output, parameters, only):  # the rerun's report, as a build would write it
+        fresh = Path(output) / only[0]
+        fresh.mkdir(parents=True)
+        (fresh / "summary.json").write_text("{}")
+        (fresh / "a_big.csv").write_text("n\n1\n")
+        (fresh / "b_small.csv").write_text("n,m\n" + "2" * 5000 + ",x\n")
+
+    monkeypatch.setattr(reportbuild, "build", rerun)
+    lines = verify.verify(reports)
+    assert lines[:2] == [
+        "punto_banco/a_big.csv: not in the manifest",
+        "punto_banco/b_small.csv: not in the manifest",
+    ]
+    assert lines[2] == (
+        "punto_banco/a_big.csv: larger than 16,777,216 bytes, its size limit "
+        "(it is 67,108,864 bytes)"
+    )
+    mismatch = lines[3]
+    assert mismatch.startswith("punto_banco/b_small.csv: row 1, column 'n' (exact): '1111")
+    assert "1111' in the report, '2222" in mismatch and mismatch.endswith("2222' recomputed")
+    assert mismatch.count("...") == 2  # each value cut in its middle
+    assert len(lines) == 4 and len(mismatch) < 200
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, ["nested too deeply"]),
+        ('{"files": [], "reports": {}}', ["files must map names to hashes"]),
+        ('{"files": {"a": 1}, "reports": {}}', ["files must map names to hashes"]),
+        ('{"files": {}, "reports": {"punto_banco": 1}}', ["a report without its parameters"]),
+        ('{"files": {}, "reports": {}, "files": {}}', ["key 'files' is given twice"]),
+        ('{"files": {}, "reports": {}, "n": ' + "1" * 5000 + "}", ["an integer of 5,000 digits"]),
+    ],
+    ids=["deep", "files_list", "hash_number", "report_number", "duplicate_key", "digits"],
+)
+def test_a_malformed_manifest_is_refused_in_one_line(tmp_path, text, words):
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    (reports / "MANIFEST.json").write_text(text)
+    with pytest.raises(GamecoreError) as refused:
+        verify.verify(reports)
+    message = str(refused.value)
+    assert message.startswith(f"{reports / 'MANIFEST.json'}: ") and "\n" not in message
+    assert len(message) < 300
+    for word in words:
+        assert word in message, message
 
 
 # --- options that do not apply, or given twice ------------------------------------------

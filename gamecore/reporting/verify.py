@@ -17,16 +17,25 @@ not recomputed. Rerunning a report takes as long as building it.
 
 from __future__ import annotations
 
+import io
 import json
 import math
+import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
 
-from gamecore import strictjson
 from gamecore.errors import GamecoreError, shown
+from gamecore.reading import (
+    MAX_MANIFEST_BYTES,
+    MAX_REPORT_FILE_BYTES,
+    MAX_REPORT_TABLE_BYTES,
+    path_text,
+    read_bounded,
+    read_json,
+)
 from gamecore.reporting.finalize import folder_lock, pending_commit
 from gamecore.reporting.manifest import MANIFEST, report_files, sha256
 
@@ -37,17 +46,27 @@ TOLERANCE = 1e-12
 
 
 def read_manifest(reports: Path) -> dict:
-    """The manifest of ``reports``, strictly parsed; a clear error if it is missing or not
-    a manifest."""
+    """The manifest of ``reports``, strictly parsed (:func:`gamecore.reading.read_json`, at
+    most :data:`~gamecore.reading.MAX_MANIFEST_BYTES`), and shaped as :func:`verify` reads
+    it; a clear error if it is missing or not a manifest."""
     path = Path(reports) / MANIFEST
-    try:
-        data = strictjson.loads(path.read_text("utf-8"))
-    except FileNotFoundError:
-        raise GamecoreError(f"{path}: no manifest (make reports writes it)") from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise GamecoreError(f"{path}: not a readable manifest ({error})") from None
+    if not os.path.lexists(path):
+        raise GamecoreError(f"{path_text(path)}: no manifest (make reports writes it)")
+    data = read_json(path, MAX_MANIFEST_BYTES, path_text(path))
     if not isinstance(data, dict) or not {"files", "reports"} <= set(data):
-        raise GamecoreError(f"{path}: not a gamecore manifest (no files and reports)")
+        raise GamecoreError(f"{path_text(path)}: not a gamecore manifest (no files and reports)")
+    files, entries = data["files"], data["reports"]
+    if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
+        raise GamecoreError(
+            f"{path_text(path)}: not a gamecore manifest (files must map names to hashes)"
+        )
+    if not isinstance(entries, dict) or not all(
+        isinstance(entry, dict) and isinstance(entry.get("parameters"), dict)
+        for entry in entries.values()
+    ):
+        raise GamecoreError(
+            f"{path_text(path)}: not a gamecore manifest (a report without its parameters)"
+        )
     return data
 
 
@@ -60,24 +79,32 @@ def _irregular_entries(reports: Path) -> list[str]:
         if any(part.startswith(".") for part in relative.parts):
             continue
         if path.is_symlink() or not (path.is_file() or path.is_dir()):
-            problems.append(f"{relative.as_posix()}: not a regular file or folder")
+            problems.append(f"{path_text(relative.as_posix())}: not a regular file or folder")
     return problems
 
 
 def check_hashes(reports: Path, manifest: dict) -> list[str]:
     """One line per file changed, missing or not in the manifest, and per entry that is not
-    a regular file or folder."""
+    a regular file or folder; a file larger than
+    :data:`~gamecore.reading.MAX_REPORT_FILE_BYTES` is named unread."""
     reports = Path(reports)
     problems = _irregular_entries(reports)
     listed = manifest["files"]
     present = {p.relative_to(reports).as_posix(): p for p in report_files(reports)}
     for name, digest in sorted(listed.items()):
         if name not in present:
-            problems.append(f"{name}: missing (listed in the manifest)")
+            problems.append(f"{path_text(name)}: missing (listed in the manifest)")
+        elif (size := present[name].stat().st_size) > MAX_REPORT_FILE_BYTES:
+            problems.append(
+                f"{path_text(name)}: larger than {MAX_REPORT_FILE_BYTES:,} bytes, its size "
+                f"limit (it is {size:,} bytes; not hashed)"
+            )
         elif sha256(present[name]) != digest:
-            problems.append(f"{name}: changed since the build (SHA-256 differs from the manifest)")
+            problems.append(
+                f"{path_text(name)}: changed since the build (SHA-256 differs from the manifest)"
+            )
     for name in sorted(set(present) - set(listed)):
-        problems.append(f"{name}: not in the manifest")
+        problems.append(f"{path_text(name)}: not in the manifest")
     return problems
 
 
@@ -90,21 +117,43 @@ def same_number(a: str, b: str) -> bool:
     except ValueError:
         return False
     if all(part.lstrip("-").isdigit() for part in (a, b)):  # integers: exactly
-        return int(a) == int(b)
+        try:
+            return int(a) == int(b)
+        except ValueError:  # past the 4,300 digits Python converts: the texts differ
+            return False
     if math.isnan(x) and math.isnan(y):
         return True
     return math.isclose(x, y, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+
+
+def _read_table(path: Path, what: str) -> pd.DataFrame:
+    """A report CSV as text cells, from a regular file of at most
+    :data:`~gamecore.reading.MAX_REPORT_TABLE_BYTES` (a larger one is refused by its size,
+    unread), refusing what pandas cannot read as CSV."""
+    raw = read_bounded(path, MAX_REPORT_TABLE_BYTES, what)
+    try:
+        return pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False)
+    except ValueError as error:  # pandas' ParserError, EmptyDataError; UnicodeDecodeError
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise GamecoreError(f"{what}: not a readable CSV ({reason[:160]})") from None
 
 
 def compare_table(
     name: str, given: Path, recomputed: Path, simulated: Sequence[str], simulations: bool
 ) -> list[str]:
     """One line per cell of ``given`` that differs from ``recomputed``: exact cells to
-    :data:`TOLERANCE`, ``simulated`` columns only with ``simulations`` (bit for bit)."""
-    a = pd.read_csv(given, dtype=str, keep_default_na=False)
-    b = pd.read_csv(recomputed, dtype=str, keep_default_na=False)
+    :data:`TOLERANCE`, ``simulated`` columns only with ``simulations`` (bit for bit). A
+    table that cannot be read (too large, not a regular file, not CSV) is one line."""
+    try:
+        a = _read_table(given, name)
+        b = _read_table(recomputed, f"{name} (recomputed)")
+    except GamecoreError as error:
+        return [str(error)]
     if list(a.columns) != list(b.columns):
-        return [f"{name}: columns {list(a.columns)} differ from the recomputed {list(b.columns)}"]
+        return [
+            f"{name}: columns {shown(list(a.columns))} differ from the recomputed "
+            f"{shown(list(b.columns))}"
+        ]
     if len(a) != len(b):
         return [f"{name}: {len(a)} rows, recomputed {len(b)}"]
     problems = []
@@ -117,8 +166,8 @@ def compare_table(
             if not same:
                 kind = "simulated" if is_simulated else "exact"
                 problems.append(
-                    f"{name}: row {row + 1}, column {shown(column)} ({kind}): {x} in the report, "
-                    f"{y} recomputed"
+                    f"{name}: row {row + 1}, column {shown(column)} ({kind}): {shown(x)} in the "
+                    f"report, {shown(y)} recomputed"
                 )
     return problems
 
