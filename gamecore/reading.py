@@ -217,6 +217,13 @@ def _json_integer(text: str) -> int:
     return int(text)
 
 
+def _json_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400: Python's float() makes it inf, silently
+        raise GamecoreError(f"{shown(text)} is outside a float's range (up to 1e308)")
+    return value
+
+
 def _json_constant(token: str) -> Any:
     raise GamecoreError(f"{token} is not JSON (a number is finite)")
 
@@ -232,8 +239,9 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def read_json(path: str | os.PathLike, limit: int, what: str) -> Any:
     """The JSON document in the file ``path`` of at most ``limit`` bytes, read strictly:
-    ``NaN`` and ``Infinity`` refused, a key twice in one object refused, an integer of more
-    than :data:`MAX_INTEGER_DIGITS` digits refused before it is converted.
+    ``NaN``, ``Infinity`` and numbers beyond a float's range refused, a key twice in one
+    object refused, an integer of more than :data:`MAX_INTEGER_DIGITS` digits refused before
+    it is converted.
 
     Raises
     ------
@@ -245,6 +253,7 @@ def read_json(path: str | os.PathLike, limit: int, what: str) -> Any:
         return json.loads(
             text,
             parse_int=_json_integer,
+            parse_float=_json_float,
             parse_constant=_json_constant,
             object_pairs_hook=_json_object,
         )

@@ -504,8 +504,12 @@ def test_verify_goes_on_past_a_table_too_large_to_compare(tmp_path, monkeypatch)
         ('{"files": {}, "reports": {"punto_banco": 1}}', ["a report without its parameters"]),
         ('{"files": {}, "reports": {}, "files": {}}', ["key 'files' is given twice"]),
         ('{"files": {}, "reports": {}, "n": ' + "1" * 5000 + "}", ["an integer of 5,000 digits"]),
+        (
+            '{"files": {}, "reports": {"punto_banco": {"parameters": {"tie_pays": 1e400}}}}',
+            ["'1e400' is outside a float's range"],
+        ),
     ],
-    ids=["deep", "files_list", "hash_number", "report_number", "duplicate_key", "digits"],
+    ids=["deep", "files_list", "hash_number", "report_number", "duplicate_key", "digits", "1e400"],
 )
 def test_a_malformed_manifest_is_refused_in_one_line(tmp_path, text, words):
     reports = tmp_path / "reports"
