@@ -49,6 +49,7 @@ from typing import Any
 
 import yaml
 
+from gamecore import decimals
 from gamecore.errors import GamecoreError, shown
 
 #: The largest parameters file (``-f``) or command-line parameter value (``-p``) read.
@@ -62,8 +63,9 @@ MAX_REPORT_TABLE_BYTES = 16 << 20
 #: The largest report file ``gamecore verify`` hashes.
 MAX_REPORT_FILE_BYTES = 1 << 30
 
-#: The most digits an integer read from YAML or JSON may have: a 128-bit seed has 39.
-MAX_INTEGER_DIGITS = 100
+#: The most digits an integer read from YAML or JSON may have: the command line's limit
+#: (a 128-bit seed has 39), so a value reads the same from a file as typed.
+MAX_INTEGER_DIGITS = decimals.MAX_DIGITS
 #: The deepest a YAML value may nest (parameters are values and lists of values).
 MAX_YAML_DEPTH = 16
 

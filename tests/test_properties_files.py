@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from gamecore import blackjack as bj
 from gamecore.errors import GamecoreError
-from gamecore.reading import MAX_YAML_DEPTH
+from gamecore.reading import MAX_INTEGER_DIGITS, MAX_YAML_DEPTH
 from gamecore.reporting import build as reportbuild
 from gamecore.reporting import verify
 from gamecore.reporting.document import REPORT_GAMES
@@ -52,7 +52,7 @@ HOSTILE_SCALARS = [
     "OFF", "y", "n", "true", "False", "null", "~", "", "2026-12-03", "2026-12-03T10:00:00Z",
     "<<", "=", "!!binary aGk=", "!!python/object/apply:os.system ['true']", "!!set {6}",
     "!!str 6", "! 6", "!local 6", "&a 6", "*a", "*undefined", "'010'", '"0x10"', "|\n  6",
-    ">-\n  six", "[6, 8]", "{decks: 6}", "[[[[6]]]]", "1" * 5000, "9" * 101, "-" + "9" * 100,
+    ">-\n  six", "[6, 8]", "{decks: 6}", "[[[[6]]]]", "1" * 5000, "9" * 41, "-" + "9" * 40,
     "x" * 70_000, "\t6", "6 # a comment", "'unterminated", '"\\q"', "\x00", "\x85",
     "\ufeff6", "%YAML 1.1", "---", "...",
 ]  # fmt: skip
@@ -104,7 +104,7 @@ def nested(depth: int) -> str:
 def test_parameter_files_are_read_and_checked_or_refused_in_one_line(tmp_path, text):
     """Any text as a parameters file: read, then checked for every report as the build
     checks it, or refused in one line. What is read is plain data: None, bools, ints of at
-    most 100 digits, finite floats, text, and lists and mappings of them keyed by text."""
+    most 40 digits, finite floats, text, and lists and mappings of them keyed by text."""
     path = tmp_path / "params.yaml"
     path.write_text(text, "utf-8")
     parameters = read_or_refused(reportbuild.read_parameters_file, path)
@@ -126,7 +126,7 @@ def assert_plain(value, depth: int = 0) -> None:
         for item in value:
             assert_plain(item, depth + 1)
     elif isinstance(value, int) and not isinstance(value, bool):
-        assert abs(value) < 10**100
+        assert abs(value) < 10**MAX_INTEGER_DIGITS
     elif isinstance(value, float):
         assert math.isfinite(value)
     else:

@@ -316,6 +316,10 @@ def test_plain_yaml_values_are_read_as_a_person_reads_them(tmp_path):
     }
     assert reportbuild.parameter_value("decks", "6") == 6
     assert reportbuild.parameter_value("sweep_deck_counts", "[1, 8]") == [1, 8]
+    # A 128-bit seed (39 digits) is read; an integer past the command line's 40 digits is not.
+    assert reportbuild.parameter_value("seed", str(2**128 - 1)) == 2**128 - 1
+    with pytest.raises(GamecoreError, match="parameter 'seed': an integer of 41 digits"):
+        reportbuild.parameter_value("seed", "9" * 41)
 
 
 def test_an_alias_bomb_is_refused_at_its_first_anchor(tmp_path, capsys):
