@@ -75,7 +75,8 @@ _PATH_CHARACTERS = 160
 
 def path_text(path: str | os.PathLike) -> str:
     """``path`` as a message shows it: on one line (line breaks escaped), whole up to a few
-    lines' width, else cut in the middle (its end, the file's name, kept).
+    lines' width, else cut in the middle (its end, the file's name, kept); an empty path as
+    ``''``.
 
     >>> path_text("reports/punto_banco/outcomes.csv")
     'reports/punto_banco/outcomes.csv'
@@ -83,6 +84,8 @@ def path_text(path: str | os.PathLike) -> str:
     ('/d/d/d/x.csv', 160)
     """
     text = os.fsdecode(path).replace("\r", "\\r").replace("\n", "\\n")
+    if not text:
+        return "''"  # an empty path, which would vanish from the message
     if len(text) <= _PATH_CHARACTERS:
         return text
     head = (_PATH_CHARACTERS - 3) // 3  # a third from the start, the rest from the end
@@ -150,32 +153,33 @@ def read_bounded(path: str | os.PathLike, limit: int, what: str) -> bytes:
         raise GamecoreError(f"{what}: cannot be read ({error.strerror})") from None
     except ValueError:  # a NUL character in the name
         raise GamecoreError(f"{what}: not a file name (it holds a NUL character)") from None
-    with open(descriptor, "rb", buffering=0) as handle:
+    try:  # on the descriptor itself: what was opened is what is checked and read
         info = os.fstat(descriptor)
-        mode, size = info.st_mode, info.st_size
         for is_kind, kind in _NOT_REGULAR:
-            if is_kind(mode):
+            if is_kind(info.st_mode):
                 raise GamecoreError(f"{what}: not a regular file ({kind})")
-        if not stat.S_ISREG(mode):
+        if not stat.S_ISREG(info.st_mode):
             raise GamecoreError(f"{what}: not a regular file")
-        if size > limit:  # refused by its size alone, before a byte is read
+        if info.st_size > limit:  # refused by its size alone, before a byte is read
             raise GamecoreError(
-                f"{what}: larger than {limit:,} bytes, its size limit (it is {size:,} bytes)"
+                f"{what}: larger than {limit:,} bytes, its size limit "
+                f"(it is {info.st_size:,} bytes)"
             )
-        try:
-            data = _read_up_to(handle, limit + 1)
-        except OSError as error:
-            raise GamecoreError(f"{what}: cannot be read ({error.strerror})") from None
+        data = _read_up_to(descriptor, limit + 1)
+    except OSError as error:
+        raise GamecoreError(f"{what}: cannot be read ({error.strerror})") from None
+    finally:
+        os.close(descriptor)
     if len(data) > limit:  # a file that grew, or one that gives no size (/proc)
         raise GamecoreError(f"{what}: larger than {limit:,} bytes, its size limit")
     return data
 
 
-def _read_up_to(handle, count: int) -> bytes:
-    # An unbuffered read may return less than asked before the end: read until either.
+def _read_up_to(descriptor: int, count: int) -> bytes:
+    # A read may return less than asked before the end: read until either.
     parts, left = [], count
     while left > 0:
-        part = handle.read(left)
+        part = os.read(descriptor, min(left, 1 << 20))
         if not part:
             break
         parts.append(part)

@@ -380,7 +380,7 @@ def test_an_integer_of_thousands_of_digits_is_one_line_from_a_file_and_from_p(tm
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero and FIFOs")
-@pytest.mark.parametrize("kind", ["a character device", "a FIFO (named pipe)"])
+@pytest.mark.parametrize("kind", ["a character device", "a FIFO (named pipe)", "a directory"])
 def test_a_device_or_a_fifo_as_parameters_file_is_refused_without_waiting(tmp_path, kind):
     """/dev/zero never ends (reading it took all the memory there was); opening a FIFO
     waits for a writer that never comes. Both are refused at once as not regular files (in
@@ -388,6 +388,9 @@ def test_a_device_or_a_fifo_as_parameters_file_is_refused_without_waiting(tmp_pa
     if kind == "a FIFO (named pipe)":
         path = tmp_path / "params.fifo"
         os.mkfifo(path)
+    elif kind == "a directory":
+        path = tmp_path / "params.yaml"
+        path.mkdir()
     else:
         path = Path("/dev/zero")
     capped = 'ulimit -v 4000000; exec "$0" -m gamecore.reporting.build "$@"'
