@@ -27,8 +27,11 @@ BLANKS = " \t\n\r\f\v"
 #: more than 4,300 digits.
 MAX_DIGITS = 40
 
-_INTEGER = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
-_NUMBER = re.compile(r"[-+]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+#: A plain decimal integer: an optional sign, no leading zero, no underscore (also what a
+#: parameters file reads as an integer, :mod:`gamecore.reading`).
+INTEGER = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+#: A plain decimal number: 0.05, .5, 5., 1e6, -2.5E-3 (no leading zero before the point).
+NUMBER = re.compile(r"[-+]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 
 
 def integer(text: str) -> int:
@@ -41,7 +44,7 @@ def integer(text: str) -> int:
     ValueError: a leading zero: 010 is decimal to some readers and octal to others
     """
     value = text.strip(BLANKS)
-    if not _INTEGER.fullmatch(value):
+    if not INTEGER.fullmatch(value):
         raise ValueError(_reason(value))
     digits = len(value.lstrip("+-"))
     if digits > MAX_DIGITS:
@@ -61,9 +64,9 @@ def number(text: str) -> int | float:
     ValueError: not zero, yet below the smallest float, about 5e-324
     """
     value = text.strip(BLANKS)
-    if _INTEGER.fullmatch(value) and len(value.lstrip("+-")) <= MAX_DIGITS:
+    if INTEGER.fullmatch(value) and len(value.lstrip("+-")) <= MAX_DIGITS:
         return int(value)
-    if not _NUMBER.fullmatch(value):
+    if not NUMBER.fullmatch(value):
         raise ValueError(_reason(value))
     result = float(value) + 0.0  # -0.0 + 0.0 is 0.0: no option has a signed zero
     mantissa = value.lower().partition("e")[0]

@@ -279,10 +279,6 @@ def read_json(path: str | os.PathLike, limit: int, what: str) -> Any:
 
 _NULL = frozenset(("", "~", "null", "Null", "NULL"))
 _TRUE, _FALSE = ("true", "True", "TRUE"), ("false", "False", "FALSE")
-#: A plain decimal integer: no leading zero, no underscore, an optional sign.
-_INTEGER = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
-#: A plain decimal float: 0.05, .5, 5., 1e6, -2.5E-3 (no leading zero before the point).
-_FLOAT = re.compile(r"[-+]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 #: What YAML 1.2's core schema reads as a number and the forms above do not: 08, 0o17.
 _YAML12_NUMBER = re.compile(
     r"0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
@@ -316,7 +312,7 @@ def _plain_scalar(text: str, mark: yaml.Mark) -> Any:
         return None
     if text in _TRUE or text in _FALSE:
         return text in _TRUE
-    if _INTEGER.fullmatch(text):
+    if decimals.INTEGER.fullmatch(text):
         digits = len(text.lstrip("+-"))
         if digits > MAX_INTEGER_DIGITS:  # int() of thousands of digits is slow or refused
             raise _Refused(
@@ -325,7 +321,7 @@ def _plain_scalar(text: str, mark: yaml.Mark) -> Any:
                 f"{MAX_INTEGER_DIGITS} are read",
             )
         return int(text)
-    if _FLOAT.fullmatch(text):
+    if decimals.NUMBER.fullmatch(text):
         value = float(text)
         mantissa = re.split("[eE]", text)[0]
         if not math.isfinite(value) or (value == 0 and re.search("[1-9]", mantissa)):

@@ -349,9 +349,16 @@ def test_a_real_build_into_a_mount_point_beside_strays(tmp_path):
         (output / "ez_baccarat" / "summary.json").write_text("{damaged")
         (output / "notes").mkdir()
         (output / "notes" / "summary.json").write_text("[1, 2]")
+        earlier = output / "dragon7_counting"  # an earlier report, its table since damaged
+        earlier.mkdir()
+        (earlier / "summary.json").write_text('{"name": "dragon7_counting", "title": "D7"}')
+        with open(earlier / "hold_monitoring.csv", "wb") as table:
+            table.truncate(64 << 20)  # sparse: read whole, it was 64 MB for pandas
         build(output, small, only=["punto_banco"])
+        index = (output / "index.html").read_text("utf-8")
+        assert "<td>D7</td><td colspan='4'>hold monitoring unreadable:" in index
         manifest = read_manifest(output)
-        assert set(manifest["reports"]) == {"punto_banco"}
+        assert set(manifest["reports"]) == {"punto_banco", "dragon7_counting"}
         assert {"ez_baccarat/summary.json", "notes/summary.json"} <= set(manifest["files"])
         assert consistent(output)
         assert (output / "punto_banco" / "punto_banco.pdf").is_file()

@@ -242,7 +242,10 @@ def test_failing_notebook_fails_the_build_and_leaves_nothing(tmp_path):
         ("punto_banco", {"rounds": 0}, "report punto_banco: rounds must be a positive integer"),
         ("c21_blackjack", {"sweep_deck_counts": [2, 0]}, "sweep_deck_counts\\[1\\] must be"),
         ("counting_c21", {"seed": -1}, "report counting_c21: seed must be a non-negative"),
-        ("c21_blackjack", {"chart_file": "/no/such.csv"}, "chart_file: no such file"),
+        ("c21_blackjack", {"chart_file": "/no/such.csv"}, "chart_file: .*/no/such.csv: not found"),
+        ("c21_blackjack", {"chart_file": "/dev/zero"}, "chart_file: .*not a regular file"),
+        # A chart that cannot be read as one: refused here, not by the notebook as it runs.
+        ("c21_blackjack", {"chart_file": __file__}, "chart_file: .*line 1: header must be"),
         ("c21_baccarat", {"output_dir": "/tmp"}, "output_dir is set by the build"),
         ("dragon7_counting", {"triggers": "0, 2"}, "triggers must be a non-empty list"),
     ],

@@ -16,6 +16,7 @@ import argparse
 import dataclasses
 import functools
 import html
+import io
 import json
 import logging
 import signal
@@ -28,7 +29,14 @@ from typing import Any
 
 from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.games import GAMES
-from gamecore.reading import MAX_PARAMETERS_BYTES, path_text, read_yaml, read_yaml_file
+from gamecore.reading import (
+    MAX_PARAMETERS_BYTES,
+    MAX_REPORT_TABLE_BYTES,
+    path_text,
+    read_bounded,
+    read_yaml,
+    read_yaml_file,
+)
 from gamecore.reporting.document import REPORT_GAMES, write_documents
 from gamecore.reporting.finalize import CommittedInterrupt, FinalState, open_staging
 from gamecore.reporting.manifest import MANIFEST
@@ -143,25 +151,32 @@ def _file_list(name: str, entry: dict[str, Any]) -> str:
 
 def _wager_rows(folder: Path, entry: dict[str, Any]) -> list[str]:
     """The index's rows for one report's wagers: its hold-monitoring table's first session
-    length (each wager's exact house edge and SD, a strategy in its name)."""
+    length (each wager's exact house edge and SD, a strategy in its name). The table is
+    read bounded, as any file in the folder; one the index cannot read (a report another
+    build left, then altered) is a row saying so, not a build that fails."""
     path = folder / "hold_monitoring.csv"
     if not path.exists():
         return []
     import pandas as pd
 
-    holds = pd.read_csv(path)
-    if "SD per round" not in holds.columns:  # a report built before the column existed
-        return []
-    first = holds[holds["Rounds"] == holds["Rounds"].min()]
     title = html.escape(entry.get("title", entry["name"]))
     hit = "Hit frequency (net result > 0)"
-    return [
-        f"<tr><td>{title}</td><td>{html.escape(str(row['Wager']))}</td>"
-        f"<td class='n'>{row['Expected hold']:.4%}</td>"
-        f"<td class='n'>{row['SD per round']:.4f}</td>"
-        f"<td class='n'>{f'{row[hit]:.6f}' if hit in holds.columns else ''}</td></tr>"
-        for _, row in first.iterrows()
-    ]
+    try:
+        data = read_bounded(path, MAX_REPORT_TABLE_BYTES, path_text(path))
+        holds = pd.read_csv(io.BytesIO(data))
+        if "SD per round" not in holds.columns:  # a report built before the column existed
+            return []
+        first = holds[holds["Rounds"] == holds["Rounds"].min()]
+        return [
+            f"<tr><td>{title}</td><td>{html.escape(str(row['Wager']))}</td>"
+            f"<td class='n'>{row['Expected hold']:.4%}</td>"
+            f"<td class='n'>{row['SD per round']:.4f}</td>"
+            f"<td class='n'>{f'{row[hit]:.6f}' if hit in holds.columns else ''}</td></tr>"
+            for _, row in first.iterrows()
+        ]
+    except (GamecoreError, ValueError, KeyError, TypeError) as error:
+        why = html.escape(shown(str(error)))
+        return [f"<tr><td>{title}</td><td colspan='4'>hold monitoring unreadable: {why}</td></tr>"]
 
 
 def _parameter_table(parameters: dict[str, Any]) -> str:

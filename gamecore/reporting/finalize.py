@@ -51,15 +51,14 @@ import fcntl
 import json
 import os
 import shutil
-import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from gamecore import strictjson
 from gamecore.errors import GamecoreError, shown
 from gamecore.interrupts import interrupts_deferred
+from gamecore.reading import path_text, read_json
 from gamecore.reporting.manifest import MANIFEST, Summaries, manifest_text, report_files
 
 #: The folder's lock file (hidden: not a report file).
@@ -72,8 +71,8 @@ JOURNAL = "COMMITTED.json"
 OWNER = ".owner"
 #: The index page of the reports folder.
 INDEX = "index.html"
-#: The largest ``summary.json`` read (a report's key figures and the names of its files
-#: take a few kilobytes).
+#: The largest ``summary.json`` or journal read (a report's key figures and the names of
+#: its files take a few kilobytes).
 MAX_SUMMARY_BYTES = 1 << 20
 
 #: The previous versions' leftovers: staging folders beside the reports folder
@@ -217,17 +216,16 @@ def _process_alive(pid: int) -> bool:
 def _journal(staging: Path) -> dict[str, list[int]]:
     """The journal's report names and identities, each name checked to be a plain report
     folder name in the staging folder (a planted journal cannot move anything elsewhere)."""
-    try:
-        data = strictjson.loads((staging / JOURNAL).read_text("utf-8"))
-        reports = data["reports"]
-        if not isinstance(reports, dict):
-            raise TypeError
-    except (OSError, ValueError, KeyError, TypeError):
-        raise GamecoreError(f"{staging / JOURNAL}: not a build journal") from None
+    data = read_json(staging / JOURNAL, MAX_SUMMARY_BYTES, path_text(staging / JOURNAL))
+    reports = data.get("reports") if isinstance(data, dict) else None
+    if not isinstance(reports, dict):
+        raise GamecoreError(f"{path_text(staging / JOURNAL)}: not a build journal")
     for name, identity in reports.items():
         plain = name == Path(name).name and not name.startswith(".") and name not in ("", "..")
         if not plain or not (isinstance(identity, list) and len(identity) == 2):
-            raise GamecoreError(f"{staging / JOURNAL}: not a build journal (entry {shown(name)})")
+            raise GamecoreError(
+                f"{path_text(staging / JOURNAL)}: not a build journal (entry {shown(name)})"
+            )
     return reports
 
 
@@ -324,24 +322,12 @@ def pending_commit(output: Path) -> Path | None:
 
 def read_summary(folder: Path) -> dict[str, Any]:
     """A report folder's ``summary.json``: a JSON object naming the folder's report, read
-    strictly and at most :data:`MAX_SUMMARY_BYTES`; :class:`GamecoreError` saying why not."""
+    strictly and at most :data:`MAX_SUMMARY_BYTES` (:func:`gamecore.reading.read_json`);
+    :class:`GamecoreError` saying why not."""
     path = folder / "summary.json"
-    try:
-        # Not following a link, and not waiting for a writer should it be a named pipe.
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-        with open(fd, "rb") as handle:
-            status = os.fstat(fd)
-            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_SUMMARY_BYTES:
-                raise GamecoreError(
-                    f"{path}: not a regular file of at most {MAX_SUMMARY_BYTES:,} bytes"
-                )
-            summary = strictjson.loads(handle.read(MAX_SUMMARY_BYTES).decode("utf-8"))
-    except FileNotFoundError:
-        raise GamecoreError(f"{path}: missing") from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise GamecoreError(f"{path}: not readable as a summary ({shown(str(error))})") from None
+    summary = read_json(path, MAX_SUMMARY_BYTES, path_text(path))
     if not isinstance(summary, dict) or summary.get("name") != folder.name:
-        raise GamecoreError(f"{path}: not the summary of a report named {folder.name}")
+        raise GamecoreError(f"{path_text(path)}: not the summary of a report named {folder.name}")
     return summary
 
 

@@ -52,14 +52,20 @@ def list_of(check: Check) -> Check:
 
 
 def chart_file(name: str, value: Any) -> str:
-    """A strategy chart's CSV: empty (the report's own chart) or a file that exists, made
-    absolute (the notebook runs in its report's folder, not where the path was given)."""
+    """A strategy chart's CSV: empty (the report's own chart) or a chart file, read and
+    checked here as the notebook will read it (so a bad one is refused before any notebook
+    runs), its path made absolute (the notebook runs in its report's folder, not where the
+    path was given)."""
     if not isinstance(value, str):
         raise GamecoreError(f"{name} must be a file path (text), got {shown(value)}")
     if not value:
         return value
-    if "\0" in value or not Path(value).is_file():
-        raise GamecoreError(f"{name}: no such file {shown(value)}")
+    from gamecore import blackjack  # only for a report given a chart
+
+    try:
+        blackjack.read_strategy_chart(Path(value))
+    except GamecoreError as error:
+        raise GamecoreError(f"{name}: {error}") from None
     return str(Path(value).resolve())
 
 
