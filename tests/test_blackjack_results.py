@@ -1,6 +1,12 @@
 """The probability of each final result (gamecore.blackjack.results) against the slow
 reference, which plays every card sequence in the real order (tests/naive_blackjack.py)."""
 
+import json
+import math
+import subprocess
+import sys
+from fractions import Fraction
+
 import naive_blackjack as nb
 import numpy as np
 import pytest
@@ -238,3 +244,147 @@ def test_the_sets_of_two_hands_are_those_of_every_pair_the_shoe_can_deal(shoe, p
                 assert held.setdefault(int(sets.union[k]), cards) == cards
             k += 1
     assert len(held) == unions and len(set(held.values())) == unions
+
+
+# --- Large shoes: the falling-factorial products of two split hands (issue 27) ------------
+
+
+def _falling_factorial(n: int, k: int) -> int:
+    return math.prod(range(n - k + 1, n + 1)) if k <= n else 0
+
+
+# Cards drawn by the ends of split hands (pair card not counted), as long as any draw can
+# be: a hand hits only below 21, so it draws at most twenty cards (twenty aces: the bound
+# itself) and two hands forty. Each with a number of card orders that play to it.
+LONG_DRAWS = np.array(
+    [
+        [20, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 9, 0, 0, 0, 0, 0, 0, 0, 1],
+        [10, 5, 0, 0, 0, 0, 0, 0, 0, 0],
+        [4, 3, 2, 1, 0, 0, 0, 0, 0, 0],
+        [19, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+        [1, 1, 1, 1, 1, 1, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+    ],
+    dtype=np.int64,
+)
+LONG_DRAWS_ORDERS = np.array([1.0, 1.0, 3003.0, 12600.0, 20.0, 720.0, 1.0])
+
+
+@pytest.mark.parametrize(
+    "shoe",
+    [
+        [4000, 3998, 4000, 4000, 4000, 4000, 3999, 4000, 4000, 16000],  # 1000 decks, 2s v 7
+        [10**6] * 10,  # the largest shoe the engine takes: ten million cards
+        [4, 2, 4, 4, 4, 4, 3, 4, 4, 16],  # one deck: most of these draws cannot be dealt
+        [40, 0, 0, 0, 0, 0, 0, 0, 0, 0],  # two hands of twenty aces leave no hole card
+    ],
+    ids=["thousand_decks", "ten_million_cards", "one_deck", "forty_aces"],
+)
+def test_two_split_hands_probabilities_are_exact_ratios_at_any_shoe_size(shoe):
+    """The probability of each pair of split hand ends, ``orders_1 orders_2 prod_r
+    ff(n_r, k_r) / ff(n, k)`` (both orders of two different ends; zero where the shoe lacks
+    the cards or leaves none for the dealer's hole card), against the same ratio in exact
+    integers. Unscaled, ``ff(n, k)`` passed the float range inside this table at a thousand
+    decks (from 66 cards) and at ten million cards (from 45), and its inverse read 0."""
+    shoe = np.array(shoe, dtype=np.int64)
+    n = int(shoe.sum())
+    most = 2 * LONG_DRAWS.max(axis=0)
+    ff, inverse = br._falling_factorials(shoe, most)
+    assert np.isfinite(ff).all() and np.isfinite(inverse).all()
+    # Every inverse below the shoe's size is there, none lost to an overflow; none from it.
+    top = int(most.sum())
+    assert (inverse[: min(top, n - 1) + 1] > 0).all() and (inverse[n:] == 0).all()
+    dealt = 0
+    for e1 in range(len(LONG_DRAWS)):
+        for e2 in range(e1, len(LONG_DRAWS)):
+            cards = LONG_DRAWS[e1] + LONG_DRAWS[e2]
+            taken = int(cards.sum())
+            orders = int(LONG_DRAWS_ORDERS[e1] * LONG_DRAWS_ORDERS[e2]) * (1 if e1 == e2 else 2)
+            drawn = math.prod(
+                _falling_factorial(int(c), int(k)) for c, k in zip(shoe, cards, strict=True)
+            )
+            exact = Fraction(orders * drawn, _falling_factorial(n, taken)) if taken < n else 0
+            p = br._pair_probability(LONG_DRAWS, LONG_DRAWS_ORDERS, e1, e2, ff, inverse)
+            assert p == pytest.approx(float(exact), rel=1e-13, abs=0), (e1, e2)
+            dealt += exact > 0
+    if n > 1000:  # every pair is dealt: the longest products are compared, not zeros
+        assert dealt == len(LONG_DRAWS) * (len(LONG_DRAWS) + 1) // 2
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bj.StandardBlackjackRules(decks=1000),
+        bj.StandardBlackjackRules(
+            decks=1000, dealer_hits_soft_17=True, surrender="late", max_split_hands=2
+        ),
+        bj.C21BlackjackRules(decks=1000),
+    ],
+    ids=["standard_s17", "standard_h17_late_two_hands", "c21"],
+)
+def test_a_thousand_decks_distribution_has_all_the_mass_and_the_recursions_ev(rules):
+    """At the top of the deck range the result distribution still holds every round
+    (probabilities summing to 1) and its mean is the EV of the backward recursion, which
+    prices splits by the split identities and never multiplies these falling factorials.
+    Numpy's overflow warnings are errors in the test run (pyproject), so the unscaled
+    products of two split hands (2s and 3s against a 7: past the float range within their
+    table) fail here too."""
+    dist = br.result_distribution(rules)
+    p = dist.table["Probability"]
+    assert (p >= 0).all() and p.sum() == pytest.approx(1.0, abs=1e-12)
+    assert dist.split_share > 0.02  # the split rounds, whose products are at stake, are there
+    assert dist.mean == pytest.approx(bj.exact(rules, search_chart=False).player_ev, abs=1e-12)
+
+
+# Six ranks of a million cards each (no 2..5), and a chart that hits soft totals to 20 and
+# splits Aces against a ten: a split Ace draws up to ten Aces. The table of the two hands'
+# products runs to 46 cards, where an unscaled ff(n, k) of six million cards has left the
+# float range; yet the reference plays every card sequence of this shoe in seconds.
+MILLIONS = (10**6, 0, 0, 0, 0, 10**6, 10**6, 10**6, 10**6, 10**6)
+
+
+def _soft_hitting_chart() -> bj.StrategyChart:
+    cells = {}
+    for up in bj.CHART_UP_CARDS:
+        for t in range(4, 22):
+            cells[(f"hard {t}", up)] = "H" if t <= 11 else "S"
+        for t in range(12, 22):
+            cells[(f"soft {t}", up)] = "H" if t <= (20 if up == "10" else 17) else "S"
+        cells[("pair A", up)] = "P" if up == "10" else "H"
+    return bj.StrategyChart(cells, "soft hits to 20 against a ten, Aces split there")
+
+
+def test_a_shoe_of_millions_against_the_slow_reference():
+    """Every part of the distribution and its SD from a shoe of millions of cards, against
+    the reference that plays every card sequence (each card's chance a ratio of counts)."""
+    rules = bj.StandardBlackjackRules(max_split_hands=2, split_aces_one_card=False)
+    chart = _soft_hitting_chart()
+    exact = br.result_distribution(rules, chart, composition=list(MILLIONS))
+    parts, natural = _reference(rules, chart, MILLIONS)
+    rows = exact.table[exact.table["Outcome"] != "Natural paid"].set_index("Net result")
+    _assert_part(rows, "Without a split", parts["plain"])
+    _assert_part(rows, "Split, two hands", parts["split"])
+    assert sum(parts["split"].values()) > 0.003 and exact.resplit_share == 0
+    assert exact.table.iloc[-1]["Probability"] == pytest.approx(natural, abs=1e-12)
+    every = [*(x for part in parts.values() for x in part.items()), (rules.natural_pays, natural)]
+    mean = sum(net * p for net, p in every)
+    second = sum(net * net * p for net, p in every)
+    assert exact.mean == pytest.approx(mean, abs=1e-12)
+    assert exact.standard_deviation == pytest.approx(np.sqrt(second - mean**2), abs=1e-12)
+
+
+@pytest.mark.parametrize("game", ["standard_blackjack", "c21_blackjack"])
+def test_a_thousand_decks_on_the_command_line_writes_nothing_to_stderr(game):
+    """The command at the top of the deck range: exit 0, a JSON document, and not a byte on
+    stderr (it printed numpy's overflow warning, which the test run's filter cannot see in
+    another process)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "gamecore", "exact", game, "--decks", "1000", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0 and result.stderr == ""
+    data = json.loads(result.stdout)
+    assert 1 < data["player_sd"] < 2  # a round's SD, one to two units

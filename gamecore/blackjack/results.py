@@ -268,18 +268,31 @@ def _split_hand_ends(tree, one, pair, first_not_pair, up, action, bust_push, end
 
 
 def _falling_factorials(shoe: np.ndarray, most: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``ff[r, k] = ff(shoe[r], k)`` for k <= ``most[r]`` (0 past the shoe), and
-    ``inverse[k] = 1 / ff(n, k)`` for k below the shoe's size ``n`` (0 from there: a pair of
-    hands taking every card leaves none for the dealer's hole card)."""
+    """Falling factorials scaled by a power of two: ``ff[r, k] = ff(shoe[r], k) / 2**(e k)``
+    for k <= ``most[r]`` (0 past the shoe), and ``inverse[k] = 2**(e k) / ff(n, k)`` for k
+    below the shoe's size ``n`` (0 from there: a pair of hands taking every card leaves
+    none for the dealer's hole card), ``2**e`` the least power of two above ``n``.
+
+    A probability of drawing k cards multiplies k factors of ``ff`` and ``inverse[k]``, so
+    the scales cancel; and a power of two scales a float exactly, so each such product is
+    the unscaled one to the last bit wherever that one stays a normal float. Unscaled,
+    ``ff(n, k)`` left the float range (1.8e308) inside this table at large shoes (from 66
+    cards at a thousand decks, 45 at the largest shoe, ten million cards; two hands draw 40
+    at most), and its inverse read 0 there. Scaled, every factor but the zeros past the shoe
+    lies in ``[2**-e, 1]`` (``e`` at most 24): ``ff`` stays at most 1, ``inverse[k]`` below
+    ``(2 * 2.72)**k`` (far inside the range for the 130 or fewer cards of the table), and
+    the product over two hands' cards at least ``2**(-24 * 40)``, still a normal float."""
     n, top = int(shoe.sum()), int(most.sum())
+    scale = 2.0 ** -n.bit_length()
     k = np.arange(1, most.max() + 1)
-    factors = np.maximum(shoe[:, None] - k[None, :] + 1, 0).astype(np.float64)
+    factors = np.maximum(shoe[:, None] - k[None, :] + 1, 0) * scale
     factors[k[None, :] > most[:, None]] = 0.0  # past each rank's bound: not used
     ff = np.concatenate((np.ones((10, 1)), np.cumprod(factors, axis=1)), axis=1)
     inverse = np.zeros(top + 1)
     kept = min(top, n - 1) + 1
     if kept > 0:
-        inverse[:kept] = 1.0 / np.concatenate(([1.0], np.cumprod(n - np.arange(kept - 1.0))))
+        drawn = np.cumprod((n - np.arange(kept - 1.0)) * scale)
+        inverse[:kept] = 1.0 / np.concatenate(([1.0], drawn))
     return ff, inverse
 
 
@@ -288,8 +301,8 @@ def _pair_probability(drawn, end_ways, e1, e2, ff, inverse):
     """Probability of the ordered pair of hand ends ``(e1, e2)`` (both orders counted when
     they differ): ``ways_1 * ways_2 * prod_r ff(n_r, k_r) / ff(n, k)``, the two hands' cards
     drawn without replacement from the shoe of ``ff`` and ``inverse``
-    (:func:`_falling_factorials`); zero where the shoe lacks the cards or leaves none for
-    the dealer's hole card."""
+    (:func:`_falling_factorials`, whose scales cancel: ``k = sum_r k_r``); zero where the
+    shoe lacks the cards or leaves none for the dealer's hole card."""
     p = end_ways[e1] * end_ways[e2] * (1.0 if e1 == e2 else 2.0)
     taken = 0
     for r in range(10):
