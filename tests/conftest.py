@@ -27,6 +27,13 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+# numpy's overflow, invalid value and divide-by-zero warnings are errors in the tests
+# (pyproject's filterwarnings), and in every process a test starts too: the command line
+# and the notebooks' kernels. An overflow is where a silent wrong answer hides.
+os.environ["PYTHONWARNINGS"] = ",".join(
+    filter(None, [os.environ.get("PYTHONWARNINGS"), "error::RuntimeWarning"])
+)
+
 
 @pytest.fixture(scope="session")
 def eight_deck_punto_banco():
