@@ -198,6 +198,8 @@ def _exact_baccarat(rules, args: argparse.Namespace) -> None:
     else:
         analysis = baccarat.exact(rules)
 
+    data = analysis.to_dict()
+
     def text() -> None:
         print(analysis.rules)
         total = "n/a" if analysis.total is None else f"{analysis.total:,}"
@@ -208,8 +210,10 @@ def _exact_baccarat(rules, args: argparse.Namespace) -> None:
             print(wager.table().to_string(index=False))
         print("\nSummary")
         print(analysis.summary().drop(columns="Key").to_string(index=False))
+        if "house_edge_ties_excluded_note" in data:
+            print(f"House edge, ties excluded: {data['house_edge_ties_excluded_note']}")
 
-    _emit(analysis.to_dict(), args.json, text)
+    _emit(data, args.json, text)
 
 
 def _c21_composition(args: argparse.Namespace) -> list[int] | None:

@@ -279,6 +279,15 @@ OUTCOME_TITLES = {
 # ---------------------------------------------------------------------------------------
 
 
+#: Why "house edge, ties excluded" is null on a shoe where every round ties (a shoe of one
+#: point value, for one: both hands always hold the same total): no round decides a Banker
+#: or Player bet, so a figure per decided round has nothing to divide by. It is undefined,
+#: not an error: every other figure of such a shoe stands (the Tie bet wins every round).
+TIES_EXCLUDED_UNDEFINED = (
+    "undefined: every round of this shoe is a tie, so no round decides a Banker or Player bet"
+)
+
+
 @dataclasses.dataclass(frozen=True)
 class BaccaratAnalysis:
     """The exact analysis of one round under a rule set.
@@ -357,18 +366,35 @@ class BaccaratAnalysis:
         """Every bet of the rule set, settled."""
         return {w.name: self.wager(w) for w in self.rules.wagers()}
 
+    def house_edge_ties_excluded(self, analysis: WagerAnalysis) -> Fraction | None:
+        """The house edge of a settled wager per round that is not a tie (the figure quoted
+        for Banker and Player): its house edge over the chance that a round decides it.
+
+        ``None`` where the figure does not exist: for a wager without ``ties_excluded`` (the
+        Tie bet, side bets), and on a shoe where every round ties
+        (:data:`TIES_EXCLUDED_UNDEFINED`: a shoe of one rank deals both hands the same
+        cards), where no round decides the bet to divide by.
+        """
+        tie = analysis.wager.ties_excluded
+        if tie is None:
+            return None
+        decided = 1 - self.probability(tie)
+        return analysis.house_edge / decided if decided else None
+
     def summary(self) -> pd.DataFrame:
-        """Bet | House edge | House edge, ties excluded | SD | Hit frequency | Push."""
+        """Bet | House edge | House edge, ties excluded | SD | Hit frequency | Push.
+
+        "Ties excluded" is missing for bets it does not apply to, and for every bet on a shoe
+        where every round ties (:meth:`house_edge_ties_excluded`)."""
         rows = []
         for name, analysis in self.wagers().items():
-            tie = analysis.wager.ties_excluded
-            ties_out = float(analysis.house_edge / (1 - self.probability(tie))) if tie else None
+            ties_out = self.house_edge_ties_excluded(analysis)
             rows.append(
                 {
                     "Bet": analysis.wager.title,
                     "Key": name,
                     "House edge": float(analysis.house_edge),
-                    "House edge, ties excluded": ties_out,
+                    "House edge, ties excluded": None if ties_out is None else float(ties_out),
                     "SD": analysis.sd,
                     "Hit frequency": float(analysis.hit_frequency),
                     "Push probability": float(analysis.push_probability),
@@ -404,14 +430,14 @@ class BaccaratAnalysis:
                 "probability": float(Fraction(share) / self.total),
             }
         bets = {}
+        undefined = False
         for name, analysis in self.wagers().items():
-            tie = analysis.wager.ties_excluded
+            ties_out = self.house_edge_ties_excluded(analysis)
+            undefined |= ties_out is None and analysis.wager.ties_excluded is not None
             bets[name] = {
                 "title": analysis.wager.title,
                 "house_edge": float(analysis.house_edge),
-                "house_edge_ties_excluded": (
-                    float(analysis.house_edge / (1 - self.probability(tie))) if tie else None
-                ),
+                "house_edge_ties_excluded": None if ties_out is None else float(ties_out),
                 "sd": analysis.sd,
                 "hit_frequency": float(analysis.hit_frequency),
                 "paytable": [
@@ -426,7 +452,7 @@ class BaccaratAnalysis:
                     for i, line in enumerate(analysis.wager.lines)
                 ],
             }
-        return {
+        out = {
             "game": self.rules.game,
             "shoe": self.shoe,
             "total_combinations": int(self.total) if self.exact_counts else None,
@@ -434,6 +460,9 @@ class BaccaratAnalysis:
             "bets": bets,
             "rules": self.rules.to_dict(),
         }
+        if undefined:
+            out["house_edge_ties_excluded_note"] = TIES_EXCLUDED_UNDEFINED
+        return out
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,119 @@
+"""Hostile input, round three (issue 27), class by class: shoes where every round ties or
+that are almost all jokers, numbers of every Python and numpy type, what shoe messages call
+each entry, bankrolls given as numpy arrays, and the option game's linear programs. Each is
+computed correctly (against the slow references or a property that must hold) or refused in
+one line naming the value (exit 2 on the command line). The random versions of these are in
+test_properties_shoes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from fractions import Fraction
+
+import naive_baccarat as nb
+import naive_c21 as nc
+import pytest
+
+from gamecore import baccarat, c21_baccarat, strictjson
+from gamecore.shoe import MAX_CARDS_PER_CLASS
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gamecore", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def assert_refused(result: subprocess.CompletedProcess, *words: str) -> str:
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gamecore: error:"), result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+def strict_json(result: subprocess.CompletedProcess) -> dict:
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""  # no warning either
+    return strictjson.loads(result.stdout)  # NaN and infinities refused
+
+
+# --- 1. shoes where every round ties --------------------------------------------------
+
+
+def _one_value_shoe(value: int, cards: int) -> list[int]:
+    return [cards if v == value else 0 for v in range(10)]
+
+
+@pytest.mark.parametrize(
+    ("value", "cards"), [*((v, 6) for v in range(10)), (0, 10), (4, MAX_CARDS_PER_CLASS)]
+)
+def test_a_shoe_of_one_point_value_ties_every_round_and_leaves_ties_excluded_undefined(
+    value, cards
+):
+    composition = _one_value_shoe(value, cards)
+    reference = nb.class_breakdown(composition)
+    # The reference: both hands always end on the same total.
+    assert all(player == banker for (_, _, player, banker) in reference)
+    for kind in (baccarat.PuntoBancoRules, baccarat.EZBaccaratRules):
+        analysis = baccarat.exact(kind(tie_pays=8), composition=composition)
+        for name in ("banker", "player"):
+            assert analysis.house_edge_ties_excluded(analysis.wager(name)) is None
+        summary = analysis.summary().set_index("Key")
+        assert summary.loc[["banker", "player"], "House edge, ties excluded"].isna().all()
+        # Every round is a tie: Banker and Player push, the Tie bet wins 8 every round.
+        assert summary.loc["banker", "House edge"] == summary.loc["player", "House edge"] == 0
+        assert summary.loc["tie", "House edge"] == -8
+        data = strictjson.loads(strictjson.dumps(analysis.to_dict()))
+        assert data["bets"]["banker"]["house_edge_ties_excluded"] is None
+        assert data["bets"]["player"]["house_edge_ties_excluded"] is None
+        assert "every round of this shoe is a tie" in data["house_edge_ties_excluded_note"]
+
+
+def test_a_shoe_with_few_decided_rounds_keeps_the_figure_over_those_rounds():
+    composition = [6, 0, 0, 0, 0, 0, 0, 0, 0, 1]  # six ten-valued cards and one 9
+    reference = nb.class_breakdown(composition)
+    banker = sum(w for (_, _, p, b), w in reference.items() if b > p)
+    player = sum(w for (_, _, p, b), w in reference.items() if p > b)
+    assert banker and player  # some rounds are decided, either way
+    analysis = baccarat.exact(baccarat.PuntoBancoRules(), composition=composition)
+    # Per decided round: the Banker wins 0.95 on its wins and loses 1 on the Player's.
+    expected = Fraction(player - Fraction(95, 100) * banker, banker + player)
+    assert analysis.house_edge_ties_excluded(analysis.wager("banker")) == expected
+    assert "house_edge_ties_excluded_note" not in analysis.to_dict()
+
+
+@pytest.mark.parametrize("game", ["punto_banco", "ez_baccarat"])
+def test_an_all_tie_shoe_on_the_command_line_is_null_with_the_reason(game):
+    data = strict_json(run("exact", game, "--shoe", "0,0,0,0,0,0,0,0,0,10", "--json"))
+    assert data["outcomes"]["tie"]["probability"] == 1.0
+    assert data["bets"]["banker"]["house_edge_ties_excluded"] is None
+    assert "tie" in data["house_edge_ties_excluded_note"]
+    text = run("exact", game, "--shoe", "0,0,0,0,0,0,0,0,0,10")
+    assert text.returncode == 0 and text.stderr == ""
+    assert "House edge, ties excluded: undefined" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("composition", "zero_ties"),
+    [
+        ([6] + [0] * 10, True),  # ten-valued cards only: every hand 0, the P/D wins the ties
+        ([6] + [0] * 10, False),  # ... or they push
+        ([0] * 10 + [6], True),  # jokers only: Natural against Natural, a push
+        ([0] * 10 + [2**31 - 1], True),
+    ],
+)
+def test_c21_shoes_of_one_class_have_the_references_exact_result(composition, zero_ties):
+    small = [min(c, 6) for c in composition]  # the reference enumerates the small twin
+    oracle = nc.ev_by_class(small, nc.house_way_player, nc.house_way_dealer, zero_ties)
+    expected = Fraction(oracle["win"] - oracle["loss"], oracle["total"])
+    rules = c21_baccarat.C21BaccaratRules(pd_wins_ties_on_zero=zero_ties)
+    analysis = c21_baccarat.count_deals(rules, composition)
+    table = analysis.strategy_table().set_index("Key")
+    # One class: every deal ends the same way, whatever anyone's strategy.
+    assert (table["Player EV"] == float(expected)).all()
+    assert (table["SD"] == 0).all()
+    strictjson.loads(strictjson.dumps(analysis.to_dict()))
