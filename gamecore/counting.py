@@ -32,6 +32,7 @@ import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import is_whole, real_number, real_numbers
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,7 +71,7 @@ class Deck:
         self.by_rank(tags, "tags")
         for rank in self.ranks:
             tag = tags[rank]
-            if isinstance(tag, bool) or not isinstance(tag, (int, np.integer)):
+            if not is_whole(tag):
                 raise GamecoreError(f"tag of rank {rank} must be an integer, got {shown(tag)}")
         return {rank: int(tags[rank]) for rank in self.ranks}
 
@@ -111,11 +112,7 @@ def balanced_tags(effects: Mapping[str, float], deck: Deck, max_tag: int = 3) ->
     balance it, keeping its sign the effect's. A rank with no cards in the deck gets tag 0
     (it is never seen).
     """
-    if (
-        isinstance(max_tag, bool)
-        or not isinstance(max_tag, (int, np.integer))
-        or not (1 <= max_tag <= 20)
-    ):
+    if not is_whole(max_tag) or not (1 <= max_tag <= 20):
         raise GamecoreError(f"max_tag must be an integer from 1 to 20, got {shown(max_tag)}")
     values = dict(zip(deck.ranks, deck.by_rank(effects, "effects"), strict=True))
     live = [r for r, n in zip(deck.ranks, deck.cards, strict=True) if n > 0]
@@ -222,7 +219,7 @@ def check_rotation(
 ) -> tuple[int, float]:
     """The checked rotation: rounds each person holds the bank (0: none), and the true
     count at or below which the counter banks (``None``: always)."""
-    if isinstance(turn_rounds, bool) or not isinstance(turn_rounds, (int, np.integer)):
+    if not is_whole(turn_rounds):
         raise GamecoreError(
             f"turn_rounds must be a whole number of rounds, got {shown(turn_rounds)}"
         )
@@ -298,10 +295,7 @@ def ramp_bet(true_count, trigger, ramp):
 def check_trigger(trigger: float, tags: Mapping[str, int], name: str = "trigger") -> float:
     """A trigger true count: a finite number within ten times the tags' largest (``name``
     names it in the message)."""
-    try:
-        trigger = float(trigger)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"{name} must be a true count, got {shown(trigger)}") from None
+    trigger = float(real_number(name, trigger))
     reach = 10 * max(max(abs(t) for t in tags.values()), 1)
     if not math.isfinite(trigger) or abs(trigger) > reach:
         raise GamecoreError(
@@ -314,11 +308,8 @@ def check_trigger(trigger: float, tags: Mapping[str, int], name: str = "trigger"
 def check_ramp(ramp: Sequence[float]) -> tuple[float, ...]:
     """A bet ramp: the units bet at each true count step above the trigger, at least one
     step, each from 1 to 1,000 units, never decreasing."""
-    try:
-        values = tuple(float(v) for v in ramp)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"ramp must be a list of bets in units, got {shown(ramp)}") from None
-    if not values or not all(math.isfinite(v) and 1 <= v <= 1000 for v in values):
+    values = tuple(float(v) for v in real_numbers("ramp", ramp))
+    if not values or not all(1 <= v <= 1000 for v in values):
         raise GamecoreError(f"ramp must hold bets from 1 to 1,000 units, got {shown(ramp)}")
     if any(b < a for a, b in itertools.pairwise(values)):
         raise GamecoreError(

@@ -20,6 +20,7 @@ import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import is_whole
 
 MODES = ("fresh", "shoe")
 BURNS = ("face_value", "none")
@@ -106,9 +107,7 @@ class Dealing:
             raise GamecoreError(f"mode must be one of {', '.join(MODES)}, got {shown(self.mode)}")
         if self.burn not in BURNS:
             raise GamecoreError(f"burn must be one of {', '.join(BURNS)}, got {shown(self.burn)}")
-        if isinstance(self.penetration, bool) or not isinstance(
-            self.penetration, (int, np.integer)
-        ):
+        if not is_whole(self.penetration):
             raise GamecoreError(f"penetration must be an integer, got {shown(self.penetration)}")
 
     @classmethod

@@ -32,6 +32,7 @@ from scipy.signal import fftconvolve
 
 from gamecore import twins
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import is_whole
 
 #: The session lengths every report monitors.
 ROUNDS = (1_000, 10_000, 100_000, 1_000_000)
@@ -96,7 +97,7 @@ def _product(a: _SumOf, b: _SumOf, mean: float, sd: float) -> _SumOf:
 def sum_distribution(distribution: Mapping, rounds: int) -> tuple[Fraction, _SumOf]:
     """The distribution of the total of ``rounds`` independent results (module docstring):
     (the lattice step, the sum's distribution in steps)."""
-    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
+    if not is_whole(rounds) or rounds < 1:
         raise GamecoreError(f"rounds must be a positive integer, got {shown(rounds)}")
     step, steps, probabilities = _lattice(distribution)
     low = int(steps.min())

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import is_whole
 
 #: The most trials (rounds, shoes) one run accepts: ten trillion. The fastest simulator deals
 #: about ten million rounds a second on two cores, so this is over a week of computing; more
@@ -49,13 +50,13 @@ class Chunk:
 
 
 def validate_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+    if not is_whole(seed) or seed < 0:
         raise GamecoreError(f"seed must be a non-negative integer, got {shown(seed)}")
     return int(seed)
 
 
 def validate_count(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+    if not is_whole(value) or value <= 0:
         raise GamecoreError(f"{name} must be a positive integer, got {shown(value)}")
     return int(value)
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from gamecore import decimals
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import is_whole, real_number
 from gamecore.shoe import validate_decks
 
 if TYPE_CHECKING:  # imported by to_frame: a command line's JSON prints no table
@@ -50,26 +51,15 @@ def deck_count(name: str, value: Any) -> int:
     return validate_decks(value, name)
 
 
-def _real_number(name: str, value: Any) -> float:
-    """``value`` as a Python int or float, if it is a finite real number (not a bool)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(
-        value, (int, float, np.integer, np.floating)
-    ):
-        raise GamecoreError(f"{name} must be a number, got {shown(value)}")
-    value = value.item() if isinstance(value, (np.integer, np.floating)) else value
-    if isinstance(value, float) and not math.isfinite(value):
-        raise GamecoreError(f"{name} must be a finite number, got {shown(value)}")
-    return value
-
-
 def number(name: str, value: Any) -> float:
-    """A finite real number (a count's trigger, a threshold)."""
-    return _real_number(name, value)
+    """A finite real number (a count's trigger, a threshold), as a Python int or float
+    (:func:`gamecore.numeric.real_number`: no bool, no long-double NaN, no complex)."""
+    return real_number(name, value)
 
 
 def payout(name: str, value: Any) -> float:
     """A payout 'x to 1': a finite number from 0 to :data:`MAX_PAYOUT`."""
-    value = _real_number(name, value)
+    value = real_number(name, value)
     if not 0 <= value <= MAX_PAYOUT:
         raise GamecoreError(
             f"{name} must be a payout from 0 to {MAX_PAYOUT:,} to 1, got {shown(value)}"
@@ -79,7 +69,7 @@ def payout(name: str, value: Any) -> float:
 
 def commission(name: str, value: Any) -> float:
     """A commission on winnings: a fraction in [0, 1)."""
-    value = _real_number(name, value)
+    value = real_number(name, value)
     if not 0 <= value < 1:
         raise GamecoreError(f"{name} must be a fraction in [0, 1), got {shown(value)}")
     return value
@@ -107,11 +97,7 @@ def integer_from(low: int, high: int) -> Check:
     """A check for an integer from ``low`` to ``high`` inclusive."""
 
     def check(name: str, value: Any) -> int:
-        if (
-            isinstance(value, (bool, np.bool_))
-            or not isinstance(value, (int, np.integer))
-            or not low <= value <= high
-        ):
+        if not is_whole(value) or not low <= value <= high:
             raise GamecoreError(
                 f"{name} must be an integer from {low} to {high}, got {shown(value)}"
             )
@@ -122,7 +108,7 @@ def integer_from(low: int, high: int) -> Check:
 
 def amount(name: str, value: Any) -> float:
     """A sum of money or a count of units: a finite number from 0 to :data:`MAX_AMOUNT`."""
-    value = _real_number(name, value)
+    value = real_number(name, value)
     if not 0 <= value <= MAX_AMOUNT:
         raise GamecoreError(f"{name} must be from 0 to {MAX_AMOUNT:,}, got {shown(value)}")
     return value

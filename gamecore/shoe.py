@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import is_whole
 
 MIN_DECKS = 1
 MAX_DECKS = 1000
@@ -30,7 +31,7 @@ def validate_decks(decks: object, name: str = "decks") -> int:
     Booleans, floats (even ``6.0``), strings and out-of-range integers are refused: a deck
     count is a count, and silently rounding it would analyse a game nobody asked for.
     """
-    if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)):
+    if not is_whole(decks):
         raise GamecoreError(
             f"{name} must be an integer from {MIN_DECKS} to {MAX_DECKS}, got {shown(decks)}"
         )
@@ -80,7 +81,7 @@ def validate_composition(
     if len(values) != classes:
         raise GamecoreError(f"{name} must give {classes} card counts ({labels}), got {len(values)}")
     for index, count in enumerate(values):
-        if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
+        if not is_whole(count) or count < 0:
             raise GamecoreError(
                 f"{name}[{index}] must be a non-negative integer, got {shown(count)}"
             )

@@ -7,16 +7,21 @@ test_properties_shoes."""
 
 from __future__ import annotations
 
+import decimal
+import enum
 import subprocess
 import sys
 from fractions import Fraction
 
 import naive_baccarat as nb
 import naive_c21 as nc
+import numpy as np
 import pytest
 
-from gamecore import baccarat, c21_baccarat, strictjson
-from gamecore.shoe import MAX_CARDS_PER_CLASS
+from gamecore import baccarat, c21_baccarat, counting, hold, parallel, rules, strictjson
+from gamecore.dealing import Dealing
+from gamecore.errors import GamecoreError
+from gamecore.shoe import MAX_CARDS_PER_CLASS, validate_composition, validate_decks
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -117,3 +122,97 @@ def test_c21_shoes_of_one_class_have_the_references_exact_result(composition, ze
     assert (table["Player EV"] == float(expected)).all()
     assert (table["SD"] == 0).all()
     strictjson.loads(strictjson.dumps(analysis.to_dict()))
+
+
+# --- 2. numbers of every Python and numpy type ------------------------------------------
+
+
+class _Nine(enum.IntEnum):
+    NINE = 9
+
+
+#: Values that are not finite real numbers of a type the boundary takes.
+NOT_NUMBERS = [
+    np.longdouble("nan"),
+    np.longdouble("inf"),
+    np.longdouble("-inf"),
+    np.float16("nan"),
+    Fraction(9, 2),
+    decimal.Decimal("9"),
+    decimal.Decimal("NaN"),
+    9 + 0j,
+    np.complex128(9),
+    np.array(9.0),
+    np.array([9.0]),
+    np.timedelta64(9),
+    True,
+    np.True_,
+    "9",
+]
+
+
+@pytest.mark.parametrize("value", NOT_NUMBERS, ids=repr)
+@pytest.mark.parametrize(
+    "check", [rules.number, rules.payout, rules.commission, rules.amount], ids=lambda c: c.__name__
+)
+def test_every_real_number_check_refuses_what_is_not_a_finite_real(check, value):
+    with pytest.raises(GamecoreError, match="^threshold must be"):
+        check("threshold", value)
+
+
+#: Values that are not whole numbers; a timedelta was taken as one before (numpy files it
+#: among its signed integers).
+NOT_WHOLE = [np.timedelta64(8), np.float64(8), np.array(8), True, np.True_, Fraction(8), "8"]
+
+
+@pytest.mark.parametrize("value", NOT_WHOLE, ids=repr)
+@pytest.mark.parametrize(
+    ("name", "check"),
+    [
+        ("decks", validate_decks),
+        ("jokers_per_deck", lambda v: c21_baccarat.C21BaccaratRules(jokers_per_deck=v)),
+        ("composition", lambda v: validate_composition([8, 8, v, *[8] * 7])),
+        ("seed", parallel.validate_seed),
+        ("rounds", lambda v: parallel.validate_count(v, "rounds")),
+        ("penetration", lambda v: Dealing(mode="shoe", penetration=v)),
+        ("rounds", lambda v: hold.sum_distribution({1: 0.5, -1: 0.5}, v)),
+        ("max_tag", lambda v: counting.balanced_tags({"a": 1.0, "b": -1.0}, DECK, v)),
+    ],
+)
+def test_every_whole_number_check_refuses_what_is_not_an_integer(name, check, value):
+    with pytest.raises(GamecoreError, match=name):
+        check(value)
+
+
+DECK = counting.Deck(("a", "b"), (1, 1))
+
+
+def test_accepted_numbers_come_back_as_python_ints_and_floats():
+    kinds = [  # pairs, not a dict: these values are all equal, and hash alike
+        (np.longdouble(9), float),
+        (np.float16(9), float),
+        (np.float32(9), float),
+        (np.uint8(9), int),
+        (_Nine.NINE, int),
+    ]
+    for value, kind in kinds:
+        for check in (rules.number, rules.payout, rules.amount):
+            checked = check("x", value)
+            assert type(checked) is kind and checked == 9
+    ez = baccarat.EZBaccaratRules(dragon7_pays=np.longdouble(45))
+    assert type(ez.dragon7_pays) is float
+    # The exact analysis settles it as the decimal it is.
+    assert baccarat.exact(ez).wager("dragon7").wager.lines[0].pays == 45
+    assert type(c21_baccarat.C21BaccaratRules(decks=_Nine.NINE).decks) is int
+
+
+def test_counter_triggers_and_ramps_take_numbers_only():
+    tags = {"a": 1, "b": -1}
+    assert counting.check_trigger(np.longdouble(1), tags) == 1.0
+    assert counting.check_ramp(np.array([2, 4, 8])) == (2.0, 4.0, 8.0)
+    for trigger in (np.longdouble("nan"), "1", True, np.array([1.0])):
+        with pytest.raises(GamecoreError, match="trigger"):
+            counting.check_trigger(trigger, tags)
+    for ramp in ("248", [2, "4"], {2: 4}, [2, np.complex128(4)], np.array([[2, 4]])):
+        with pytest.raises(GamecoreError, match="ramp"):
+            counting.check_ramp(ramp)

@@ -631,7 +631,7 @@ def test_a_missing_chart_is_a_gamecore_error_naming_it():
 
 def test_both_blackjack_rule_sets_refuse_a_payout_given_as_text():
     for kind in (bj.StandardBlackjackRules, bj.C21BlackjackRules):
-        with pytest.raises(GamecoreError, match="natural_pays must be a number, got '1.5'"):
+        with pytest.raises(GamecoreError, match=r"natural_pays must be a number \(.*\), got '1.5'"):
             kind(natural_pays="1.5")
     assert bj.C21BlackjackRules.from_strings({"natural_pays": "auto"}).natural_pays is None
     assert bj.C21BlackjackRules.from_strings({"natural_pays": "1.5"}).natural_pays == 1.5

@@ -52,7 +52,7 @@ def test_rule_sets_are_frozen():
         ({"banker_commission": -0.01}, "got -0.01"),
         ({"tie_pays": -1}, "tie_pays must be a payout from 0 to 1,000,000 to 1, got -1"),
         ({"tie_pays": float("nan")}, "tie_pays must be a finite number"),
-        ({"tie_pays": "8"}, "tie_pays must be a number, got '8'"),
+        ({"tie_pays": "8"}, r"tie_pays must be a number \(an int or a float\), got '8'"),
     ],
 )
 def test_impossible_parameters_are_refused(values, message):

@@ -39,6 +39,7 @@ from gamecore.baccarat.sim import play_round
 from gamecore.dealing import Dealing, cards_burned, shuffle
 from gamecore.errors import GamecoreError, shown
 from gamecore.exactcount import INT64_MAX
+from gamecore.numeric import is_real, is_whole
 from gamecore.parallel import (
     make_chunks,
     run_chunks,
@@ -85,11 +86,7 @@ def _check_rules(rules: object) -> EZBaccaratRules:
 
 
 def _check_rounds_per_hour(rounds_per_hour: Any) -> None:
-    if (
-        isinstance(rounds_per_hour, bool)
-        or not isinstance(rounds_per_hour, (int, float, np.integer, np.floating))
-        or not 0 < rounds_per_hour < 10_000
-    ):
+    if not is_real(rounds_per_hour) or not 0 < rounds_per_hour < 10_000:  # NaN too
         raise GamecoreError(
             f"rounds_per_hour must be a number of rounds above 0 (and below 10,000), "
             f"got {shown(rounds_per_hour)}"
@@ -112,7 +109,7 @@ def tags_by_class(tags: Mapping[str, int]) -> np.ndarray:
         raise GamecoreError(f"tags must give every rank {', '.join(RANKS)}, got {sorted(tags)}")
     by_class = np.zeros(10, dtype=np.int64)
     for rank, tag in tags.items():
-        if isinstance(tag, bool) or not isinstance(tag, (int, np.integer)):
+        if not is_whole(tag):
             raise GamecoreError(f"tag of rank {rank} must be an integer, got {shown(tag)}")
         by_class[RANK_CLASS[rank]] = tag
     return by_class

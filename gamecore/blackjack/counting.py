@@ -77,6 +77,7 @@ from gamecore.blackjack.shoe import (
 from gamecore.blackjack.sim import chart_policy
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import is_whole
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies, validate_seed, validate_trials
 
 #: The derived count's largest tag, by default.
@@ -494,7 +495,7 @@ def _table_seat(rules, players: object, seat: object) -> tuple[int, int]:
     """A table of ``players`` players (:func:`gamecore.blackjack.shoe.check_players`) and the
     counter's ``seat`` among them (1 to ``players``), checked."""
     players = check_players(rules, players)
-    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+    if not is_whole(seat):
         raise GamecoreError(f"seat must be a whole number from 1 to {players}, got {shown(seat)}")
     if not 1 <= seat <= players:
         raise GamecoreError(f"seat must be from 1 to {players} (the players), got {seat}")

@@ -13,6 +13,7 @@ import numpy as np
 
 from gamecore.blackjack.rules import ACE, StandardBlackjackRules, shoe_composition
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import is_whole
 from gamecore.shoe import validate_composition
 
 # ---------------------------------------------------------------------------------------
@@ -213,7 +214,7 @@ def table_round_cards(rules: StandardBlackjackRules, players: int) -> int:
 def check_players(rules: StandardBlackjackRules, players: object) -> int:
     """``players`` if it is a whole number from 1 to :data:`MAX_PLAYERS` whose rounds fit the
     shoe (no round can run out of cards); else a clear error."""
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+    if not is_whole(players):
         raise GamecoreError(
             f"players must be a whole number from 1 to {MAX_PLAYERS}, got {shown(players)}"
         )

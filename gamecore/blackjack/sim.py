@@ -54,6 +54,7 @@ from gamecore.blackjack.rules import (
     shoe_composition,
 )
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import real_number
 from gamecore.parallel import (
     make_chunks,
     run_chunks,
@@ -364,9 +365,7 @@ def simulate(
     rules = check_rules(rules)
     rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)
-    if isinstance(probe_rate, bool) or not isinstance(probe_rate, (int, float)):
-        raise GamecoreError(f"probe_rate must be a number in [0, 1), got {shown(probe_rate)}")
-    probe_rate = float(probe_rate)
+    probe_rate = float(real_number("probe_rate", probe_rate))
     if not 0.0 <= probe_rate < 1.0:
         raise GamecoreError(f"probe_rate must be in [0, 1), got {shown(probe_rate)}")
     r = rules.resolved()
