@@ -40,6 +40,8 @@ import pandas as pd
 from gamecore import twins
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError, shown
+from gamecore.numeric import is_real, is_whole, real_number, real_numbers
+from gamecore.rules import MAX_AMOUNT
 
 #: Columns of ``BankTallies.counts``: rounds, shifts, rounds the P/D fell short.
 ROUNDS, SHIFTS, SHORT = range(3)
@@ -73,27 +75,41 @@ class Bank:
     ruin_below: float = 1.0
 
     def __post_init__(self) -> None:
-        if isinstance(self.bankrolls, (str, bytes)) or not hasattr(self.bankrolls, "__len__"):
-            raise GamecoreError(f"bankrolls must be a list of amounts, got {shown(self.bankrolls)}")
-        if not self.bankrolls:
+        # Validated once, here, and stored as Python floats and ints: the kernels take them
+        # as they are (a bankroll given as a numpy array reached a truth test inside the
+        # table simulation before).
+        bankrolls = real_numbers("bankrolls", self.bankrolls)
+        if not bankrolls:
             raise GamecoreError("bankrolls must name at least one amount")
-        named = (("stake", self.stake), ("ruin_below", self.ruin_below))
-        for name, value in (*named, *(("bankroll", b) for b in self.bankrolls)):
-            if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
-                raise GamecoreError(f"{name} must be a number of units, got {shown(value)}")
-            if not value >= 1:  # also refuses nan
+        # An infinite stake is the default: the P/D covers every payoff.
+        unlimited = is_real(self.stake) and float(self.stake) == math.inf
+        stake = math.inf if unlimited else real_number("stake", self.stake)
+        ruin_below = real_number("ruin_below", self.ruin_below)
+        amounts = {
+            "ruin_below": ruin_below,
+            **{f"bankrolls[{i}]": b for i, b in enumerate(bankrolls)},
+        }
+        if not unlimited:
+            amounts["stake"] = stake
+        for name, value in amounts.items():
+            # Money is float64 in the kernels, 15 to 16 significant digits: at MAX_AMOUNT
+            # (10^12 units) a round's result still keeps three decimals in a shift's sum;
+            # at 10^16 a whole unit would vanish from it, and no risk of ruin could show.
+            if not 1 <= value <= MAX_AMOUNT:
                 raise GamecoreError(
-                    f"{name} must be at least 1 unit (one player's bet), got {shown(value)}"
+                    f"{name} must be from 1 unit (one player's bet) to {MAX_AMOUNT:,}, "
+                    f"got {shown(value)}"
                 )
-            if name != "stake" and math.isinf(value):
-                raise GamecoreError(f"{name} must be finite")
-        object.__setattr__(self, "bankrolls", tuple(float(b) for b in self.bankrolls))
+        object.__setattr__(self, "stake", float(stake))
+        object.__setattr__(self, "ruin_below", float(ruin_below))
+        object.__setattr__(self, "bankrolls", tuple(float(b) for b in bankrolls))
         for name in ("shift_rounds", "turn_rounds"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+            if not is_whole(value) or value < 1:
                 raise GamecoreError(
                     f"{name} must be a whole number of rounds >= 1, got {shown(value)}"
                 )
+            object.__setattr__(self, name, int(value))
 
     def to_frame(self) -> pd.DataFrame:
         """Parameter | Value | Meaning."""

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from gamecore import baccarat, c21_baccarat, counting, hold, parallel, rules, strictjson
+from gamecore.banking import Bank
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 from gamecore.shoe import MAX_CARDS_PER_CLASS, validate_composition, validate_decks
@@ -216,3 +217,62 @@ def test_counter_triggers_and_ramps_take_numbers_only():
     for ramp in ("248", [2, "4"], {2: 4}, [2, np.complex128(4)], np.array([[2, 4]])):
         with pytest.raises(GamecoreError, match="ramp"):
             counting.check_ramp(ramp)
+
+
+# --- 4. bankrolls -----------------------------------------------------------------------
+
+
+def test_bankrolls_as_a_numpy_array_are_taken_and_run_the_table():
+    bank = Bank(bankrolls=np.array([50, 100.5]), stake=np.float32(20), shift_rounds=np.int64(40))
+    assert bank.bankrolls == (50.0, 100.5) and type(bank.stake) is float
+    assert type(bank.shift_rounds) is int
+    rules = c21_baccarat.C21BaccaratRules(decks=2)
+    as_array = c21_baccarat.sim.simulate_table(
+        rules, 3, 4000, seed=5, dealing=Dealing("fresh"), bank=bank, progress=False
+    )
+    as_tuple = c21_baccarat.sim.simulate_table(
+        rules, 3, 4000, seed=5, dealing=Dealing("fresh"),
+        bank=Bank(bankrolls=(50, 100.5), stake=20, shift_rounds=40), progress=False,
+    )  # fmt: skip
+    ruin = as_array.figures.ruin_table()
+    assert list(ruin["Bankroll (units)"]) == [50.0, 100.5]
+    assert ruin.equals(as_tuple.figures.ruin_table())
+
+
+@pytest.mark.parametrize(
+    ("bankrolls", "named"),
+    [
+        (np.array([[100.0, 200.0]]), "bankrolls must be a list of numbers"),
+        (np.array(100.0), "bankrolls must be a list of numbers"),
+        (np.array([]), "at least one"),
+        (np.array([100.0, np.nan]), r"bankrolls\[1\] must be a finite number"),
+        (np.array(["100"]), r"bankrolls\[0\] must be a number"),
+        ([np.complex128(100)], r"bankrolls\[0\] must be a number"),
+        ([np.timedelta64(100)], r"bankrolls\[0\] must be a number"),
+        ({100, 200}, "bankrolls must be a list of numbers"),
+        ({100: 1}, "bankrolls must be a list of numbers"),
+        ([1e20], r"bankrolls\[0\] must be from 1 unit .* to 1,000,000,000,000, got 1e\+20"),
+    ],
+)
+def test_bad_bankrolls_are_refused_in_one_line_naming_the_value(bankrolls, named):
+    with pytest.raises(GamecoreError, match=named) as refused:
+        Bank(bankrolls=bankrolls)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("value", NOT_WHOLE, ids=repr)
+@pytest.mark.parametrize("name", ["shift_rounds", "turn_rounds"])
+def test_a_shift_and_a_turn_are_whole_numbers_of_rounds(name, value):
+    with pytest.raises(GamecoreError, match=name):
+        Bank(**{name: value})
+
+
+def test_the_stake_is_a_finite_amount_or_unlimited():
+    assert Bank(stake=np.longdouble("inf")).stake == float("inf")
+    for stake, named in (
+        (np.complex128(20), "a number"),
+        (-np.inf, "a finite number"),
+        (0.5, "from 1"),
+    ):
+        with pytest.raises(GamecoreError, match=f"stake must be {named}"):
+            Bank(stake=stake)

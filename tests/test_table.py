@@ -241,10 +241,10 @@ def test_bad_table_input_is_refused(kwargs, message):
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"stake": 0.5}, "stake must be at least 1"),
-        ({"stake": float("nan")}, "stake must be at least 1"),
-        ({"bankrolls": (math.inf,)}, "bankroll must be finite"),
-        ({"bankrolls": ("10",)}, "bankroll must be a number"),
+        ({"stake": 0.5}, "stake must be from 1 unit"),
+        ({"stake": float("nan")}, "stake must be a finite number"),
+        ({"bankrolls": (math.inf,)}, r"bankrolls\[0\] must be a finite number"),
+        ({"bankrolls": ("10",)}, r"bankrolls\[0\] must be a number"),
         ({"bankrolls": 10}, "bankrolls must be a list"),
         ({"bankrolls": ()}, "at least one"),
         ({"shift_rounds": 0}, "shift_rounds must be"),
