@@ -311,14 +311,20 @@ EXACT = {
 
 
 def _naming_the_shoe(args: argparse.Namespace, run: Callable[[], None]) -> None:
-    """Run ``run``; the engines name a shoe they are given "composition", which on the
-    command line is --shoe."""
+    """Run ``run``; the engines name a shoe they are given "composition" and each of its
+    classes by rank ("composition count of rank A", gamecore.shoe), which on the command
+    line is --shoe; 21st Century Baccarat's jokers ("composition count of jokers") are
+    --jokers."""
     try:
         run()
     except GamecoreError as error:
-        if args.shoe is not None and str(error).startswith("composition"):
-            raise GamecoreError("--shoe" + str(error)[len("composition") :]) from None
-        raise
+        message = str(error)
+        if args.shoe is None or not message.startswith("composition"):
+            raise
+        jokers = "composition count of jokers"
+        if message.startswith(jokers):
+            raise GamecoreError("--jokers" + message[len(jokers) :]) from None
+        raise GamecoreError("--shoe" + message[len("composition") :]) from None
 
 
 def _command_exact(args: argparse.Namespace) -> None:

@@ -24,6 +24,16 @@ MAX_CARDS_PER_CLASS = 2**31 - 1
 #: 10, J, Q, K (4 suits each) count 0; A counts 1; 2..9 count face value.
 BACCARAT_DECK = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
 
+#: How messages name the baccarat point classes 0..9: by rank, as the command line's
+#: ``--shoe`` gives them (A..9, then 10 for the ten-valued cards 10, J, Q, K), with the point
+#: value where the two differ. A message on a shoe names a rank, never a position in a list
+#: (the command line and the API order the same shoe differently).
+BACCARAT_CLASS_NAMES = (
+    "rank 10 (point value 0)",
+    "rank A (point value 1)",
+    *(f"rank {value}" for value in range(2, 10)),
+)
+
 
 def validate_decks(decks: object, name: str = "decks") -> int:
     """Return ``decks`` if it is an integer from 1 to 1000, else raise ``GamecoreError``.
@@ -56,42 +66,57 @@ def baccarat_shoe(decks: int) -> np.ndarray:
 
 def validate_composition(
     composition: Sequence[int] | np.ndarray,
-    classes: int = 10,
     min_cards: int = 6,
     *,
     name: str = "composition",
-    labels: str | None = None,
+    labels: Sequence[str] = BACCARAT_CLASS_NAMES,
     max_per_class: int = MAX_CARDS_PER_CLASS,
+    counted: str = "cards",
 ) -> np.ndarray:
     """Check a remaining-shoe composition (cards per class) and return it as int64: every
     game's one check of a shoe given by hand.
 
-    The composition must hold ``classes`` non-negative integers of at most ``max_per_class``
-    each (the baccarat kernels multiply a count by a residue below 2**31 in int64; blackjack
-    passes its own bound) and at least ``min_cards`` cards in all (a baccarat round can use
-    six). ``labels`` names the classes in messages (default: point values 0..classes-1).
+    The composition must hold one count per class of ``labels`` (the names messages give
+    the classes; default the baccarat point values 0..9, :data:`BACCARAT_CLASS_NAMES`), each
+    a non-negative integer of at most ``max_per_class`` (the baccarat kernels multiply a
+    count by a residue below 2**31 in int64; blackjack passes its own bound), and at least
+    ``min_cards`` cards in all (a baccarat round can use six; ``counted`` says what the total
+    counts, e.g. that jokers are among them).
+
+    Examples
+    --------
+    >>> validate_composition([8, 1, 0, 0, 0, 0, 0, 0, 0, 1]).tolist()
+    [8, 1, 0, 0, 0, 0, 0, 0, 0, 1]
+    >>> try:
+    ...     validate_composition([0, 1, 0, 0, 0, 0, 0, 0, 0, 2**31])
+    ... except GamecoreError as error:
+    ...     print(error)
+    composition count of rank 9 must be at most 2,147,483,647 cards, got 2,147,483,648
     """
-    labels = f"point values 0..{classes - 1}" if labels is None else labels
+    order = f"{labels[0]}, {labels[1]}, ..., {labels[-1]}"
     try:
         values = list(composition)
     except TypeError:
         raise GamecoreError(
-            f"{name} must be {classes} card counts ({labels}), got {shown(composition)}"
+            f"{name} must be {len(labels)} card counts ({order}), got {shown(composition)}"
         ) from None
-    if len(values) != classes:
-        raise GamecoreError(f"{name} must give {classes} card counts ({labels}), got {len(values)}")
-    for index, count in enumerate(values):
+    if len(values) != len(labels):
+        raise GamecoreError(
+            f"{name} must give {len(labels)} card counts ({order}), got {len(values)}"
+        )
+    for label, count in zip(labels, values, strict=True):
         if not is_whole(count) or count < 0:
             raise GamecoreError(
-                f"{name}[{index}] must be a non-negative integer, got {shown(count)}"
+                f"{name} count of {label} must be a non-negative integer, got {shown(count)}"
             )
         if count > max_per_class:
             raise GamecoreError(
-                f"{name}[{index}] must be at most {max_per_class:,} cards, got {int(count):,}"
+                f"{name} count of {label} must be at most {max_per_class:,} cards, "
+                f"got {int(count):,}"
             )
     total = sum(int(c) for c in values)
     if total < min_cards:
-        raise GamecoreError(f"{name} must hold at least {min_cards} cards, got {total}")
+        raise GamecoreError(f"{name} must hold at least {min_cards} {counted}, got {total}")
     return np.array([int(c) for c in values], dtype=np.int64)
 
 

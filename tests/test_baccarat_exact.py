@@ -302,8 +302,8 @@ def test_deck_sweep_rows_and_limit():
     "composition, message",
     [
         ([1, 2, 3], "10 card counts"),
-        ([-1] + [4] * 9, r"composition\[0\]"),
-        ([16.0] + [4] * 9, r"composition\[0\]"),
+        ([-1] + [4] * 9, r"composition count of rank 10 \(point value 0\)"),
+        ([16.0] + [4] * 9, r"composition count of rank 10 \(point value 0\)"),
         ([1, 1, 1, 1, 1, 0, 0, 0, 0, 0], "at least 6 cards"),
         ([2**31] + [4] * 9, "at most 2,147,483,647 cards"),
     ],

@@ -264,7 +264,7 @@ def test_count_json_for_each_game():
         (["c21_baccarat", "--strategy", "chart.csv"], "--strategy"),
         (["c21_baccarat", "--jokers", "1"], "--jokers"),
         (["standard_blackjack", "--shoe", "4,4,4,4,4,4,4,4,4"], "--shoe"),
-        (["standard_blackjack", "--shoe", "0,4,4,4,4,4,4,4,4,16"], "no A"),
+        (["standard_blackjack", "--shoe", "0,4,4,4,4,4,4,4,4,16"], "count of rank A is 0"),
     ],
 )
 def test_count_bad_input_one_line(args, named):

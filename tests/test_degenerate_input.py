@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from gamecore import baccarat, c21_baccarat, counting, hold, parallel, rules, strictjson
+from gamecore import blackjack as bj
 from gamecore.banking import Bank
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
@@ -217,6 +218,83 @@ def test_counter_triggers_and_ramps_take_numbers_only():
     for ramp in ("248", [2, "4"], {2: 4}, [2, np.complex128(4)], np.array([[2, 4]])):
         with pytest.raises(GamecoreError, match="ramp"):
             counting.check_ramp(ramp)
+
+
+# --- 3 and 6. what shoe messages call each entry -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        # Over the limit: the rank as --shoe gives it, never a position in an internal list.
+        (
+            ["exact", "punto_banco", "--shoe", f"{2**31},0,0,0,0,0,0,0,0,6"],
+            "--shoe count of rank A",
+        ),
+        (["exact", "ez_baccarat", "--shoe", f"6,0,0,0,0,0,0,0,0,{2**31}"], "count of rank 10"),
+        (["exact", "punto_banco", "--shoe", f"6,0,0,0,{2**31},0,0,0,0,0"], "count of rank 5"),
+        (
+            ["exact", "standard_blackjack", "--shoe", "4,4,4,4,4,4,4,4,4,1000001"],
+            "--shoe count of rank 10",
+        ),
+        # The jokers come from --jokers: that is the value named.
+        (
+            ["exact", "c21_baccarat", "--shoe", "0,0,0,0,0,0,0,0,0,6", "--jokers", f"{2**31}"],
+            "--jokers must be at most 2,147,483,647",
+        ),
+        (
+            ["exact", "c21_baccarat", "--shoe", "0,0,0,0,0,0,0,0,0,0", "--jokers", "5"],
+            "at least 6 cards, jokers included, got 5",
+        ),
+        # Counting: the rank with no card to remove, named the same way.
+        (["count", "punto_banco", "--shoe", "0,0,0,0,0,0,0,0,0,10"], "--shoe count of rank A"),
+        (["count", "c21_baccarat", "--shoe", "1,1,1,1,1,1,1,1,1,1", "--jokers", "0"], "--jokers"),
+        (
+            ["count", "c21_baccarat", "--shoe", "0,0,0,0,0,0,0,0,0,7", "--jokers", "1"],
+            "--shoe count of rank A",
+        ),
+        (["count", "c21_blackjack", "--shoe", "0,0,0,0,0,0,0,0,0,40"], "--shoe count of rank A"),
+    ],
+)
+def test_shoe_messages_name_the_rank_or_flag_the_value_came_from(args, named):
+    line = assert_refused(run(*args), named)
+    assert "[" not in line  # no --shoe[1] for the aces, --shoe[10] for the jokers
+
+
+def test_the_api_names_a_composition_entry_by_rank_and_point_value():
+    with pytest.raises(GamecoreError, match=r"count of rank 10 \(point value 0\) must be at most"):
+        baccarat.exact(baccarat.PuntoBancoRules(), composition=[2**31] + [1] * 9)
+    with pytest.raises(GamecoreError, match="composition count of jokers must be at most"):
+        c21_baccarat.count_deals(c21_baccarat.C21BaccaratRules(), [1] * 10 + [2**31])
+    with pytest.raises(GamecoreError, match="composition count of rank A must be a non-negative"):
+        bj.exact(bj.StandardBlackjackRules(), composition=[-1] + [4] * 8 + [16])
+
+
+def test_a_blackjack_count_names_the_removal_that_leaves_a_shoe_too_small():
+    # This shoe clears the check; without one 5 a round could run out of cards. The message
+    # said "--shoe [1, 1, 2, 2, 1, ...]", a shoe nobody gave.
+    line = assert_refused(
+        run("count", "standard_blackjack", "--shoe", "1,1,2,2,2,1,2,2,2,6"), "rank 5"
+    )
+    assert line.startswith("gamecore: error: --shoe: the effect of removal of rank 5")
+
+
+def test_jokers_per_deck_is_checked_wherever_a_shoe_is_built_from_it():
+    with pytest.raises(
+        GamecoreError, match="jokers_per_deck must be an integer from 0 to 4, got 9"
+    ):
+        c21_baccarat.c21_shoe(8, 9)
+    with pytest.raises(
+        GamecoreError, match="jokers_per_deck must be an integer from 0 to 4, got -1"
+    ):
+        c21_baccarat.c21_shoe(8, -1)
+    assert c21_baccarat.c21_shoe(2, 4)[-1] == 8
+    # A count's deck follows jokers_per_deck: a shoe with jokers under a rule set without
+    # them would leave them untagged.
+    with pytest.raises(GamecoreError, match="count of jokers is 4, but jokers_per_deck is 0"):
+        c21_baccarat.counting.count_analysis(
+            c21_baccarat.C21BaccaratRules(jokers_per_deck=0), [16] + [4] * 9 + [4]
+        )
 
 
 # --- 4. bankrolls -----------------------------------------------------------------------

@@ -607,7 +607,7 @@ def test_huge_baccarat_shoes_count_exactly(per_class):
 
 
 def test_a_class_past_the_documented_maximum_is_refused():
-    with pytest.raises(GamecoreError, match=r"composition\[3\] must be at most 2,147,483,647"):
+    with pytest.raises(GamecoreError, match="composition count of rank 3 must be at most 2,147,48"):
         baccarat.exact(baccarat.PuntoBancoRules(), composition=[1] * 3 + [2**31] + [1] * 6)
 
 

@@ -47,7 +47,13 @@ from gamecore.parallel import (
     validate_seed,
     validate_trials,
 )
-from gamecore.shoe import BACCARAT_DECK, baccarat_shoe, ordered_sequences, validate_composition
+from gamecore.shoe import (
+    BACCARAT_CLASS_NAMES,
+    BACCARAT_DECK,
+    baccarat_shoe,
+    ordered_sequences,
+    validate_composition,
+)
 from gamecore.wagers import net_by_cell
 
 #: Ranks as a counter names them, and the point class of each (T = 10, J, Q, K).
@@ -225,14 +231,18 @@ def effects_of_removal_by_bet(
         shoe = baccarat_shoe(rules.decks)
     else:
         shoe = validate_composition(composition)
+        # Every point value must be there to be removed (so the shoe holds ten cards or more,
+        # and each depleted shoe the six a round can use), checked before any work.
+        for value, count in enumerate(shoe):
+            if count == 0:
+                raise GamecoreError(
+                    f"composition count of {BACCARAT_CLASS_NAMES[value]} is 0: no card of it "
+                    "can be removed"
+                )
     full = exact(rules, composition=shoe).wagers()
     before = {bet: analysis.expected_value for bet, analysis in full.items()}
     effects: dict[str, dict[str, Fraction]] = {bet: {} for bet in before}
     for value, rank in enumerate(POINT_RANKS):
-        if shoe[value] == 0:
-            raise GamecoreError(
-                f"the shoe holds no card of point value {rank}: none can be removed"
-            )
         depleted = np.array(shoe, dtype=np.int64)
         depleted[value] -= 1
         after = exact(rules, composition=depleted).wagers()

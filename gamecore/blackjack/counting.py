@@ -69,6 +69,7 @@ from gamecore.blackjack.rules import (
     shoe_composition,
 )
 from gamecore.blackjack.shoe import (
+    RANK_NAMES,
     check_players,
     checked_shoe,
     round_cards_bound,
@@ -317,14 +318,32 @@ def count_analysis(
     rules = check_rules(rules)
     if strategy is not None and not isinstance(strategy, StrategyChart):
         strategy = read_strategy_chart(strategy)
+    if composition is not None:
+        # Every rank must be there to be removed, and no round may run out of cards in any
+        # shoe short of one card: checked before the analyses, which take seconds.
+        shoe = checked_shoe(composition, rules)
+        for r in range(len(RANKS)):
+            if shoe[r] == 0:
+                raise GamecoreError(
+                    f"composition count of {RANK_NAMES[r]} is 0: no card of it can be removed"
+                )
+        for r in range(len(RANKS)):
+            depleted = shoe.copy()
+            depleted[r] -= 1
+            try:
+                checked_shoe(depleted, rules)
+            except GamecoreError as error:
+                detail = str(error).removeprefix("composition ")
+                raise GamecoreError(
+                    f"composition: the effect of removal of {RANK_NAMES[r]} needs the shoe "
+                    f"less one such card, and that shoe is refused: {detail}"
+                ) from None
     full = exact(rules, composition=composition, search_chart=strategy is None)
     chart = full.chart if strategy is None else strategy
     shoe = full.shoe.copy()
     before = shoe_figures(rules, shoe, chart)
     after = {}
     for r, rank in enumerate(RANKS):
-        if shoe[r] == 0:
-            raise GamecoreError(f"the shoe holds no {rank}: no card of it can be removed")
         depleted = shoe.copy()
         depleted[r] -= 1
         after[rank] = shoe_figures(rules, checked_shoe(depleted, rules), chart)

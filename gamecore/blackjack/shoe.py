@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.blackjack.rules import ACE, StandardBlackjackRules, shoe_composition
+from gamecore.blackjack.rules import ACE, RANKS, StandardBlackjackRules, shoe_composition
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole
 from gamecore.shoe import validate_composition
@@ -187,6 +187,11 @@ def checked_shoe(
     return shoe
 
 
+#: How messages name a blackjack shoe's ranks (10: the ten-valued cards 10, J, Q, K), as the
+#: command line's ``--shoe`` gives them.
+RANK_NAMES = tuple(f"rank {rank}" for rank in RANKS)
+
+
 def check_composition(composition: Sequence[int], name: str = "composition") -> np.ndarray:
     """A blackjack shoe given by hand: 10 card counts, A first and the ten-valued cards last
     (:func:`gamecore.shoe.validate_composition`)."""
@@ -194,7 +199,7 @@ def check_composition(composition: Sequence[int], name: str = "composition") -> 
         composition,
         min_cards=0,
         name=name,
-        labels="A, 2, ..., 9, ten-valued",
+        labels=RANK_NAMES,
         max_per_class=MAX_CARDS_PER_RANK,
     )
 

@@ -30,7 +30,15 @@ import pandas as pd
 from gamecore import counting
 from gamecore._jit import kernel
 from gamecore.c21_baccarat.exact import count_deals
-from gamecore.c21_baccarat.rules import JOKER, PAYOFF, C21BaccaratRules, c21_shoe, check_rules
+from gamecore.c21_baccarat.rules import (
+    CLASS_NAMES,
+    JOKER,
+    PAYOFF,
+    C21BaccaratRules,
+    c21_shoe,
+    check_composition,
+    check_rules,
+)
 from gamecore.c21_baccarat.sim import largest_round, play_table_round, table_setup
 from gamecore.c21_baccarat.strategies import house_way_dealer, house_way_player
 from gamecore.dealing import Dealing, shuffle
@@ -43,7 +51,7 @@ from gamecore.parallel import (
     validate_seed,
     validate_trials,
 )
-from gamecore.shoe import BACCARAT_DECK, validate_composition
+from gamecore.shoe import BACCARAT_DECK
 
 #: The derived count's largest tag, by default: with one joker a deck a balanced count can
 #: tag the joker, the card that moves the EV most, only by a multiple of 4 (every other
@@ -160,18 +168,29 @@ def count_analysis(
         The largest tag of the derived count.
     """
     rules = check_rules(rules)
+    deck = count_deck(rules)
     if composition is None:
         shoe = c21_shoe(rules.decks, rules.jokers_per_deck)
     else:
-        shoe = validate_composition(composition, classes=JOKER + 1)
-    deck = count_deck(rules)
+        shoe = check_composition(composition)
+        # Every rank counted must be there to be removed (so the shoe holds ten cards or
+        # more, and each depleted shoe the six a round can use), checked before any work.
+        for cls in (RANK_NAMES.index(rank) for rank in deck.ranks):
+            if shoe[cls] == 0:
+                raise GamecoreError(
+                    f"composition count of {CLASS_NAMES[cls]} is 0: no card of it can be removed"
+                )
+        if shoe[JOKER] and not rules.jokers_per_deck:
+            # The count's deck follows the rule set: its jokers would go untagged.
+            raise GamecoreError(
+                f"composition count of jokers is {shoe[JOKER]:,}, but jokers_per_deck is 0: "
+                "the count would leave the jokers out; give jokers_per_deck 1 to 4"
+            )
     before, before_eq = _house_way_and_equilibrium(rules, shoe)
     effects: dict[str, Fraction] = {}
     effects_eq: dict[str, float] = {}
     for rank in deck.ranks:
         cls = RANK_NAMES.index(rank)
-        if shoe[cls] == 0:
-            raise GamecoreError(f"the shoe holds no card of rank {rank}: none can be removed")
         depleted = shoe.copy()
         depleted[cls] -= 1
         after, after_eq = _house_way_and_equilibrium(rules, depleted)

@@ -40,7 +40,6 @@ from scipy.optimize import linprog
 from gamecore import economics
 from gamecore._jit import kernel
 from gamecore.c21_baccarat.rules import (
-    CLASSES,
     HAND_LABELS,
     JOKER,
     JOKER_NINE,
@@ -49,6 +48,7 @@ from gamecore.c21_baccarat.rules import (
     PLAYER_HANDS,
     C21BaccaratRules,
     c21_shoe,
+    check_composition,
 )
 from gamecore.c21_baccarat.strategies import (
     DealerStrategy,
@@ -580,9 +580,7 @@ def count_deals(rules: C21BaccaratRules, composition: Any = None) -> C21Analysis
     if composition is None:
         shoe = c21_shoe(rules.decks, rules.jokers_per_deck)
     else:
-        from gamecore.shoe import validate_composition
-
-        shoe = validate_composition(composition, classes=CLASSES)
+        shoe = check_composition(composition)
     total = ordered_sequences(int(shoe.sum()), 6)
     arrays = exact_counts(
         lambda m: np.concatenate(

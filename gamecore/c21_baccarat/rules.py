@@ -9,11 +9,19 @@ import numpy as np
 
 from gamecore.errors import GamecoreError
 from gamecore.rules import RuleSet, amount, boolean, deck_count, integer_from, rule
-from gamecore.shoe import BACCARAT_DECK, validate_decks
+from gamecore.shoe import (
+    BACCARAT_CLASS_NAMES,
+    BACCARAT_DECK,
+    validate_composition,
+    validate_decks,
+)
 
 #: Card classes: point values 0..9 (10, J, Q, K count 0) and the joker.
 JOKER = 10
 CLASSES = 11
+
+#: How messages name the classes: the baccarat point values by rank, then the jokers.
+CLASS_NAMES = (*BACCARAT_CLASS_NAMES, "jokers")
 
 #: Player two-card hands: totals 0..9 without a joker, then a hand holding one joker (a 9),
 #: then two jokers (a Natural).
@@ -33,6 +41,9 @@ OUTCOMES = (
 )
 PAYOFF = np.array([1, 0, -1, 1, 0, -1, -1], dtype=np.int64)
 
+#: The check of a number of jokers per deck (the rule card's decks hold one; up to 4 studied).
+JOKERS_PER_DECK = integer_from(0, 4)
+
 
 @dataclasses.dataclass(frozen=True)
 class C21BaccaratRules(RuleSet):
@@ -45,7 +56,7 @@ class C21BaccaratRules(RuleSet):
     jokers_per_deck: int = rule(
         1,
         "Jokers per deck: wild, a hand holding one counts 9; two jokers are a Natural",
-        integer_from(0, 4),
+        JOKERS_PER_DECK,
     )
     must_draw_max: int = rule(
         4, "Everyone, P/D included, must draw on this total or less", integer_from(0, 8)
@@ -93,8 +104,14 @@ class C21BaccaratRules(RuleSet):
 
 
 def c21_shoe(decks: int, jokers_per_deck: int) -> np.ndarray:
-    """Cards per class (point values 0..9, then jokers) in the shoe."""
+    """Cards per class (point values 0..9, then jokers) in the shoe, both counts checked as
+    the rule set checks them.
+
+    >>> c21_shoe(8, 1).tolist()
+    [128, 32, 32, 32, 32, 32, 32, 32, 32, 32, 8]
+    """
     decks = validate_decks(decks)
+    jokers_per_deck = JOKERS_PER_DECK("jokers_per_deck", jokers_per_deck)
     return np.array([*BACCARAT_DECK, jokers_per_deck], dtype=np.int64) * decks
 
 
@@ -102,3 +119,10 @@ def check_rules(rules: object) -> C21BaccaratRules:
     if not isinstance(rules, C21BaccaratRules):
         raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
     return rules
+
+
+def check_composition(composition: object) -> np.ndarray:
+    """A shoe given by hand: cards per class, the point values 0..9 then the jokers
+    (:func:`gamecore.shoe.validate_composition`), at least the six a round can use, jokers
+    included."""
+    return validate_composition(composition, labels=CLASS_NAMES, counted="cards, jokers included")
