@@ -21,6 +21,7 @@ import pytest
 from gamecore import baccarat, c21_baccarat, counting, hold, parallel, rules, strictjson
 from gamecore import blackjack as bj
 from gamecore.banking import Bank
+from gamecore.c21_baccarat.exact import LP_AGREEMENT, check_values_agree
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 from gamecore.shoe import MAX_CARDS_PER_CLASS, validate_composition, validate_decks
@@ -354,3 +355,70 @@ def test_the_stake_is_a_finite_amount_or_unlimited():
     ):
         with pytest.raises(GamecoreError, match=f"stake must be {named}"):
             Bank(stake=stake)
+
+
+# --- 5. the option game's linear programs ------------------------------------------------
+
+
+ALMOST_ALL_JOKERS = [4000] + [1000] * 9 + [1_000_000]  # the issue's shoe: 13,000 cards
+
+
+def test_a_shoe_almost_all_jokers_has_an_equilibrium_neither_side_can_improve():
+    analysis = c21_baccarat.count_deals(c21_baccarat.C21BaccaratRules(), ALMOST_ALL_JOKERS)
+    player, dealer, value = analysis.equilibrium()
+    # The value lies between the pure strategies' bounds of every up card's game, summed
+    # with the deals concluded before any choice.
+    concluded = float((analysis.concluded * c21_baccarat.PAYOFF.astype(object)).sum())
+    low = high = concluded / analysis.total
+    for up in range(10):
+        matrix, _, _ = analysis.payoff_matrix(up)
+        low += matrix.min(axis=1).max()
+        high += matrix.max(axis=0).min()
+    assert low - 1e-15 <= value <= high + 1e-15
+    # Neither side gains by deviating, to the tolerance on each up card's scale.
+    check = analysis.equilibrium_check().set_index("Check")["Player EV"]
+    slack = 10 * LP_AGREEMENT * max(np.abs(analysis.payoff_matrix(u)[0]).max() for u in range(10))
+    assert check["equilibrium strategies played"] == pytest.approx(value, abs=slack)
+    assert check["player's best response to the P/D's equilibrium"] <= value + slack
+    assert check["P/D's best response to the player's equilibrium"] >= value - slack
+
+
+def test_the_shoe_almost_all_jokers_on_the_command_line_gives_strict_json():
+    data = strict_json(
+        run(
+            "exact",
+            "c21_baccarat",
+            "--json",
+            "--jokers",
+            "1000000",
+            "--shoe",
+            "1000,1000,1000,1000,1000,1000,1000,1000,1000,4000",
+        )  # fmt: skip
+    )
+    strategies = data["strategies"]
+    assert strategies["pd_best_response"]["player_ev"] <= strategies["equilibrium"]["player_ev"]
+    assert strategies["equilibrium"]["player_ev"] <= strategies["player_best_response"]["player_ev"]
+
+
+def test_two_linear_programs_further_apart_than_the_tolerance_are_refused():
+    scale = 4.6e-05
+    allowed = LP_AGREEMENT * scale
+    check_values_agree(3, 4.5788e-05, 4.5788e-05 + 0.9 * allowed, scale)
+    for apart in (1.1 * allowed, 5e-11, float("nan")):
+        with pytest.raises(GamecoreError, match="up card 3: its two linear programs") as refused:
+            check_values_agree(3, 4.5788e-05, 4.5788e-05 + apart, scale)
+        assert "\n" not in str(refused.value)
+    # The same difference is within the tolerance of a larger game.
+    check_values_agree(3, 0.0457, 0.0457 + 5e-11, scale=0.05)
+
+
+def test_an_up_card_the_shoe_lacks_keeps_house_way_and_adds_nothing():
+    rules = c21_baccarat.C21BaccaratRules()
+    composition = [16, 4, 4, 4, 4, 4, 0, 4, 4, 4, 1]  # no 6
+    analysis = c21_baccarat.count_deals(rules, composition)
+    assert not analysis.payoff_matrix(6)[0].any()
+    player, dealer, _ = analysis.equilibrium()
+    house_p, house_d = c21_baccarat.house_way_player(rules), c21_baccarat.house_way_dealer(rules)
+    assert np.array_equal(player.draw[6], house_p.draw[6].astype(float))
+    assert np.array_equal(dealer.draw[6], house_d.draw[6].astype(float))
+    strictjson.loads(strictjson.dumps(analysis.to_dict()))
