@@ -294,16 +294,18 @@ class BankFigures:
         return cov, se
 
     def covariance_table(self) -> pd.DataFrame:
-        """Seat i | Seat j | Covariance | SE | Correlation, every pair of distinct seats."""
+        """Seat i | Seat j | Covariance | SE | Correlation, every pair of distinct seats; the
+        correlation is missing (null in JSON) where a seat's result never varied (one round,
+        say), which has nothing to divide by."""
         cov, se = self.covariance()
-        sd = np.sqrt(np.diag(cov))
+        sd = np.sqrt(np.maximum(np.diag(cov), 0.0))  # a variance that rounds below 0 is 0
         rows = [
             {
                 "Seat i": i + 1,
                 "Seat j": j + 1,
                 "Covariance": cov[i, j],
                 "SE": se[i, j],
-                "Correlation": cov[i, j] / (sd[i] * sd[j]),
+                "Correlation": cov[i, j] / (sd[i] * sd[j]) if sd[i] * sd[j] > 0 else math.nan,
             }
             for i in range(self.players)
             for j in range(i + 1, self.players)

@@ -11,6 +11,7 @@ import decimal
 import enum
 import subprocess
 import sys
+import warnings
 from fractions import Fraction
 
 import naive_baccarat as nb
@@ -18,7 +19,16 @@ import naive_c21 as nc
 import numpy as np
 import pytest
 
-from gamecore import baccarat, c21_baccarat, counting, hold, parallel, rules, strictjson
+from gamecore import (
+    baccarat,
+    banking,
+    c21_baccarat,
+    counting,
+    hold,
+    parallel,
+    rules,
+    strictjson,
+)
 from gamecore import blackjack as bj
 from gamecore.banking import Bank
 from gamecore.c21_baccarat.exact import LP_AGREEMENT, check_values_agree
@@ -355,6 +365,19 @@ def test_the_stake_is_a_finite_amount_or_unlimited():
     ):
         with pytest.raises(GamecoreError, match=f"stake must be {named}"):
             Bank(stake=stake)
+
+
+def test_a_table_of_one_round_has_no_correlation_and_no_warning():
+    rules = c21_baccarat.C21BaccaratRules()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # it warned "invalid value encountered in divide"
+        table = c21_baccarat.sim.simulate_table(
+            rules, 3, 1, seed=1, dealing=Dealing("fresh"), progress=False
+        )
+        covariances = table.figures.covariance_table()
+    # One round: no seat's result varies, so no correlation exists (null in the JSON).
+    assert covariances["Correlation"].isna().all() and len(covariances) == 3
+    strictjson.loads(strictjson.dumps(banking.to_dict(table.figures)))
 
 
 # --- 5. the option game's linear programs ------------------------------------------------
