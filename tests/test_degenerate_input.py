@@ -445,3 +445,38 @@ def test_an_up_card_the_shoe_lacks_keeps_house_way_and_adds_nothing():
     assert np.array_equal(player.draw[6], house_p.draw[6].astype(float))
     assert np.array_equal(dealer.draw[6], house_d.draw[6].astype(float))
     strictjson.loads(strictjson.dumps(analysis.to_dict()))
+
+
+# --- 7. the result distribution (gamecore/blackjack/results.py) on degenerate shoes --------
+# Found by this round's probe in a module changed by another piece of work. What is still
+# open there is held as a strict expected failure, which turns into a failing XPASS the day
+# it is fixed, so its mark must go then.
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="results.py: the variance of a shoe whose every round ends alike rounds below "
+    "zero (E[x^2] - mean^2 = 16.000000000000004 - 16.000000000000007); np.sqrt warns and "
+    "gives NaN, null in the JSON with no reason",
+)
+def test_the_sd_of_a_shoe_whose_every_round_ends_alike_is_zero():
+    # Eights only: every round splits to four hands of 16 that stand, and the dealer's 16
+    # draws an 8 and busts: +4, every round.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        analysis = bj.exact(
+            bj.StandardBlackjackRules(), composition=[0] * 7 + [40, 0, 0], standard_deviation=True
+        )
+    assert analysis.player_ev == pytest.approx(4)
+    assert analysis.player_sd == pytest.approx(0, abs=1e-6)
+
+
+def test_a_shoe_of_thousands_of_each_rank_gives_its_sd_without_a_warning():
+    # The falling factorials of 13,000 cards pass 1e308 past 75 cards drawn: numpy warned of
+    # an overflow on standard error (fixed in results.py by the work beside this one).
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        analysis = bj.exact(
+            bj.StandardBlackjackRules(), composition=[1000] * 9 + [4000], standard_deviation=True
+        )
+    assert np.isfinite(analysis.player_sd) and analysis.player_sd > 0
