@@ -137,6 +137,16 @@ def test_c21_shoes_of_one_class_have_the_references_exact_result(composition, ze
     strictjson.loads(strictjson.dumps(analysis.to_dict()))
 
 
+@pytest.mark.parametrize(("up", "composition"), [("A", [0] * 9 + [10]), ("10", [10] + [0] * 9)])
+def test_the_dealer_given_no_natural_on_a_shoe_of_certain_naturals_is_refused(up, composition):
+    rules = bj.StandardBlackjackRules()
+    before = bj.dealer_final_distribution(rules, up, composition=composition)
+    assert before["natural"] == 1  # every hole card makes a Natural
+    # Given no Natural there is no hand at all: it was a Series of NaN, silently.
+    with pytest.raises(GamecoreError, match=f"with {up} up the dealer has a Natural for certain"):
+        bj.dealer_final_distribution(rules, up, composition=composition, after_peek=True)
+
+
 # --- 2. numbers of every Python and numpy type ------------------------------------------
 
 

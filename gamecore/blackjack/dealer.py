@@ -657,6 +657,13 @@ def dealer_final_distribution(
     import pandas as pd
 
     distribution = pd.Series(out, index=list(DEALER_OUTCOMES), name=f"up {RANKS[up]}")
+    if after_peek and rules.peek and distribution.drop("natural").sum() == 0:
+        # Given no Natural, on a shoe where the dealer has one for certain: no such hand
+        # exists, and the rescaling below would divide zero by zero (a Series of NaN).
+        raise GamecoreError(
+            f"with {RANKS[up]} up the dealer has a Natural for certain: there is no "
+            "distribution after the peek (after_peek=False gives the one before)"
+        )
     if after_peek and rules.peek and distribution["natural"] > 0:
         # Conditioning on "no Natural": drop it and rescale the rest.
         distribution = distribution.drop("natural") / (1 - distribution["natural"])
