@@ -463,12 +463,6 @@ def test_an_up_card_the_shoe_lacks_keeps_house_way_and_adds_nothing():
 # it is fixed, so its mark must go then.
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="results.py: the variance of a shoe whose every round ends alike rounds below "
-    "zero (E[x^2] - mean^2 = 16.000000000000004 - 16.000000000000007); np.sqrt warns and "
-    "gives NaN, null in the JSON with no reason",
-)
 def test_the_sd_of_a_shoe_whose_every_round_ends_alike_is_zero():
     # Eights only: every round splits to four hands of 16 that stand, and the dealer's 16
     # draws an 8 and busts: +4, every round.

@@ -527,7 +527,11 @@ class ResultDistribution:
         """The standard deviation of a round's net result (approximate where resplits
         happen: see :meth:`statistics`)."""
         x, p = self._column("Net result"), self._column("Probability")
-        return float(np.sqrt(np.dot(p, x**2) - self.mean**2))
+        # The second moment about the mean, not E[x^2] - mean^2: that difference of two
+        # nearly equal numbers rounds below zero where every round ends alike (a shoe of
+        # eights: +4 every round, E[x^2] 16.000000000000004, mean^2 16.000000000000007),
+        # and its square root was NaN. Every term here is at least zero.
+        return float(np.sqrt(np.dot(p, (x - self.mean) ** 2)))
 
     def net_distribution(self) -> dict[float, float]:
         """{net result per initial wager: probability}, rows of equal result merged."""
