@@ -1,6 +1,8 @@
-"""Helpers shared by several test modules: small shoes, simple charts, and the bridges
-between the pure-Python references and the engines' inputs."""
+"""Helpers shared by several test modules: small shoes, simple charts, the bridges
+between the pure-Python references and the engines' inputs, and running the command line."""
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import numpy as np
@@ -9,6 +11,31 @@ import pandas as pd
 from gamecore import blackjack as bj
 from gamecore import c21_baccarat as c21
 from gamecore import twins
+
+# --- the command line ------------------------------------------------
+
+
+def run_gamecore(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """``python -m gamecore ARGS`` as a process of its own, its output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "gamecore", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def assert_refused(result: subprocess.CompletedProcess, *words: str) -> str:
+    """The command was refused as bad input: exit 2, nothing on standard output, one line
+    on standard error holding each of ``words``. Returns that line."""
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gamecore: error:"), result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
 
 # --- blackjack --------------------------------------------------------------------------
 

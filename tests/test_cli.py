@@ -7,19 +7,14 @@ import sys
 
 import naive_baccarat as naive
 import pytest
+from helpers import run_gamecore
 from published_values import EXACT_6_DECKS, EXACT_8_DECKS, EZ_8_DECKS
 
 from gamecore import strictjson
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "gamecore", *args], capture_output=True, text=True, timeout=300
-    )
-
-
 def test_exact_punto_banco_json_schema():
-    result = run("exact", "punto_banco", "--decks", "8", "--json")
+    result = run_gamecore("exact", "punto_banco", "--decks", "8", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["total_combinations"] == 4_998_398_275_503_360
@@ -41,7 +36,9 @@ def test_exact_punto_banco_json_schema():
 
 
 def test_exact_ez_baccarat_json_with_rules():
-    result = run("exact", "ez_baccarat", "--decks", "6", "--rule", "dragon7_pays=45", "--json")
+    result = run_gamecore(
+        "exact", "ez_baccarat", "--decks", "6", "--rule", "dragon7_pays=45", "--json"
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data["outcomes"]) == {"banker", "player", "tie", "dragon7", "panda8"}
@@ -68,7 +65,7 @@ def test_console_script_and_readable_table():
 
 
 def test_simulate_json_schema():
-    result = run(
+    result = run_gamecore(
         "simulate",
         "ez_baccarat",
         "--decks",
@@ -91,11 +88,13 @@ def test_simulate_json_schema():
     assert sum(data["outcomes"][k]["count"] for k in ("banker", "player", "tie")) == 200_000
     # Same seed, same numbers; shoe mode with a penetration.
     again = json.loads(
-        run("simulate", "ez_baccarat", "--rounds", "200000", "--seed", "1", "--json").stdout
+        run_gamecore(
+            "simulate", "ez_baccarat", "--rounds", "200000", "--seed", "1", "--json"
+        ).stdout
     )
     assert again["bets"] == data["bets"]
     shoe = json.loads(
-        run(
+        run_gamecore(
             "simulate",
             "punto_banco",
             "--rounds",
@@ -112,7 +111,9 @@ def test_simulate_json_schema():
 
 
 def test_exact_c21_baccarat_json_schema():
-    result = run("exact", "c21_baccarat", "--decks", "8", "--jokers-per-deck", "1", "--json")
+    result = run_gamecore(
+        "exact", "c21_baccarat", "--decks", "8", "--jokers-per-deck", "1", "--json"
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     strategies = data["strategies"]
@@ -133,7 +134,9 @@ def test_exact_c21_baccarat_json_schema():
 
 
 def test_simulate_c21_baccarat_table():
-    result = run("simulate", "c21_baccarat", "--players", "3", "--rounds", "100000", "--json")
+    result = run_gamecore(
+        "simulate", "c21_baccarat", "--players", "3", "--rounds", "100000", "--json"
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["players"] == 3
@@ -142,7 +145,7 @@ def test_simulate_c21_baccarat_table():
 
 
 def test_simulate_c21_blackjack_table_json():
-    result = run(
+    result = run_gamecore(
         "simulate", "c21_blackjack", "--players", "4", "--strategy", "optimal", "--rounds",
         "20000", "--mode", "shoe", "--stake", "8", "--json", "--no-progress",
     )  # fmt: skip
@@ -158,7 +161,7 @@ def test_simulate_c21_blackjack_table_json():
 
 
 def test_infinite_deck_json():
-    data = json.loads(run("exact", "punto_banco", "--infinite", "--json").stdout)
+    data = json.loads(run_gamecore("exact", "punto_banco", "--infinite", "--json").stdout)
     assert data["shoe"] == "infinite"
     assert data["total_combinations"] is None
     assert data["outcomes"]["banker"]["combinations"] is None
@@ -238,7 +241,7 @@ def test_infinite_deck_json():
     ],
 )
 def test_bad_input_one_line_no_traceback(args, named):
-    result = run(*args)
+    result = run_gamecore(*args)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -251,7 +254,7 @@ CHARTS = __import__("pathlib").Path(__file__).parents[1] / "gamecore" / "charts"
 
 
 def test_exact_c21_blackjack_json_schema():
-    result = run("exact", "c21_blackjack", "--decks", "6", "--json")
+    result = run_gamecore("exact", "c21_blackjack", "--decks", "6", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert {"player_ev", "player_ev_total_dependent", "pd_edge"} <= set(data)
@@ -270,7 +273,7 @@ def test_exact_c21_blackjack_json_schema():
 
 def test_exact_standard_blackjack_with_rules_and_a_chart():
     chart = CHARTS / "standard_6_decks_h17_das.csv"
-    result = run(
+    result = run_gamecore(
         "exact",
         "standard_blackjack",
         "--decks",
@@ -320,14 +323,14 @@ def test_blackjack_exact_json_imports_no_pandas():
 def test_simulate_c21_blackjack_json():
     chart = CHARTS / "c21_6_decks.csv"
     args = ("simulate", "c21_blackjack", "--strategy", str(chart), "--rounds", "200000")
-    result = run(*args, "--seed", "3", "--json", "--no-progress")
+    result = run_gamecore(*args, "--seed", "3", "--json", "--no-progress")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["rounds"] == 200_000 and data["seed"] == 3
     assert {"mean", "se"} <= set(data["bets"]["player"])
-    again = run(*args, "--seed", "3", "--json", "--no-progress", "--threads", "1")
+    again = run_gamecore(*args, "--seed", "3", "--json", "--no-progress", "--threads", "1")
     assert json.loads(again.stdout)["net_histogram"] == data["net_histogram"]
-    optimal = run(
+    optimal = run_gamecore(
         "simulate",
         "c21_blackjack",
         "--decks",
@@ -354,7 +357,7 @@ def test_simulate_c21_blackjack_json():
     ],
 )
 def test_blackjack_bad_inputs_fail_with_one_line(args, message):
-    result = run(*args)
+    result = run_gamecore(*args)
     assert result.returncode == 2
     assert result.stdout == ""
     assert message in result.stderr and "Traceback" not in result.stderr
@@ -366,7 +369,7 @@ def test_blackjack_bad_inputs_fail_with_one_line(args, message):
 
 
 def _json(*args: str) -> dict:
-    result = run(*args, "--json")
+    result = run_gamecore(*args, "--json")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -438,7 +441,7 @@ def test_shoe_for_blackjack_is_the_decks_analysis_and_keeps_the_deck_rules():
     ],
 )
 def test_bad_shoe_one_line(args, named):
-    result = run(*args)
+    result = run_gamecore(*args)
     assert result.returncode == 2, result.stdout[:200]
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import decimal
 import enum
 import subprocess
-import sys
 import warnings
 from fractions import Fraction
 
@@ -18,6 +17,7 @@ import naive_baccarat as nb
 import naive_c21 as nc
 import numpy as np
 import pytest
+from helpers import assert_refused, run_gamecore
 
 from gamecore import (
     baccarat,
@@ -35,22 +35,6 @@ from gamecore.c21_baccarat.exact import LP_AGREEMENT, check_values_agree
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 from gamecore.shoe import MAX_CARDS_PER_CLASS, validate_composition, validate_decks
-
-
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "gamecore", *args], capture_output=True, text=True, timeout=300
-    )
-
-
-def assert_refused(result: subprocess.CompletedProcess, *words: str) -> str:
-    assert result.returncode == 2, result.stderr
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("gamecore: error:"), result.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
 
 
 def strict_json(result: subprocess.CompletedProcess) -> dict:
@@ -106,11 +90,11 @@ def test_a_shoe_with_few_decided_rounds_keeps_the_figure_over_those_rounds():
 
 @pytest.mark.parametrize("game", ["punto_banco", "ez_baccarat"])
 def test_an_all_tie_shoe_on_the_command_line_is_null_with_the_reason(game):
-    data = strict_json(run("exact", game, "--shoe", "0,0,0,0,0,0,0,0,0,10", "--json"))
+    data = strict_json(run_gamecore("exact", game, "--shoe", "0,0,0,0,0,0,0,0,0,10", "--json"))
     assert data["outcomes"]["tie"]["probability"] == 1.0
     assert data["bets"]["banker"]["house_edge_ties_excluded"] is None
     assert "tie" in data["house_edge_ties_excluded_note"]
-    text = run("exact", game, "--shoe", "0,0,0,0,0,0,0,0,0,10")
+    text = run_gamecore("exact", game, "--shoe", "0,0,0,0,0,0,0,0,0,10")
     assert text.returncode == 0 and text.stderr == ""
     assert "House edge, ties excluded: undefined" in text.stdout
 
@@ -278,7 +262,7 @@ def test_counter_triggers_and_ramps_take_numbers_only():
     ],
 )
 def test_shoe_messages_name_the_rank_or_flag_the_value_came_from(args, named):
-    line = assert_refused(run(*args), named)
+    line = assert_refused(run_gamecore(*args), named)
     assert "[" not in line  # no --shoe[1] for the aces, --shoe[10] for the jokers
 
 
@@ -295,7 +279,7 @@ def test_a_blackjack_count_names_the_removal_that_leaves_a_shoe_too_small():
     # This shoe clears the check; without one 5 a round could run out of cards. The message
     # said "--shoe [1, 1, 2, 2, 1, ...]", a shoe nobody gave.
     line = assert_refused(
-        run("count", "standard_blackjack", "--shoe", "1,1,2,2,2,1,2,2,2,6"), "rank 5"
+        run_gamecore("count", "standard_blackjack", "--shoe", "1,1,2,2,2,1,2,2,2,6"), "rank 5"
     )
     assert line.startswith("gamecore: error: --shoe: the effect of removal of rank 5")
 
@@ -418,7 +402,7 @@ def test_a_shoe_almost_all_jokers_has_an_equilibrium_neither_side_can_improve():
 
 def test_the_shoe_almost_all_jokers_on_the_command_line_gives_strict_json():
     data = strict_json(
-        run(
+        run_gamecore(
             "exact",
             "c21_baccarat",
             "--json",

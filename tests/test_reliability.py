@@ -15,6 +15,7 @@ from pathlib import Path
 import naive_baccarat as nb
 import numpy as np
 import pytest
+from helpers import assert_refused, run_gamecore
 
 from gamecore import baccarat, c21_baccarat, strictjson
 from gamecore import blackjack as bj
@@ -26,15 +27,6 @@ from gamecore.rules import MAX_PAYOUT
 from gamecore.shoe import MAX_CARDS_PER_CLASS
 
 CHARTS = bj.CHART_DIR
-
-
-def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "gamecore", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
 
 
 def run_entry_point(patch: str, *args: str) -> subprocess.CompletedProcess:
@@ -54,20 +46,11 @@ def run_entry_point(patch: str, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-def assert_refused(result: subprocess.CompletedProcess, *words: str) -> None:
-    assert result.returncode == 2, result.stderr
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("gamecore: error:"), result.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
-
-
 # --- strict JSON ------------------------------------------------------------------------
 
 
 def test_c21_blackjack_json_is_strict_and_one_action_margins_are_null():
-    result = run("exact", "c21_blackjack", "--decks", "2", "--json")
+    result = run_gamecore("exact", "c21_blackjack", "--decks", "2", "--json")
     assert result.returncode == 0, result.stderr
     data = strictjson.loads(result.stdout)  # NaN, Infinity refused
     margins = {(c["hand"], c["up_card"]): c["margin"] for c in data["strategy_chart"]}
@@ -98,7 +81,7 @@ def test_insurance_on_a_shoe_without_aces_is_none_with_a_reason():
     ],
 )
 def test_astronomical_payouts_are_refused_naming_the_bound(game, rule):
-    assert_refused(run("exact", game, "--rule", f"{rule}=1e200"), rule, "1e+200")
+    assert_refused(run_gamecore("exact", game, "--rule", f"{rule}=1e200"), rule, "1e+200")
 
 
 def test_the_largest_payout_gives_finite_statistics_exactly_and_simulated():
@@ -116,7 +99,9 @@ def test_the_largest_payout_gives_finite_statistics_exactly_and_simulated():
 
 def test_astronomical_round_counts_are_refused_before_allocating():
     assert_refused(
-        run("simulate", "punto_banco", "--rounds", str(10**20)), "rounds", "10,000,000,000,000"
+        run_gamecore("simulate", "punto_banco", "--rounds", str(10**20)),
+        "rounds",
+        "10,000,000,000,000",
     )
     with pytest.raises(GamecoreError, match="rounds must be at most"):
         baccarat.sim.simulate(baccarat.PuntoBancoRules(), rounds=MAX_TRIALS + 1, seed=1)
@@ -172,7 +157,7 @@ def test_undecodable_and_malformed_charts_are_refused_naming_the_file(
     with pytest.raises(GamecoreError, match=message):
         bj.read_strategy_chart(path)
     assert_refused(
-        run("simulate", "c21_blackjack", "--strategy", str(path), "--rounds", "10"),
+        run_gamecore("simulate", "c21_blackjack", "--strategy", str(path), "--rounds", "10"),
         "chart.csv",
     )
 
@@ -200,7 +185,7 @@ def test_a_fifo_given_as_chart_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "chart.csv"
     os.mkfifo(fifo)
     assert_refused(
-        run("exact", "c21_blackjack", "--strategy", str(fifo), timeout=60),
+        run_gamecore("exact", "c21_blackjack", "--strategy", str(fifo), timeout=60),
         f"strategy chart file {fifo}: not a regular file (a FIFO (named pipe))",
     )
 
@@ -213,7 +198,7 @@ def test_a_fifo_given_as_chart_is_refused_without_waiting(tmp_path):
     [("bogus://x", ["bogus", "scheme"]), ("", ["''"]), ("tcp://host", ["host and a port"])],
 )
 def test_malformed_dask_addresses_are_one_line(address, words):
-    result = run("simulate", "punto_banco", "--rounds", "1000", "--dask", address)
+    result = run_gamecore("simulate", "punto_banco", "--rounds", "1000", "--dask", address)
     assert_refused(result, *words)
 
 
@@ -457,7 +442,7 @@ def test_verify_names_a_huge_sparse_file_by_its_size_without_reading_it(tmp_path
         huge.truncate(1 << 40)
     write_manifest(reports, {"punto_banco/outcomes.csv": "0" * 64}, {})
     started = time.monotonic()
-    result = run("verify", str(reports), timeout=60)
+    result = run_gamecore("verify", str(reports), timeout=60)
     assert time.monotonic() - started < 30
     assert result.returncode == 1, result.stderr[-2000:]
     assert result.stdout == (
@@ -567,14 +552,16 @@ def test_a_malformed_manifest_is_refused_in_one_line(tmp_path, text, words):
 )
 def test_options_given_twice_or_not_applying_are_refused(args, words):
     rounds = ["--rounds", "1000"] if args[0] == "simulate" else []
-    assert_refused(run(*args, *rounds), *words)
+    assert_refused(run_gamecore(*args, *rounds), *words)
 
 
 # --- messages that say what would fit ---------------------------------------------------
 
 
 def test_a_shoe_too_small_for_the_players_says_what_fits():
-    result = run("simulate", "c21_baccarat", "--decks", "1", "--players", "8", "--mode", "shoe")
+    result = run_gamecore(
+        "simulate", "c21_baccarat", "--decks", "1", "--players", "8", "--mode", "shoe"
+    )
     assert_refused(result, "too small", "8 players", "at most 7 players fit")
 
 
