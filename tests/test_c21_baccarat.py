@@ -2,7 +2,11 @@
 of its game-theory layer, the simulator against the exact figures, and bad input."""
 
 import itertools
+import json
 import math
+import subprocess
+import sys
+import time
 from fractions import Fraction
 
 import numpy as np
@@ -10,7 +14,11 @@ import pytest
 from helpers import compare_with_oracle
 
 from gamecore import c21_baccarat as c21
-from gamecore.c21_baccarat.exact import count_deals_modulo, solve_zero_sum
+from gamecore.c21_baccarat.exact import (
+    LP_AGREEMENT,
+    count_deals_modulo,
+    solve_zero_sum,
+)
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import exact_counts
 from gamecore.twins import z_threshold
@@ -136,6 +144,167 @@ def test_equilibrium_value_is_the_minimax_of_each_matrix(analysis):
         assert np.isclose(x.sum(), 1) and (matrix.T @ x >= v - 1e-12).all()
         total += v
     assert total == pytest.approx(value, abs=1e-15)
+
+
+#: Rule sets whose option game's normal form can still be built (k = 0 to 4 option totals),
+#: across deck counts, every joker count, both readings of a tie on zero and House Way's reach.
+NORMAL_FORM_RULES = {
+    "no option": {"must_draw_max": 5, "must_stand_min": 6},
+    "option on 5, 1 deck, no joker": {
+        "decks": 1,
+        "jokers_per_deck": 0,
+        "must_draw_max": 4,
+        "must_stand_min": 6,
+    },
+    "the card, 2 decks, 2 jokers, ties on zero push": {
+        "decks": 2,
+        "jokers_per_deck": 2,
+        "pd_wins_ties_on_zero": False,
+    },
+    "the card, 6 decks, 4 jokers, House Way draws to 4": {
+        "decks": 6,
+        "jokers_per_deck": 4,
+        "house_way_draw_max": 4,
+    },
+    "options 4 to 6, 1 deck, 3 jokers": {
+        "decks": 1,
+        "jokers_per_deck": 3,
+        "must_draw_max": 3,
+        "must_stand_min": 7,
+        "house_way_draw_max": 3,
+    },
+    "options 4 to 7, House Way draws to 7, ties on zero push": {
+        "decks": 4,
+        "must_draw_max": 3,
+        "must_stand_min": 8,
+        "house_way_draw_max": 7,
+        "pd_wins_ties_on_zero": False,
+    },
+    "options 1 to 4": {
+        "jokers_per_deck": 2,
+        "must_draw_max": 0,
+        "must_stand_min": 5,
+        "house_way_draw_max": 2,
+    },
+}
+
+
+@pytest.mark.parametrize("values", NORMAL_FORM_RULES.values(), ids=NORMAL_FORM_RULES.keys())
+def test_the_sequence_form_is_the_normal_form_and_solves_it(values):
+    """At each up card, the sequence form's bilinear payoff at every pair of pure strategies
+    is the normal form's entry (:meth:`payoff_matrix`, each a strategy pair's contraction),
+    its value is the normal form's by that matrix's own linear program, and its behaviour
+    strategies, played as mixed ones (each pure choice with the product of its decisions'
+    probabilities), hold the normal form to that value: an equilibrium of the matrix game."""
+    rules = c21.C21BaccaratRules(**values)
+    analysis = c21.count_deals(rules)
+    for up in range(10):
+        game = analysis.option_game(up)
+        x, y, value = game.solve()
+        matrix, player_pure, dealer_pure = analysis.payoff_matrix(up)
+        pure_x = np.array([(1, *choice) for choice in player_pure], dtype=float)
+        pure_y = np.array([(1, *choice) for choice in dealer_pure], dtype=float)
+        scale = np.abs(matrix).max()
+        assert np.abs(pure_x @ game.form @ pure_y.T - matrix).max() <= 1e-14 * scale
+        tolerance = LP_AGREEMENT * scale
+        _, normal_value = solve_zero_sum(matrix)
+        assert value == pytest.approx(normal_value, abs=tolerance)
+        mixed_x = [
+            math.prod(p if c else 1 - p for p, c in zip(x, pure, strict=True))
+            for pure in player_pure
+        ]
+        mixed_y = [
+            math.prod(p if c else 1 - p for p, c in zip(y, pure, strict=True))
+            for pure in dealer_pure
+        ]
+        assert (np.array(mixed_x) @ matrix).min() >= normal_value - tolerance
+        assert (matrix @ np.array(mixed_y)).max() <= normal_value + tolerance
+
+
+def test_the_card_s_equilibrium_is_the_one_the_normal_form_finds(analysis):
+    """On the card's rules each decision's equilibrium probability is unique (measured apart:
+    the strategies that secure the value to within 1e-12 of each game's scale differ by less
+    than 1e-7 at any decision), so the two forms must find the same strategies: the sequence
+    form's, and the marginals of the normal form's mixed strategies (the probability of the
+    pure choices that draw there)."""
+    player, dealer, _ = analysis.equilibrium()
+    k = len(RULES.option_totals)
+    for up in range(10):
+        matrix, player_pure, dealer_pure = analysis.payoff_matrix(up)
+        mixed_x, _ = solve_zero_sum(matrix)
+        mixed_y, _ = solve_zero_sum(-matrix.T)
+        for i, total in enumerate(RULES.option_totals):
+            draws = sum(p for p, pure in zip(mixed_x, player_pure, strict=True) if pure[i])
+            assert player.draw[up, total] == pytest.approx(draws, abs=1e-9), (up, total)
+            for drew in (0, 1):
+                draws = sum(
+                    p for p, pure in zip(mixed_y, dealer_pure, strict=True) if pure[drew * k + i]
+                )
+                assert dealer.draw[up, drew, total] == pytest.approx(draws, abs=1e-9)
+
+
+#: The widest options the rule set takes: must draw on 0 only, must stand on 9 only, drawing
+#: a choice on 1 to 8 (k = 8; 2^8 by 4^8 pure strategies an up card, which the normal form took
+#: hours over).
+WIDEST_OPTIONS = c21.C21BaccaratRules(must_draw_max=0, must_stand_min=9)
+
+
+@pytest.fixture(scope="module")
+def widest():
+    return c21.count_deals(WIDEST_OPTIONS)
+
+
+def test_eight_option_totals_are_solved_in_seconds_and_neither_side_gains(widest):
+    start = time.process_time()
+    check = widest.equilibrium_check().set_index("Check")["Player EV"]
+    assert time.process_time() - start < 20  # the solution and three exact evaluations
+    # Neither side's exact best response to the other's equilibrium strategy gains beyond the
+    # programs' tolerance on each up card's scale.
+    slack = sum(LP_AGREEMENT * widest.option_game(up).scale for up in range(10))
+    value = check["value of the linear programs"]
+    assert check["equilibrium strategies played"] == pytest.approx(value, abs=slack)
+    assert check["player's best response to the P/D's equilibrium"] <= value + slack
+    assert check["P/D's best response to the player's equilibrium"] >= value - slack
+    table = widest.strategy_table().set_index("Key")["Player EV"]
+    assert table["pd_best_response"] <= value <= table["player_best_response"]
+    # The normal form is refused there, at once, not built for hours.
+    start = time.process_time()
+    with pytest.raises(GamecoreError, match=r"2\^8 by 4\^8 entries \(8 option totals\)"):
+        widest.payoff_matrix(0)
+    assert time.process_time() - start < 1
+
+
+def test_the_command_line_answers_eight_option_totals(widest):
+    result = subprocess.run(
+        [sys.executable, "-m", "gamecore", "exact", "c21_baccarat", "--json"]
+        + ["--rule", "must_draw_max=0", "--rule", "must_stand_min=9"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    strategies = json.loads(result.stdout)["strategies"]
+    _, _, value = widest.equilibrium()
+    assert strategies["equilibrium"]["player_ev"] == pytest.approx(value, abs=1e-12)
+    assert strategies["pd_best_response"]["player_ev"] <= value
+    assert value <= strategies["player_best_response"]["player_ev"]
+
+
+def test_a_decision_no_deal_reaches_keeps_house_way():
+    """Tens and sixes only: every two-card total is 0, 6 or 2 (6 + 6), so nobody ever decides
+    on 5, where House Way draws; the equilibrium draws there (any answer is as good, and the
+    solver's alone would be arbitrary), and plays its game on 6."""
+    composition = [32, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0]
+    analysis = c21.count_deals(RULES, composition)
+    player, dealer, value = analysis.equilibrium()
+    for up in (0, 6):
+        game = analysis.option_game(up)
+        # Decision 0 of each side is on 5 (the P/D's 0 and 2: after the player stood, drew).
+        assert not game.form[1].any() and not game.form[:, [1, 3]].any() and game.scale > 0
+        assert player.draw[up, 5] == 1 and (dealer.draw[up, :, 5] == 1).all()
+    check = analysis.equilibrium_check().set_index("Check")["Player EV"]
+    assert check["player's best response to the P/D's equilibrium"] <= value + 1e-12
+    assert check["P/D's best response to the player's equilibrium"] >= value - 1e-12
 
 
 def test_strategy_table_orders_the_strategies(analysis):
