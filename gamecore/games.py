@@ -1,6 +1,7 @@
-"""The one registry of games: each game's code name, its title, where its rule set lives and
-which report covers it. The command line and the report build read it; adding a game starts
-with a line here.
+"""The one registry of games: each game's code name and where its :class:`gamecore.game.Game`
+object lives. The command line, the report build, ``gamecore verify``, ``gamecore games``
+and the conformance tests iterate it; nothing else names a game. Adding a game is its own
+files and one line here.
 
 A game's module is imported only when the game is used, so ``gamecore exact punto_banco``
 never compiles the blackjack kernels.
@@ -9,73 +10,88 @@ never compiles the blackjack kernels.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gamecore.errors import GamecoreError, shown
-from gamecore.rules import RuleSet
 
+if TYPE_CHECKING:
+    from gamecore.game import Game
 
-@dataclass(frozen=True)
-class Game:
-    """One game: its code name, title, rule-set class (``module``, ``rules_class``) and
-    report (a notebook name in ``notebooks/``; ``None`` for a game analysed for validation
-    only)."""
+#: Every game: its code name -> ``"module:object"``, the module defining its Game object.
+REGISTRY: dict[str, str] = {
+    "punto_banco": "gamecore.baccarat.game:PUNTO_BANCO",
+    "ez_baccarat": "gamecore.baccarat.game:EZ_BACCARAT",
+    "c21_baccarat": "gamecore.c21_baccarat.game:C21_BACCARAT",
+    "standard_blackjack": "gamecore.blackjack.game:STANDARD_BLACKJACK",
+    "c21_blackjack": "gamecore.blackjack.game:C21_BLACKJACK",
+}
 
-    name: str
-    title: str
-    module: str
-    rules_class: str
-    report: str | None
+#: The game names, in the registry's order.
+NAMES: tuple[str, ...] = tuple(REGISTRY)
 
-    def rules_type(self) -> type[RuleSet]:
-        """The game's rule-set class (imports the game's module)."""
-        return getattr(importlib.import_module(self.module), self.rules_class)
-
-
-GAMES: dict[str, Game] = {
-    game.name: game
-    for game in (
-        Game(
-            "punto_banco",
-            "High Limit Baccarat",
-            "gamecore.baccarat",
-            "PuntoBancoRules",
-            "punto_banco",
-        ),
-        Game(
-            "ez_baccarat",
-            "EZ Baccarat with Dragon 7",
-            "gamecore.baccarat",
-            "EZBaccaratRules",
-            "ez_baccarat",
-        ),
-        Game(
-            "c21_baccarat",
-            "21st Century Baccarat",
-            "gamecore.c21_baccarat",
-            "C21BaccaratRules",
-            "c21_baccarat",
-        ),
-        Game(
-            "standard_blackjack",
-            "Blackjack (for validation)",
-            "gamecore.blackjack",
-            "StandardBlackjackRules",
-            None,
-        ),
-        Game(
-            "c21_blackjack",
-            "New 21st Century Blackjack",
-            "gamecore.blackjack",
-            "C21BlackjackRules",
-            "c21_blackjack",
-        ),
-    )
+#: Reports that study several games at once (the counting studies), beside the report each
+#: game names as its own (:attr:`gamecore.game.Game.report`).
+STUDIES: dict[str, tuple[str, ...]] = {
+    "dragon7_counting": ("ez_baccarat",),
+    "counting_c21": ("c21_baccarat", "c21_blackjack"),
 }
 
 
 def game(name: str) -> Game:
-    """The registered game ``name``, else ``GamecoreError`` listing the games."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise GamecoreError(f"unknown game {shown(name)}; games: {', '.join(GAMES)}")
-    return GAMES[name]
+    """The registered game ``name`` (its module imported), else ``GamecoreError`` listing
+    the games.
+
+    Parameters
+    ----------
+    name
+        A game's code name, e.g. ``"punto_banco"``.
+
+    Returns
+    -------
+    Game
+        The game's object.
+    """
+    if not isinstance(name, str) or name not in REGISTRY:
+        raise GamecoreError(f"unknown game {shown(name)}; games: {', '.join(NAMES)}")
+    module, _, attribute = REGISTRY[name].partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every registered game, in the registry's order (every game's module imported)."""
+    return tuple(game(name) for name in NAMES)
+
+
+def report_games(report: str) -> tuple[str, ...]:
+    """The games a report covers: those naming it as their report, or a study's games.
+
+    Parameters
+    ----------
+    report
+        A report's name (a notebook in ``notebooks/``).
+
+    Returns
+    -------
+    tuple of str
+        The games' code names; empty for a report no game names.
+    """
+    if report in STUDIES:
+        return STUDIES[report]
+    return tuple(found.name for found in all_games() if found.report == report)
+
+
+def reports() -> tuple[str, ...]:
+    """Every report a game names as its own, then the studies: what ``make reports`` builds
+    when their notebooks are in ``notebooks/``."""
+    own = tuple(found.report for found in all_games() if found.report is not None)
+    return (*dict.fromkeys(own), *STUDIES)
+
+
+def rule_cards() -> tuple[str, ...]:
+    """The games whose rule card the package ships (``gamecore/rulecards/GAME.txt``)."""
+    return tuple(found.name for found in all_games() if found.rule_card is not None)
+
+
+def answering(command: str) -> tuple[str, ...]:
+    """The games answering ``command`` (``"hand"``, ``"count"``, ...)."""
+    return tuple(found.name for found in all_games() if command in found.commands)

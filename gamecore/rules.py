@@ -21,7 +21,7 @@ import numpy as np
 from gamecore import decimals
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole, real_number
-from gamecore.shoe import validate_decks
+from gamecore.shoe import MAX_DECKS, MIN_DECKS, validate_decks
 
 if TYPE_CHECKING:  # imported by to_frame: a command line's JSON prints no table
     import pandas as pd
@@ -42,21 +42,39 @@ def rule(default: Any, description: str, check: Check) -> Any:
     return dataclasses.field(default=default, metadata={"description": description, "check": check})
 
 
+def allowed(check: Check) -> str:
+    """What ``check`` accepts, in words (``gamecore games`` lists it beside each rule)."""
+    return getattr(check, "allowed", None) or (check.__doc__ or "").strip().split("\n")[0]
+
+
+def _allows(text: str) -> Callable[[Check], Check]:
+    """Decorate a check with what it accepts, in words (:func:`allowed`)."""
+
+    def mark(check: Check) -> Check:
+        check.allowed = text  # type: ignore[attr-defined]
+        return check
+
+    return mark
+
+
 # ---------------------------------------------------------------------------------------
 # Checks. Each takes (name, value), returns the value (normalised) or raises GamecoreError.
 # ---------------------------------------------------------------------------------------
 
 
+@_allows(f"an integer from {MIN_DECKS} to {MAX_DECKS}")
 def deck_count(name: str, value: Any) -> int:
     return validate_decks(value, name)
 
 
+@_allows("a finite number")
 def number(name: str, value: Any) -> float:
     """A finite real number (a count's trigger, a threshold), as a Python int or float
     (:func:`gamecore.numeric.real_number`: no bool, no long-double NaN, no complex)."""
     return real_number(name, value)
 
 
+@_allows(f"a payout from 0 to {MAX_PAYOUT:,} to 1")
 def payout(name: str, value: Any) -> float:
     """A payout 'x to 1': a finite number from 0 to :data:`MAX_PAYOUT`."""
     value = real_number(name, value)
@@ -67,6 +85,7 @@ def payout(name: str, value: Any) -> float:
     return value
 
 
+@_allows("a fraction from 0 up to (not including) 1")
 def commission(name: str, value: Any) -> float:
     """A commission on winnings: a fraction in [0, 1)."""
     value = real_number(name, value)
@@ -75,6 +94,7 @@ def commission(name: str, value: Any) -> float:
     return value
 
 
+@_allows("true or false")
 def boolean(name: str, value: Any) -> bool:
     """A rule switch: True or False (numpy's too; not 0/1, not a string)."""
     if not isinstance(value, (bool, np.bool_)):
@@ -85,6 +105,7 @@ def boolean(name: str, value: Any) -> bool:
 def choice(*options: str) -> Check:
     """A check accepting one of ``options`` (strings)."""
 
+    @_allows("one of " + ", ".join(options))
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str) or value not in options:
             raise GamecoreError(f"{name} must be one of {', '.join(options)}, got {shown(value)}")
@@ -96,6 +117,7 @@ def choice(*options: str) -> Check:
 def integer_from(low: int, high: int) -> Check:
     """A check for an integer from ``low`` to ``high`` inclusive."""
 
+    @_allows(f"an integer from {low} to {high}")
     def check(name: str, value: Any) -> int:
         if not is_whole(value) or not low <= value <= high:
             raise GamecoreError(
@@ -106,6 +128,7 @@ def integer_from(low: int, high: int) -> Check:
     return check
 
 
+@_allows(f"a number from 0 to {MAX_AMOUNT:,}")
 def amount(name: str, value: Any) -> float:
     """A sum of money or a count of units: a finite number from 0 to :data:`MAX_AMOUNT`."""
     value = real_number(name, value)
@@ -173,6 +196,7 @@ def _quoted(text: str, limit: int = 40) -> str:
 def optional(check: Check) -> Check:
     """``check``, or ``None`` (the value is fixed by another rule, e.g. the deck count)."""
 
+    @_allows(f"{allowed(check)}, or auto (none): set by another rule")
     def check_optional(name: str, value: Any) -> Any:
         return None if value is None else check(name, value)
 
@@ -227,6 +251,26 @@ class RuleSet:
         """A copy with some parameters changed (validated like a new rule set)."""
         self._refuse_unknown(list(values))
         return dataclasses.replace(self, **values)
+
+    @classmethod
+    def parameters(cls) -> list[dict[str, Any]]:
+        """Each rule parameter as ``gamecore games`` lists it.
+
+        Returns
+        -------
+        list of dict
+            One per parameter, in declaration order: ``name``, ``default``, ``allowed``
+            (what the check accepts, in words) and ``meaning``.
+        """
+        return [
+            {
+                "name": f.name,
+                "default": f.default,
+                "allowed": allowed(f.metadata["check"]),
+                "meaning": f.metadata.get("description", ""),
+            }
+            for f in dataclasses.fields(cls)
+        ]
 
     # -- printing ----------------------------------------------------------------------
 

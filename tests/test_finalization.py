@@ -159,8 +159,15 @@ def small_file_system(where: Path, size: str):
     user namespace); the test is skipped elsewhere."""
     where.mkdir(parents=True)
     mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size}", f"gamecore-test-{uuid.uuid4().hex[:8]}",
-         str(where)],
+        [
+            "mount",
+            "-t",
+            "tmpfs",
+            "-o",
+            f"size={size}",
+            f"gamecore-test-{uuid.uuid4().hex[:8]}",
+            str(where),
+        ],
         capture_output=True,
         text=True,
     )

@@ -16,11 +16,11 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from gamecore import blackjack as bj
+from gamecore import games
 from gamecore.errors import GamecoreError
 from gamecore.reading import MAX_INTEGER_DIGITS, MAX_YAML_DEPTH
 from gamecore.reporting import build as reportbuild
 from gamecore.reporting import verify
-from gamecore.reporting.document import REPORT_GAMES
 from gamecore.reporting.parameters import REPORT_PARAMETERS
 
 #: The longest message a refusal may be: the file's path (160 characters at most), the
@@ -112,7 +112,7 @@ def test_parameter_files_are_read_and_checked_or_refused_in_one_line(tmp_path, t
         return
     assert isinstance(parameters, dict)
     assert_plain(parameters)
-    for report in REPORT_GAMES:
+    for report in games.reports():
         read_or_refused(reportbuild.check_rule_parameters, report, parameters)
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from gamecore import baccarat
-from gamecore.reporting.report import RULE_CARDS, rule_card
+from gamecore import baccarat, games
+from gamecore.reporting.report import rule_card
 
 SHARED_SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 SEED_FILES = {
@@ -19,7 +19,7 @@ SEED_FILES = {
 
 
 @pytest.mark.skipif(not SHARED_SEEDS.exists(), reason="../shared/seeds not beside this checkout")
-@pytest.mark.parametrize("game", RULE_CARDS)
+@pytest.mark.parametrize("game", games.rule_cards())
 def test_shipped_rule_card_is_the_seed_unedited(game):
     assert rule_card(game) == (SHARED_SEEDS / SEED_FILES[game]).read_text("utf-8")
 

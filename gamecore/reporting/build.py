@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gamecore import games
 from gamecore.errors import GamecoreError, one_line, shown
-from gamecore.games import GAMES
 from gamecore.reading import (
     MAX_PARAMETERS_BYTES,
     MAX_REPORT_TABLE_BYTES,
@@ -37,7 +37,7 @@ from gamecore.reading import (
     read_yaml,
     read_yaml_file,
 )
-from gamecore.reporting.document import REPORT_GAMES, write_documents
+from gamecore.reporting.document import write_documents
 from gamecore.reporting.finalize import CommittedInterrupt, FinalState, open_staging
 from gamecore.reporting.manifest import MANIFEST
 from gamecore.reporting.parameters import check_report_parameters
@@ -242,8 +242,8 @@ def check_rule_parameters(report: str, parameters: dict[str, Any]) -> dict[str, 
     naming it, before any notebook runs. Returns the parameters as the notebook gets them
     (:func:`~gamecore.reporting.parameters.check_report_parameters`)."""
     rules: set[str] = set()
-    for name in REPORT_GAMES.get(report, ()):
-        rules_type = GAMES[name].rules_type()
+    for name in games.report_games(report):
+        rules_type = games.game(name).rules_type
         names = {f.name for f in dataclasses.fields(rules_type)}
         rules |= names
         try:

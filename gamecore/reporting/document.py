@@ -27,17 +27,9 @@ from typing import Any
 import pandas as pd
 
 import gamecore
-from gamecore.reporting.report import RULE_CARDS, rule_card
+from gamecore import games as registry
+from gamecore.reporting.report import rule_card
 
-#: The rule cards and RULES.md sections each report quotes.
-REPORT_GAMES = {
-    "punto_banco": ("punto_banco",),
-    "ez_baccarat": ("ez_baccarat",),
-    "dragon7_counting": ("ez_baccarat",),
-    "c21_baccarat": ("c21_baccarat",),
-    "c21_blackjack": ("c21_blackjack",),
-    "counting_c21": ("c21_baccarat", "c21_blackjack"),
-}
 #: Tables set apart from the body: the rule set up front, the provenance at the end.
 FRONT_TABLES = ("rules", "dealing")
 BACK_TABLES = ("provenance",)
@@ -282,7 +274,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
                 back.append(table)
             else:
                 body.append(table)
-    games = REPORT_GAMES.get(name, ())
+    games = registry.report_games(name)  # the rule cards and RULES.md sections it quotes
     provenance = folder / "provenance.csv"
     commit, built = "", ""
     if provenance.exists():
@@ -298,7 +290,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
         "date": built,
         "par": _par_data(folder),
         "front": front,
-        "cards": [{"game": g, "text": rule_card(g)} for g in games if g in RULE_CARDS],
+        "cards": [{"game": g, "text": rule_card(g)} for g in games if g in registry.rule_cards()],
         "readings": [{"game": g, "text": readings(g)} for g in games],
         "body": body,
         "back": back,

@@ -21,13 +21,10 @@ from typing import Any
 import pandas as pd
 
 import gamecore
-from gamecore import strictjson
+from gamecore import games, strictjson
 from gamecore.errors import shown
 from gamecore.reporting.manifest import git_commit
 from gamecore.twins import TWIN_COLUMNS
-
-#: Rule cards shipped with the package (unedited copies of the seeds), by game.
-RULE_CARDS = ("punto_banco", "ez_baccarat", "c21_baccarat", "c21_blackjack")
 
 # Matched against lower-cased column names.
 _PERCENT_WORDS = ("edge",)
@@ -35,12 +32,14 @@ _PROBABILITY_WORDS = ("probability", "frequency", "p(", "return", "share")
 
 
 def rule_card(game: str) -> str:
-    """The unedited rule card of ``game`` as received (seed text)."""
-    if game not in RULE_CARDS:
+    """The unedited rule card of ``game`` as received (seed text), the one its registry
+    entry names (:attr:`gamecore.game.Game.rule_card`)."""
+    card = games.game(game).rule_card
+    if card is None:
         raise gamecore.GamecoreError(
-            f"no rule card for {shown(game)}; cards: {', '.join(RULE_CARDS)}"
+            f"no rule card for {shown(game)}; cards: {', '.join(games.rule_cards())}"
         )
-    return resources.files("gamecore.rulecards").joinpath(f"{game}.txt").read_text("utf-8")
+    return resources.files("gamecore.rulecards").joinpath(f"{card}.txt").read_text("utf-8")
 
 
 #: The repository's notebooks, one per report.

@@ -1,0 +1,90 @@
+"""Punto banco and EZ Baccarat as :class:`gamecore.game.Game` objects: their commands, each
+a call of the engine (:mod:`gamecore.baccarat`) and a print of its answer."""
+
+from __future__ import annotations
+
+from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules
+from gamecore.errors import GamecoreError
+from gamecore.game import Answer, Game, print_simulation
+from gamecore.options import RUN_OPTIONS, CommandOptions, baccarat_composition
+from gamecore.rules import RuleSet
+
+
+class BaccaratGame(Game):
+    """A punto banco game: the exact analysis of every bet on the layout, its simulated
+    twin, and the effects of removal of each bet."""
+
+    commands = {
+        "exact": frozenset({"infinite", "shoe"}),
+        "simulate": RUN_OPTIONS | {"penetration", "burn"},
+        "count": frozenset({"shoe"}),
+    }
+
+    def __init__(self, rules_type: type[RuleSet], report: str, rule_card: str) -> None:
+        self.name = rules_type.game
+        self.title = rules_type.title
+        self.report = report
+        self.rule_card = rule_card
+        self._rules_type = rules_type
+
+    @property
+    def rules_type(self) -> type[RuleSet]:
+        return self._rules_type
+
+    def exact(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        from gamecore import baccarat
+
+        if options.given("infinite") and "decks" in options.rules_given:
+            raise GamecoreError(
+                "--infinite analyses the infinite-deck limit; a deck count does not apply"
+            )
+        shoe = options.shoe()
+        if options.given("infinite"):
+            analysis = baccarat.infinite_deck(rules)
+        elif shoe is not None:
+            analysis = baccarat.exact(rules, composition=baccarat_composition(shoe))
+        else:
+            analysis = baccarat.exact(rules)
+        data = analysis.to_dict()
+
+        def text() -> None:
+            print(analysis.rules)
+            total = "n/a" if analysis.total is None else f"{analysis.total:,}"
+            print(f"\nShoe: {analysis.shoe}; total combinations: {total}\n")
+            print(analysis.outcomes().to_string(index=False))
+            for wager in analysis.wagers().values():
+                print(f"\n{wager.wager.title}")
+                print(wager.table().to_string(index=False))
+            print("\nSummary")
+            print(analysis.summary().drop(columns="Key").to_string(index=False))
+            if "house_edge_ties_excluded_note" in data:
+                print(f"House edge, ties excluded: {data['house_edge_ties_excluded_note']}")
+
+        return Answer(data, text)
+
+    def simulate(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        from gamecore.baccarat import sim
+
+        simulation = sim.simulate(rules, dealing=options.dealing("face_value"), **options.run())
+        data = simulation.to_dict()
+        return Answer(data, lambda: print_simulation(data))
+
+    def count(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        from gamecore.baccarat.counting import effects_of_removal_by_bet
+
+        shoe = options.shoe()
+        composition = None if shoe is None else baccarat_composition(shoe)
+        effects = effects_of_removal_by_bet(rules, composition)
+
+        def text() -> None:
+            print(rules)
+            print(
+                "\nEffects of removal: EV change per card of each point value removed, % of wager"
+            )
+            print(effects.table().to_string(index=False, float_format="{:+.6f}".format))
+
+        return Answer(effects.to_dict(), text)
+
+
+PUNTO_BANCO = BaccaratGame(PuntoBancoRules, report="punto_banco", rule_card="punto_banco")
+EZ_BACCARAT = BaccaratGame(EZBaccaratRules, report="ez_baccarat", rule_card="ez_baccarat")

@@ -1,0 +1,159 @@
+"""21st Century Baccarat as a :class:`gamecore.game.Game`: its commands, each a call of the
+engine (:mod:`gamecore.c21_baccarat`) and a print of its answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamecore.c21_baccarat.rules import C21BaccaratRules
+from gamecore.errors import GamecoreError
+from gamecore.game import Answer, Game, print_counter, print_simulation
+from gamecore.options import (
+    COUNTER_OPTIONS,
+    RUN_OPTIONS,
+    SHOE_RANKS,
+    CommandOptions,
+    CounterOptions,
+    baccarat_composition,
+)
+from gamecore.rules import RuleSet
+
+
+def _composition(options: CommandOptions) -> list[int] | None:
+    """``--shoe`` with its ``--jokers``: the classes 0..9 and the jokers."""
+    shoe = options.shoe()
+    if shoe is None:
+        if options.given("jokers"):
+            raise GamecoreError("--jokers gives the jokers of a --shoe; give --shoe too")
+        return None
+    if not options.given("jokers"):
+        raise GamecoreError("--shoe needs --jokers N for c21_baccarat: the jokers left")
+    jokers = options.integer("jokers")
+    if jokers < 0:
+        raise GamecoreError(f"--jokers must be >= 0, got {jokers}")
+    return [*baccarat_composition(shoe), jokers]
+
+
+class C21BaccaratGame(Game):
+    """21st Century Baccarat: the player's and the P/D's options solved, every hit card's
+    advantage, the simulated table and the count."""
+
+    name = C21BaccaratRules.game
+    title = C21BaccaratRules.title
+    report = "c21_baccarat"
+    rule_card = "c21_baccarat"
+    commands = {
+        "exact": frozenset({"shoe", "jokers"}),
+        "simulate": RUN_OPTIONS | {"penetration", "burn", "players"},
+        "count": frozenset({"shoe", "jokers", "max_tag", *COUNTER_OPTIONS}),
+    }
+
+    @property
+    def rules_type(self) -> type[RuleSet]:
+        return C21BaccaratRules
+
+    def exact(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        from gamecore import c21_baccarat
+
+        composition = _composition(options)
+        analysis = c21_baccarat.count_deals(rules, composition)
+
+        def text() -> None:
+            print(rules)
+            print(f"\nTotal combinations: {analysis.total:,}\n")
+            print(analysis.strategy_table().drop(columns="Key").to_string(index=False))
+            chart = analysis.hit_chart(c21_baccarat.house_way_dealer(rules))
+            print("\nAdvantage chart for the hit cards (P/D on House Way): hit - stand")
+            print(
+                chart.pivot(index="Player hand", columns="P/D up card", values="Hit - stand")
+                .reindex(c21_baccarat.HAND_LABELS[:10])
+                .to_string(float_format="{:+.4f}".format)
+            )
+
+        data = analysis.to_dict()
+        if composition is not None:
+            by_rank = dict(zip(SHOE_RANKS, options.shoe(), strict=True))
+            data["shoe"] = {**by_rank, "joker": composition[-1]}
+        return Answer(data, text)
+
+    def simulate(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        from gamecore.c21_baccarat import sim
+
+        simulation = sim.simulate(
+            rules,
+            players=options.integer("players", 1),
+            dealing=options.dealing("none"),
+            **options.run(),
+        )
+        data = simulation.to_dict()
+        return Answer(data, lambda: print_simulation(data))
+
+    def count(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        from gamecore.c21_baccarat.counting import DEFAULT_MAX_TAG, count_analysis
+
+        composition = _composition(options)
+        counter = options.counter()  # checked before the analysis, which takes seconds
+        found = count_analysis(rules, composition, options.integer("max_tag", DEFAULT_MAX_TAG))
+        data = found.to_dict()
+        if counter is not None:
+            data.update(_counter(rules, found.tags, options, counter))
+
+        def text() -> None:
+            print(rules)
+            print("\nEffects of removal (player's EV heads-up, % of wager per card removed)")
+            print(found.effects_table().to_string(index=False, float_format="{:+.6f}".format))
+            print(f"\nBetting correlation (House Way): {found.betting_correlation:.4f}")
+            print_counter(data)
+
+        return Answer(data, text)
+
+
+def _counter(
+    rules: RuleSet, tags: Any, options: CommandOptions, counter: CounterOptions
+) -> dict[str, Any]:
+    """The counter (``--shoes``) and the perfect-information bettor (``--oracle-shoes``)."""
+    from gamecore.c21_baccarat import counting
+    from gamecore.dealing import Dealing
+
+    players = options.integer("players", 7)
+    seat = options.integer("seat", 1)
+    seed, trigger, ramp, rounds_per_hour = counter
+    dealing = counting.default_dealing(rules, players) if 1 <= players <= 8 else None
+    if options.given("penetration"):
+        dealing = Dealing(mode="shoe", penetration=options.integer("penetration"), burn="none")
+    out: dict[str, Any] = {}
+    if options.given("shoes"):
+        turn_rounds = options.integer("turn_rounds", 0)
+        bank_at = options.number("bank_at")
+        result = counting.counter_simulation(
+            rules, tags, trigger, ramp, options.integer("shoes"), seed, players, seat, dealing,
+            progress=False, turn_rounds=turn_rounds, bank_at=bank_at,
+        )  # fmt: skip
+        out["dealing"] = result.dealing.to_dict()
+        out["counter"] = {
+            "players": players,
+            "seat": seat,
+            "turn_rounds": turn_rounds,
+            "bank_at": bank_at,
+            "trigger": trigger,
+            "ramp": list(result.ramp),
+            "seed": seed,
+            "rounds_per_hour": rounds_per_hour,
+            **result.summary(rounds_per_hour),
+        }
+    if options.given("oracle_shoes"):
+        bound = counting.perfect_information_simulation(
+            rules, tags, ramp, options.integer("oracle_shoes"), seed, players, seat, dealing
+        )
+        out["dealing"] = bound.dealing.to_dict()
+        out["upper_bound"] = {
+            "players": players,
+            "seat": seat,
+            "ramp": list(bound.ramp),
+            "seed": seed,
+            **bound.summary(rounds_per_hour),
+        }
+    return out
+
+
+C21_BACCARAT = C21BaccaratGame()

@@ -1,0 +1,126 @@
+"""What a game is to gamecore: one object that carries everything about it.
+
+The central idea: every consumer (the command line, ``make reports``, ``gamecore verify``,
+``gamecore games``, the conformance tests) reaches a game through this one interface and
+the registry in :mod:`gamecore.games`, never by naming it. A game is its name and title, its
+rule-set type (a frozen dataclass, validated once where it is made), the commands it
+answers with the options each takes, its report notebook and its rule card. A command's
+answer is its JSON document and a function printing it for a reader.
+
+Adding a game is a subclass of :class:`Game` in the game's own files and one line in the
+registry; nothing else changes.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from gamecore.errors import GamecoreError
+
+if TYPE_CHECKING:
+    from gamecore.options import CommandOptions
+    from gamecore.rules import RuleSet
+
+#: The commands a game may answer, each a method of :class:`Game` of the same name.
+COMMANDS = ("exact", "simulate", "count", "hand")
+
+
+class Answer(NamedTuple):
+    """What a command answers: the JSON document and a function printing it as text."""
+
+    #: The command's JSON document (the schemas in ``docs/json.md``).
+    data: dict[str, Any]
+    #: Prints the answer for a reader on standard output.
+    text: Callable[[], None]
+
+
+class Game(ABC):
+    """A game as every consumer sees it.
+
+    Attributes
+    ----------
+    name
+        The code name (``punto_banco``): the command line's ``GAME``, the registry's key.
+    title
+        The printed title (``High Limit Baccarat``).
+    report
+        The report notebook's name in ``notebooks/`` (``None``: analysed for validation
+        only, no report).
+    rule_card
+        The packaged rule card's name in ``gamecore/rulecards/`` (``None``: none shipped).
+    commands
+        Each command the game answers (of :data:`COMMANDS`), with the options it takes
+        besides those every game command takes (``decks``, ``rule``, ``json``). The
+        command line refuses an option the game does not take, naming it.
+    """
+
+    name: str
+    title: str
+    report: str | None = None
+    rule_card: str | None = None
+    commands: Mapping[str, frozenset[str]] = {}
+
+    @property
+    @abstractmethod
+    def rules_type(self) -> type[RuleSet]:
+        """The game's rule-set class (a :class:`gamecore.rules.RuleSet`)."""
+
+    def default_rules(self) -> RuleSet:
+        """The rule set of the game's card: every parameter at its default."""
+        return self.rules_type.create()
+
+    def exact(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        """``gamecore exact``: the exact analysis of ``rules``."""
+        raise self._not_answered("exact")
+
+    def simulate(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        """``gamecore simulate``: the Monte Carlo twin of the exact analysis."""
+        raise self._not_answered("simulate")
+
+    def count(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        """``gamecore count``: effects of removal and, where asked, a counter simulated."""
+        raise self._not_answered("count")
+
+    def hand(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        """``gamecore hand``: the value of every play at one decision."""
+        raise self._not_answered("hand")
+
+    def describe(self) -> dict[str, Any]:
+        """What ``gamecore games --json`` says of the game: its name, title, commands,
+        report and rule parameters with their defaults and meanings."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "commands": {
+                command: sorted(self.commands[command])
+                for command in COMMANDS
+                if command in self.commands
+            },
+            "report": self.report,
+            "rule_card": self.rule_card,
+            "rules": self.default_rules().to_frame().to_dict(orient="records"),
+        }
+
+    def _not_answered(self, command: str) -> GamecoreError:
+        return GamecoreError(f"{command} does not apply to {self.name}")
+
+
+def print_simulation(data: dict[str, Any]) -> None:
+    """Print a simulation's JSON document ``data`` for a reader: its rounds, game and seed,
+    then a row per bet."""
+    import pandas as pd
+
+    print(f"Simulated {data['rounds']:,} rounds of {data['game']}, seed {data['seed']}")
+    print(pd.DataFrame(data["bets"]).T.to_string())
+
+
+def print_counter(data: dict[str, Any]) -> None:
+    """Print the counter's and the perfect-information bettor's figures of a ``count``
+    document ``data``, where it has them."""
+    for key in ("counter", "upper_bound"):
+        if key in data:
+            print(f"\n{key}:")
+            for name, value in data[key].items():
+                print(f"  {name}: {value}")

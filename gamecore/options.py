@@ -1,0 +1,217 @@
+"""A command's options as a game reads them: the text the user typed, read once, each
+mistake one line naming the option and the value.
+
+The command line hands every game a :class:`CommandOptions`; the game reads the options its
+commands take (:attr:`gamecore.game.Game.commands`) with the typed readers here: plain ASCII
+decimals (:mod:`gamecore.decimals`), a shoe by rank, the dealing of a simulation and the
+counter's options. No game parses text of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from gamecore import decimals
+from gamecore.errors import GamecoreError, shown
+
+#: The order of ``--shoe``'s card counts: Farmer's, the ten-valued cards last.
+SHOE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+#: Cards behind the cut card in shoe mode when --penetration is not given.
+DEFAULT_PENETRATION = 14
+
+#: The options of the counter's simulation (the 21st Century Baccarat counter sits at a full
+#: table and has the perfect-information bound; the blackjack counter plays heads-up).
+COUNTER_OPTIONS = (
+    "shoes", "oracle_shoes", "trigger", "ramp", "players", "seat", "penetration", "seed",
+    "rounds_per_hour", "turn_rounds", "bank_at",
+)  # fmt: skip
+
+#: The options every simulation takes: how many rounds, the seed, where it runs.
+RUN_OPTIONS = frozenset({"rounds", "seed", "mode", "threads", "dask", "no_progress"})
+
+
+def flag(option: str) -> str:
+    """The command-line flag of ``option``: ``"oracle_shoes"`` -> ``"--oracle-shoes"``."""
+    return "--" + option.replace("_", "-")
+
+
+def integer(text: str, name: str) -> int:
+    """``text`` as an integer written as a plain ASCII decimal (:mod:`gamecore.decimals`),
+    else ``GamecoreError`` naming ``name`` and the value."""
+    try:
+        return decimals.integer(text)
+    except ValueError as error:
+        raise GamecoreError(
+            f"{name} must be an integer, got {shown(text)}{decimals.why(error)}"
+        ) from None
+
+
+def number(text: str, name: str) -> float:
+    """``text`` as a finite number written as a plain ASCII decimal, else ``GamecoreError``
+    naming ``name`` and the value."""
+    try:
+        value = float(decimals.number(text))
+    except ValueError as error:
+        raise GamecoreError(
+            f"{name} must be a number, got {shown(text)}{decimals.why(error)}"
+        ) from None
+    if not math.isfinite(value):  # digits past the float range
+        raise GamecoreError(f"{name} must be a finite number, got {shown(text)}")
+    return value
+
+
+def numbers(text: str, name: str) -> tuple[float, ...]:
+    """Comma-separated finite numbers (:func:`number`)."""
+    return tuple(number(part, name) for part in text.split(","))
+
+
+def baccarat_composition(shoe: list[int]) -> list[int]:
+    """A shoe by rank (A..9, ten-valued) as baccarat's point classes 0..9 (0: ten-valued)."""
+    return [shoe[9], *shoe[:9]]
+
+
+class CounterOptions(NamedTuple):
+    """The counter's betting and reporting options (``count --shoes``)."""
+
+    seed: int
+    trigger: float
+    ramp: tuple[float, ...]
+    rounds_per_hour: float
+
+
+class CommandOptions:
+    """The options one command was given, as typed, read by the game's command.
+
+    Parameters
+    ----------
+    game
+        The game's code name (messages name it).
+    values
+        Option name (``oracle_shoes``) -> the text given, ``True`` for a switch, ``None``
+        or ``False`` where not given.
+    rules_given
+        The rule parameters the command line set (``--decks``, ``--rule NAME=VALUE``).
+    """
+
+    def __init__(self, game: str, values: Mapping[str, Any], rules_given: frozenset[str]):
+        self.game = game
+        self._values = dict(values)
+        self.rules_given = rules_given
+
+    def given(self, option: str) -> bool:
+        """Whether ``option`` was given (a value, or a switch turned on)."""
+        return self._values.get(option) not in (None, False)
+
+    def text(self, option: str) -> Any:
+        """The value of ``option`` as given (``None`` when not given)."""
+        return self._values.get(option)
+
+    def names_given(self) -> list[str]:
+        """Every option given, in the command's order."""
+        return [option for option in self._values if self.given(option)]
+
+    def refuse(self, *options: str) -> None:
+        """Refuse the first of ``options`` given: it does not apply to the game."""
+        for option in options:
+            if self.given(option):
+                raise GamecoreError(f"{flag(option)} does not apply to {self.game}")
+
+    def integer(self, option: str, default: int | None = None) -> int | None:
+        """``option`` as an integer (:func:`integer`), ``default`` when not given."""
+        value = self.text(option)
+        return default if value is None else integer(value, flag(option))
+
+    def number(self, option: str, default: float | None = None) -> float | None:
+        """``option`` as a finite number (:func:`number`), ``default`` when not given."""
+        value = self.text(option)
+        return default if value is None else number(value, flag(option))
+
+    def numbers(self, option: str, default: tuple[float, ...]) -> tuple[float, ...]:
+        """``option`` as comma-separated numbers (:func:`numbers`), ``default`` when not
+        given."""
+        value = self.text(option)
+        return default if value is None else numbers(value, flag(option))
+
+    def shoe(self) -> list[int] | None:
+        """``--shoe N_A,N_2,...,N_9,N_10``: cards of each rank, the ten-valued cards last
+        (:data:`SHOE_RANKS`); ``None`` when not given."""
+        text = self.text("shoe")
+        if text is None:
+            return None
+        if self.given("infinite"):
+            raise GamecoreError("--shoe gives the shoe; --infinite does not apply with it")
+        fields = text.split(",")
+        if len(fields) != len(SHOE_RANKS):
+            raise GamecoreError(
+                "--shoe must give 10 card counts (A, 2, ..., 9, ten-valued) separated by "
+                f"commas, got {shown(text)}"
+            )
+        counts = []
+        for rank, field in zip(SHOE_RANKS, fields, strict=True):
+            count = integer(field, f"--shoe count of rank {rank}")
+            if count < 0:
+                raise GamecoreError(f"--shoe count of rank {rank} must be >= 0, got {count}")
+            counts.append(count)
+        return counts
+
+    def dealing(self, default_burn: str):
+        """The dealing of a baccarat simulation: ``--mode``, and in shoe mode the cut card
+        (``--penetration``) and the burn (``--burn``, default ``default_burn``)."""
+        from gamecore.dealing import Dealing
+
+        mode = self.text("mode")
+        if mode != "shoe":
+            self.refuse_cut_card(
+                f"applies to --mode shoe only; --mode {mode} deals every round from a "
+                "freshly shuffled full shoe",
+            )
+        return Dealing(
+            mode=mode,
+            penetration=self.integer("penetration", DEFAULT_PENETRATION),
+            burn=default_burn if self.text("burn") is None else self.text("burn"),
+        )
+
+    def refuse_cut_card(self, why: str) -> None:
+        """A cut card and a burn exist only when rounds are dealt from a shoe (--mode
+        shoe); ``why`` ends the message: '--OPTION {why}'."""
+        for option in ("penetration", "burn"):
+            if self.text(option) is not None:
+                raise GamecoreError(f"--{option} {why}")
+
+    def run(self) -> dict[str, Any]:
+        """A simulation's run: rounds, seed, threads, the Dask scheduler and the progress
+        bar, as the simulators take them."""
+        return {
+            "rounds": self.integer("rounds"),
+            "seed": self.integer("seed"),
+            "threads": self.integer("threads"),
+            "dask": self.text("dask"),
+            "progress": False if self.given("no_progress") else None,
+        }
+
+    def counter(self) -> CounterOptions | None:
+        """The counter's simulation options, or ``None`` when none is asked for
+        (``--shoes``, ``--oracle-shoes``)."""
+        if not self.given("shoes") and not self.given("oracle_shoes"):
+            for option in COUNTER_OPTIONS:
+                if self.text(option) is not None:
+                    raise GamecoreError(
+                        f"{flag(option)} sets the counter's simulation: give --shoes N too"
+                    )
+            return None
+        if self.text("shoe") is not None:
+            raise GamecoreError("--shoes simulates full shoes of the rules; --shoe does not apply")
+        rounds_per_hour = self.number("rounds_per_hour", 60.0)
+        if not 0 < rounds_per_hour < 10_000:
+            raise GamecoreError(
+                f"--rounds-per-hour must be above 0 and below 10,000, got {rounds_per_hour:g}"
+            )
+        return CounterOptions(
+            self.integer("seed", 1),
+            self.number("trigger", 1.0),
+            self.numbers("ramp", (2, 4, 8)),
+            rounds_per_hour,
+        )
