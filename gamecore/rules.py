@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from gamecore import decimals
+from gamecore.cards import MAX_DECKS, MIN_DECKS, validate_decks
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole, real_number
-from gamecore.shoe import MAX_DECKS, MIN_DECKS, validate_decks
 
 if TYPE_CHECKING:  # imported by to_frame: a command line's JSON prints no table
     import pandas as pd

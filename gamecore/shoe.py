@@ -1,9 +1,10 @@
-"""Shoe compositions by point class, and the validation of deck counts.
+"""Shoe compositions by point class, and the validation of one given by hand.
 
 A baccarat shoe is described by how many cards it holds of each point value 0..9: suits and
 ranks that share a point value are interchangeable for every bet gamecore evaluates, so the
 exact count of an ordered card sequence is a product of falling factorials of these class
-counts.
+counts. A full shoe's classes are a view of the card model (:mod:`gamecore.cards`: ranks and
+suits); a composition given by hand (:func:`validate_composition`) is point classes only.
 """
 
 from __future__ import annotations
@@ -13,16 +14,17 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from gamecore.cards import standard
+from gamecore.cards import validate_decks as validate_decks  # still importable from here
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole
 
-MIN_DECKS = 1
-MAX_DECKS = 1000
 MAX_CARDS_PER_CLASS = 2**31 - 1
 
 #: Cards of each baccarat point value (index 0..9) in one 52-card deck:
-#: 10, J, Q, K (4 suits each) count 0; A counts 1; 2..9 count face value.
-BACCARAT_DECK = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+#: 10, J, Q, K (4 suits each) count 0; A counts 1; 2..9 count face value. The card
+#: model's view: (16, 4, 4, 4, 4, 4, 4, 4, 4, 4).
+BACCARAT_DECK = tuple(int(n) for n in standard(1).baccarat_classes())
 
 #: How messages name the baccarat point classes 0..9: by rank, as the command line's
 #: ``--shoe`` gives them (A..9, then 10 for the ten-valued cards 10, J, Q, K), with the point
@@ -35,33 +37,26 @@ BACCARAT_CLASS_NAMES = (
 )
 
 
-def validate_decks(decks: object, name: str = "decks") -> int:
-    """Return ``decks`` if it is an integer from 1 to 1000, else raise ``GamecoreError``.
-
-    Booleans, floats (even ``6.0``), strings and out-of-range integers are refused: a deck
-    count is a count, and silently rounding it would analyse a game nobody asked for.
-    """
-    if not is_whole(decks):
-        raise GamecoreError(
-            f"{name} must be an integer from {MIN_DECKS} to {MAX_DECKS}, got {shown(decks)}"
-        )
-    if not MIN_DECKS <= decks <= MAX_DECKS:
-        raise GamecoreError(
-            f"{name} must be an integer from {MIN_DECKS} to {MAX_DECKS}, got {shown(decks)}"
-        )
-    return int(decks)
-
-
 def baccarat_shoe(decks: int) -> np.ndarray:
-    """Point-class composition of a shoe of ``decks`` standard decks.
+    """Point-class composition of a shoe of ``decks`` standard decks: the card model's
+    baccarat view (:meth:`gamecore.cards.Shoe.baccarat_classes`), a new array each call.
+
+    Parameters
+    ----------
+    decks : int
+        Decks, an integer 1..1000.
+
+    Returns
+    -------
+    numpy.ndarray
+        Cards of each point value 0..9, int64.
 
     Examples
     --------
     >>> baccarat_shoe(8).tolist()
     [128, 32, 32, 32, 32, 32, 32, 32, 32, 32]
     """
-    decks = validate_decks(decks)
-    return np.array(BACCARAT_DECK, dtype=np.int64) * decks
+    return standard(decks).baccarat_classes()
 
 
 def validate_composition(
@@ -82,6 +77,10 @@ def validate_composition(
     count by a residue below 2**31 in int64; blackjack passes its own bound), and at least
     ``min_cards`` cards in all (a baccarat round can use six; ``counted`` says what the total
     counts, e.g. that jokers are among them).
+
+    A composition given by hand is point classes only: it cannot be turned into ranks and
+    suits (which of the 16 ten-valued cards are kings?), so it stays as given, for the
+    point-class kernels; a full shoe comes from :mod:`gamecore.cards`.
 
     Examples
     --------

@@ -32,15 +32,10 @@ import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rules
+from gamecore.cards import validate_decks
 from gamecore.errors import GamecoreError, shown
 from gamecore.exactcount import DeckPolynomial, addmod, exact_counts, mulmod
-from gamecore.shoe import (
-    BACCARAT_DECK,
-    baccarat_shoe,
-    ordered_sequences,
-    validate_composition,
-    validate_decks,
-)
+from gamecore.shoe import BACCARAT_DECK, baccarat_shoe, ordered_sequences, validate_composition
 from gamecore.wagers import Wager, WagerAnalysis, settle
 
 # ---------------------------------------------------------------------------------------

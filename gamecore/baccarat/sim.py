@@ -45,10 +45,11 @@ from gamecore.baccarat.exact import (
     exact,
 )
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rules
+from gamecore.cards import validate_decks
 from gamecore.dealing import Dealing, cards_burned, draw_card, shuffle
 from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
-from gamecore.shoe import baccarat_shoe, validate_decks
+from gamecore.shoe import baccarat_shoe
 from gamecore.twins import frequency_twin, twin_table
 from gamecore.wagers import WagerAnalysis, settle
 

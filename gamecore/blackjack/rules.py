@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from gamecore.cards import standard
 from gamecore.errors import GamecoreError
 from gamecore.rules import (
     RuleSet,
@@ -36,8 +37,9 @@ if TYPE_CHECKING:  # imported by to_frame (gamecore.rules.RuleSet.to_frame)
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 #: Up cards in the order charts print them.
 UP_CARD_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
-#: Cards of each rank in one 52-card deck.
-DECK = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+#: Cards of each rank in one 52-card deck, (4, 4, 4, 4, 4, 4, 4, 4, 4, 16): the card
+#: model's blackjack view (:meth:`gamecore.cards.Shoe.blackjack_classes`).
+DECK = tuple(int(n) for n in standard(1).blackjack_classes())
 ACE, TEN = 0, 9
 #: Each rank's points with an ace counted as 1.
 _POINTS = tuple(range(1, 11))
@@ -101,8 +103,25 @@ FORCED_KINDS = ("none", "c21")
 
 
 def shoe_composition(decks: int) -> np.ndarray:
-    """Cards per rank (A, 2..9, ten-valued) in ``decks`` decks."""
-    return np.array(DECK, dtype=np.int64) * decks
+    """Cards per rank (A, 2..9, ten-valued) in ``decks`` decks: the card model's blackjack
+    view (:meth:`gamecore.cards.Shoe.blackjack_classes`), a new array each call.
+
+    Parameters
+    ----------
+    decks : int
+        Decks, an integer 1..1000.
+
+    Returns
+    -------
+    numpy.ndarray
+        Cards of each rank, int64.
+
+    Examples
+    --------
+    >>> shoe_composition(6).tolist()
+    [24, 24, 24, 24, 24, 24, 24, 24, 24, 96]
+    """
+    return standard(decks).blackjack_classes()
 
 
 # ---------------------------------------------------------------------------------------

@@ -194,7 +194,9 @@ RANK_NAMES = tuple(f"rank {rank}" for rank in RANKS)
 
 def check_composition(composition: Sequence[int], name: str = "composition") -> np.ndarray:
     """A blackjack shoe given by hand: 10 card counts, A first and the ten-valued cards last
-    (:func:`gamecore.shoe.validate_composition`)."""
+    (:func:`gamecore.shoe.validate_composition`). Classes only: it cannot be turned into
+    ranks and suits, so it stays as given (a full shoe is
+    :func:`gamecore.blackjack.rules.shoe_composition`, from the card model)."""
     return validate_composition(
         composition,
         min_cards=0,

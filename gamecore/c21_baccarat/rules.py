@@ -7,14 +7,10 @@ import dataclasses
 
 import numpy as np
 
+from gamecore.cards import standard, validate_decks
 from gamecore.errors import GamecoreError
 from gamecore.rules import RuleSet, amount, boolean, deck_count, integer_from, rule
-from gamecore.shoe import (
-    BACCARAT_CLASS_NAMES,
-    BACCARAT_DECK,
-    validate_composition,
-    validate_decks,
-)
+from gamecore.shoe import BACCARAT_CLASS_NAMES, validate_composition
 
 #: Card classes: point values 0..9 (10, J, Q, K count 0) and the joker.
 JOKER = 10
@@ -105,14 +101,29 @@ class C21BaccaratRules(RuleSet):
 
 def c21_shoe(decks: int, jokers_per_deck: int) -> np.ndarray:
     """Cards per class (point values 0..9, then jokers) in the shoe, both counts checked as
-    the rule set checks them.
+    the rule set checks them: the card model's baccarat view with its jokers
+    (:meth:`gamecore.cards.Shoe.baccarat_classes`).
 
+    Parameters
+    ----------
+    decks : int
+        Decks, an integer 1..1000.
+    jokers_per_deck : int
+        Jokers a deck, 0..4.
+
+    Returns
+    -------
+    numpy.ndarray
+        11 counts, int64.
+
+    Examples
+    --------
     >>> c21_shoe(8, 1).tolist()
     [128, 32, 32, 32, 32, 32, 32, 32, 32, 32, 8]
     """
     decks = validate_decks(decks)
     jokers_per_deck = JOKERS_PER_DECK("jokers_per_deck", jokers_per_deck)
-    return np.array([*BACCARAT_DECK, jokers_per_deck], dtype=np.int64) * decks
+    return standard(decks, jokers_per_deck).baccarat_classes(jokers=True)
 
 
 def check_rules(rules: object) -> C21BaccaratRules:
@@ -124,5 +135,6 @@ def check_rules(rules: object) -> C21BaccaratRules:
 def check_composition(composition: object) -> np.ndarray:
     """A shoe given by hand: cards per class, the point values 0..9 then the jokers
     (:func:`gamecore.shoe.validate_composition`), at least the six a round can use, jokers
-    included."""
+    included. Point classes only: it cannot be turned into ranks and suits, so it stays as
+    given (a full shoe is :func:`c21_shoe`, from the card model)."""
     return validate_composition(composition, labels=CLASS_NAMES, counted="cards, jokers included")
