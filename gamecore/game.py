@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from gamecore.errors import GamecoreError
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from gamecore.options import CommandOptions
     from gamecore.rules import RuleSet
 
@@ -34,6 +36,16 @@ class Answer(NamedTuple):
     data: dict[str, Any]
     #: Prints the answer for a reader on standard output.
     text: Callable[[], None]
+
+
+class ExactCounts(NamedTuple):
+    """A round's outcomes with their exact integer counts: the number of ordered card
+    sequences, drawn without replacement from the shoe, ending in each."""
+
+    #: Outcome label -> its count of ordered card sequences.
+    outcomes: dict[str, int]
+    #: Every ordered card sequence of a round (the outcomes' counts sum to it).
+    total: int
 
 
 class Game(ABC):
@@ -54,6 +66,9 @@ class Game(ABC):
         Each command the game answers (of :data:`COMMANDS`), with the options it takes
         besides those every game command takes (``decks``, ``rule``, ``json``). The
         command line refuses an option the game does not take, naming it.
+    examples
+        For a command that needs options to run (blackjack's ``simulate`` needs a
+        strategy), the options of an example run, as typed; the conformance tests run it.
     """
 
     name: str
@@ -61,6 +76,7 @@ class Game(ABC):
     report: str | None = None
     rule_card: str | None = None
     commands: Mapping[str, frozenset[str]] = {}
+    examples: Mapping[str, Mapping[str, str]] = {}
 
     @property
     @abstractmethod
@@ -86,6 +102,19 @@ class Game(ABC):
     def hand(self, rules: RuleSet, options: CommandOptions) -> Answer:
         """``gamecore hand``: the value of every play at one decision."""
         raise self._not_answered("hand")
+
+    @abstractmethod
+    def exact_counts(self, rules: RuleSet) -> ExactCounts | None:
+        """The round's outcomes under ``rules`` with their exact integer counts, under the
+        house's play where the game has choices; ``None`` where the engine's figures are
+        not integer counts (a blackjack round's value is a recursion over the player's
+        choices, in floats)."""
+
+    @abstractmethod
+    def cross_check(self, rules: RuleSet, rounds: int, seed: int) -> pd.DataFrame:
+        """The game's headline exact figures beside their simulated twins from ``rounds``
+        fresh-shoe rounds seeded ``seed`` (:func:`gamecore.twins.twin_table`: Figure |
+        Exact | Simulated | SE | z, ...), what every report's cross-check starts from."""
 
     def describe(self) -> dict[str, Any]:
         """What ``gamecore games --json`` says of the game: its name, title, commands,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules
 from gamecore.errors import GamecoreError
-from gamecore.game import Answer, Game, print_simulation
+from gamecore.game import Answer, ExactCounts, Game, print_simulation
 from gamecore.options import RUN_OPTIONS, CommandOptions, baccarat_composition
 from gamecore.rules import RuleSet
 
@@ -30,6 +30,23 @@ class BaccaratGame(Game):
     @property
     def rules_type(self) -> type[RuleSet]:
         return self._rules_type
+
+    def exact_counts(self, rules: RuleSet) -> ExactCounts:
+        """Banker wins, Player wins, Tie: the round's three ends, counted (the side bets'
+        events, Dragon 7 and Panda 8, lie inside them)."""
+        from gamecore import baccarat
+
+        analysis = baccarat.exact(rules)
+        outcomes = analysis.outcomes()
+        ends = outcomes[outcomes["Outcome"].isin(("Banker wins", "Player wins", "Tie"))]
+        counts = dict(zip(ends["Outcome"], map(int, ends["Combinations"]), strict=True))
+        return ExactCounts(counts, analysis.total)
+
+    def cross_check(self, rules: RuleSet, rounds: int, seed: int):
+        from gamecore import baccarat
+
+        fresh = baccarat.sim.simulate(rules, rounds, seed, progress=False)
+        return baccarat.sim.cross_check(baccarat.exact(rules), fresh)
 
     def exact(self, rules: RuleSet, options: CommandOptions) -> Answer:
         from gamecore import baccarat

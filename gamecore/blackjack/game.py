@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from gamecore.blackjack.rules import C21BlackjackRules, StandardBlackjackRules
 from gamecore.errors import GamecoreError, shown
-from gamecore.game import Answer, Game, print_counter, print_simulation
+from gamecore.game import Answer, ExactCounts, Game, print_counter, print_simulation
 from gamecore.options import COUNTER_OPTIONS, RUN_OPTIONS, CommandOptions, CounterOptions
 from gamecore.rules import RuleSet
 
@@ -27,6 +27,10 @@ class BlackjackGame(Game):
         "count": frozenset({"shoe", "strategy", "max_tag", *COUNTER_OPTIONS}),
         "hand": frozenset({"up", "cards", "shoe"}),
     }
+    examples = {
+        "simulate": {"strategy": "optimal"},
+        "hand": {"up": "10", "cards": "10,6"},
+    }
 
     def __init__(self, rules_type: type[RuleSet], title: str, report: str | None) -> None:
         self.name = rules_type.game
@@ -38,6 +42,19 @@ class BlackjackGame(Game):
     @property
     def rules_type(self) -> type[RuleSet]:
         return self._rules_type
+
+    def exact_counts(self, rules: RuleSet) -> ExactCounts | None:
+        """``None``: a round's value is a recursion over the player's choices, in floats
+        (the exact engine's figures are probabilities, not integer counts)."""
+        return None
+
+    def cross_check(self, rules: RuleSet, rounds: int, seed: int):
+        """The best chart's EV, overall and given each up card, beside its simulation."""
+        from gamecore import blackjack
+
+        analysis = blackjack.exact(rules)
+        simulation = blackjack.sim.simulate(rules, analysis.chart, rounds, seed, progress=False)
+        return blackjack.checks.cross_check(analysis, simulation)
 
     def exact(self, rules: RuleSet, options: CommandOptions) -> Answer:
         from gamecore import blackjack

@@ -7,7 +7,7 @@ from typing import Any
 
 from gamecore.c21_baccarat.rules import C21BaccaratRules
 from gamecore.errors import GamecoreError
-from gamecore.game import Answer, Game, print_counter, print_simulation
+from gamecore.game import Answer, ExactCounts, Game, print_counter, print_simulation
 from gamecore.options import (
     COUNTER_OPTIONS,
     RUN_OPTIONS,
@@ -51,6 +51,37 @@ class C21BaccaratGame(Game):
     @property
     def rules_type(self) -> type[RuleSet]:
         return C21BaccaratRules
+
+    def exact_counts(self, rules: RuleSet) -> ExactCounts:
+        """Both sides on House Way: each way the deal ends, counted (the probabilities of
+        the pure strategy pair are exact fractions of the total)."""
+        from fractions import Fraction
+
+        from gamecore import c21_baccarat
+
+        analysis = c21_baccarat.count_deals(rules)
+        pair = analysis.evaluate(
+            c21_baccarat.house_way_player(rules), c21_baccarat.house_way_dealer(rules)
+        )
+        counts = {}
+        for (reason, outcome), probability in pair.outcome_probabilities.items():
+            count = Fraction(probability) * analysis.total
+            if count.denominator != 1:
+                raise ArithmeticError(f"{reason}: {outcome} is not a whole count: {count}")
+            counts[f"{reason}: {outcome}"] = int(count)
+        return ExactCounts(counts, analysis.total)
+
+    def cross_check(self, rules: RuleSet, rounds: int, seed: int):
+        """Both sides on House Way, heads-up: the player's EV and each way a deal ends."""
+        from gamecore import c21_baccarat
+
+        player = c21_baccarat.house_way_player(rules)
+        dealer = c21_baccarat.house_way_dealer(rules)
+        exact = c21_baccarat.count_deals(rules).evaluate(player, dealer)
+        simulation = c21_baccarat.sim.simulate(
+            rules, rounds, seed, player=player, dealer=dealer, progress=False
+        )
+        return c21_baccarat.sim.cross_check(exact, simulation)
 
     def exact(self, rules: RuleSet, options: CommandOptions) -> Answer:
         from gamecore import c21_baccarat
