@@ -200,6 +200,26 @@ def _command_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _command_games(args: argparse.Namespace) -> None:
+    """``gamecore games``: every registered game, its commands, wagers and rule parameters."""
+    described = [game.describe() for game in games.all_games()]
+
+    def text() -> None:
+        for game in described:
+            commands = ", ".join(game["commands"])
+            print(f"{game['name']}: {game['title']}")
+            print(f"  commands: {commands}; report: {game['report'] or 'none'}")
+            for wager in game["wagers"]:
+                lines = "; ".join(
+                    f"{line['outcome']}: {line['pays']}" for line in wager["paytable"]
+                )
+                print(f"  wager {wager['name']}: {lines}")
+            for rule in game["rules"]:
+                print(f"  rule {rule['name']} = {rule['default']} ({rule['allowed']})")
+
+    _emit({"games": described}, args.json, text)
+
+
 def _command_rules(args: argparse.Namespace) -> None:
     import pandas as pd
 
@@ -339,6 +359,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
     simulate.set_defaults(run=_command_game)
+
+    listing = commands.add_parser(
+        "games", help="every game: its commands, wagers with paytables and rule parameters"
+    )
+    listing.add_argument("--json", action="store_true", help="JSON (schema in the README)")
+    listing.set_defaults(run=_command_games)
 
     rules = commands.add_parser("rules", help="list a game's rule parameters and defaults")
     rules.add_argument("game")

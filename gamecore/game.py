@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from gamecore.options import CommandOptions
     from gamecore.rules import RuleSet
+    from gamecore.wagers import Wager
 
 #: The commands a game may answer, each a method of :class:`Game` of the same name.
 COMMANDS = ("exact", "simulate", "count", "hand")
@@ -118,10 +119,14 @@ class Game(ABC):
 
     def describe(self) -> dict[str, Any]:
         """What ``gamecore games --json`` says of the game: its name, title, commands,
-        report and rule parameters with their defaults and meanings."""
+        report, rule parameters with their defaults, allowed values and meanings, and its
+        wagers' paytables."""
+        from gamecore.wagers import odds  # pandas: only the listing pays for it
+
         return {
             "name": self.name,
             "title": self.title,
+            "supports": {command: command in self.commands for command in COMMANDS},
             "commands": {
                 command: sorted(self.commands[command])
                 for command in COMMANDS
@@ -129,8 +134,25 @@ class Game(ABC):
             },
             "report": self.report,
             "rule_card": self.rule_card,
-            "rules": self.default_rules().to_frame().to_dict(orient="records"),
+            "rules": self.rules_type.parameters(),
+            "wagers": [
+                {
+                    "name": wager.name,
+                    "title": wager.title,
+                    "paytable": [
+                        {"outcome": line.outcome, "pays": odds(line.pays)} for line in wager.lines
+                    ],
+                }
+                for wager in self.wagers(self.default_rules())
+            ],
         }
+
+    def wagers(self, rules: RuleSet) -> tuple[Wager, ...]:
+        """The game's wagers under ``rules`` as paytables (data); empty where the game's
+        one wager is settled by play and its payouts are rule parameters (blackjack's
+        Natural, 21st Century Baccarat's collection)."""
+        wagers = getattr(rules, "wagers", None)
+        return () if wagers is None else tuple(wagers())
 
     def _not_answered(self, command: str) -> GamecoreError:
         return GamecoreError(f"{command} does not apply to {self.name}")

@@ -22,6 +22,27 @@ import pandas as pd
 from gamecore.errors import GamecoreError, shown
 
 
+def odds(pays: Fraction) -> str:
+    """A paytable line's net payout as a player reads it: "N to M" in lowest terms, a push,
+    or the bet lost.
+
+    Examples
+    --------
+    >>> odds(Fraction(19, 20)), odds(Fraction(8)), odds(Fraction(0)), odds(Fraction(-1))
+    ('19 to 20', '8 to 1', 'push', 'loses')
+    >>> odds(Fraction(-1, 2))
+    'loses 1/2'
+    """
+    pays = Fraction(pays)
+    if pays == 0:
+        return "push"
+    if pays == -1:
+        return "loses"
+    if pays < 0:
+        return f"loses {-pays}"
+    return f"{pays.numerator} to {pays.denominator}"
+
+
 @dataclass(frozen=True)
 class PaytableLine:
     """One line of a paytable.

@@ -108,3 +108,24 @@ def test_a_bad_rule_value_is_refused_in_one_line_naming_it(name, bad):
         lines = err.splitlines()
         assert (code, out, len(lines)) == (2, "", 1), (parameter, err)
         assert parameter["name"] in lines[0] and bad in lines[0], lines[0]
+
+
+def test_the_games_listing_holds_every_registered_game_with_its_rules_and_wagers():
+    code, out, err = run("games", "--json")
+    assert (code, err) == (0, "")
+    listed = {game["name"]: game for game in strict_json(out)["games"]}
+    assert list(listed) == list(NAMES)
+    for name, entry in listed.items():
+        game = games.game(name)
+        assert entry["supports"] == {c: c in game.commands for c in COMMANDS}
+        defaults = game.default_rules().to_dict()
+        assert {r["name"]: r["default"] for r in entry["rules"]} == {
+            k: v for k, v in defaults.items() if k != "game"
+        }
+        assert all(r["allowed"] and r["meaning"] for r in entry["rules"]), entry["rules"]
+    # The High Limit Baccarat card: "5% commission" on Banker, "Tie 8x".
+    banker, _, tie = listed["punto_banco"]["wagers"]
+    assert banker["paytable"][0] == {"outcome": "Banker wins", "pays": "19 to 20"}
+    assert tie["paytable"][0] == {"outcome": "Tie", "pays": "8 to 1"}
+    code, text, err = run("games")
+    assert code == 0 and all(f"{name}: " in text for name in NAMES)
