@@ -13,53 +13,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamecore import __version__, decimals, games, options, strictjson
+from gamecore import decimals, games, strictjson
+from gamecore.arguments import build_parser
 from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.game import Answer
 from gamecore.interrupts import interrupts_deferred
 from gamecore.options import CommandOptions, flag
-
-#: The longest usage error argparse may print: it quotes an unknown command or the
-#: arguments it did not recognise whole, a megabyte for a megabyte; a longer one is cut in
-#: the middle (its start says what, its end the choices).
-MAX_USAGE_ERROR = 300
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (the usage is available with --help), and an
-    option that takes a value takes one (:class:`_Once`)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.register("action", None, _Once)  # the action of every add_argument not naming one
-
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
-        for arg in sys.argv[1:] if args is None else args:
-            if "\x00" in arg:  # main(argv) only: no process's command line can hold one
-                self.error(f"argument {shown(arg)} holds a NUL character")
-        return super().parse_known_args(args, namespace)
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        if len(message) > MAX_USAGE_ERROR:  # argparse quotes a value whole
-            half = MAX_USAGE_ERROR // 2
-            message = f"{message[:half]} ... {message[-half:]}"
-        self.exit(2, f"gamecore: error: {one_line(message)}\n")
-
-
-class _Once(argparse.Action):
-    """Store an option's value, refusing a second one: argparse keeps the last, so
-    ``--decks 6 --decks 8`` (a command line edited in a hurry) would analyse 8 decks and
-    show nobody the 6."""
-
-    def __call__(self, parser, namespace, values, option_string=None) -> None:
-        given = namespace.__dict__.setdefault("_options_given", {})
-        if self.dest in given:
-            parser.error(
-                f"{option_string} is given twice ({shown(given[self.dest])} and "
-                f"{shown(values)}); give it once"
-            )
-        given[self.dest] = values
-        setattr(namespace, self.dest, values)
 
 
 def _rule_pairs(pairs: Sequence[str]) -> dict[str, str]:
@@ -233,154 +192,16 @@ def _command_rules(args: argparse.Namespace) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-def _game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help=", ".join(games.NAMES))
-    parser.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
-    parser.add_argument("--jokers-per-deck", help="c21_baccarat: jokers per deck (default 1)")
-    parser.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="set a rule parameter (repeatable); `gamecore rules GAME` lists them",
-    )
-    parser.add_argument(
-        "--strategy",
-        metavar="CHART.csv",
-        help="blackjack: a strategy chart (simulate also takes 'optimal': composition-"
-        "dependent play as the exact engine decides it)",
-    )
-    parser.add_argument("--json", action="store_true", help="JSON (schema in the README)")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gamecore", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"gamecore {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    exact = commands.add_parser("exact", help="exact (combinatorial) analysis of a game")
-    _game_options(exact)
-    exact.add_argument("--infinite", action="store_true", help="baccarat: infinite-deck limit")
-    exact.add_argument(
-        "--shoe",
-        metavar="N_A,N_2,...,N_9,N_10",
-        help="analyse this shoe: cards of each rank, ten-valued last (--decks still selects "
-        "the deck-count rule defaults)",
-    )
-    exact.add_argument("--jokers", help="c21_baccarat with --shoe: jokers in the shoe")
-    exact.add_argument(
-        "--results",
-        action="store_true",
-        help="blackjack: add the probability of each final result under the chart "
-        "(--strategy, else the best chart found)",
-    )
-    exact.set_defaults(run=_command_game)
-
-    hand = commands.add_parser(
-        "hand", help="blackjack: the EV of every action at one hand against one up card"
-    )
-    hand.add_argument("game", help="a game answering hand (`gamecore games` lists them)")
-    hand.add_argument("--up", required=True, help="the up card: A, 2..10, J, Q, K")
-    hand.add_argument("--cards", required=True, help="the hand's cards, e.g. 10,6 or 5,4,7")
-    hand.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
-    hand.add_argument("--shoe", metavar="N_A,N_2,...,N_9,N_10", help="the shoe before the deal")
-    hand.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
-    hand.add_argument("--json", action="store_true", help="JSON (schema in the README)")
-    hand.set_defaults(run=_command_game)
-
-    count = commands.add_parser(
-        "count",
-        help="card counting: exact effects of removal, a balanced count, index plays",
-    )
-    _game_options(count)
-    count.add_argument(
-        "--shoe", metavar="N_A,N_2,...,N_9,N_10", help="the full shoe to start from (as exact)"
-    )
-    count.add_argument("--jokers", help="c21_baccarat with --shoe: jokers in the shoe")
-    count.add_argument(
-        "--max-tag", help="the derived count's largest tag (blackjack 3, c21_baccarat 4)"
-    )
-    counter = count.add_argument_group("the counter, simulated on real shoes")
-    counter.add_argument("--shoes", help="shoes to simulate the counter on")
-    counter.add_argument(
-        "--oracle-shoes", help="shoes for the perfect-information bettor (exact every round)"
-    )
-    counter.add_argument("--trigger", help="bet above this true count (default 1)")
-    counter.add_argument("--ramp", help="bets above the trigger, per true count (default 2,4,8)")
-    counter.add_argument(
-        "--players", help="players at the table (c21_baccarat: default 7; blackjack: 1)"
-    )
-    counter.add_argument("--seat", help="the counter's seat (default 1)")
-    counter.add_argument(
-        "--turn-rounds",
-        help="the bank rotates, each person holding it this many rounds (the blackjack card: "
-        "2; default 0, no rotation)",
-    )
-    counter.add_argument(
-        "--bank-at", help="in its turn the counter banks at or below this true count"
-    )
-    counter.add_argument("--penetration", help="cards behind the cut card (default: reading)")
-    counter.add_argument("--seed", help="random seed (default 1)")
-    counter.add_argument("--rounds-per-hour", help="for the hourly figures (default 60)")
-    count.set_defaults(run=_command_game)
-
-    simulate = commands.add_parser("simulate", help="Monte Carlo simulation of a game")
-    _game_options(simulate)
-    simulate.add_argument("--rounds", default="1000000", help="rounds to deal (default 1000000)")
-    simulate.add_argument("--seed", default="1", help="random seed, a non-negative integer")
-    simulate.add_argument(
-        "--mode", default="fresh", help="fresh (a full shoe every round) or shoe (cut card)"
-    )
-    simulate.add_argument(
-        "--penetration",
-        help=f"shoe mode: cards behind the cut card (default {options.DEFAULT_PENETRATION})",
-    )
-    simulate.add_argument("--burn", help="shoe mode: face_value or none (baccarat: face_value)")
-    simulate.add_argument(
-        "--players",
-        help="c21_baccarat: seats against the P/D (default 1); blackjack: a full table of "
-        "1-7 players and the P/D (the P/D's seat: SD, covariances, coverage, ruin)",
-    )
-    simulate.add_argument(
-        "--stake", help="blackjack table: the P/D's money a round, units (default: covers all)"
-    )
-    simulate.add_argument(
-        "--bankrolls",
-        help="blackjack table: the banker's money for a shift, units, comma-separated "
-        "(default 100,200,400,800)",
-    )
-    simulate.add_argument("--shift-rounds", help="blackjack table: rounds a shift (default 480)")
-    simulate.add_argument(
-        "--turn-rounds", help="blackjack table: rounds each person banks in turn (default 2)"
-    )
-    simulate.add_argument("--threads", help="threads on this machine (default: all cores)")
-    simulate.add_argument(
-        "--dask", metavar="ADDRESS", help="run the chunks on a Dask scheduler, or 'local'"
-    )
-    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
-    simulate.set_defaults(run=_command_game)
-
-    listing = commands.add_parser(
-        "games", help="every game: its commands, wagers with paytables and rule parameters"
-    )
-    listing.add_argument("--json", action="store_true", help="JSON (schema in the README)")
-    listing.set_defaults(run=_command_games)
-
-    rules = commands.add_parser("rules", help="list a game's rule parameters and defaults")
-    rules.add_argument("game")
-    rules.set_defaults(run=_command_rules)
-
-    verify = commands.add_parser(
-        "verify",
-        help="check a reports folder against its MANIFEST.json and recompute its figures",
-    )
-    verify.add_argument("reports", help="the reports folder (make reports writes reports/)")
-    verify.add_argument(
-        "--simulations", action="store_true", help="compare every simulated figure too"
-    )
-    verify.add_argument("--only", action="append", help="recompute only this report")
-    verify.set_defaults(run=_command_verify)
-    return parser
+#: What each command runs.
+COMMANDS: dict[str, Callable[[argparse.Namespace], int | None]] = {
+    "exact": _command_game,
+    "hand": _command_game,
+    "count": _command_game,
+    "simulate": _command_game,
+    "games": _command_games,
+    "rules": _command_rules,
+    "verify": _command_verify,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -397,7 +218,7 @@ EXIT_BROKEN_PIPE = 141
 def execute(args: argparse.Namespace) -> int:
     """Run the command ``args`` were parsed into: its exit status, every error one line."""
     try:
-        code = args.run(args)
+        code = COMMANDS[args.command](args)
         sys.stdout.flush()  # a write error surfaces here, not in the interpreter's exit
     except GamecoreError as error:
         _say(f"gamecore: error: {one_line(str(error))}")

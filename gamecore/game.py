@@ -67,6 +67,10 @@ class Game(ABC):
         Each command the game answers (of :data:`COMMANDS`), with the options it takes
         besides those every game command takes (``decks``, ``rule``, ``json``). The
         command line refuses an option the game does not take, naming it.
+    report_parameters
+        The checks of the parameters its report takes beyond the shared ones of
+        :data:`gamecore.reporting.parameters.REPORT_PARAMETERS` (a blackjack report's
+        strategy chart file), each ``check(name, value) -> value``.
     examples
         For a command that needs options to run (blackjack's ``simulate`` needs a
         strategy), the options of an example run, as typed; the conformance tests run it.
@@ -77,6 +81,7 @@ class Game(ABC):
     report: str | None = None
     rule_card: str | None = None
     commands: Mapping[str, frozenset[str]] = {}
+    report_parameters: Mapping[str, Callable[[str, Any], Any]] = {}
     examples: Mapping[str, Mapping[str, str]] = {}
 
     @property

@@ -16,6 +16,26 @@ from gamecore.rules import RuleSet
 TABLE_OPTIONS = ("stake", "bankrolls", "shift_rounds", "turn_rounds")
 
 
+def chart_file(name: str, value: Any) -> str:
+    """A report's strategy chart CSV: empty (the report's own chart) or a chart file, read
+    and checked here as the notebook will read it (so a bad one is refused before any
+    notebook runs), its path made absolute (the notebook runs in its report's folder, not
+    where the path was given)."""
+    from pathlib import Path
+
+    from gamecore.blackjack import read_strategy_chart
+
+    if not isinstance(value, str):
+        raise GamecoreError(f"{name} must be a file path (text), got {shown(value)}")
+    if not value:
+        return value
+    try:
+        read_strategy_chart(Path(value))
+    except GamecoreError as error:
+        raise GamecoreError(f"{name}: {error}") from None
+    return str(Path(value).resolve())
+
+
 class BlackjackGame(Game):
     """A blackjack game: the exact analysis under the best chart (or a chart given), the
     probability of each final result, the count and its index plays, the simulated seat and
@@ -27,6 +47,7 @@ class BlackjackGame(Game):
         "count": frozenset({"shoe", "strategy", "max_tag", *COUNTER_OPTIONS}),
         "hand": frozenset({"up", "cards", "shoe"}),
     }
+    report_parameters = {"chart_file": chart_file}
     examples = {
         "simulate": {"strategy": "optimal"},
         "hand": {"up": "10", "cards": "10,6"},

@@ -242,7 +242,9 @@ def check_rule_parameters(report: str, parameters: dict[str, Any]) -> dict[str, 
     naming it, before any notebook runs. Returns the parameters as the notebook gets them
     (:func:`~gamecore.reporting.parameters.check_report_parameters`)."""
     rules: set[str] = set()
+    own: dict[str, Any] = {}
     for name in games.report_games(report):
+        own |= games.game(name).report_parameters
         rules_type = games.game(name).rules_type
         names = {f.name for f in dataclasses.fields(rules_type)}
         rules |= names
@@ -252,7 +254,7 @@ def check_rule_parameters(report: str, parameters: dict[str, Any]) -> dict[str, 
             raise GamecoreError(f"report {report}: {error}") from None
         except TypeError as error:  # a value of a kind no check expected
             raise GamecoreError(f"report {report}: {error}") from None
-    return check_report_parameters(report, parameters, rules)
+    return check_report_parameters(report, parameters, rules, own)
 
 
 def build(

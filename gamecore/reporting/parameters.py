@@ -12,7 +12,7 @@ takes them, as the notebook runs: the build then fails naming it and leaves no r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from gamecore.dealing import BURNS
@@ -49,24 +49,6 @@ def list_of(check: Check) -> Check:
         return [check(f"{name}[{i}]", item) for i, item in enumerate(value)]
 
     return check_list
-
-
-def chart_file(name: str, value: Any) -> str:
-    """A strategy chart's CSV: empty (the report's own chart) or a chart file, read and
-    checked here as the notebook will read it (so a bad one is refused before any notebook
-    runs), its path made absolute (the notebook runs in its report's folder, not where the
-    path was given)."""
-    if not isinstance(value, str):
-        raise GamecoreError(f"{name} must be a file path (text), got {shown(value)}")
-    if not value:
-        return value
-    from gamecore import blackjack  # only for a report given a chart
-
-    try:
-        blackjack.read_strategy_chart(Path(value))
-    except GamecoreError as error:
-        raise GamecoreError(f"{name}: {error}") from None
-    return str(Path(value).resolve())
 
 
 PLAYERS = integer_from(1, 8)
@@ -117,9 +99,8 @@ REPORT_PARAMETERS: Mapping[str, Check] = {
     "triggers": list_of(number),
     "ramp": list_of(amount),
     **dict.fromkeys(("seat_trigger", "bank_at", "threshold"), number),
-    # Switches and files.
+    # Switches.
     **dict.fromkeys(("rule_costs", "search_chart"), boolean),
-    "chart_file": chart_file,
 }
 
 #: Set by the build itself, never by the person running it.
@@ -127,11 +108,16 @@ BUILD_PARAMETERS = ("output_dir",)
 
 
 def check_report_parameters(
-    report: str, parameters: Mapping[str, Any], rules: set[str]
+    report: str,
+    parameters: Mapping[str, Any],
+    rules: set[str],
+    own: Mapping[str, Check] = MappingProxyType({}),
 ) -> dict[str, Any]:
     """Refuse, naming the report and the value, a parameter of ``report`` that is not one of
-    its game's ``rules`` (checked by the rule set) and fails its :data:`REPORT_PARAMETERS`
-    check, or that the build sets itself.
+    its game's ``rules`` (checked by the rule set) and fails its check, or that the build
+    sets itself. A parameter's check is the report's games' own (``own``: a blackjack
+    report's chart file, :attr:`gamecore.game.Game.report_parameters`), else the shared
+    :data:`REPORT_PARAMETERS`.
 
     Returns
     -------
@@ -145,7 +131,7 @@ def check_report_parameters(
             continue
         if name in BUILD_PARAMETERS:
             raise GamecoreError(f"report {report}: {name} is set by the build, not a parameter")
-        check = REPORT_PARAMETERS.get(name)
+        check = own.get(name, REPORT_PARAMETERS.get(name))
         if check is None:
             raise GamecoreError(f"report {report}: parameter {shown(name)} has no check")
         try:
