@@ -38,7 +38,7 @@ from gamecore.blackjack.dealt import (
     simulate_rounds,
 )
 from gamecore.blackjack.engine import Engine, may_double
-from gamecore.blackjack.round import openings, optimal_play
+from gamecore.blackjack.round import optimal_play
 from gamecore.blackjack.rules import (
     ACTIONS,
     RANKS,
@@ -143,7 +143,7 @@ def _optimal_policy(rules) -> SimPolicy:
     root_split = np.zeros((10, 10, 10), dtype=np.bool_)
     unsplit_action = solved.action.copy()
     for up in range(10):
-        for opening in openings(engine, up):
+        for opening in engine.caches.openings(up):
             choice = optimal_play(opening, solved.ev, split)
             a, b = opening.first, opening.second
             early[a, b, up] = early[b, a, up] = choice.action == "R"
