@@ -28,6 +28,8 @@ import pandas as pd
 
 from gamecore.blackjack.chart import StrategyChart, chart_tables, read_strategy_chart, up_label
 from gamecore.blackjack.dealt import (
+    RoundInputs,
+    RoundOutputs,
     SimPolicy,
     Tallies,
     fresh_dealing,
@@ -191,18 +193,11 @@ class _Job:
 def _run_chunk(job_and_chunk) -> Tallies:
     job, chunk = job_and_chunk
     tallies = new_tallies()
-    simulate_rounds(
-        chunk.generator(),
-        job.shoe,
-        chunk.size,
-        job.codes,
-        job.policy,
-        job.probe_rate,
-        fresh_dealing(1, job.codes.natural_pays),
-        tallies,
-        new_counter_tallies(),
-        new_scratch(),
+    inputs = RoundInputs(
+        job.codes, job.policy, job.probe_rate, fresh_dealing(1, job.codes.natural_pays)
     )
+    outputs = RoundOutputs(tallies, new_counter_tallies(), new_scratch())
+    simulate_rounds(chunk.generator(), job.shoe, chunk.size, inputs, outputs)
     return tallies
 
 
