@@ -35,7 +35,6 @@ from gamecore.blackjack.round import (
     chart_play,
     opening_value,
     opening_values,
-    openings,
     optimal_play,
 )
 from gamecore.blackjack.rules import (
@@ -317,7 +316,7 @@ def exact(
     engine = Engine(rules, shoe)
     tables = chart_tables(strategy, rules) if strategy is not None else None
     # Optimal: unsplit hands, then splits played as split_strategy says (CDZ- by default).
-    solved, split, _actions = engine.optimal()
+    solved, split, _actions = engine.caches.optimal()
     with ThreadPoolExecutor(1) as beside:
         # The spread needs optimal play only: worked beside the steps below, its threads
         # fill the core their single-threaded Python leaves idle.
@@ -407,7 +406,7 @@ def hand_columns(engine: Engine, solved: Solved, split: np.ndarray) -> dict[str,
     rows = []
     for up in range(10):
         p_up = engine.shoe[up] / engine.shoe.sum()
-        for opening in openings(engine, up):
+        for opening in engine.caches.openings(up):
             total, soft = opening.total
             values = opening_values(opening, solved.ev, split)
             best = optimal_play(opening, solved.ev, split, values).action
@@ -510,7 +509,7 @@ def composition_exceptions(
     hit_node, hit_up, hit_weight = [], [], []
     k = -1
     for up in range(10):
-        for opening in openings(engine, up):
+        for opening in engine.caches.openings(up):
             k += 1  # the hand table's rows come in this order
             if opening.natural:
                 continue
@@ -621,7 +620,7 @@ def chart_ev(engine: Engine, chart: StrategyChart, tables: ChartTables | None = 
     by_up = np.zeros(10)
     for up in range(10):
         total = 0.0
-        for opening in openings(engine, up):
+        for opening in engine.caches.openings(up):
             play = chart_play(opening, chart, tables, split).play
             total += opening.probability * opening_value(opening, play, solved.value, split)
         by_up[up] = total

@@ -49,6 +49,8 @@ from gamecore.blackjack.dealt import (
     R_SHOE,
     R_TRUE_COUNT,
     Dealt,
+    RoundInputs,
+    RoundOutputs,
     new_counter_tallies,
     new_scratch,
     new_tallies,
@@ -576,10 +578,9 @@ def _dealt(count, rules, dealing, trigger, ramp, index_plays) -> Dealt:
 def _run_counter_chunk(job_and_chunk):
     (shoe, policy, codes, dealt), chunk = job_and_chunk
     counter = new_counter_tallies()
-    simulate_shoes(
-        chunk.generator(), shoe, chunk.size, codes, policy, 0.0, dealt, new_tallies(), counter,
-        new_scratch(dealt.seats),
-    )  # fmt: skip
+    inputs = RoundInputs(codes, policy, 0.0, dealt)
+    outputs = RoundOutputs(new_tallies(), counter, new_scratch(dealt.seats))
+    simulate_shoes(chunk.generator(), shoe, chunk.size, inputs, outputs)
     return counter.stats
 
 
@@ -750,10 +751,9 @@ def perfect_information_simulation(
     )
     tallies = new_counter_tallies(record_rounds=shoes * (shoe.size // 4 + 1))
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
-    simulate_shoes(
-        rng, shoe, shoes, rule_codes(rules), chart_policy(count.chart, rules), 0.0, dealt,
-        new_tallies(), tallies, new_scratch(players),
-    )  # fmt: skip
+    inputs = RoundInputs(rule_codes(rules), chart_policy(count.chart, rules), 0.0, dealt)
+    outputs = RoundOutputs(new_tallies(), tallies, new_scratch(players))
+    simulate_shoes(rng, shoe, shoes, inputs, outputs)
     record = tallies.record[: int(tallies.stats[C_RECORDED])]
     evs = [
         chart_ev(Engine(rules, left.astype(np.int64)), count.chart)[0] for left in record[:, :10]

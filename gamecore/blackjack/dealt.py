@@ -24,6 +24,7 @@ from gamecore.blackjack.rules import (
     SURRENDER_EARLY,
     SURRENDER_LATE,
     TEN,
+    RuleCodes,
 )
 from gamecore.dealing import below, draw_card, shuffle
 
@@ -463,14 +464,35 @@ def _tally(tallies, net, natural, hands, up):
             tallies.resplit_histogram[net + 16] += 1
 
 
+class RoundInputs(NamedTuple):
+    """What the round loop reads: the rules' codes, the policy's tables, the probe rate
+    (0: no probes) and how the rounds are dealt (:class:`Dealt`)."""
+
+    codes: RuleCodes
+    policy: SimPolicy
+    probe_rate: float
+    dealt: Dealt
+
+
+class RoundOutputs(NamedTuple):
+    """What the round loop writes: the :class:`Tallies`, the counter's
+    :class:`CounterTallies` and the per-round work space (:class:`RoundScratch`)."""
+
+    tallies: Tallies
+    counter: CounterTallies
+    scratch: RoundScratch
+
+
 def _round_loop(fresh: bool):
     """The round loop compiled for one way of dealing: ``fresh`` is a constant of the
     compiled code (numba freezes a closure's variables, and caches each variant apart).
     Read at run time instead, its test in every card drawn halved the fresh simulator's
-    speed."""
+    speed. Called once per chunk: its NamedTuples are unpacked once, outside the loop."""
 
     @kernel
-    def play(rng, shoe, trials, codes, policy, probe_rate, dealt, tallies, counter, scratch):
+    def play(rng, shoe, trials, inputs, outputs):
+        codes, policy, probe_rate, dealt = inputs
+        tallies, counter, scratch = outputs
         return _play(
             rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, counter, scratch
         )
@@ -769,14 +791,74 @@ def _units(net, natural, natural_pays):
     return net / 2.0
 
 
-#: Every round off a full shoe (:func:`_play` with ``fresh``).
-simulate_rounds = _round_loop(True)
-#: Real shoes dealt to a cut card by a counter (:class:`Dealt`).
-simulate_shoes = _round_loop(False)
+_fresh_rounds = _round_loop(True)
+_shoe_rounds = _round_loop(False)
+
+
+def simulate_rounds(
+    rng: np.random.Generator,
+    shoe: np.ndarray,
+    trials: int,
+    inputs: RoundInputs,
+    outputs: RoundOutputs,
+) -> None:
+    """Deal ``trials`` rounds, each off the full ``shoe`` freshly shuffled.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        The chunk's generator (a PCG64 bit generator).
+    shoe : numpy.ndarray
+        The full shoe as one rank index (0..9) per card, int64.
+    trials : int
+        Rounds to deal.
+    inputs : RoundInputs
+        The rule codes, the policy, the probe rate and the dealing (its seats).
+    outputs : RoundOutputs
+        The tallies, the counter's tallies (its seat results kept) and the work space,
+        added to in place.
+
+    Returns
+    -------
+    None
+        Everything dealt is in ``outputs``.
+    """
+    _fresh_rounds(rng, shoe, trials, inputs, outputs)
+
+
+def simulate_shoes(
+    rng: np.random.Generator,
+    shoe: np.ndarray,
+    trials: int,
+    inputs: RoundInputs,
+    outputs: RoundOutputs,
+) -> None:
+    """Deal ``trials`` real shoes to their cut card, played by the counter of ``inputs.dealt``.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        The chunk's generator (a PCG64 bit generator).
+    shoe : numpy.ndarray
+        The full shoe as one rank index (0..9) per card, int64.
+    trials : int
+        Shoes to deal (a table run stops once its seat results are full).
+    inputs : RoundInputs
+        The rule codes, the policy, the probe rate and the dealing (:class:`Dealt`: the
+        cut card, the counter's count, bets, index plays and turn at the bank).
+    outputs : RoundOutputs
+        The tallies, the counter's tallies and the work space, added to in place.
+
+    Returns
+    -------
+    None
+        Everything dealt is in ``outputs``.
+    """
+    _shoe_rounds(rng, shoe, trials, inputs, outputs)
 
 
 @kernel
-def simulate_dealer_hands(rng, shoe, rounds, h17):
+def _dealer_hands(rng, shoe, rounds, h17):
     """Rounds by (up card, dealer outcome as in ``DEALER_OUTCOMES``)."""
     counts = np.zeros((10, N_OUTCOMES), dtype=np.int64)
     cards = shoe.copy()
@@ -792,3 +874,27 @@ def simulate_dealer_hands(rng, shoe, rounds, h17):
             outcome = 5 + total - 22
         counts[up, outcome] += 1
     return counts
+
+
+def simulate_dealer_hands(
+    rng: np.random.Generator, shoe: np.ndarray, rounds: int, h17: bool
+) -> np.ndarray:
+    """Deal ``rounds`` dealer hands (up card, hole card, hits), each off the full shoe.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        The chunk's generator.
+    shoe : numpy.ndarray
+        The full shoe as one rank index (0..9) per card, int64.
+    rounds : int
+        Dealer hands to deal.
+    h17 : bool
+        The dealer hits soft 17.
+
+    Returns
+    -------
+    numpy.ndarray
+        Rounds by (up card, dealer outcome as in ``DEALER_OUTCOMES``), int64 (10, outcomes).
+    """
+    return _dealer_hands(rng, shoe, rounds, bool(h17))

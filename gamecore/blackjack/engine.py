@@ -61,9 +61,10 @@ from typing import NamedTuple
 import numpy as np
 
 from gamecore._jit import kernel
+from gamecore.blackjack.caches import EngineCaches
 from gamecore.blackjack.chart import ChartTables, StrategyChart, up_label
 from gamecore.blackjack.dealer import dealer_rows, dealer_table, hash_slot
-from gamecore.blackjack.round import extra_pairs_needed, second_cards, split_coefficients
+from gamecore.blackjack.round import extra_pairs_needed, split_coefficients
 from gamecore.blackjack.rules import (
     ACE,
     DOUBLE,
@@ -610,8 +611,8 @@ class Engine:
         }
         keys = [(-1, 0)] + [(p, a) for p, e in self.split_extras.items() for a in range(e + 1)]
         self.rows, self.dealers = self._dealer_rows(keys)
-        #: Tables derived from this shoe once and reused (a split hand's second cards).
-        self.memo: dict = {}
+        #: Tables derived from this shoe once and reused (openings, second cards, ...).
+        self.caches = EngineCaches(self)
         self._contexts: dict[tuple[int, int], Context] = {}
 
     def _played_and_base(self, split_rank: int, extra: int) -> tuple[np.ndarray, np.ndarray]:
@@ -698,21 +699,6 @@ class Engine:
             split = self.split_values(solved.ev, POLICY_REFERENCE, None, only_up, each_solve)
         return solved, split
 
-    def optimal(self) -> tuple[Solved, np.ndarray, dict[tuple[int, int], np.ndarray]]:
-        """:meth:`solve_optimal` against every up card, once per engine: the unsplit hands'
-        solve, the split values and each split context's actions (``(M, 10)`` by context
-        key), which the consumers that play split hands out (the result distribution) read,
-        so the analysis and its result distribution share one solve."""
-        if "optimal" not in self.memo:
-            actions: dict[tuple[int, int], np.ndarray] = {}
-
-            def keep_actions(key, context: Solved) -> None:
-                actions[key] = compact_actions(context.action)
-
-            solved, split = self.solve_optimal(each_solve=keep_actions)
-            self.memo["optimal"] = (solved, split, actions)
-        return self.memo["optimal"]
-
     def size(self) -> dict[str, int]:
         """How much an analysis with this engine computes, counted (not timed): its
         contexts, the hands they play (a hand counted once per context it is played in) and
@@ -764,7 +750,7 @@ class Engine:
                 if each_solve is not None:
                     each_solve((p, a), solved)
                 for up in ups:
-                    second = second_cards(self, p, a, up)
+                    second = self.caches.second_cards(p, a, up)
                     if second is None:
                         continue
                     ev_x[(p, a)][up] = second.average(solved.value[:, up])
@@ -794,14 +780,6 @@ class Engine:
                         value += cp[a] * ev_p[(p, a)][up]
                 out[p, up] = value
         return out
-
-
-def compact_actions(action: np.ndarray) -> np.ndarray:
-    """A solve's actions (:class:`Solved`: FORBIDDEN, -1 or S H D R) as int8, the form the
-    consumers that keep them past the solve hold and pass on: the split contexts' arrays
-    an analysis keeps at 6 decks are 11 MB as int64 (a fifteenth of the process's own
-    memory at its peak), 1.4 MB as int8."""
-    return action.astype(np.int8)
 
 
 def refuse_forbidden(action: np.ndarray, engine: Engine, chart: StrategyChart) -> None:

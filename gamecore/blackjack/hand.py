@@ -16,7 +16,6 @@ import numpy as np
 
 from gamecore.blackjack.chart import up_label
 from gamecore.blackjack.engine import PLAYED, Engine
-from gamecore.blackjack.round import openings
 from gamecore.blackjack.rules import (
     ACTIONS,
     RANKS,
@@ -153,7 +152,7 @@ def hand_values(
         if not np.isnan(solved.ev[node, up, k])
     }
     if len(hand) == 2:
-        opening = next(o for o in openings(engine, up) if o.node == node)
+        opening = next(o for o in engine.caches.openings(up) if o.node == node)
         if opening.early_surrender:
             ev["R"] = -0.5  # offered before the check, here valued once it is made
         if opening.pair and not np.isnan(split[opening.first, up]):

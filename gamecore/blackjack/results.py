@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from gamecore._jit import kernel
+from gamecore.blackjack.caches import compact_actions
 from gamecore.blackjack.chart import (
     ChartTables,
     StrategyChart,
@@ -56,7 +57,6 @@ from gamecore.blackjack.engine import (
     POLICY_CHART,
     Engine,
     Solved,
-    compact_actions,
     refuse_forbidden,
 )
 from gamecore.blackjack.round import (
@@ -64,9 +64,7 @@ from gamecore.blackjack.round import (
     PLAY_NATURAL,
     PLAY_SPLIT,
     chart_play,
-    openings,
     optimal_play,
-    second_cards,
     split_hands,
 )
 from gamecore.blackjack.rules import (
@@ -605,7 +603,7 @@ def result_distribution(
     splits = [
         (opening.first, up)
         for up in range(10)
-        for opening in openings(engine, up)
+        for opening in engine.caches.openings(up)
         if opening.pair and strategy.play(opening) == PLAY_SPLIT
     ]
     # Split rounds and up cards are independent; their kernels release the GIL. The heavy
@@ -653,7 +651,7 @@ class _Strategy:
     @classmethod
     def of(cls, engine: Engine, chart: StrategyChart | None) -> _Strategy:
         if chart is None:
-            solved, split, actions = engine.optimal()  # shared with the analysis's
+            solved, split, actions = engine.caches.optimal()  # shared with the analysis's
             kept = {(-1, 0): compact_actions(solved.action), **actions}
             return cls(chart, None, solved, split, kept)
         kept = {}
@@ -686,7 +684,7 @@ def _up_card_results(
     peek = engine.codes.peek
     p_up = engine.shoe[up] / engine.shoe.sum()
     joint = _hand_joints(engine, (-1, 0), strategy.kept[(-1, 0)], up)
-    for opening in openings(engine, up):
+    for opening in engine.caches.openings(up):
         w = p_up * opening.probability
         play = strategy.play(opening)
         if play == PLAY_NATURAL:
@@ -778,7 +776,7 @@ def _split_round(engine, kept, pair, up, ends, settle) -> tuple[np.ndarray, np.n
     jp = np.zeros((extra + 1, *settle.shape))
     joints = np.empty((len(engine.nodes.counts), *settle.shape))
     for a in range(extra + 1):
-        second = second_cards(engine, pair, a, up)
+        second = engine.caches.second_cards(pair, a, up)
         if second is None:
             continue
         _hand_joints(engine, (pair, a), kept[(pair, a)], up, joints)

@@ -94,16 +94,28 @@ class Opening:
 
 
 def openings(engine, up: int) -> tuple[Opening, ...]:
-    """Every two-card hand of a round against ``up`` with its probability (``up`` removed from
-    the shoe), in the order of their ranks; none when the shoe holds no ``up``. Listed once
-    per engine."""
-    key = ("openings", up)
-    if key not in engine.memo:
-        engine.memo[key] = tuple(_openings(engine, up))
-    return engine.memo[key]
+    """Every two-card hand of a round against an up card, in the order of their ranks.
+
+    Computed on each call; the consumers read them through the engine's caches
+    (:meth:`~gamecore.blackjack.caches.EngineCaches.openings`), which list them once.
+
+    Parameters
+    ----------
+    engine : Engine
+        The engine of the shoe (its hand tree, dealer rows and rule codes).
+    up : int
+        The up card's rank index (0 the Ace .. 9 the ten-values).
+
+    Returns
+    -------
+    tuple of Opening
+        Each two-card hand with its probability (``up`` removed from the shoe); empty when
+        the shoe holds no ``up``.
+    """
+    return tuple(_each_opening(engine, up))
 
 
-def _openings(engine, up: int) -> Iterator[Opening]:
+def _each_opening(engine, up: int) -> Iterator[Opening]:
     shoe = engine.shoe
     if shoe[up] == 0:
         return
@@ -244,16 +256,28 @@ class SecondCards(NamedTuple):
 
 
 def second_cards(engine, pair: int, extra: int, up: int) -> SecondCards | None:
-    """The second cards of a hand split from ``pair`` with ``extra`` further pair cards out,
-    against ``up``; None when the shoe of that context cannot deal the hand. Computed once
-    per engine (they depend on its shoe only)."""
-    key = ("second cards", pair, extra, up)
-    if key not in engine.memo:
-        engine.memo[key] = _second_cards(engine, pair, extra, up)
-    return engine.memo[key]
+    """The second cards of a split hand against an up card.
 
+    Computed on each call; the consumers read them through the engine's caches
+    (:meth:`~gamecore.blackjack.caches.EngineCaches.second_cards`), which make them once.
 
-def _second_cards(engine, pair: int, extra: int, up: int) -> SecondCards | None:
+    Parameters
+    ----------
+    engine : Engine
+        The engine of the shoe.
+    pair : int
+        The pair's rank index.
+    extra : int
+        Further pair cards out of the shoe (the split context ``(pair, extra)``).
+    up : int
+        The up card's rank index.
+
+    Returns
+    -------
+    SecondCards or None
+        The hands after each possible second card and their chances; None when the shoe of
+        that context cannot deal the hand.
+    """
     base = engine.context(pair, extra).base
     left = base.copy()
     left[up] -= 1
@@ -269,6 +293,59 @@ def _second_cards(engine, pair: int, extra: int, up: int) -> SecondCards | None:
         np.array([left[c] / n for c in ranks]),
         int(child[pair]) if left[pair] else -1,
     )
+
+
+class SplitSeeds(NamedTuple):
+    """Where a split context's hands begin against each up card, per unit chance of the
+    pair: ``node[up, k]`` the hand after the k-th second card (-1: none), ``weight[up, k]``
+    the split value's coefficient for it times the card's chance; the last column is the
+    hand after a pair card once more (its own coefficient)."""
+
+    node: np.ndarray  # (10, 11) int64
+    weight: np.ndarray  # (10, 11)
+
+
+def split_seeds(
+    shoe: np.ndarray, pair: int, a: int, split: tuple[int, int], seconds: Sequence[Any]
+) -> SplitSeeds:
+    """The starting hands of split context ``(pair, a)`` and their weights.
+
+    Parameters
+    ----------
+    shoe : numpy.ndarray
+        The full shoe's count of each rank.
+    pair : int
+        The pair's rank index.
+    a : int
+        Further pair cards out of the shoe in this context.
+    split : tuple of int
+        ``(max_hands, extra)``: the most hands the pair may be split to, and the most
+        further pair cards any context of the pair takes out.
+    seconds : sequence of SecondCards or None
+        The context's :func:`second_cards` against each up card (index = up card).
+
+    Returns
+    -------
+    SplitSeeds
+        The hands a split context's play starts from and their coefficients.
+    """
+    max_hands, extra = split
+    node = np.full((10, 11), -1, dtype=np.int64)
+    weight = np.zeros((10, 11))
+    for up in range(10):
+        second = seconds[up]
+        if second is None:
+            continue
+        left = shoe.copy()
+        left[up] -= 1
+        left[pair] -= 2
+        cx, cp = split_coefficients(int(left[pair]), int(left.sum()), max_hands, extra)
+        k = len(second.nodes)
+        node[up, :k] = second.nodes  # the second cards' hands differ
+        weight[up, :k] = cx[a] * second.probability
+        if second.pair_node >= 0:
+            node[up, 10], weight[up, 10] = second.pair_node, cp[a]
+    return SplitSeeds(node, weight)
 
 
 @functools.lru_cache(maxsize=8)

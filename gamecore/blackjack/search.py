@@ -57,9 +57,6 @@ from gamecore.blackjack.round import (
     PLAY_SPLIT,
     chart_play,
     opening_value,
-    openings,
-    second_cards,
-    split_coefficients,
 )
 from gamecore.blackjack.rules import (
     ACE,
@@ -156,20 +153,11 @@ def _cell_sums(tree, up, inputs, sums, bad):
         sums[s, t, 8] += weight * (1.0 - inputs.natural[i, up])
 
 
-class _SplitSeeds(NamedTuple):
-    """Where a split context's hands begin against each up card, per unit chance of the
-    pair: ``node[up, k]`` the hand after the k-th second card (-1: none), ``weight[up, k]``
-    the split value's coefficient for it times the card's chance; the last column is the
-    hand after a pair card once more (its own coefficient)."""
-
-    node: np.ndarray  # (10, 11) int64
-    weight: np.ndarray  # (10, 11)
-
-
 @kernel
 def _split_context_sums(tree, base, seeds, ups, own_letter, solved, sums, bad):
     """:func:`_cell_sums` of one split context's hands against each up card of ``ups``
-    (into ``sums[up]``, ``bad[up]``), reached from ``seeds`` (:class:`_SplitSeeds`) down the
+    (into ``sums[up]``, ``bad[up]``), reached from ``seeds``
+    (:class:`~gamecore.blackjack.round.SplitSeeds`) down the
     hits the context's solve plays. ``own_letter[k]``: against ``ups[k]`` a two-card pair is
     played by its pair row's own letter (priced with the pair rows, so left out here)."""
     m = tree.hard.size
@@ -264,7 +252,7 @@ def _up_state(engine, chart, tables, solves, split, split_sums, up) -> _UpState:
     skip = np.zeros(m, dtype=np.bool_)
     total = 0.0
     pairs: dict[int, dict[str, Any]] = {}
-    for opening in openings(engine, up):
+    for opening in engine.caches.openings(up):
         i, a, p = opening.node, opening.first, opening.probability
         choice = chart_play(opening, chart, tables, split)
         value = opening_value(opening, choice.play, solved.value, split)
@@ -305,33 +293,6 @@ def _up_state(engine, chart, tables, solves, split, split_sums, up) -> _UpState:
     return _UpState(up, total, sums, bad, pairs)
 
 
-def _split_seeds(engine, pair: int, a: int) -> _SplitSeeds:
-    """:class:`_SplitSeeds` of split context ``(pair, a)`` (once per engine: they depend on
-    the shoe only)."""
-    key = ("split seeds", pair, a)
-    if key in engine.memo:
-        return engine.memo[key]
-    node = np.full((10, 11), -1, dtype=np.int64)
-    weight = np.zeros((10, 11))
-    for up in range(10):
-        second = second_cards(engine, pair, a, up)
-        if second is None:
-            continue
-        left = engine.shoe.copy()
-        left[up] -= 1
-        left[pair] -= 2
-        cx, cp = split_coefficients(
-            int(left[pair]), int(left.sum()), engine.max_hands(pair), engine.split_extras[pair]
-        )
-        k = len(second.nodes)
-        node[up, :k] = second.nodes  # the second cards' hands differ
-        weight[up, :k] = cx[a] * second.probability
-        if second.pair_node >= 0:
-            node[up, 10], weight[up, 10] = second.pair_node, cp[a]
-    engine.memo[key] = _SplitSeeds(node, weight)
-    return engine.memo[key]
-
-
 def _add_split_context(engine, chart, solved: Solved, key, ups, split_sums) -> None:
     """Add the hands of split context ``key = (pair, a)`` (``a`` extra pair cards out) to the
     rows' sums of splitting ``pair`` against each of ``ups``, per unit chance of the pair:
@@ -340,7 +301,7 @@ def _add_split_context(engine, chart, solved: Solved, key, ups, split_sums) -> N
     pair, a = key
     if pair == ACE and engine.codes.split_aces_one_card:
         return  # split aces take one card each: no choice at their hands to price
-    seeds = _split_seeds(engine, pair, a)
+    seeds = engine.caches.split_seeds(pair, a)
     ups = [up for up in ups if seeds.node[up, 0] >= 0]  # the context deals against it
     if not ups:
         return

@@ -28,6 +28,8 @@ import pandas as pd
 
 from gamecore.blackjack.chart import StrategyChart, chart_tables, read_strategy_chart, up_label
 from gamecore.blackjack.dealt import (
+    RoundInputs,
+    RoundOutputs,
     SimPolicy,
     Tallies,
     fresh_dealing,
@@ -38,7 +40,7 @@ from gamecore.blackjack.dealt import (
     simulate_rounds,
 )
 from gamecore.blackjack.engine import Engine, may_double
-from gamecore.blackjack.round import openings, optimal_play
+from gamecore.blackjack.round import optimal_play
 from gamecore.blackjack.rules import (
     ACTIONS,
     RANKS,
@@ -143,7 +145,7 @@ def _optimal_policy(rules) -> SimPolicy:
     root_split = np.zeros((10, 10, 10), dtype=np.bool_)
     unsplit_action = solved.action.copy()
     for up in range(10):
-        for opening in openings(engine, up):
+        for opening in engine.caches.openings(up):
             choice = optimal_play(opening, solved.ev, split)
             a, b = opening.first, opening.second
             early[a, b, up] = early[b, a, up] = choice.action == "R"
@@ -191,18 +193,11 @@ class _Job:
 def _run_chunk(job_and_chunk) -> Tallies:
     job, chunk = job_and_chunk
     tallies = new_tallies()
-    simulate_rounds(
-        chunk.generator(),
-        job.shoe,
-        chunk.size,
-        job.codes,
-        job.policy,
-        job.probe_rate,
-        fresh_dealing(1, job.codes.natural_pays),
-        tallies,
-        new_counter_tallies(),
-        new_scratch(),
+    inputs = RoundInputs(
+        job.codes, job.policy, job.probe_rate, fresh_dealing(1, job.codes.natural_pays)
     )
+    outputs = RoundOutputs(tallies, new_counter_tallies(), new_scratch())
+    simulate_rounds(chunk.generator(), job.shoe, chunk.size, inputs, outputs)
     return tallies
 
 

@@ -33,6 +33,8 @@ from gamecore.blackjack.dealt import (
     C_RESHUFFLED,
     C_TABLE_ROUNDS,
     Dealt,
+    RoundInputs,
+    RoundOutputs,
     fresh_dealing,
     new_counter_tallies,
     new_scratch,
@@ -195,10 +197,9 @@ def _run_table_chunk(job_and_chunk):
     tallies = new_tallies()
     play = simulate_rounds if fresh else simulate_shoes
     # Real shoes: as many shoes as rounds at most; the kernel stops when the rounds are dealt.
-    play(
-        chunk.generator(), shoe, chunk.size, codes, policy, 0.0, dealt, tallies, counter,
-        new_scratch(dealt.seats),
-    )  # fmt: skip
+    inputs = RoundInputs(codes, policy, 0.0, dealt)
+    outputs = RoundOutputs(tallies, counter, new_scratch(dealt.seats))
+    play(chunk.generator(), shoe, chunk.size, inputs, outputs)
     kept = counter.seat_results[: int(counter.stats[C_TABLE_ROUNDS])]
     return (
         *banking.tally_rounds(kept, bank),
