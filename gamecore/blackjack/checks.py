@@ -20,8 +20,11 @@ import pandas as pd
 from gamecore.blackjack.analysis import BlackjackAnalysis, default_variants, exact, rule_costs
 from gamecore.blackjack.chart import LETTERS, pretty_cell, up_label
 from gamecore.blackjack.dealer import dealer_final_distribution
-from gamecore.blackjack.dealt import PAIR_ROW0, SOFT_ROW0
 from gamecore.blackjack.results import ResultDistribution
+from gamecore.blackjack.round_tables import (
+    PAIR_ROW0,
+    SOFT_ROW0,
+)
 from gamecore.blackjack.rules import (
     ACE,
     DEALER_OUTCOMES,

@@ -41,7 +41,9 @@ import pandas as pd
 from gamecore import counting
 from gamecore.blackjack.analysis import chart_ev, exact, hand_table, insurance_ev, overall_ev
 from gamecore.blackjack.chart import StrategyChart, read_strategy_chart
-from gamecore.blackjack.dealt import (
+from gamecore.blackjack.dealt import simulate_shoes
+from gamecore.blackjack.engine import Engine
+from gamecore.blackjack.round_tables import (
     C_BANKED,
     C_INSURED,
     C_RECORDED,
@@ -54,9 +56,7 @@ from gamecore.blackjack.dealt import (
     new_counter_tallies,
     new_scratch,
     new_tallies,
-    simulate_shoes,
 )
-from gamecore.blackjack.engine import Engine
 from gamecore.blackjack.rules import (
     ACE,
     DECK,
@@ -549,7 +549,7 @@ def _shoe_and_dealing(count, rules, dealing, who) -> tuple[np.ndarray, Dealing]:
 
 
 def _dealt(count, rules, dealing, trigger, ramp, index_plays) -> Dealt:
-    """The counter's tables for the round kernel (:class:`gamecore.blackjack.dealt.Dealt`)."""
+    """The counter's tables for the round kernel (:class:`gamecore.blackjack.round_tables.Dealt`)."""
     first = np.full((32, 10), -1, dtype=np.int64)
     second = np.full((32, 10), -1, dtype=np.int64)
     at = np.zeros((32, 10))

@@ -27,7 +27,10 @@ import numpy as np
 import pandas as pd
 
 from gamecore.blackjack.chart import StrategyChart, chart_tables, read_strategy_chart, up_label
-from gamecore.blackjack.dealt import (
+from gamecore.blackjack.dealt import simulate_dealer_hands, simulate_rounds
+from gamecore.blackjack.engine import Engine, may_double
+from gamecore.blackjack.round import optimal_play
+from gamecore.blackjack.round_tables import (
     RoundInputs,
     RoundOutputs,
     SimPolicy,
@@ -36,11 +39,7 @@ from gamecore.blackjack.dealt import (
     new_counter_tallies,
     new_scratch,
     new_tallies,
-    simulate_dealer_hands,
-    simulate_rounds,
 )
-from gamecore.blackjack.engine import Engine, may_double
-from gamecore.blackjack.round import optimal_play
 from gamecore.blackjack.rules import (
     ACTIONS,
     RANKS,

@@ -29,7 +29,9 @@ import pandas as pd
 from gamecore import banking
 from gamecore.banking import Bank, BankFigures, BankTallies
 from gamecore.blackjack.counting import default_dealing
-from gamecore.blackjack.dealt import (
+from gamecore.blackjack.dealt import simulate_rounds, simulate_shoes
+from gamecore.blackjack.results import ResultDistribution
+from gamecore.blackjack.round_tables import (
     C_RESHUFFLED,
     C_TABLE_ROUNDS,
     Dealt,
@@ -39,10 +41,7 @@ from gamecore.blackjack.dealt import (
     new_counter_tallies,
     new_scratch,
     new_tallies,
-    simulate_rounds,
-    simulate_shoes,
 )
-from gamecore.blackjack.results import ResultDistribution
 from gamecore.blackjack.rules import (
     StandardBlackjackRules,
     check_rules,
