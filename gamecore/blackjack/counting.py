@@ -549,7 +549,7 @@ def _shoe_and_dealing(count, rules, dealing, who) -> tuple[np.ndarray, Dealing]:
 
 
 def _dealt(count, rules, dealing, trigger, ramp, index_plays) -> Dealt:
-    """The counter's tables for the round kernel (:class:`gamecore.blackjack.round_tables.Dealt`)."""
+    """The counter's tables for the round kernel (a :class:`round_tables.Dealt`)."""
     first = np.full((32, 10), -1, dtype=np.int64)
     second = np.full((32, 10), -1, dtype=np.int64)
     at = np.zeros((32, 10))
