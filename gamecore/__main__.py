@@ -6,9 +6,9 @@ import must not (each would reach into the notebook or test that imports gamecor
 - **The cyclic garbage collector is paused while the command's modules are imported**
   (numpy, pandas, numba, the game's own), and what they built is then frozen out of its
   passes (:func:`gc.freeze`): those objects live as long as the process, so every pass over
-  them would free nothing. Measured, 0.1 s of a 1.5 s ``gamecore exact standard_blackjack``,
-  peak memory unchanged. The collector runs as usual over everything the command itself
-  makes.
+  them would free nothing: a noticeable part of a short command such as ``gamecore exact
+  standard_blackjack``, peak memory unchanged. The collector runs as usual over everything
+  the command itself makes.
 - **One heap for every thread, large blocks handed back** (glibc's malloc, where it is
   the C library; elsewhere nothing changes): by default each thread that allocates gets a
   heap (arena) of its own, and a freed block below a threshold that grows with the blocks
@@ -25,8 +25,8 @@ import must not (each would reach into the notebook or test that imports gamecor
   (:func:`open_closed_streams`), and a closed standard output refuses the command (exit 2,
   one line on standard error if that is open): its result would have nowhere to go.
 - **The process ends at once with its exit status** (:func:`os._exit`): the interpreter's
-  own exit frees every module and array one by one, 0.15 to 0.2 s of the same run (300 MB
-  and numba's compiled code) for nothing. Everything the command writes is flushed first,
+  own exit frees every module and array one by one (300 MB and numba's compiled code), a
+  noticeable part of the same run, for nothing. Everything the command writes is flushed first,
   every file it writes is closed by then (each is written in a ``with`` block, and thread
   pools are joined the same way), and numba's cache is written when a kernel is compiled,
   not at exit. An unexpected exception still ends the process the usual way, with its

@@ -63,8 +63,8 @@ def _load_numba_array_math_without_blas_probe() -> None:
     """Import ``numba.np.arraymath`` with scipy's BLAS hidden from its probe.
 
     At its first compile or cache load numba imports ``numba.np.arraymath``, whose import
-    probes for BLAS by importing all of ``scipy.linalg``: measured, 0.15 s and 15 MB of
-    every process, a third of numba's start-up. The probe decides only whether
+    probes for BLAS by importing all of ``scipy.linalg``: 15 MB of every process and a
+    large share of numba's start-up. The probe decides only whether
     ``np.convolve`` and ``np.correlate`` in a kernel use BLAS or a plain loop (no gamecore
     kernel calls either; both give the same numbers). The module is imported here with the
     import of ``scipy.linalg.cython_blas`` failing, and the name is restored at once, so

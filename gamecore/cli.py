@@ -102,7 +102,7 @@ def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None
         # Strict JSON: an undefined figure is null, never NaN (see gamecore.strictjson).
         _write_whole(strictjson.dumps(data) + "\n")
     else:
-        import pandas as pd  # only for the text tables; importing it costs half a second
+        import pandas as pd  # only for the text tables; importing it is slow
 
         with pd.option_context("display.width", 200, "display.max_columns", 30):
             text()

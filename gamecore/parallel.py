@@ -30,10 +30,10 @@ import numpy as np
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole
 
-#: The most trials (rounds, shoes) one run accepts: ten trillion. The fastest simulator deals
-#: about ten million rounds a second on two cores, so this is over a week of computing; more
-#: is a typing error. A run's chunk plan and its results are never held as a whole, so memory
-#: does not grow with the trial count.
+#: The most trials (rounds, shoes) one run accepts: ten trillion. At the fastest simulator's
+#: rate on two cores this is over a week of computing; more is a typing error. A run's chunk
+#: plan and its results are never held as a whole, so memory does not grow with the trial
+#: count.
 MAX_TRIALS = 10**13
 
 

@@ -35,7 +35,7 @@ a report's file, hashed by verify       1 GiB   5.3 MB (c21_blackjack.pdf)
 ======================================  ======  ===========================================
 
 Within them the work stays in hand: 64 KiB of the slowest YAML the pure-Python parser reads
-takes about half a second; a 16 MiB CSV of short numbers takes pandas 0.7 s and about 190 MB.
+is read without a noticeable wait; a 16 MiB CSV of short numbers takes pandas about 190 MB.
 """
 
 from __future__ import annotations

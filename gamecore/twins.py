@@ -27,8 +27,8 @@ import numpy as np
 import pandas as pd
 
 # The standard library's normal distribution (its inverse is Wichura's AS241, as accurate as
-# scipy's ndtri to 3e-15 here): importing scipy.stats took half a second of every command,
-# scipy.special 70 ms.
+# scipy's ndtri to 3e-15 here): importing scipy.stats, or even scipy.special, would slow
+# every command's start.
 _NORMAL = NormalDist()
 
 #: The columns every exact-vs-simulated table starts with, in this order.

@@ -201,8 +201,8 @@ class DealerLines(NamedTuple):
 
 #: Lines of one rank worked side by side, a line to a lane: a pass of the trie reads its
 #: indices once for all of them and multiplies their products in vector instructions
-#: (measured: 16 lanes do the engine's dealer rows in 0.43 of the time one line at a time
-#: took, bit for bit the same; 8 in 0.5, 32 no better than 16).
+#: (16 lanes do the engine's dealer rows in well under the time one line at a time takes,
+#: bit for bit the same; 8 do less well, 32 no better than 16; ``make bench`` times it).
 LANES = 16
 
 
@@ -549,7 +549,8 @@ def dealer_lines(removed: np.ndarray) -> DealerLines:
     return DealerLines(line_rank[:lines], start[: lines + 1], row)
 
 
-#: Shares of :func:`dealer_rows`'s lines per thread (each a few milliseconds at 6 decks).
+#: Shares of :func:`dealer_rows`'s lines per thread (each little work at 6 decks, so several
+#: a thread keep the threads evenly loaded).
 SHARES_PER_THREAD = 6
 
 

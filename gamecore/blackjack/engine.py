@@ -326,7 +326,7 @@ def _first_within_tie(v0, v1, v2, v3, otherwise):
     """Of four action values (-inf or NaN: not allowed), the index of the first within
     :data:`TIE` of the highest, ``otherwise`` where none is allowed. Straight-line selects,
     not loops over the actions: which action is best changes from hand to hand, and the
-    loops' mispredicted branches took a fifth of a solve (measured; this form, a tenth)."""
+    loops' mispredicted branches were a large share of a solve (this form, far less)."""
     top = -np.inf
     top = v0 if v0 > top else top  # NaN compares false: never the top
     top = v1 if v1 > top else top
@@ -536,7 +536,7 @@ def _number_rows(counts, order, shoe, masks, extras, rows, first):
     per set in ``first``. Returns the number of sets.
 
     Numbered in the order the solves visit the hands, the rows are read from the dealer
-    table more nearly in sequence (measured: the optimal pass's solves 4% faster)."""
+    table more nearly in sequence, which makes the optimal pass's solves faster."""
     most = np.zeros(10, dtype=np.int64)
     for r in range(10):
         for i in range(counts.shape[0]):
@@ -734,8 +734,8 @@ class Engine:
         ev_p = {key: np.zeros(10) for key in keys}  # ... when that card is a pair card
         # The contexts are independent: solved on every core (the kernel releases the GIL),
         # each one's values read as it comes and then dropped (a few solved ahead only).
-        # Against one up card a solve is a fraction of a millisecond, less than handing it
-        # to a thread and back: those are solved here, one after another.
+        # Against one up card a solve is quicker than handing it to a thread and back:
+        # those are solved here, one after another.
         reference = (
             reference_ev
             if isinstance(reference_ev, dict)
