@@ -79,7 +79,7 @@ def game_options(parser: argparse.ArgumentParser) -> None:
         help="blackjack: a strategy chart (simulate also takes 'optimal': composition-"
         "dependent play as the exact engine decides it)",
     )
-    parser.add_argument("--json", action="store_true", help="JSON (schema in the README)")
+    parser.add_argument("--json", action="store_true", help="JSON (schema in docs/json.md)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -121,7 +121,7 @@ def _hand(commands) -> None:
     hand.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
     hand.add_argument("--shoe", metavar="N_A,N_2,...,N_9,N_10", help="the shoe before the deal")
     hand.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
-    hand.add_argument("--json", action="store_true", help="JSON (schema in the README)")
+    hand.add_argument("--json", action="store_true", help="JSON (schema in docs/json.md)")
 
 
 def _count(commands) -> None:
@@ -202,7 +202,7 @@ def _listings(commands) -> None:
     listing = commands.add_parser(
         "games", help="every game: its commands, wagers with paytables and rule parameters"
     )
-    listing.add_argument("--json", action="store_true", help="JSON (schema in the README)")
+    listing.add_argument("--json", action="store_true", help="JSON (schema in docs/json.md)")
 
     rules = commands.add_parser("rules", help="list a game's rule parameters and defaults")
     rules.add_argument("game")

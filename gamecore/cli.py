@@ -1,7 +1,7 @@
 """The ``gamecore`` command line.
 
 ``gamecore exact GAME ...`` prints a game's exact analysis and ``gamecore simulate GAME ...``
-its Monte Carlo twin; ``--json`` gives the stable schemas documented in the README. Bad input
+its Monte Carlo twin; ``--json`` gives the stable schemas of ``docs/json.md``. Bad input
 exits with status 2 and one line on standard error naming the bad value, never a traceback.
 """
 

@@ -415,7 +415,7 @@ class BaccaratAnalysis:
         return pd.DataFrame(rows)
 
     def to_dict(self) -> dict[str, Any]:
-        """The stable JSON schema documented in the README."""
+        """The stable JSON schema documented in docs/json.md."""
         outcomes = {}
         for name in self.rules.outcomes:
             event = OUTCOME_TITLES[name][1]
