@@ -549,8 +549,7 @@ def dealer_lines(removed: np.ndarray) -> DealerLines:
     return DealerLines(line_rank[:lines], start[: lines + 1], row)
 
 
-#: Shares of :func:`dealer_rows`'s lines per thread (each little work at 6 decks, so several
-#: a thread keep the threads evenly loaded).
+#: Shares of :func:`dealer_rows`'s lines per thread (each little work: the threads stay even).
 SHARES_PER_THREAD = 6
 
 
