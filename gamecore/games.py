@@ -24,6 +24,7 @@ REGISTRY: dict[str, str] = {
     "c21_baccarat": "gamecore.c21_baccarat.game:C21_BACCARAT",
     "standard_blackjack": "gamecore.blackjack.game:STANDARD_BLACKJACK",
     "c21_blackjack": "gamecore.blackjack.game:C21_BLACKJACK",
+    "dragon_tiger": "gamecore.dragon_tiger.game:DRAGON_TIGER",
 }
 
 #: The game names, in the registry's order.
