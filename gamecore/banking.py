@@ -65,7 +65,8 @@ class Bank:
         hands").
     ruin_below
         The banker is ruined when its money falls below this (1: it cannot cover one
-        player's bet).
+        player's bet). Every bankroll must be at least this: a bankroll below it is
+        refused (naming both), one equal to it starts the shift unruined.
     """
 
     stake: float = math.inf
@@ -99,6 +100,16 @@ class Bank:
                 raise GamecoreError(
                     f"{name} must be from 1 unit (one player's bet) to {MAX_AMOUNT:,}, "
                     f"got {shown(value)}"
+                )
+        for i, bankroll in enumerate(bankrolls):
+            # A banker who starts below the line it is ruined below cannot bank a round:
+            # the kernel would play it anyway and a winning first round hide the ruin.
+            # Starting exactly on the line is a bankroll that covers it, ruined only below.
+            if bankroll < ruin_below:
+                raise GamecoreError(
+                    f"bankrolls[{i}] ({shown(float(bankroll))}) is below ruin_below "
+                    f"({shown(float(ruin_below))}): the banker would be ruined before its first "
+                    "round; each bankroll must be at least ruin_below"
                 )
         object.__setattr__(self, "stake", float(stake))
         object.__setattr__(self, "ruin_below", float(ruin_below))

@@ -256,6 +256,28 @@ def test_bad_bank_is_refused(kwargs, message):
         Bank(**kwargs)
 
 
+def test_a_bankroll_below_the_ruin_line_is_refused_naming_both():
+    # A banker starting with 1 unit, ruined below 2, was accepted: its first round was
+    # played, and a first round it won (the player losing 1) left it at 2, never ruined.
+    with pytest.raises(GamecoreError, match=r"bankrolls\[1\] \(1\.5\) is below ruin_below \(2\.0\)"):
+        Bank(bankrolls=(2, 1.5), ruin_below=2)
+    # On the line the banker can bank: ruin is falling below it. Rounds worked by hand,
+    # one player, shifts of two rounds: a push and a push keep 2 (not ruined); the player
+    # winning 1 leaves 1 (ruined).
+    bank = Bank(bankrolls=(2,), ruin_below=2, shift_rounds=2)
+    t = banking.tally_rounds(np.array([[0.0], [0.0], [1.0], [0.0]]), bank)
+    assert t.counts[banking.SHIFTS] == 2 and t.shift[0, 0] == 1.0
+
+
+def test_c21_baccarat_table_refuses_a_bankroll_below_the_players_wagers():
+    # The card's banker is ruined below the players' wagers: 3 units at a table of 4.
+    rules = c21_baccarat.C21BaccaratRules(decks=1)
+    with pytest.raises(GamecoreError, match=r"bankrolls\[0\] \(3\.0\) is below ruin_below \(4\.0\)"):
+        c21_baccarat.sim.simulate_table(
+            rules, 4, 1_000, seed=1, bank=Bank(bankrolls=(3,)), progress=False
+        )
+
+
 def test_cross_check_needs_a_fresh_run_of_the_same_strategy(double_deck):
     rules, exact = double_deck
     shoe_run = table.simulate_table(rules, 2, "optimal", 5_000, seed=1, progress=False)

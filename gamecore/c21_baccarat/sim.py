@@ -424,7 +424,8 @@ def simulate_table(
     default; a shuffle every round unless ``dealing``), one unit each, and read what the
     P/D's seat carries (:class:`gamecore.banking.BankFigures`: each seat's SD, the
     covariance between seats, the P/D's SD, the risk of ruin for ``bank``'s bankrolls,
-    rotation). The banker is ruined below the players' wagers (the card's "no action").
+    rotation). The banker is ruined below the players' wagers (the card's "no action"):
+    ``bank.ruin_below`` is set to ``players``, and a bankroll below it is refused.
 
     Fixed chunks seeded from ``numpy.random.SeedSequence(seed)``, each a whole number of
     shifts: the result depends on the seed only, not on the threads.
