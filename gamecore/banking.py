@@ -247,9 +247,14 @@ def add_rounds(results, stake, bankrolls, shift_rounds, turn_rounds, ruin_below,
 
 
 def _mean_se(total: float, squares: float, n: float) -> tuple[float, float]:
-    if n < 2:
+    """(mean, its SE) of ``n`` values from their sum and sum of squares: the mean is
+    undefined (NaN) of no values, the SE of fewer than two (no spread to estimate it from);
+    :meth:`BankFigures.notes` says so beside them."""
+    if n < 1:
         return math.nan, math.nan
     mean = total / n
+    if n < 2:
+        return mean, math.nan
     variance = max(squares / n - mean**2, 0.0) * n / (n - 1)
     return mean, math.sqrt(variance / n)
 
@@ -393,6 +398,56 @@ class BankFigures:
             )
         return pd.DataFrame(rows)
 
+    def notes(self) -> dict[str, str]:
+        """Why a figure is missing (NaN in the tables, null in JSON) or its SE is 0, keyed
+        by the part of :func:`to_dict` it is in (``"ruin"``, ``"seats"``, ...); empty when
+        every figure stands. Each note is also in the JSON as ``"<part>_note"``, as a
+        baccarat bet's ``house_edge_ties_excluded`` has ``house_edge_ties_excluded_note``.
+
+        Examples
+        --------
+        >>> bank = Bank(bankrolls=(100,), shift_rounds=480)
+        >>> one = BankFigures(1, bank, tally_rounds(np.array([[1.0]]), bank))
+        >>> print(one.notes()["ruin"])
+        undefined: no whole shift was played (a shift is 480 rounds, 1 were simulated), and ruin is read from whole shifts
+        """
+        t = self.tallies
+        rounds, shifts = int(t.counts[ROUNDS]), int(t.counts[SHIFTS])
+        out = {}
+        if rounds < 2:
+            one = "the SEs are undefined: one round gives no spread to estimate them from"
+            out.update(seats=one, pd=one, coverage=one)
+        if self.covariance_table()["Correlation"].isna().any():
+            out["covariances"] = (
+                "a correlation is undefined where a seat's result never varied (in one "
+                "round, say): no spread to divide by"
+            )
+        if shifts == 0:
+            out["ruin"] = (
+                f"undefined: no whole shift was played (a shift is {self.bank.shift_rounds:,} "
+                f"rounds, {rounds:,} were simulated), and ruin is read from whole shifts"
+            )
+            return out
+        ruin = []
+        if shifts == 1:
+            ruin.append(
+                "the SE of the result over a shift is undefined: one shift gives no spread "
+                "to estimate it from"
+            )
+        for b, bankroll in enumerate(self.bank.bankrolls):
+            ruined = int(t.shift[0, b])
+            if ruined in (0, shifts):
+                none = ruined == 0
+                ruin.append(
+                    f"bankroll {bankroll:g}: {'no' if none else 'every'} shift of {shifts:,} "
+                    "ruined, so the SE of P(ruin) from the observed frequency is 0; at 95% "
+                    f"P(ruin) is {'below' if none else 'above'} "
+                    f"{3 / shifts if none else 1 - 3 / shifts:.3g} (the rule of three)"
+                )
+        if ruin:
+            out["ruin"] = "; ".join(ruin)
+        return out
+
     def rotation_table(
         self, wager: float, collection: float, rounds_per_hour: float
     ) -> pd.DataFrame:
@@ -475,7 +530,8 @@ def tally_rounds(results: np.ndarray, bank: Bank) -> BankTallies:
 
 
 def to_dict(figures: BankFigures) -> dict[str, Any]:
-    """The figures as JSON-ready values."""
+    """The figures as JSON-ready values, each part's :meth:`BankFigures.notes` beside it as
+    ``"<part>_note"`` (only where a figure of that part is null or its SE is 0)."""
     return {
         "rounds": figures.rounds,
         "bank": dataclasses.asdict(figures.bank),  # stake null: it covers every payoff
@@ -484,4 +540,5 @@ def to_dict(figures: BankFigures) -> dict[str, Any]:
         "pd": figures.bank_figures(),
         "coverage": figures.coverage_table().to_dict("records"),
         "ruin": figures.ruin_table().to_dict("records"),
+        **{f"{part}_note": note for part, note in figures.notes().items()},
     }

@@ -12,11 +12,13 @@ import math
 import numpy as np
 import pytest
 
-from gamecore import banking, blackjack, c21_baccarat, twins
+from gamecore import banking, blackjack, c21_baccarat, strictjson, twins
 from gamecore.banking import Bank
 from gamecore.blackjack import results, table
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
+
+from helpers import run_gamecore
 
 
 def test_cover_takes_the_losers_then_pays_seat_by_seat():
@@ -276,6 +278,54 @@ def test_c21_baccarat_table_refuses_a_bankroll_below_the_players_wagers():
         c21_baccarat.sim.simulate_table(
             rules, 4, 1_000, seed=1, bank=Bank(bankrolls=(3,)), progress=False
         )
+
+
+def _nulls(data, path=""):
+    """The paths of every null in a JSON document."""
+    if isinstance(data, dict):
+        return [p for k, v in data.items() for p in _nulls(v, f"{path}.{k}")]
+    if isinstance(data, list):
+        return [p for i, v in enumerate(data) for p in _nulls(v, f"{path}[{i}]")]
+    return [path] if data is None else []
+
+
+def test_one_round_keeps_its_means_and_says_why_its_ses_are_null():
+    # One round, seat 1 winning 1 and seat 2 losing 1: the means are those results (they
+    # were null, with every SE, and nothing said why); no shift of 480 was played.
+    bank = Bank(bankrolls=(100,))
+    figures = banking.BankFigures(2, bank, banking.tally_rounds(np.array([[1.0, -1.0]]), bank))
+    data = strictjson.loads(strictjson.dumps(banking.to_dict(figures)))
+    assert [seat["Mean"] for seat in data["seats"]] == [1.0, -1.0]
+    assert data["pd"]["P/D result per round"] == 0.0
+    assert data["seats"][0]["SE"] is None and "one round" in data["seats_note"]
+    assert data["ruin"][0]["P(ruin in a shift)"] is None
+    assert "no whole shift was played" in data["ruin_note"]
+    # Every null but the unlimited stake (the README says so) sits in a part with its note.
+    for path in _nulls(data):
+        assert path == ".bank.stake" or f"{path.split('[')[0].split('.')[1]}_note" in data, path
+
+
+def test_a_ruin_never_seen_says_what_its_zero_se_means():
+    # 10 shifts of 2 pushes: no bankroll is ever ruined. P(ruin) 0 with SE 0 from the
+    # frequency; the note gives the rule of three's bound, 3 / 10.
+    bank = Bank(bankrolls=(5,), shift_rounds=2)
+    figures = banking.BankFigures(1, bank, banking.tally_rounds(np.zeros((20, 1)), bank))
+    data = banking.to_dict(figures)
+    assert (data["ruin"][0]["P(ruin in a shift)"], data["ruin"][0]["SE"]) == (0.0, 0.0)
+    assert "no shift of 10 ruined" in data["ruin_note"] and "below 0.3 " in data["ruin_note"]
+
+
+def test_the_table_command_says_why_each_null_figure_is_null():
+    result = run_gamecore(
+        "simulate", "standard_blackjack", "--players", "2", "--strategy", "optimal",
+        "--rounds", "1", "--json", "--no-progress",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    data = strictjson.loads(result.stdout)
+    nulls = [path for path in _nulls(data) if path != ".bank.stake"]
+    assert nulls  # one round: SEs, correlations and every shift figure are undefined
+    for path in nulls:
+        assert f"{path.split('[')[0].split('.')[1]}_note" in data, path
 
 
 def test_cross_check_needs_a_fresh_run_of_the_same_strategy(double_deck):

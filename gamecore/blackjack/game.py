@@ -313,6 +313,8 @@ def _table_run(game: str, rules: RuleSet, options: CommandOptions) -> Answer:
             print(f"{name}: {value:.6f}")
         print(found.figures.coverage_table().to_string(index=False))
         print(found.figures.ruin_table().to_string(index=False))
+        for part, note in found.figures.notes().items():
+            print(f"Note ({part}): {note}")
 
     return Answer(found.to_dict(), text)
 
