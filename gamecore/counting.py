@@ -32,7 +32,7 @@ import pandas as pd
 
 from gamecore._jit import kernel
 from gamecore.errors import GamecoreError, shown
-from gamecore.numeric import is_whole, real_number, real_numbers
+from gamecore.numeric import is_whole, real_number, real_numbers, real_or_fraction
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,20 +51,17 @@ class Deck:
         return np.array(self.cards, dtype=float)
 
     def by_rank(self, values: Mapping[str, float], name: str) -> np.ndarray:
-        """``values[rank]`` for every rank, as floats; refuses a missing, extra or
-        non-numeric entry, naming ``name``."""
+        """``values[rank]`` for every rank, as floats; refuses a missing or extra rank, and
+        an entry that is not a finite number as :func:`gamecore.numeric.real_or_fraction`
+        takes it (a string such as ``"8"`` is refused), naming ``name`` and the rank."""
         if not isinstance(values, Mapping) or set(values) != set(self.ranks):
             raise GamecoreError(
                 f"{name} must map every rank {', '.join(self.ranks)} to a number, got "
-                f"{shown(sorted(values) if isinstance(values, Mapping) else values)}"
+                f"{shown(sorted(values, key=repr) if isinstance(values, Mapping) else values)}"
             )
-        try:
-            array = np.array([float(values[r]) for r in self.ranks])
-        except (TypeError, ValueError):
-            raise GamecoreError(f"{name} must map every rank to a number") from None
-        if not np.isfinite(array).all():
-            raise GamecoreError(f"{name} must be finite numbers")
-        return array
+        return np.array(
+            [float(real_or_fraction(f"{name} of rank {r}", values[r])) for r in self.ranks]
+        )
 
     def tags(self, tags: Mapping[str, int]) -> dict[str, int]:
         """A count's tags, checked: an integer for every rank."""

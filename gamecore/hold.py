@@ -32,7 +32,7 @@ from scipy.signal import fftconvolve
 
 from gamecore import twins
 from gamecore.errors import GamecoreError, shown
-from gamecore.numeric import is_whole
+from gamecore.numeric import is_whole, real_or_fraction
 
 #: The session lengths every report monitors.
 ROUNDS = (1_000, 10_000, 100_000, 1_000_000)
@@ -44,24 +44,35 @@ WIDTH = 14.0
 Z95 = 1.959963984540054
 
 
-def _lattice(distribution: Mapping) -> tuple[Fraction, np.ndarray, np.ndarray]:
-    """(step, results in steps as integers, probabilities as floats) of a distribution
-    {net result: probability} whose results are rationals (floats are read exactly)."""
+def _checked(distribution: object) -> tuple[list[int | float | Fraction], np.ndarray]:
+    """(net results, probabilities as floats) of a distribution {net result: probability},
+    each a number as :func:`gamecore.numeric.real_or_fraction` takes it (a string such as
+    ``"1"`` or ``"0.5"`` is refused, naming it), the probabilities non-negative and summing
+    to 1."""
     if not isinstance(distribution, Mapping) or not distribution:
         raise GamecoreError(
             f"a distribution must map net results to probabilities, got {shown(distribution)}"
         )
-    values = []
-    for value in distribution:
-        try:
-            values.append(Fraction(value).limit_denominator(10**6))
-        except (TypeError, ValueError):
-            raise GamecoreError(f"a net result must be a number, got {shown(value)}") from None
-    probabilities = np.array([float(p) for p in distribution.values()])
-    if not np.isfinite(probabilities).all() or (probabilities < 0).any():
-        raise GamecoreError("probabilities must be finite and non-negative")
+    values = [real_or_fraction("a net result", value) for value in distribution]
+    probabilities = np.array(
+        [
+            float(real_or_fraction(f"the probability of net result {shown(value)}", p))
+            for value, p in distribution.items()
+        ]
+    )
+    if (probabilities < 0).any():
+        raise GamecoreError("probabilities must be non-negative")
     if abs(probabilities.sum() - 1.0) > 1e-9:
         raise GamecoreError(f"probabilities must sum to 1, got {shown(probabilities.sum())}")
+    return values, probabilities
+
+
+def _lattice(distribution: object) -> tuple[Fraction, np.ndarray, np.ndarray]:
+    """(step, results in steps as integers, probabilities as floats) of a distribution
+    {net result: probability} (:func:`_checked`) whose results are rationals (floats are
+    read exactly)."""
+    numbers, probabilities = _checked(distribution)
+    values = [Fraction(v).limit_denominator(10**6) for v in numbers]
     nonzero = [v for v in values if v != 0]
     if not nonzero:
         return Fraction(1), np.zeros(len(values), dtype=np.int64), probabilities
@@ -128,8 +139,8 @@ def house_behind(distribution: Mapping, rounds: int) -> tuple[float, float]:
 
 def moments(distribution: Mapping) -> tuple[float, float]:
     """(mean, standard deviation) of the per-round net result."""
-    _step, steps, probabilities = _lattice(distribution)
-    values = np.array([float(v) for v in distribution], dtype=float)
+    numbers, probabilities = _checked(distribution)
+    values = np.array([float(v) for v in numbers], dtype=float)
     mean = float(np.dot(values, probabilities))
     return mean, math.sqrt(max(float(np.dot(values**2, probabilities)) - mean**2, 0.0))
 
@@ -149,7 +160,7 @@ def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS
     >>> float(hold_table("coin", coin, [2])["P(house behind), exact distribution"].iloc[0])
     0.25
     """
-    mean, sd = moments(distribution)
+    mean, sd = moments(distribution)  # checks the distribution first
     hit = sum(float(p) for value, p in distribution.items() if float(value) > 0)
     rows = []
     for n in rounds:
@@ -181,8 +192,8 @@ def house_behind_twin(
     """Each P(house behind) beside its simulated twin: ``sessions`` sessions of ``n`` rounds,
     each drawn as the multinomial counts of the per-round results (from
     ``numpy.random.SeedSequence(seed)``), the share whose total is above zero."""
-    values = np.array([float(v) for v in distribution], dtype=float)
-    probabilities = np.array([float(p) for p in distribution.values()])
+    numbers, probabilities = _checked(distribution)
+    values = np.array([float(v) for v in numbers], dtype=float)
     probabilities = probabilities / probabilities.sum()
     generator = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
     rows = []

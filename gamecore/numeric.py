@@ -24,6 +24,7 @@ Accepted values come back as Python ``int`` or ``float`` (an ``int`` subclass su
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -72,6 +73,28 @@ def real_number(name: str, value: object) -> int | float:
     if not math.isfinite(number):
         raise GamecoreError(f"{name} must be a finite number, got {shown(value)}")
     return number
+
+
+def real_or_fraction(name: str, value: object) -> int | float | Fraction:
+    """:func:`real_number`, and a :class:`fractions.Fraction` kept as it is: the exact
+    results gamecore gives (a wager's net results and probabilities) are Fractions, and
+    what reads them back (hold monitoring, counting) takes them whole. A string that reads
+    as a number (``"8"``, ``"1e3"``, ``"nan"``) is refused like any other non-number.
+
+    >>> real_or_fraction("probability", Fraction(1, 3))
+    Fraction(1, 3)
+    >>> real_or_fraction("probability", "0.5")
+    Traceback (most recent call last):
+        ...
+    gamecore.errors.GamecoreError: probability must be a number (an int, a float or a Fraction), got '0.5'
+    """
+    if isinstance(value, Fraction):
+        return Fraction(value)  # a subclass as its plain value
+    if not is_real(value):
+        raise GamecoreError(
+            f"{name} must be a number (an int, a float or a Fraction), got {shown(value)}"
+        )
+    return real_number(name, value)
 
 
 def real_numbers(name: str, values: object) -> tuple[int | float, ...]:

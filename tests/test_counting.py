@@ -223,7 +223,8 @@ def test_correlation_and_slope_of_proportional_tags():
     [
         ({"a": 1, "b": 0}, "every rank"),
         ({"a": 1, "b": 0, "c": 1.5}, "integer"),
-        ({"a": 1, "b": 0, "c": True}, "integer"),
+        ({"a": 1, "b": 0, "c": True}, "tags of rank c must be a number"),
+        ({"a": 1, "b": 0, "c": "1"}, "tags of rank c must be a number"),
     ],
 )
 def test_bad_tags_are_refused(tags, message):

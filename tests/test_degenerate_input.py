@@ -213,6 +213,59 @@ def test_accepted_numbers_come_back_as_python_ints_and_floats():
     assert type(c21_baccarat.C21BaccaratRules(decks=_Nine.NINE).decks) is int
 
 
+#: What hold monitoring and a count's tags and effects refuse: the values above but a Fraction
+#: (gamecore's exact results are Fractions, read back whole), and text that reads as a number,
+#: which float() and Fraction() took before.
+NOT_NUMBERS_OR_FRACTIONS = [v for v in NOT_NUMBERS if not isinstance(v, Fraction)] + [
+    "1e3", "nan", "-1", "1/2",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("value", NOT_NUMBERS_OR_FRACTIONS, ids=repr)
+@pytest.mark.parametrize(
+    ("name", "check"),
+    [
+        ("the probability of net result 1", lambda v: hold.house_behind({1: v, -1: 0.5}, 10)),
+        ("the probability of net result 1", lambda v: hold.hold_table("bet", {1: v, -1: 0.5})),
+        ("tags of rank a",
+         lambda v: counting.betting_correlation({"a": v, "b": -1}, {"a": 0.1, "b": -0.1}, DECK)),
+        ("effects of rank a", lambda v: counting.balanced_tags({"a": v, "b": -1.0}, DECK)),
+        ("effects of rank a", lambda v: counting.regression_slope({"a": 1, "b": -1}, {"a": v, "b": 0.1}, DECK)),
+    ],
+)  # fmt: skip
+def test_hold_and_counting_refuse_what_is_not_a_number_naming_it(name, check, value):
+    with pytest.raises(GamecoreError, match=f"^{name} must be a"):
+        check(value)
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except (TypeError, ValueError):  # arrays; numpy's generic timedelta
+        return False
+    return True
+
+
+@pytest.mark.parametrize("value", list(filter(_hashable, NOT_NUMBERS_OR_FRACTIONS)), ids=repr)
+def test_hold_monitoring_refuses_a_net_result_that_is_not_a_number(value):
+    distribution = {value: 0.5, -7: 0.5}
+    for check in (
+        lambda: hold.house_behind(distribution, 10),
+        lambda: hold.hold_table("bet", distribution),
+        lambda: hold.house_behind_twin("bet", distribution, [10], 10),
+    ):
+        with pytest.raises(GamecoreError, match="^a net result must be a"):
+            check()
+
+
+def test_hold_and_counting_take_gamecore_s_fractions():
+    # A fair coin for one unit: the house is behind after 2 rounds when both are heads.
+    coin = {Fraction(1): Fraction(1, 2), Fraction(-1): Fraction(1, 2)}
+    assert hold.house_behind(coin, 2) == (0.25, 0.0)
+    tags = {"a": 1, "b": -1}
+    assert counting.betting_correlation(tags, {"a": Fraction(1, 3), "b": Fraction(-1, 3)}, DECK) == 1
+
+
 def test_counter_triggers_and_ramps_take_numbers_only():
     tags = {"a": 1, "b": -1}
     assert counting.check_trigger(np.longdouble(1), tags) == 1.0
