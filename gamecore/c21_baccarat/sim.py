@@ -425,11 +425,9 @@ def simulate_table(
     P/D's seat carries (:class:`gamecore.banking.BankFigures`: each seat's SD, the
     covariance between seats, the P/D's SD, the risk of ruin for ``bank``'s bankrolls,
     rotation). The banker is ruined below the players' wagers (the card's "no action"):
-    ``bank.ruin_below`` is set to ``players``, and a bankroll below it is refused.
-
-    Fixed chunks seeded from ``numpy.random.SeedSequence(seed)``, each a whole number of
-    shifts: the result depends on the seed only, not on the threads.
-    """
+    ``bank.ruin_below`` is ``players``; a bankroll below it is refused. Fixed chunks seeded
+    from ``numpy.random.SeedSequence(seed)``, each a whole number of shifts: the result
+    depends on the seed only, not on the threads."""
     rounds, seed, player, dealer, dealing, shoe, player_draw, dealer_draw = _checked_run(
         rules, rounds, seed, players, player, dealer, dealing
     )
