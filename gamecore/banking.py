@@ -408,8 +408,9 @@ class BankFigures:
         --------
         >>> bank = Bank(bankrolls=(100,), shift_rounds=480)
         >>> one = BankFigures(1, bank, tally_rounds(np.array([[1.0]]), bank))
-        >>> print(one.notes()["ruin"])
-        undefined: no whole shift was played (a shift is 480 rounds, 1 were simulated), and ruin is read from whole shifts
+        >>> print(one.notes()["ruin"])  # doctest: +NORMALIZE_WHITESPACE
+        undefined: no whole shift was played (a shift is 480 rounds, 1 were simulated),
+        and ruin is read from whole shifts
         """
         t = self.tallies
         rounds, shifts = int(t.counts[ROUNDS]), int(t.counts[SHIFTS])

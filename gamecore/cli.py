@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -16,7 +17,6 @@ from typing import Any
 from gamecore import decimals, games, strictjson
 from gamecore.arguments import build_parser
 from gamecore.errors import GamecoreError, one_line, shown
-from gamecore.game import Answer
 from gamecore.interrupts import interrupts_deferred
 from gamecore.options import CommandOptions, flag
 
@@ -70,31 +70,40 @@ def _command_game(args: argparse.Namespace) -> None:
         answering = ", ".join(games.answering(args.command))
         raise GamecoreError(f"{args.command} is for {answering}, not {args.game}")
     rule_values = _rule_values(args)
-    rules = game.rules_type.from_strings(rule_values)
     values = {k: v for k, v in vars(args).items() if k not in NOT_GAME_OPTIONS}
     options = CommandOptions(game.name, values, frozenset(rule_values))
-    for option in options.names_given():
-        if option not in game.commands[args.command]:
-            raise GamecoreError(f"{flag(option)} does not apply to {game.name}")
-    answer = _naming_the_shoe(args, lambda: getattr(game, args.command)(rules, options))
+    try:
+        rules = game.rules_type.from_strings(rule_values)
+        for option in options.names_given():
+            if option not in game.commands[args.command]:
+                raise GamecoreError(f"{flag(option)} does not apply to {game.name}")
+        answer = getattr(game, args.command)(rules, options)
+    except GamecoreError as error:
+        raise GamecoreError(_naming_the_flag(args, str(error))) from None
     _emit(answer.data, args.json, answer.text)
 
 
-def _naming_the_shoe(args: argparse.Namespace, run: Callable[[], Answer]) -> Answer:
-    """``run()``; the engines name a shoe they are given "composition" and each of its
-    classes by rank ("composition count of rank A", gamecore.shoe), which on the command
-    line is --shoe; 21st Century Baccarat's jokers ("composition count of jokers") are
-    --jokers."""
-    try:
-        return run()
-    except GamecoreError as error:
-        message = str(error)
-        if getattr(args, "shoe", None) is None or not message.startswith("composition"):
-            raise
+def _naming_the_flag(args: argparse.Namespace, message: str) -> str:
+    """A refusal from the library names a value by its parameter (``stake must be ...``,
+    ``bankrolls[0] must be ...``, a shoe's ``composition count of rank A ...``); where the
+    command line gave that value as an option, the message names the option instead
+    (``--stake must be ...``, ``--bankrolls item 1 must be ...``, ``--shoe count of rank A
+    ...``, 21st Century Baccarat's jokers ``--jokers ...``). A value not given as an option
+    (a default, a ``--rule``) keeps its parameter's name."""
+    if getattr(args, "shoe", None) is not None and message.startswith("composition"):
         jokers = "composition count of jokers"
         if message.startswith(jokers):
-            raise GamecoreError("--jokers" + message[len(jokers) :]) from None
-        raise GamecoreError("--shoe" + message[len("composition") :]) from None
+            return "--jokers" + message[len(jokers) :]
+        return "--shoe" + message[len("composition") :]
+    found = re.match(r"([a-z_]+)(?:\[(\d+)\])? ", message)
+    if found is None or found.group(1) in ("game", "rule", "json", "command", "run"):
+        return message
+    if getattr(args, found.group(1), None) in (None, False):
+        return message
+    named = flag(found.group(1))
+    if found.group(2) is not None:
+        named = f"{named} item {int(found.group(2)) + 1}"
+    return f"{named} {message[found.end() :]}"
 
 
 def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None:

@@ -83,10 +83,10 @@ def real_or_fraction(name: str, value: object) -> int | float | Fraction:
 
     >>> real_or_fraction("probability", Fraction(1, 3))
     Fraction(1, 3)
-    >>> real_or_fraction("probability", "0.5")
+    >>> real_or_fraction("probability", "0.5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    gamecore.errors.GamecoreError: probability must be a number (an int, a float or a Fraction), got '0.5'
+    gamecore.errors.GamecoreError: probability must be a number (an int, ...), got '0.5'
     """
     if isinstance(value, Fraction):
         return Fraction(value)  # a subclass as its plain value

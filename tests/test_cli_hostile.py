@@ -255,6 +255,53 @@ def test_hostile_values_are_refused_naming_them_or_read_as_written(files, argv, 
             assert word in out, out[:2000]
 
 
+C21_SIMULATE = ["simulate", "c21_baccarat", "--rounds", "1000", "--no-progress", "--json"]
+TABLE_WITHOUT_PLAYERS = [*TABLE[:2], *TABLE[4:]]
+
+#: Every numeric option of simulate and the table run, with the command it is given to and
+#: the values it has no meaning for (a count of rounds, a seed, threads, cards, seats, money).
+SIMULATE_FLAGS = [
+    ("--rounds", SIMULATE[:2], ("inf", "nan", "-1", "0")),
+    ("--seed", SIMULATE, ("inf", "nan", "-1")),
+    ("--threads", SIMULATE, ("inf", "nan", "-1", "0")),
+    ("--penetration", SHOE_MODE, ("inf", "nan", "-1", "0")),
+    ("--decks", SIMULATE, ("inf", "nan", "-1", "0")),
+    ("--jokers-per-deck", C21_SIMULATE, ("inf", "nan", "-1")),
+    ("--players", C21_SIMULATE, ("inf", "nan", "-1", "0")),
+    ("--players", TABLE_WITHOUT_PLAYERS, ("inf", "nan", "-1", "0")),
+    ("--stake", TABLE, ("inf", "nan", "-1", "0")),
+    ("--bankrolls", TABLE, ("inf", "nan", "-1", "0", "100,-1")),
+    ("--shift-rounds", TABLE, ("inf", "nan", "-1", "0")),
+    ("--turn-rounds", TABLE, ("inf", "nan", "-1", "0")),
+]
+
+
+@pytest.mark.parametrize(
+    ("flag", "argv", "value"),
+    [
+        pytest.param(flag, argv, value, id=f"{argv[1]}{flag}={value}")
+        for flag, argv, values in SIMULATE_FLAGS
+        for value in values
+    ],
+)
+def test_a_meaningless_simulate_value_is_refused_naming_its_flag_and_value(flag, argv, value):
+    """Each refusal names the flag as typed (the library's checks name the parameter,
+    "stake must be from 1 unit ...", which was the message on the command line too) and the
+    value (as typed, or as the number it was read as: -1 as -1.0)."""
+    code, out, err = _main([*argv, f"{flag}={value}"])
+    lines = err.splitlines()
+    assert (code, out, len(lines)) == (2, "", 1), err[:MAX_LINE]
+    line = lines[0]
+    assert line.startswith(f"gamecore: error: {flag} "), line
+    shown_value = value.split(",")[-1]  # a list's bad item
+    assert f"got {shown_value}" in line or f"got '{value}'" in line, line
+
+
+def test_an_infinite_stake_says_how_to_ask_for_one():
+    code, _out, err = _main([*TABLE, "--stake", "inf"])
+    assert code == 2 and "leave --stake out for a P/D that covers every payoff" in err, err
+
+
 def test_values_no_process_can_hold_from_a_real_command_line():
     """Through a real process: an argument that is not UTF-8 (Python passes it on as lone
     surrogates) and one of 120 KB (close to Linux's 128 KiB limit for one argument)."""

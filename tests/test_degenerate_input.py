@@ -230,7 +230,8 @@ NOT_NUMBERS_OR_FRACTIONS = [v for v in NOT_NUMBERS if not isinstance(v, Fraction
         ("tags of rank a",
          lambda v: counting.betting_correlation({"a": v, "b": -1}, {"a": 0.1, "b": -0.1}, DECK)),
         ("effects of rank a", lambda v: counting.balanced_tags({"a": v, "b": -1.0}, DECK)),
-        ("effects of rank a", lambda v: counting.regression_slope({"a": 1, "b": -1}, {"a": v, "b": 0.1}, DECK)),
+        ("effects of rank a",
+         lambda v: counting.regression_slope({"a": 1, "b": -1}, {"a": v, "b": 0.1}, DECK)),
     ],
 )  # fmt: skip
 def test_hold_and_counting_refuse_what_is_not_a_number_naming_it(name, check, value):
@@ -263,7 +264,9 @@ def test_hold_and_counting_take_gamecore_s_fractions():
     coin = {Fraction(1): Fraction(1, 2), Fraction(-1): Fraction(1, 2)}
     assert hold.house_behind(coin, 2) == (0.25, 0.0)
     tags = {"a": 1, "b": -1}
-    assert counting.betting_correlation(tags, {"a": Fraction(1, 3), "b": Fraction(-1, 3)}, DECK) == 1
+    assert (
+        counting.betting_correlation(tags, {"a": Fraction(1, 3), "b": Fraction(-1, 3)}, DECK) == 1
+    )
 
 
 def test_counter_triggers_and_ramps_take_numbers_only():

@@ -11,14 +11,13 @@ import math
 
 import numpy as np
 import pytest
+from helpers import run_gamecore
 
 from gamecore import banking, blackjack, c21_baccarat, strictjson, twins
 from gamecore.banking import Bank
 from gamecore.blackjack import results, table
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
-
-from helpers import run_gamecore
 
 
 def test_cover_takes_the_losers_then_pays_seat_by_seat():
@@ -261,7 +260,9 @@ def test_bad_bank_is_refused(kwargs, message):
 def test_a_bankroll_below_the_ruin_line_is_refused_naming_both():
     # A banker starting with 1 unit, ruined below 2, was accepted: its first round was
     # played, and a first round it won (the player losing 1) left it at 2, never ruined.
-    with pytest.raises(GamecoreError, match=r"bankrolls\[1\] \(1\.5\) is below ruin_below \(2\.0\)"):
+    with pytest.raises(
+        GamecoreError, match=r"bankrolls\[1\] \(1\.5\) is below ruin_below \(2\.0\)"
+    ):
         Bank(bankrolls=(2, 1.5), ruin_below=2)
     # On the line the banker can bank: ruin is falling below it. Rounds worked by hand,
     # one player, shifts of two rounds: a push and a push keep 2 (not ruined); the player
@@ -274,7 +275,9 @@ def test_a_bankroll_below_the_ruin_line_is_refused_naming_both():
 def test_c21_baccarat_table_refuses_a_bankroll_below_the_players_wagers():
     # The card's banker is ruined below the players' wagers: 3 units at a table of 4.
     rules = c21_baccarat.C21BaccaratRules(decks=1)
-    with pytest.raises(GamecoreError, match=r"bankrolls\[0\] \(3\.0\) is below ruin_below \(4\.0\)"):
+    with pytest.raises(
+        GamecoreError, match=r"bankrolls\[0\] \(3\.0\) is below ruin_below \(4\.0\)"
+    ):
         c21_baccarat.sim.simulate_table(
             rules, 4, 1_000, seed=1, bank=Bank(bankrolls=(3,)), progress=False
         )

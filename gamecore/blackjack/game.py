@@ -340,6 +340,12 @@ def _bank(options: CommandOptions):
     ``--turn-rounds`` (defaults: :class:`gamecore.banking.Bank`'s)."""
     from gamecore.banking import Bank
 
+    stake = options.text("stake")
+    if stake is not None and stake.strip().lower().lstrip("+") in ("inf", "infinity"):
+        raise GamecoreError(
+            f"--stake must be a finite number of units, got {shown(stake)}; leave --stake "
+            "out for a P/D that covers every payoff"
+        )
     return Bank(
         stake=options.number("stake", math.inf),
         bankrolls=options.numbers("bankrolls", Bank().bankrolls),
