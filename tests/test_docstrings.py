@@ -343,9 +343,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.dealing.cards_burned",
     "gamecore.dealing.draw_card",
     "gamecore.dealing.shuffle",
-    "gamecore.decimals.integer",
-    "gamecore.decimals.number",
-    "gamecore.decimals.why",
     "gamecore.dragon_tiger.exact.DragonTigerAnalysis.breakdown",
     "gamecore.dragon_tiger.exact.DragonTigerAnalysis.outcome_counts",
     "gamecore.dragon_tiger.exact.DragonTigerAnalysis.outcomes",
@@ -361,12 +358,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.dragon_tiger.sim.DragonTigerSimulation.wager",
     "gamecore.economics.collection_table",
     "gamecore.economics.table_economics",
-    "gamecore.errors.one_line",
-    "gamecore.errors.shown",
-    "gamecore.exactcount.DeckPolynomial.leading_coefficient",
-    "gamecore.exactcount.addmod",
-    "gamecore.exactcount.moduli_for",
-    "gamecore.exactcount.mulmod",
     "gamecore.game.Game.count",
     "gamecore.game.Game.cross_check",
     "gamecore.game.Game.default_rules",
@@ -388,11 +379,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.hold.moments",
     "gamecore.hold.monitoring",
     "gamecore.hold.sum_distribution",
-    "gamecore.interrupts.interrupts_deferred",
-    "gamecore.numeric.is_real",
-    "gamecore.numeric.is_whole",
-    "gamecore.numeric.real_number",
-    "gamecore.numeric.real_numbers",
     "gamecore.options.CommandOptions.counter",
     "gamecore.options.CommandOptions.dealing",
     "gamecore.options.CommandOptions.given",
@@ -496,17 +482,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.rules.optional",
     "gamecore.rules.payout",
     "gamecore.rules.rule",
-    "gamecore.shoe.ordered_sequences",
-    "gamecore.shoe.validate_composition",
-    "gamecore.strictjson.dumps",
-    "gamecore.strictjson.loads",
-    "gamecore.strictjson.plain",
-    "gamecore.twins.frequency_twin",
-    "gamecore.twins.ruled",
-    "gamecore.twins.twin_table",
-    "gamecore.twins.verdict",
-    "gamecore.twins.z_score",
-    "gamecore.twins.z_threshold",
     "gamecore.wagers.WagerAnalysis.result_distribution",
     "gamecore.wagers.WagerAnalysis.table",
     "gamecore.wagers.net_by_cell",
@@ -636,7 +611,9 @@ def gives_a_value(node: FunctionNode) -> bool:
     annotation = node.returns
     if annotation is not None:
         text = ast.unparse(annotation).strip("'\"")
-        return text not in ("None", "NoReturn", "Never", "typing.NoReturn")
+        # a context manager's generator yields nothing: Iterator[None]
+        nothing = re.fullmatch(r"(\w+\.)*(Iterator|Generator|Iterable)\[None\b.*", text)
+        return not nothing and text not in ("None", "NoReturn", "Never", "typing.NoReturn")
     return any(
         (isinstance(child, ast.Return) and child.value is not None
          and not (isinstance(child.value, ast.Constant) and child.value.value is None))
@@ -798,5 +775,7 @@ def generator():
     (partial,) = ast.parse('def f(a, b):\n    """F.\n\n    Parameters\n    ----------\n'
                            '    a : int\n        A.\n    """\n').body  # fmt: skip
     assert missing(partial) == ["Parameters does not name b"]
+    (managed,) = ast.parse("def f() -> Iterator[None]:\n    yield\n").body
+    assert missing(managed) == []
     (compiled,) = ast.parse("@numba.njit(cache=True)\ndef f(a):\n    return a\n").body
     assert is_kernel(compiled)
