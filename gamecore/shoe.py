@@ -100,13 +100,7 @@ def validate_composition(
     Returns
     -------
     numpy.ndarray
-        The composition, int64.
-
-    Raises
-    ------
-    GamecoreError
-        Not one count per class, a count not a non-negative integer or over
-        ``max_per_class``, or fewer than ``min_cards`` cards; the message names which.
+        The composition, int64 (else a :class:`GamecoreError` naming what is wrong).
 
     Examples
     --------
