@@ -3,9 +3,10 @@
 
 Public: a module-level ``def`` whose name has no leading underscore, and a method of such a
 class (a module-level class whose name has no leading underscore), except dunder methods,
-properties, and a method overriding one of a gamecore base class (a game's ``exact``,
-``simulate``, ``count``, ``hand``, ``rules_type``, ``exact_counts``, ``cross_check``):
-an override keeps its base's contract and is read in the base's docstring.
+properties, a Protocol's declarations (a body of ``...``), and a method overriding one of
+a gamecore base class (a game's ``exact``, ``simulate``, ``count``, ``hand``,
+``rules_type``, ``exact_counts``, ``cross_check``): an override keeps its base's contract
+and is read in the base's docstring.
 
 Its docstring must have
 - a ``Parameters`` section (a ``Parameters`` line underlined with dashes) naming every
@@ -125,21 +126,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.blackjack.analysis.overall_ev",
     "gamecore.blackjack.analysis.rule_costs",
     "gamecore.blackjack.analysis.three_card_values",
-    "gamecore.blackjack.caches.CachedEngine.max_hands",
-    "gamecore.blackjack.caches.CachedEngine.solve_optimal",
-    "gamecore.blackjack.chart.StrategyChart.to_csv",
-    "gamecore.blackjack.chart.StrategyChart.to_frame",
-    "gamecore.blackjack.chart.cell_of",
-    "gamecore.blackjack.chart.chart_rows",
-    "gamecore.blackjack.chart.chart_tables",
-    "gamecore.blackjack.chart.derive_chart",
-    "gamecore.blackjack.chart.forced_actions",
-    "gamecore.blackjack.chart.pretty_cell",
-    "gamecore.blackjack.chart.read_strategy_chart",
-    "gamecore.blackjack.chart.resolve_cell",
-    "gamecore.blackjack.chart.up_card_series",
-    "gamecore.blackjack.chart.up_label",
-    "gamecore.blackjack.chart.wants_surrender",
     "gamecore.blackjack.checks.cell_cross_check",
     "gamecore.blackjack.checks.cross_check",
     "gamecore.blackjack.checks.dealer_cross_check",
@@ -173,14 +159,10 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.blackjack.engine.Engine.solve",
     "gamecore.blackjack.engine.Engine.solve_optimal",
     "gamecore.blackjack.engine.Engine.split_values",
-    "gamecore.blackjack.engine.double_allowed",
     "gamecore.blackjack.engine.hand_tree",
     "gamecore.blackjack.engine.may_double",
     "gamecore.blackjack.engine.refuse_forbidden",
     "gamecore.blackjack.game.chart_file",
-    "gamecore.blackjack.hand.HandValues.to_dict",
-    "gamecore.blackjack.hand.card_index",
-    "gamecore.blackjack.hand.hand_values",
     "gamecore.blackjack.results.ResultDistribution.net_distribution",
     "gamecore.blackjack.results.ResultDistribution.statistics",
     "gamecore.blackjack.results.dealer_free_classes",
@@ -204,26 +186,12 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.blackjack.round_tables.new_counter_tallies",
     "gamecore.blackjack.round_tables.new_scratch",
     "gamecore.blackjack.round_tables.new_tallies",
-    "gamecore.blackjack.rules.StandardBlackjackRules.resolved",
-    "gamecore.blackjack.rules.best_action",
-    "gamecore.blackjack.rules.check_rules",
-    "gamecore.blackjack.rules.early_surrender_at_root",
-    "gamecore.blackjack.rules.hand_total",
-    "gamecore.blackjack.rules.rule_codes",
-    "gamecore.blackjack.rules.surrender_at_root",
     "gamecore.blackjack.search.evaluate_up",
     "gamecore.blackjack.search.evaluate_ups",
     "gamecore.blackjack.search.letter_allowed",
     "gamecore.blackjack.search.optimize_chart",
     "gamecore.blackjack.search.price_changes",
     "gamecore.blackjack.search.search_rows",
-    "gamecore.blackjack.shoe.check_composition",
-    "gamecore.blackjack.shoe.check_players",
-    "gamecore.blackjack.shoe.check_round_fits",
-    "gamecore.blackjack.shoe.checked_shoe",
-    "gamecore.blackjack.shoe.round_cards_bound",
-    "gamecore.blackjack.shoe.table_round_cards",
-    "gamecore.blackjack.shoe.up_index",
     "gamecore.blackjack.sim.BlackjackSimulation.by_up_card",
     "gamecore.blackjack.sim.BlackjackSimulation.outcomes",
     "gamecore.blackjack.sim.BlackjackSimulation.player",
@@ -420,7 +388,6 @@ KNOWN_PUBLIC_KERNELS: set[str] = {
     "gamecore.banking.cover",
     "gamecore.blackjack.dealer.dealer_distribution",
     "gamecore.blackjack.dealer.hash_slot",
-    "gamecore.blackjack.engine.double_allowed",
     "gamecore.blackjack.engine.may_double",
     "gamecore.c21_baccarat.exact.count_deals_modulo",
     "gamecore.c21_baccarat.exact.settle",
@@ -509,8 +476,16 @@ def public_functions() -> dict[str, FunctionNode]:
                     decorators = {last_name(d) for d in child.decorator_list}
                     if decorators & PROPERTY_DECORATORS or child.name in overridden:
                         continue
+                    if is_stub(child):
+                        continue  # a Protocol's declaration: its implementation documents it
                     found[f"{module}.{node.name}.{child.name}"] = child
     return found
+
+
+def is_stub(node: FunctionNode) -> bool:
+    """Whether ``node``'s body is only ``...`` (a Protocol's method, an overload)."""
+    (first, *rest) = node.body
+    return not rest and isinstance(first, ast.Expr) and getattr(first.value, "value", 0) is ...
 
 
 def parameters(node: FunctionNode) -> list[str]:

@@ -109,6 +109,14 @@ class StrategyChart:
                 )
 
     def to_frame(self) -> pd.DataFrame:
+        """The chart as the CSV format's table.
+
+        Returns
+        -------
+        pandas.DataFrame
+            ``hand`` and a column per up card (:data:`CHART_UP_CARDS`), a row per row the
+            chart holds, in :func:`chart_rows` order; cells as :func:`pretty_cell` prints.
+        """
         import pandas as pd
 
         rows = [r for r in chart_rows() if (r, "2") in self.cells]
@@ -120,6 +128,18 @@ class StrategyChart:
         )
 
     def to_csv(self, path: str | Path | None = None) -> str:
+        """The chart as CSV text (the format :func:`read_strategy_chart` reads).
+
+        Parameters
+        ----------
+        path : str or Path, optional
+            Where to write it as well.
+
+        Returns
+        -------
+        str
+            The CSV text.
+        """
         text = self.to_frame().to_csv(index=False)
         if path is not None:
             Path(path).write_text(text)
@@ -127,10 +147,34 @@ class StrategyChart:
 
 
 def pretty_cell(cell: str) -> str:
+    """A cell's letters as a chart prints them: the fallback in lower case.
+
+    Parameters
+    ----------
+    cell : str
+        A cell as held (``"DS"``).
+
+    Returns
+    -------
+    str
+        ``"Ds"``.
+
+    Examples
+    --------
+    >>> pretty_cell("DS"), pretty_cell("H")
+    ('Ds', 'H')
+    """
     return cell if len(cell) == 1 else cell[0] + cell[1].lower()
 
 
 def chart_rows() -> list[str]:
+    """Every row a chart may hold, in the order a chart lists them.
+
+    Returns
+    -------
+    list of str
+        ``hard 4`` .. ``hard 21``, ``soft 12`` .. ``soft 21``, ``pair A`` .. ``pair 10``.
+    """
     return (
         [f"hard {t}" for t in range(4, 22)]
         + [f"soft {t}" for t in range(12, 22)]
@@ -173,6 +217,16 @@ def read_strategy_chart(source: str | Path) -> StrategyChart:
 
     A ``str`` holding a newline is read as the CSV text itself. A file that is not UTF-8 text,
     a malformed line, an unknown or repeated row is refused, naming the line.
+
+    Parameters
+    ----------
+    source : str or Path
+        The chart file's path, or its CSV text.
+
+    Returns
+    -------
+    StrategyChart
+        The chart, named by its file (``"chart"`` for text), its cells checked.
     """
     text, name = _chart_text(source)
     numbered = [
@@ -234,6 +288,18 @@ def _shorten(text: str, limit: int = 40) -> str:
 
 
 def up_label(up: int) -> str:
+    """An up card's label in charts and tables.
+
+    Parameters
+    ----------
+    up : int
+        A rank index, 0 (ace) .. 9 (ten-valued).
+
+    Returns
+    -------
+    str
+        ``"A"``, ``"2"`` .. ``"10"``.
+    """
     return "A" if up == 0 else str(up + 1)
 
 
@@ -242,6 +308,18 @@ def up_card_series(values: np.ndarray, name: str | None) -> pd.Series:
 
     The analyses keep such figures as arrays and build their tables when asked: the command
     line's JSON needs none, and importing pandas is a tenth of its run.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        10 figures, by up card index (A first).
+    name : str or None
+        The Series' name.
+
+    Returns
+    -------
+    pandas.Series
+        Float figures indexed ``A``, ``2`` .. ``10``.
     """
     import pandas as pd
 
@@ -251,7 +329,23 @@ def up_card_series(values: np.ndarray, name: str | None) -> pd.Series:
 
 
 def forced_actions(rules: StandardBlackjackRules, total: int, soft: bool) -> tuple[bool, bool]:
-    """(must hit, must stand) for a hand total under the rules' forced ranges."""
+    """(must hit, must stand) for a hand total under the rules' forced ranges.
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        The rules (``player_forced``).
+    total : int
+        The hand's total.
+    soft : bool
+        Whether an ace counts 11 in it.
+
+    Returns
+    -------
+    tuple of (bool, bool)
+        Both false but under the c21 forced totals (hit hard 11 or less and soft 17 or
+        less, stand on 20 or more).
+    """
     if rules.player_forced != "c21":
         return False, False
     forced_hit = (not soft and total <= 11) or (soft and total <= 17)
@@ -259,7 +353,20 @@ def forced_actions(rules: StandardBlackjackRules, total: int, soft: bool) -> tup
 
 
 def resolve_cell(cell: str, can_double: bool, can_surrender: bool) -> int:
-    """The action of a non-pair cell given what is allowed (no split)."""
+    """The action of a non-pair cell given what is allowed (no split).
+
+    Parameters
+    ----------
+    cell : str
+        H, S, D, DH, DS, R, RH or RS.
+    can_double, can_surrender : bool
+        Whether the hand may double, surrender.
+
+    Returns
+    -------
+    int
+        HIT, STAND, DOUBLE or SURRENDER: a D or R cell's fallback where it is not allowed.
+    """
     if cell in ("H", "S"):
         return HIT if cell == "H" else STAND
     if cell in ("D", "DH", "DS"):
@@ -278,7 +385,21 @@ class ChartTables(NamedTuple):
 
 
 def chart_tables(chart: StrategyChart, rules: StandardBlackjackRules) -> ChartTables:
-    """Resolve every cell's fallbacks under ``rules``; refuse an action the rules forbid."""
+    """Resolve every cell's fallbacks under ``rules``; refuse an action the rules forbid.
+
+    Parameters
+    ----------
+    chart : StrategyChart
+        The chart.
+    rules : StandardBlackjackRules
+        The rules (resolved here).
+
+    Returns
+    -------
+    ChartTables
+        The action at every (soft, total, up, can double, can surrender), a pair's play
+        unsplit, and where pairs split (a cell against a forced total: GamecoreError).
+    """
     rules = rules.resolved()
     table = np.full((2, 32, 10, 2, 2), -1, dtype=np.int64)
     for soft in (0, 1):
@@ -335,7 +456,22 @@ def _check_action(chart, row, up, cell, action, forced_hit, forced_stand) -> Non
 
 
 def cell_of(chart: StrategyChart, counts: Sequence[int], up: int) -> str:
-    """The chart's letter for a two-card hand (a pair without a row: its hard/soft row)."""
+    """The chart's letter for a two-card hand (a pair without a row: its hard/soft row).
+
+    Parameters
+    ----------
+    chart : StrategyChart
+        The chart.
+    counts : sequence of int
+        The hand's cards per rank (two in all).
+    up : int
+        The up card's rank index.
+
+    Returns
+    -------
+    str
+        The cell's letters, as held (``"DS"``).
+    """
     total, soft = hand_total(counts)
     row = f"{'soft' if soft else 'hard'} {total}"
     if max(counts) == 2:
@@ -346,6 +482,26 @@ def cell_of(chart: StrategyChart, counts: Sequence[int], up: int) -> str:
 
 
 def wants_surrender(cell: str, pair: bool, tables, rank: int, up: int) -> bool:
+    """Whether the chart surrenders a two-card hand where surrender is allowed.
+
+    Parameters
+    ----------
+    cell : str
+        The hand's cell (:func:`cell_of`).
+    pair : bool
+        Whether the hand is a pair (read from ``tables``: surrender, not split).
+    tables : ChartTables
+        The chart resolved (:func:`chart_tables`).
+    rank : int
+        The pair's rank index (a pair only).
+    up : int
+        The up card's rank index.
+
+    Returns
+    -------
+    bool
+        Whether it surrenders.
+    """
     if pair:
         return tables.pair_play[rank, up, 1, 1] == SURRENDER and not tables.split[rank, up, 1]
     return cell in ("R", "RH", "RS")
@@ -396,6 +552,23 @@ def derive_chart(
     non-pair hand reaches (hard 4, hard 20, hard 21, soft 12, soft 21) follow the nearest
     evidence: hard 4 the pair of 2s' best non-split action, 20 and 21 stand. Pair rows
     split where splitting is best, else repeat the pair's best non-split action.
+
+    Parameters
+    ----------
+    hands : pandas.DataFrame or Mapping
+        The two-card hands' table or its columns (``cell``, ``up_card``, ``probability``,
+        ``ev_S`` .. ``ev_P``).
+    rules : StandardBlackjackRules
+        The rules (forced totals, what a pair may do).
+    game : str, optional
+        The chart's game, naming it; default ``rules.game``.
+    three_cards : Mapping, optional
+        (row, up card) -> action -> EV over the cell's three-card hands.
+
+    Returns
+    -------
+    StrategyChart
+        Every row and up card filled.
     """
     game = game or rules.game
     rules = rules.resolved()

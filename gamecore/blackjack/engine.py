@@ -199,7 +199,7 @@ EachSolve = Callable[[tuple[int, int], Solved], None]
 
 
 @kernel(inline=True)
-def double_allowed(hard, soft, double_on):
+def _double_allowed(hard, soft, double_on):
     """May a two-card hand of this total double under the rule ``double_on`` (DOUBLE_*)?"""
     if double_on == DOUBLE_9_11:
         return (not soft) and 9 <= hard <= 11
@@ -224,7 +224,7 @@ def may_double(hard, soft, cards, split, codes):
         return False
     if soft and not codes.double_soft:
         return False
-    return double_allowed(hard, soft, codes.double_on)
+    return _double_allowed(hard, soft, codes.double_on)
 
 
 @kernel(inline=True)
