@@ -126,6 +126,8 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.blackjack.analysis.overall_ev",
     "gamecore.blackjack.analysis.rule_costs",
     "gamecore.blackjack.analysis.three_card_values",
+    "gamecore.blackjack.chart.cell_of",
+    "gamecore.blackjack.chart.wants_surrender",
     "gamecore.blackjack.checks.cell_cross_check",
     "gamecore.blackjack.checks.cross_check",
     "gamecore.blackjack.checks.dealer_cross_check",

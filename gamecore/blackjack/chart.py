@@ -114,8 +114,7 @@ class StrategyChart:
         Returns
         -------
         pandas.DataFrame
-            ``hand`` and a column per up card (:data:`CHART_UP_CARDS`), a row per row the
-            chart holds, in :func:`chart_rows` order; cells as :func:`pretty_cell` prints.
+            ``hand`` and a column per up card, a row per row held (cells :func:`pretty_cell`).
         """
         import pandas as pd
 
@@ -138,7 +137,6 @@ class StrategyChart:
         Returns
         -------
         str
-            The CSV text.
         """
         text = self.to_frame().to_csv(index=False)
         if path is not None:
@@ -147,7 +145,7 @@ class StrategyChart:
 
 
 def pretty_cell(cell: str) -> str:
-    """A cell's letters as a chart prints them: the fallback in lower case.
+    """A cell's letters as a chart prints them, the fallback in lower case: DS -> Ds.
 
     Parameters
     ----------
@@ -157,12 +155,6 @@ def pretty_cell(cell: str) -> str:
     Returns
     -------
     str
-        ``"Ds"``.
-
-    Examples
-    --------
-    >>> pretty_cell("DS"), pretty_cell("H")
-    ('Ds', 'H')
     """
     return cell if len(cell) == 1 else cell[0] + cell[1].lower()
 
@@ -288,7 +280,7 @@ def _shorten(text: str, limit: int = 40) -> str:
 
 
 def up_label(up: int) -> str:
-    """An up card's label in charts and tables.
+    """An up card's label in charts and tables: ``"A"``, ``"2"`` .. ``"10"``.
 
     Parameters
     ----------
@@ -298,7 +290,6 @@ def up_label(up: int) -> str:
     Returns
     -------
     str
-        ``"A"``, ``"2"`` .. ``"10"``.
     """
     return "A" if up == 0 else str(up + 1)
 
@@ -319,7 +310,6 @@ def up_card_series(values: np.ndarray, name: str | None) -> pd.Series:
     Returns
     -------
     pandas.Series
-        Float figures indexed ``A``, ``2`` .. ``10``.
     """
     import pandas as pd
 
@@ -343,8 +333,7 @@ def forced_actions(rules: StandardBlackjackRules, total: int, soft: bool) -> tup
     Returns
     -------
     tuple of (bool, bool)
-        Both false but under the c21 forced totals (hit hard 11 or less and soft 17 or
-        less, stand on 20 or more).
+        Both false but under c21's (hit hard 11 or less, soft 17 or less; stand on 20+).
     """
     if rules.player_forced != "c21":
         return False, False
@@ -365,7 +354,7 @@ def resolve_cell(cell: str, can_double: bool, can_surrender: bool) -> int:
     Returns
     -------
     int
-        HIT, STAND, DOUBLE or SURRENDER: a D or R cell's fallback where it is not allowed.
+        HIT, STAND, DOUBLE or SURRENDER (a D or R cell's fallback where not allowed).
     """
     if cell in ("H", "S"):
         return HIT if cell == "H" else STAND
@@ -397,8 +386,7 @@ def chart_tables(chart: StrategyChart, rules: StandardBlackjackRules) -> ChartTa
     Returns
     -------
     ChartTables
-        The action at every (soft, total, up, can double, can surrender), a pair's play
-        unsplit, and where pairs split (a cell against a forced total: GamecoreError).
+        The kernels' tables (a cell against a forced total: a GamecoreError).
     """
     rules = rules.resolved()
     table = np.full((2, 32, 10, 2, 2), -1, dtype=np.int64)
@@ -456,22 +444,7 @@ def _check_action(chart, row, up, cell, action, forced_hit, forced_stand) -> Non
 
 
 def cell_of(chart: StrategyChart, counts: Sequence[int], up: int) -> str:
-    """The chart's letter for a two-card hand (a pair without a row: its hard/soft row).
-
-    Parameters
-    ----------
-    chart : StrategyChart
-        The chart.
-    counts : sequence of int
-        The hand's cards per rank (two in all).
-    up : int
-        The up card's rank index.
-
-    Returns
-    -------
-    str
-        The cell's letters, as held (``"DS"``).
-    """
+    """The chart's letter for a two-card hand (a pair without a row: its hard/soft row)."""
     total, soft = hand_total(counts)
     row = f"{'soft' if soft else 'hard'} {total}"
     if max(counts) == 2:
@@ -482,26 +455,6 @@ def cell_of(chart: StrategyChart, counts: Sequence[int], up: int) -> str:
 
 
 def wants_surrender(cell: str, pair: bool, tables, rank: int, up: int) -> bool:
-    """Whether the chart surrenders a two-card hand where surrender is allowed.
-
-    Parameters
-    ----------
-    cell : str
-        The hand's cell (:func:`cell_of`).
-    pair : bool
-        Whether the hand is a pair (read from ``tables``: surrender, not split).
-    tables : ChartTables
-        The chart resolved (:func:`chart_tables`).
-    rank : int
-        The pair's rank index (a pair only).
-    up : int
-        The up card's rank index.
-
-    Returns
-    -------
-    bool
-        Whether it surrenders.
-    """
     if pair:
         return tables.pair_play[rank, up, 1, 1] == SURRENDER and not tables.split[rank, up, 1]
     return cell in ("R", "RH", "RS")

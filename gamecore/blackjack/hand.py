@@ -127,7 +127,6 @@ def hand_values(
     -------
     HandValues
         The EV of each allowed action (``ev``), the best (``best``), the hand and the shoe.
-
     Examples
     --------
     >>> rules = StandardBlackjackRules(decks=6)
