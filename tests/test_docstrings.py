@@ -324,15 +324,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.reporting.finalize.pending_commit",
     "gamecore.reporting.finalize.read_summary",
     "gamecore.reporting.finalize.recover",
-    "gamecore.reporting.manifest.git_commit",
-    "gamecore.reporting.manifest.manifest",
-    "gamecore.reporting.manifest.manifest_text",
-    "gamecore.reporting.manifest.report_files",
-    "gamecore.reporting.manifest.sha256",
-    "gamecore.reporting.parameters.check_report_parameters",
-    "gamecore.reporting.parameters.list_of",
-    "gamecore.reporting.parameters.seed",
-    "gamecore.reporting.parameters.trials",
     "gamecore.reporting.plots.action_grid",
     "gamecore.reporting.plots.effects_of_removal_bars",
     "gamecore.reporting.plots.ev_by_true_count",
@@ -353,9 +344,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.reporting.verify.recompute",
     "gamecore.reporting.verify.same_number",
     "gamecore.reporting.verify.verify",
-    "gamecore.reporting.workbook.cell_value",
-    "gamecore.reporting.workbook.sheet_names",
-    "gamecore.reporting.workbook.write_workbook",
 }
 
 #: Public names compiled by numba when this test was written.
