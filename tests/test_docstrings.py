@@ -331,19 +331,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.reporting.plots.margin_grid",
     "gamecore.reporting.plots.strategy_grid",
     "gamecore.reporting.plots.win_by_trigger",
-    "gamecore.reporting.report.Report.figure",
-    "gamecore.reporting.report.Report.for_notebook",
-    "gamecore.reporting.report.Report.key_figures",
-    "gamecore.reporting.report.Report.provenance",
-    "gamecore.reporting.report.Report.table",
-    "gamecore.reporting.report.notebook_parameters",
-    "gamecore.reporting.report.rule_card",
-    "gamecore.reporting.verify.check_hashes",
-    "gamecore.reporting.verify.compare_table",
-    "gamecore.reporting.verify.read_manifest",
-    "gamecore.reporting.verify.recompute",
-    "gamecore.reporting.verify.same_number",
-    "gamecore.reporting.verify.verify",
 }
 
 #: Public names compiled by numba when this test was written.
