@@ -324,13 +324,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.reporting.finalize.pending_commit",
     "gamecore.reporting.finalize.read_summary",
     "gamecore.reporting.finalize.recover",
-    "gamecore.reporting.plots.action_grid",
-    "gamecore.reporting.plots.effects_of_removal_bars",
-    "gamecore.reporting.plots.ev_by_true_count",
-    "gamecore.reporting.plots.house_edge_by_decks",
-    "gamecore.reporting.plots.margin_grid",
-    "gamecore.reporting.plots.strategy_grid",
-    "gamecore.reporting.plots.win_by_trigger",
 }
 
 #: Public names compiled by numba when this test was written.
