@@ -304,15 +304,6 @@ KNOWN_UNDOCUMENTED: set[str] = {
     "gamecore.parallel.validate_seed",
     "gamecore.parallel.validate_threads",
     "gamecore.parallel.validate_trials",
-    "gamecore.reporting.finalize.Staging.commit",
-    "gamecore.reporting.finalize.Staging.report",
-    "gamecore.reporting.finalize.exchange",
-    "gamecore.reporting.finalize.final_state",
-    "gamecore.reporting.finalize.folder_lock",
-    "gamecore.reporting.finalize.open_staging",
-    "gamecore.reporting.finalize.pending_commit",
-    "gamecore.reporting.finalize.read_summary",
-    "gamecore.reporting.finalize.recover",
 }
 
 #: Public names compiled by numba when this test was written.
