@@ -146,6 +146,20 @@ JOKERS = Cards(JOKER, frozenset(), joker=True)
 def card(rank_name: str, suit_name: str) -> Cards:
     """One card: a rank (``"A"``, ``"2"``..``"10"``, ``"J"``, ``"Q"``, ``"K"``) of a suit.
 
+    Parameters
+    ----------
+    rank_name : str
+        A name of :data:`RANKS`.
+    suit_name : str
+        A name of :data:`SUITS`.
+
+    Returns
+    -------
+    Cards
+        The set of that one card (an unknown name: a :class:`GamecoreError`).
+
+    Examples
+    --------
     >>> card("Q", "hearts").name
     'Q of hearts'
     """
@@ -154,26 +168,80 @@ def card(rank_name: str, suit_name: str) -> Cards:
 
 
 def rank(rank_name: str) -> Cards:
-    """Every card of a rank, any suit."""
+    """Every card of a rank, any suit.
+
+    Parameters
+    ----------
+    rank_name : str
+        A name of :data:`RANKS`.
+
+    Returns
+    -------
+    Cards
+        Its 4 cells (an unknown name: a :class:`GamecoreError`).
+
+    Examples
+    --------
+    >>> rank("K").name, len(rank("K").cells)
+    ('rank K', 4)
+    """
     r = _index(RANKS, rank_name, "rank")
     return Cards(f"rank {rank_name}", frozenset((r, s) for s in range(len(SUITS))))
 
 
 def suit(suit_name: str) -> Cards:
-    """Every card of a suit, any rank."""
+    """Every card of a suit, any rank.
+
+    Parameters
+    ----------
+    suit_name : str
+        A name of :data:`SUITS`.
+
+    Returns
+    -------
+    Cards
+        Its 13 cells (an unknown name: a :class:`GamecoreError`).
+    """
     s = _index(SUITS, suit_name, "suit")
     return Cards(suit_name, frozenset((r, s) for r in range(len(RANKS))))
 
 
 def colour(colour_name: str) -> Cards:
-    """Every red (diamonds, hearts) or black (clubs, spades) card."""
+    """Every red (diamonds, hearts) or black (clubs, spades) card.
+
+    Parameters
+    ----------
+    colour_name : str
+        A name of :data:`COLOURS`.
+
+    Returns
+    -------
+    Cards
+        Its 26 cells (an unknown name: a :class:`GamecoreError`).
+    """
     c = _index(COLOURS, colour_name, "colour")
     cells = ((r, s) for r in range(len(RANKS)) for s in range(len(SUITS)) if SUIT_COLOUR[s] == c)
     return Cards(colour_name, frozenset(cells))
 
 
 def baccarat_class(points: int) -> Cards:
-    """Every card of a baccarat point value 0..9 (0: the 10, J, Q, K; 1: the ace)."""
+    """Every card of a baccarat point value 0..9 (0: the 10, J, Q, K; 1: the ace).
+
+    Parameters
+    ----------
+    points : int
+        The point value, 0..9.
+
+    Returns
+    -------
+    Cards
+        Its cells, named ``point value N`` (else a :class:`GamecoreError`).
+
+    Examples
+    --------
+    >>> len(baccarat_class(0).cells)
+    16
+    """
     if not is_whole(points) or not 0 <= points <= 9:
         raise GamecoreError(f"baccarat point value must be an integer 0..9, got {shown(points)}")
     ranks = [r for r, p in enumerate(BACCARAT_POINTS) if p == points]
@@ -181,7 +249,18 @@ def baccarat_class(points: int) -> Cards:
 
 
 def blackjack_class(name: str) -> Cards:
-    """Every card of a blackjack class ``"A"``, ``"2"``..``"9"`` or ``"10"`` (ten-valued)."""
+    """Every card of a blackjack class ``"A"``, ``"2"``..``"9"`` or ``"10"`` (ten-valued).
+
+    Parameters
+    ----------
+    name : str
+        A name of :data:`BLACKJACK_CLASS_NAMES`.
+
+    Returns
+    -------
+    Cards
+        Its cells, named ``blackjack NAME`` (an unknown name: a :class:`GamecoreError`).
+    """
     c = _index(BLACKJACK_CLASS_NAMES, name, "blackjack class")
     ranks = [r for r, k in enumerate(BLACKJACK_CLASSES) if k == c]
     return Cards(f"blackjack {name}", frozenset((r, s) for r in ranks for s in range(4)))
@@ -257,6 +336,18 @@ class Shoe:
     def count(self, cards: Cards) -> int:
         """Cards of the set ``cards`` in the shoe.
 
+        Parameters
+        ----------
+        cards : Cards
+            A set of cards (jokers among them where ``cards.joker``).
+
+        Returns
+        -------
+        int
+            How many the shoe holds.
+
+        Examples
+        --------
         >>> standard(2).count(colour("red")), standard(2).count(card("Q", "hearts"))
         (52, 2)
         """
@@ -264,15 +355,33 @@ class Shoe:
         return inside + (self._jokers if cards.joker else 0)
 
     def by_rank(self) -> np.ndarray:
-        """Cards of each rank (:data:`RANKS` order), int64; jokers not among them."""
+        """Cards of each rank (:data:`RANKS` order), int64; jokers not among them.
+
+        Returns
+        -------
+        numpy.ndarray
+            13 counts.
+        """
         return self._counts.sum(axis=1)
 
     def by_suit(self) -> np.ndarray:
-        """Cards of each suit (:data:`SUITS` order), int64; jokers not among them."""
+        """Cards of each suit (:data:`SUITS` order), int64; jokers not among them.
+
+        Returns
+        -------
+        numpy.ndarray
+            4 counts.
+        """
         return self._counts.sum(axis=0)
 
     def by_colour(self) -> np.ndarray:
-        """Black and red cards (:data:`COLOURS` order), int64; jokers not among them."""
+        """Black and red cards (:data:`COLOURS` order), int64; jokers not among them.
+
+        Returns
+        -------
+        numpy.ndarray
+            2 counts.
+        """
         out = np.zeros(len(COLOURS), dtype=np.int64)
         np.add.at(out, list(SUIT_COLOUR), self.by_suit())
         return out
@@ -310,6 +419,13 @@ class Shoe:
         """Cards of each blackjack class A, 2..9, ten-valued (the blackjack engine's order,
         ``gamecore.blackjack.rules.RANKS``), int64; a shoe with jokers is refused.
 
+        Returns
+        -------
+        numpy.ndarray
+            10 counts, a new array each call.
+
+        Examples
+        --------
         >>> standard(6).blackjack_classes().tolist()
         [24, 24, 24, 24, 24, 24, 24, 24, 24, 96]
         """
@@ -427,7 +543,18 @@ def ways(shoe: Shoe, sequence: Sequence[Cards]) -> int:
 
 def every_card(shoe: Shoe) -> list[Cards]:
     """Every distinct card the shoe can hold (52, then the joker if it holds any), as
-    single-card sets."""
+    single-card sets.
+
+    Parameters
+    ----------
+    shoe : Shoe
+        The shoe (only whether it holds jokers matters).
+
+    Returns
+    -------
+    list of Cards
+        52 single cards in rank-then-suit order, then :data:`JOKERS` if the shoe has any.
+    """
     singles = [card(r, s) for r in RANKS for s in SUITS]
     return singles + ([JOKERS] if shoe.jokers else [])
 
@@ -439,6 +566,7 @@ def first_two(shoe: Shoe) -> dict[tuple[Cards, Cards], int]:
     Parameters
     ----------
     shoe : Shoe
+        The shoe the two cards are dealt from.
 
     Returns
     -------

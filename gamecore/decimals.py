@@ -37,6 +37,24 @@ NUMBER = re.compile(r"[-+]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+
 def integer(text: str) -> int:
     """``text`` as an integer, if it is one written as a plain ASCII decimal.
 
+    Parameters
+    ----------
+    text : str
+        The value as typed; ASCII white space around it is ignored.
+
+    Returns
+    -------
+    int
+        Its value.
+
+    Raises
+    ------
+    ValueError
+        Not a plain decimal integer, or of more than :data:`MAX_DIGITS` digits; the message
+        is the reason (empty when it is simply not a number).
+
+    Examples
+    --------
     >>> integer(" 42 "), integer("-0")
     (42, 0)
     >>> integer("010")
@@ -57,6 +75,23 @@ def number(text: str) -> int | float:
     8.0), else a ``float``; ``inf`` when it is past the float range (the caller refuses it).
     Negative zero is zero, and a value other than zero too small for a float is refused.
 
+    Parameters
+    ----------
+    text : str
+        The value as typed; ASCII white space around it is ignored.
+
+    Returns
+    -------
+    int or float
+        Its value: ``int`` when written as an integer, else ``float``.
+
+    Raises
+    ------
+    ValueError
+        Not a plain decimal number; the message is the reason (empty when there is none).
+
+    Examples
+    --------
     >>> number("8"), number("0.05"), number("-0.0"), number("1e400")
     (8, 0.05, 0.0, inf)
     >>> number("1e-400")
@@ -87,6 +122,25 @@ def _reason(value: str) -> str:
 
 
 def why(error: ValueError) -> str:
-    """The reason ``error`` carries as the end of a message: ``' (reason)'``, or nothing."""
+    """The reason ``error`` carries as the end of a message: ``' (reason)'``, or nothing.
+
+    Parameters
+    ----------
+    error : ValueError
+        What :func:`integer` or :func:`number` raised.
+
+    Returns
+    -------
+    str
+        ``" (reason)"``, or ``""`` when the error gives no reason.
+
+    Examples
+    --------
+    >>> try:
+    ...     integer("1_000")
+    ... except ValueError as error:
+    ...     why(error)
+    ' (underscores are not read as digit separators)'
+    """
     reason = str(error)
     return f" ({reason})" if reason else ""

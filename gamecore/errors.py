@@ -47,6 +47,18 @@ def shown(value: object) -> str:
     """``value`` as a message shows it: its repr, cut in the middle past a few dozen
     characters (bounded work, whatever its size).
 
+    Parameters
+    ----------
+    value : object
+        Any value a message echoes.
+
+    Returns
+    -------
+    str
+        Its bounded repr, at most :data:`SHOWN_MAX` characters.
+
+    Examples
+    --------
     >>> shown("010")
     "'010'"
     >>> shown("x" * 10_000)
@@ -67,7 +79,23 @@ def shown(value: object) -> str:
 
 def one_line(message: str) -> str:
     """``message`` on one line (what a command prints): a value quoted in it may hold a line
-    break; past :data:`MAX_MESSAGE_CHARACTERS` it is cut, saying so."""
+    break; past :data:`MAX_MESSAGE_CHARACTERS` it is cut, saying so.
+
+    Parameters
+    ----------
+    message : str
+        An error's message, of any length.
+
+    Returns
+    -------
+    str
+        The message with ``\\r`` and ``\\n`` escaped, cut past the limit.
+
+    Examples
+    --------
+    >>> one_line("bad value 'a\\nb'")
+    "bad value 'a\\\\nb'"
+    """
     line = message.replace("\r", "\\r").replace("\n", "\\n")
     if len(line) > MAX_MESSAGE_CHARACTERS:
         line = line[:MAX_MESSAGE_CHARACTERS] + f"... (cut: {len(line):,} characters)"

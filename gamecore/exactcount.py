@@ -56,6 +56,18 @@ def mulmod(a, b, modulus):
     Both factors are reduced first, so any two non-negative int64 operands are safe: a
     kernel's ``n - 4`` for a shoe of more than about 3e9 cards is not a residue yet, and the
     unreduced product would wrap.
+
+    Parameters
+    ----------
+    a, b : int64
+        Non-negative factors.
+    modulus : int64
+        0 for plain int64 arithmetic, else a prime below 2**31 (:data:`CRT_PRIMES`).
+
+    Returns
+    -------
+    int64
+        The product, or its residue.
     """
     if modulus == 0:
         return a * b
@@ -64,14 +76,50 @@ def mulmod(a, b, modulus):
 
 @kernel
 def addmod(a, b, modulus):
-    """a + b, reduced modulo ``modulus`` unless it is 0."""
+    """a + b, reduced modulo ``modulus`` unless it is 0.
+
+    Parameters
+    ----------
+    a, b : int64
+        Non-negative residues (or plain counts when ``modulus`` is 0).
+    modulus : int64
+        0 for plain int64 arithmetic, else a prime below 2**31 (:data:`CRT_PRIMES`).
+
+    Returns
+    -------
+    int64
+        The sum, or its residue.
+    """
     if modulus == 0:
         return a + b
     return (a + b) % modulus
 
 
 def moduli_for(bound: int) -> tuple[int, ...]:
-    """The moduli to count with when counts may reach ``bound``: ``(0,)`` means plain int64."""
+    """The moduli to count with when counts may reach ``bound``: ``(0,)`` means plain int64.
+
+    Parameters
+    ----------
+    bound : int
+        An upper bound on every count, exact.
+
+    Returns
+    -------
+    tuple of int
+        ``(0,)``, or the fewest of :data:`CRT_PRIMES` whose product exceeds ``bound``.
+
+    Raises
+    ------
+    OverflowError
+        ``bound`` beyond the product of every prime.
+
+    Examples
+    --------
+    >>> moduli_for(1000)
+    (0,)
+    >>> len(moduli_for(2**64))
+    3
+    """
     if bound <= INT64_MAX:
         return (0,)
     chosen, product = [], 1
@@ -132,7 +180,13 @@ class DeckPolynomial:
         return sum(math.comb(decks - 1, k) * diff for k, diff in enumerate(self.differences))
 
     def leading_coefficient(self) -> np.ndarray:
-        """Coefficient of ``n**6`` as exact Fractions: ``D^6 f / 6!``."""
+        """Coefficient of ``n**6`` as exact Fractions: ``D^6 f / 6!``.
+
+        Returns
+        -------
+        numpy.ndarray
+            Object array of :class:`fractions.Fraction`, the counts' shape.
+        """
         sixth = self.differences[self.DEGREE]
         factorial = math.factorial(self.DEGREE)
         return np.array([Fraction(int(v), factorial) for v in sixth.flat], dtype=object).reshape(

@@ -90,23 +90,85 @@ class Game(ABC):
         """The game's rule-set class (a :class:`gamecore.rules.RuleSet`)."""
 
     def default_rules(self) -> RuleSet:
-        """The rule set of the game's card: every parameter at its default."""
+        """The rule set of the game's card: every parameter at its default.
+
+        Returns
+        -------
+        RuleSet
+            ``rules_type.create()``.
+        """
         return self.rules_type.create()
 
     def exact(self, rules: RuleSet, options: CommandOptions) -> Answer:
-        """``gamecore exact``: the exact analysis of ``rules``."""
+        """``gamecore exact``: the exact analysis of ``rules``.
+
+        Parameters
+        ----------
+        rules : RuleSet
+            A rule set of :attr:`rules_type`, validated where it was made.
+        options : CommandOptions
+            The command's options, as the game reads them.
+
+        Returns
+        -------
+        Answer
+            The JSON document and its printer; the base raises :class:`GamecoreError` (the
+            command does not apply to the game).
+        """
         raise self._not_answered("exact")
 
     def simulate(self, rules: RuleSet, options: CommandOptions) -> Answer:
-        """``gamecore simulate``: the Monte Carlo twin of the exact analysis."""
+        """``gamecore simulate``: the Monte Carlo twin of the exact analysis.
+
+        Parameters
+        ----------
+        rules : RuleSet
+            A rule set of :attr:`rules_type`, validated where it was made.
+        options : CommandOptions
+            The command's options, as the game reads them.
+
+        Returns
+        -------
+        Answer
+            The JSON document and its printer; the base raises :class:`GamecoreError` (the
+            command does not apply to the game).
+        """
         raise self._not_answered("simulate")
 
     def count(self, rules: RuleSet, options: CommandOptions) -> Answer:
-        """``gamecore count``: effects of removal and, where asked, a counter simulated."""
+        """``gamecore count``: effects of removal and, where asked, a counter simulated.
+
+        Parameters
+        ----------
+        rules : RuleSet
+            A rule set of :attr:`rules_type`, validated where it was made.
+        options : CommandOptions
+            The command's options, as the game reads them.
+
+        Returns
+        -------
+        Answer
+            The JSON document and its printer; the base raises :class:`GamecoreError` (the
+            command does not apply to the game).
+        """
         raise self._not_answered("count")
 
     def hand(self, rules: RuleSet, options: CommandOptions) -> Answer:
-        """``gamecore hand``: the value of every play at one decision."""
+        """``gamecore hand``: the value of every play at one decision.
+
+        Parameters
+        ----------
+        rules : RuleSet
+            A rule set of :attr:`rules_type`, validated where it was made.
+        options : CommandOptions
+            The command's options, as the game reads them.
+
+        Returns
+        -------
+        Answer
+            The JSON document and its printer; the base raises :class:`GamecoreError` (the
+            command does not apply to the game).
+        """
         raise self._not_answered("hand")
 
     @abstractmethod
@@ -114,18 +176,52 @@ class Game(ABC):
         """The round's outcomes under ``rules`` with their exact integer counts, under the
         house's play where the game has choices; ``None`` where the engine's figures are
         not integer counts (a blackjack round's value is a recursion over the player's
-        choices, in floats)."""
+        choices, in floats).
+
+        Parameters
+        ----------
+        rules : RuleSet
+            A rule set of :attr:`rules_type`.
+
+        Returns
+        -------
+        ExactCounts or None
+            Each outcome's count and their total, or ``None``.
+        """
 
     @abstractmethod
     def cross_check(self, rules: RuleSet, rounds: int, seed: int) -> pd.DataFrame:
         """The game's headline exact figures beside their simulated twins from ``rounds``
         fresh-shoe rounds seeded ``seed`` (:func:`gamecore.twins.twin_table`: Figure |
-        Exact | Simulated | SE | z, ...), what every report's cross-check starts from."""
+        Exact | Simulated | SE | z, ...), what every report's cross-check starts from.
+
+        Parameters
+        ----------
+        rules : RuleSet
+            A rule set of :attr:`rules_type`.
+        rounds : int
+            Rounds to simulate.
+        seed : int
+            The simulation's seed.
+
+        Returns
+        -------
+        pandas.DataFrame
+            A twin table, one row per headline figure.
+        """
 
     def describe(self) -> dict[str, Any]:
         """What ``gamecore games --json`` says of the game: its name, title, commands,
         report, rule parameters with their defaults, allowed values and meanings, and its
-        wagers' paytables."""
+        wagers' paytables.
+
+        Returns
+        -------
+        dict
+            ``name``, ``title``, ``supports`` (command -> bool), ``commands`` (command ->
+            its options), ``report``, ``rule_card``, ``rules`` and ``wagers`` (each with its
+            paytable, payouts as :func:`gamecore.wagers.odds` prints them).
+        """
         from gamecore.wagers import odds  # pandas: only the listing pays for it
 
         return {
@@ -155,7 +251,18 @@ class Game(ABC):
     def wagers(self, rules: RuleSet) -> tuple[Wager, ...]:
         """The game's wagers under ``rules`` as paytables (data); empty where the game's
         one wager is settled by play and its payouts are rule parameters (blackjack's
-        Natural, 21st Century Baccarat's collection)."""
+        Natural, 21st Century Baccarat's collection).
+
+        Parameters
+        ----------
+        rules : RuleSet
+            A rule set of :attr:`rules_type`.
+
+        Returns
+        -------
+        tuple of Wager
+            What ``rules.wagers()`` gives, or empty where the rule set has no ``wagers``.
+        """
         wagers = getattr(rules, "wagers", None)
         return () if wagers is None else tuple(wagers())
 
@@ -165,7 +272,13 @@ class Game(ABC):
 
 def print_simulation(data: dict[str, Any]) -> None:
     """Print a simulation's JSON document ``data`` for a reader: its rounds, game and seed,
-    then a row per bet."""
+    then a row per bet.
+
+    Parameters
+    ----------
+    data : dict
+        A ``simulate`` document: ``rounds``, ``game``, ``seed`` and ``bets`` (bet -> figures).
+    """
     import pandas as pd
 
     print(f"Simulated {data['rounds']:,} rounds of {data['game']}, seed {data['seed']}")
@@ -174,7 +287,13 @@ def print_simulation(data: dict[str, Any]) -> None:
 
 def print_counter(data: dict[str, Any]) -> None:
     """Print the counter's and the perfect-information bettor's figures of a ``count``
-    document ``data``, where it has them."""
+    document ``data``, where it has them.
+
+    Parameters
+    ----------
+    data : dict
+        A ``count`` document; its ``counter`` and ``upper_bound`` mappings are printed.
+    """
     for key in ("counter", "upper_bound"):
         if key in data:
             print(f"\n{key}:")

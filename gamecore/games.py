@@ -59,7 +59,13 @@ def game(name: str) -> Game:
 
 
 def all_games() -> tuple[Game, ...]:
-    """Every registered game, in the registry's order (every game's module imported)."""
+    """Every registered game, in the registry's order (every game's module imported).
+
+    Returns
+    -------
+    tuple of Game
+        One per name of :data:`NAMES`.
+    """
     return tuple(game(name) for name in NAMES)
 
 
@@ -83,16 +89,39 @@ def report_games(report: str) -> tuple[str, ...]:
 
 def reports() -> tuple[str, ...]:
     """Every report a game names as its own, then the studies: what ``make reports`` builds
-    when their notebooks are in ``notebooks/``."""
+    when their notebooks are in ``notebooks/``.
+
+    Returns
+    -------
+    tuple of str
+        Notebook names, each once, the games' own in the registry's order.
+    """
     own = tuple(found.report for found in all_games() if found.report is not None)
     return (*dict.fromkeys(own), *STUDIES)
 
 
 def rule_cards() -> tuple[str, ...]:
-    """The games whose rule card the package ships (``gamecore/rulecards/GAME.txt``)."""
+    """The games whose rule card the package ships (``gamecore/rulecards/GAME.txt``).
+
+    Returns
+    -------
+    tuple of str
+        Their code names, in the registry's order.
+    """
     return tuple(found.name for found in all_games() if found.rule_card is not None)
 
 
 def answering(command: str) -> tuple[str, ...]:
-    """The games answering ``command`` (``"hand"``, ``"count"``, ...)."""
+    """The games answering ``command`` (``"hand"``, ``"count"``, ...).
+
+    Parameters
+    ----------
+    command : str
+        One of :data:`gamecore.game.COMMANDS`.
+
+    Returns
+    -------
+    tuple of str
+        Their code names, in the registry's order.
+    """
     return tuple(found.name for found in all_games() if command in found.commands)

@@ -35,6 +35,18 @@ def is_whole(value: object) -> bool:
     """Whether ``value`` is an integer as a count is: a Python ``int`` or a numpy integer
     scalar, not a bool and not a ``numpy.timedelta64`` (see the module docstring).
 
+    Parameters
+    ----------
+    value : object
+        Any value.
+
+    Returns
+    -------
+    bool
+        Whether it is taken as a whole number.
+
+    Examples
+    --------
     >>> [is_whole(v) for v in (8, np.int64(8), True, np.timedelta64(8), 8.0, np.array(8))]
     [True, True, False, False, False, False]
     """
@@ -48,6 +60,18 @@ def is_real(value: object) -> bool:
     Python ``float`` or a numpy float scalar (float16 to long double). Finite or not: see
     :func:`real_number`.
 
+    Parameters
+    ----------
+    value : object
+        Any value.
+
+    Returns
+    -------
+    bool
+        Whether it is taken as a real number (finite or not).
+
+    Examples
+    --------
     >>> [is_real(v) for v in (0.5, np.float16(0.5), np.longdouble(0.5), 1 + 0j, np.array(0.5))]
     [True, True, True, False, False]
     """
@@ -58,6 +82,25 @@ def real_number(name: str, value: object) -> int | float:
     """``value`` as a Python int or float if it is a finite real number (:func:`is_real`);
     else a :class:`GamecoreError` naming ``name`` and the value.
 
+    Parameters
+    ----------
+    name : str
+        The parameter's name, as the message shows it.
+    value : object
+        The value given.
+
+    Returns
+    -------
+    int or float
+        The value as a Python ``int`` (whole numbers) or ``float``.
+
+    Raises
+    ------
+    GamecoreError
+        Not a number of a type taken (:func:`is_real`), or not finite.
+
+    Examples
+    --------
     >>> real_number("tie_pays", np.float32(8))
     8.0
     >>> real_number("tie_pays", np.longdouble("nan"))
@@ -104,6 +147,25 @@ def real_numbers(name: str, values: object) -> tuple[int | float, ...]:
     ``name[i]``. A string, a mapping, a set (no order) and an array of other shapes are
     refused whole.
 
+    Parameters
+    ----------
+    name : str
+        The parameter's name, as the message shows it.
+    values : object
+        The values given.
+
+    Returns
+    -------
+    tuple of int or float
+        Each value as :func:`real_number` gives it, in order.
+
+    Raises
+    ------
+    GamecoreError
+        Not a list, tuple, range or 1-d array, or an item not a finite real number.
+
+    Examples
+    --------
     >>> real_numbers("bankrolls", np.array([100, 200.5]))
     (100.0, 200.5)
     >>> real_numbers("ramp", "248")

@@ -78,6 +78,18 @@ def path_text(path: str | os.PathLike) -> str:
     lines' width, else cut in the middle (its end, the file's name, kept); an empty path as
     ``''``.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A file's path.
+
+    Returns
+    -------
+    str
+        At most 160 characters, on one line.
+
+    Examples
+    --------
     >>> path_text("reports/punto_banco/outcomes.csv")
     'reports/punto_banco/outcomes.csv'
     >>> path_text("d/" * 1000 + "x.csv")[-12:], len(path_text("d/" * 1000 + "x.csv"))
@@ -189,7 +201,25 @@ def _read_up_to(descriptor: int, count: int) -> bytes:
 
 def decode_text(raw: bytes, what: str) -> str:
     """``raw`` as UTF-8 text, a leading byte-order mark dropped; UTF-16 and bytes that are
-    not UTF-8 refused, naming the first one and its offset."""
+    not UTF-8 refused, naming the first one and its offset.
+
+    Parameters
+    ----------
+    raw : bytes
+        A file's bytes.
+    what : str
+        How messages name the file.
+
+    Returns
+    -------
+    str
+        The text (else a :class:`GamecoreError` naming ``what`` and the reason).
+
+    Examples
+    --------
+    >>> decode_text(b"\\xef\\xbb\\xbfdecks: 8", "parameters file p.yaml")
+    'decks: 8'
+    """
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise GamecoreError(f"{what}: is UTF-16 text; save it as UTF-8")
     try:
@@ -204,7 +234,22 @@ def decode_text(raw: bytes, what: str) -> str:
 
 def read_text(path: str | os.PathLike, limit: int, what: str) -> str:
     """The UTF-8 text of the regular file ``path`` of at most ``limit`` bytes
-    (:func:`read_bounded`, :func:`decode_text`)."""
+    (:func:`read_bounded`, :func:`decode_text`).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    limit : int
+        The most bytes read (:func:`read_bounded`).
+    what : str
+        How messages name the file, e.g. ``"parameters file my.yaml"``.
+
+    Returns
+    -------
+    str
+        The text (else a :class:`GamecoreError` naming ``what`` and the reason).
+    """
     return decode_text(read_bounded(path, limit, what), what)
 
 
@@ -248,6 +293,20 @@ def read_json(path: str | os.PathLike, limit: int, what: str) -> Any:
     ``NaN``, ``Infinity`` and numbers beyond a float's range refused, a key twice in one
     object refused, an integer of more than :data:`MAX_INTEGER_DIGITS` digits refused before
     it is converted.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    limit : int
+        The most bytes read (:func:`read_bounded`).
+    what : str
+        How messages name the file, e.g. ``"parameters file my.yaml"``.
+
+    Returns
+    -------
+    Any
+        The document: dicts, lists, str, int, float, bool and None.
 
     Raises
     ------
@@ -482,7 +541,22 @@ def read_yaml(text: str, source: str, *, value: bool = False) -> Any:
 
 def read_yaml_file(path: str | os.PathLike, limit: int, what: str) -> Any:
     """The value of the YAML file ``path`` of at most ``limit`` bytes (:func:`read_text`,
-    :func:`read_yaml`)."""
+    :func:`read_yaml`).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    limit : int
+        The most bytes read (:func:`read_bounded`).
+    what : str
+        How messages name the file, e.g. ``"parameters file my.yaml"``.
+
+    Returns
+    -------
+    Any
+        The value as :func:`read_yaml` reads it.
+    """
     return read_yaml(read_text(path, limit, what), what)
 
 

@@ -38,12 +38,43 @@ MAX_AMOUNT = 10**12
 
 
 def rule(default: Any, description: str, check: Check) -> Any:
-    """Declare a rule parameter: its default, a one-line description and its check."""
+    """Declare a rule parameter: its default, a one-line description and its check.
+
+    Parameters
+    ----------
+    default : Any
+        The value on the game's card.
+    description : str
+        What the parameter means, one line (``gamecore games``, the rule table).
+    check : Check
+        ``check(name, value) -> value``, run on every new rule set.
+
+    Returns
+    -------
+    Any
+        A :func:`dataclasses.field` carrying them (assigned to the field in the class).
+    """
     return dataclasses.field(default=default, metadata={"description": description, "check": check})
 
 
 def allowed(check: Check) -> str:
-    """What ``check`` accepts, in words (``gamecore games`` lists it beside each rule)."""
+    """What ``check`` accepts, in words (``gamecore games`` lists it beside each rule).
+
+    Parameters
+    ----------
+    check : Check
+        A rule's check.
+
+    Returns
+    -------
+    str
+        Its mark, else the first line of its docstring.
+
+    Examples
+    --------
+    >>> allowed(payout)
+    'a payout from 0 to 1,000,000 to 1'
+    """
     return getattr(check, "allowed", None) or (check.__doc__ or "").strip().split("\n")[0]
 
 
@@ -64,19 +95,64 @@ def _allows(text: str) -> Callable[[Check], Check]:
 
 @_allows(f"an integer from {MIN_DECKS} to {MAX_DECKS}")
 def deck_count(name: str, value: Any) -> int:
+    """A deck count, an integer from :data:`MIN_DECKS` to :data:`MAX_DECKS`.
+
+    Parameters
+    ----------
+    name : str
+        The rule's name, as the message shows it.
+    value : Any
+        The value given.
+
+    Returns
+    -------
+    int
+        The deck count (else a :class:`GamecoreError` naming ``name`` and the value).
+    """
     return validate_decks(value, name)
 
 
 @_allows("a finite number")
 def number(name: str, value: Any) -> float:
     """A finite real number (a count's trigger, a threshold), as a Python int or float
-    (:func:`gamecore.numeric.real_number`: no bool, no long-double NaN, no complex)."""
+    (:func:`gamecore.numeric.real_number`: no bool, no long-double NaN, no complex).
+
+    Parameters
+    ----------
+    name : str
+        The rule's name, as the message shows it.
+    value : Any
+        The value given.
+
+    Returns
+    -------
+    int or float
+        The number (else a :class:`GamecoreError` naming ``name`` and the value).
+    """
     return real_number(name, value)
 
 
 @_allows(f"a payout from 0 to {MAX_PAYOUT:,} to 1")
 def payout(name: str, value: Any) -> float:
-    """A payout 'x to 1': a finite number from 0 to :data:`MAX_PAYOUT`."""
+    """A payout 'x to 1': a finite number from 0 to :data:`MAX_PAYOUT`.
+
+    Parameters
+    ----------
+    name : str
+        The rule's name, as the message shows it.
+    value : Any
+        The value given.
+
+    Returns
+    -------
+    int or float
+        The payout (else a :class:`GamecoreError` naming ``name`` and the value).
+
+    Examples
+    --------
+    >>> payout("tie_pays", 8)
+    8
+    """
     value = real_number(name, value)
     if not 0 <= value <= MAX_PAYOUT:
         raise GamecoreError(
@@ -87,7 +163,20 @@ def payout(name: str, value: Any) -> float:
 
 @_allows("a fraction from 0 up to (not including) 1")
 def commission(name: str, value: Any) -> float:
-    """A commission on winnings: a fraction in [0, 1)."""
+    """A commission on winnings: a fraction in [0, 1).
+
+    Parameters
+    ----------
+    name : str
+        The rule's name, as the message shows it.
+    value : Any
+        The value given.
+
+    Returns
+    -------
+    int or float
+        The commission (else a :class:`GamecoreError` naming ``name`` and the value).
+    """
     value = real_number(name, value)
     if not 0 <= value < 1:
         raise GamecoreError(f"{name} must be a fraction in [0, 1), got {shown(value)}")
@@ -96,14 +185,44 @@ def commission(name: str, value: Any) -> float:
 
 @_allows("true or false")
 def boolean(name: str, value: Any) -> bool:
-    """A rule switch: True or False (numpy's too; not 0/1, not a string)."""
+    """A rule switch: True or False (numpy's too; not 0/1, not a string).
+
+    Parameters
+    ----------
+    name : str
+        The rule's name, as the message shows it.
+    value : Any
+        The value given.
+
+    Returns
+    -------
+    bool
+        The switch, a Python bool (else a :class:`GamecoreError` naming ``name`` and the value).
+    """
     if not isinstance(value, (bool, np.bool_)):
         raise GamecoreError(f"{name} must be true or false, got {shown(value)}")
     return bool(value)
 
 
 def choice(*options: str) -> Check:
-    """A check accepting one of ``options`` (strings)."""
+    """A check accepting one of ``options`` (strings).
+
+    Parameters
+    ----------
+    *options : str
+        The values accepted.
+
+    Returns
+    -------
+    Check
+        A function ``check(name, value) -> value`` marked with what it accepts
+        (:func:`allowed`); a refused value raises :class:`GamecoreError` naming ``name``.
+
+    Examples
+    --------
+    >>> allowed(choice("fresh", "cut_card"))
+    'one of fresh, cut_card'
+    """
 
     @_allows("one of " + ", ".join(options))
     def check(name: str, value: Any) -> str:
@@ -115,7 +234,19 @@ def choice(*options: str) -> Check:
 
 
 def integer_from(low: int, high: int) -> Check:
-    """A check for an integer from ``low`` to ``high`` inclusive."""
+    """A check for an integer from ``low`` to ``high`` inclusive.
+
+    Parameters
+    ----------
+    low, high : int
+        The least and the greatest value accepted.
+
+    Returns
+    -------
+    Check
+        A function ``check(name, value) -> value`` marked with what it accepts
+        (:func:`allowed`); a refused value raises :class:`GamecoreError` naming ``name``.
+    """
 
     @_allows(f"an integer from {low} to {high}")
     def check(name: str, value: Any) -> int:
@@ -130,7 +261,20 @@ def integer_from(low: int, high: int) -> Check:
 
 @_allows(f"a number from 0 to {MAX_AMOUNT:,}")
 def amount(name: str, value: Any) -> float:
-    """A sum of money or a count of units: a finite number from 0 to :data:`MAX_AMOUNT`."""
+    """A sum of money or a count of units: a finite number from 0 to :data:`MAX_AMOUNT`.
+
+    Parameters
+    ----------
+    name : str
+        The rule's name, as the message shows it.
+    value : Any
+        The value given.
+
+    Returns
+    -------
+    int or float
+        The amount (else a :class:`GamecoreError` naming ``name`` and the value).
+    """
     value = real_number(name, value)
     if not 0 <= value <= MAX_AMOUNT:
         raise GamecoreError(f"{name} must be from 0 to {MAX_AMOUNT:,}, got {shown(value)}")
@@ -141,6 +285,21 @@ def as_fraction(value: float | int) -> Fraction:
     """The exact rational a decimal parameter stands for: 0.05 -> 1/20, not the binary float.
 
     Parameters are typed by people as decimals, so the decimal reading is the intended one.
+
+    Parameters
+    ----------
+    value : float or int
+        A rule parameter's value.
+
+    Returns
+    -------
+    Fraction
+        A float read through its shortest decimal repr; an int as it is.
+
+    Examples
+    --------
+    >>> as_fraction(0.05), as_fraction(8)
+    (Fraction(1, 20), Fraction(8, 1))
     """
     return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
 
@@ -194,7 +353,19 @@ def _quoted(text: str, limit: int = 40) -> str:
 
 
 def optional(check: Check) -> Check:
-    """``check``, or ``None`` (the value is fixed by another rule, e.g. the deck count)."""
+    """``check``, or ``None`` (the value is fixed by another rule, e.g. the deck count).
+
+    Parameters
+    ----------
+    check : Check
+        The check of a value that is given.
+
+    Returns
+    -------
+    Check
+        A check passing ``None`` through, else ``check``, marked with what it accepts
+        (:func:`allowed`); a refused value raises :class:`GamecoreError` naming ``name``.
+    """
 
     @_allows(f"{allowed(check)}, or auto (none): set by another rule")
     def check_optional(name: str, value: Any) -> Any:
@@ -222,7 +393,13 @@ class RuleSet:
 
     @classmethod
     def parameter_names(cls) -> list[str]:
-        """The rule parameter names this game accepts, in declaration order."""
+        """The rule parameter names this game accepts, in declaration order.
+
+        Returns
+        -------
+        list of str
+            The dataclass's field names.
+        """
         return [f.name for f in dataclasses.fields(cls)]
 
     @classmethod
@@ -236,19 +413,54 @@ class RuleSet:
 
     @classmethod
     def create(cls, **values: Any) -> RuleSet:
-        """Build a rule set from keyword values, refusing unknown names with the valid list."""
+        """Build a rule set from keyword values, refusing unknown names with the valid list.
+
+        Parameters
+        ----------
+        **values : Any
+            Rule parameter name -> value; the others keep their defaults.
+
+        Returns
+        -------
+        RuleSet
+            The rule set, every value checked (else a :class:`GamecoreError`).
+        """
         cls._refuse_unknown(list(values))
         return cls(**values)
 
     @classmethod
     def from_strings(cls, values: Mapping[str, str]) -> RuleSet:
-        """Build a rule set from ``NAME -> text`` pairs, as given on the command line."""
+        """Build a rule set from ``NAME -> text`` pairs, as given on the command line.
+
+        Parameters
+        ----------
+        values : Mapping of str to str
+            Rule parameter name -> its value as typed: a plain decimal for a number,
+            true/false (yes/no, 1/0, on/off) for a switch, ``auto`` for ``None`` where the
+            parameter is optional.
+
+        Returns
+        -------
+        RuleSet
+            The rule set, every value checked (else a :class:`GamecoreError`).
+        """
         cls._refuse_unknown(list(values))
         types = {f.name: f.type for f in dataclasses.fields(cls)}
         return cls(**{n: _parse(n, t, types[n]) for n, t in values.items()})
 
     def replace(self, **values: Any) -> RuleSet:
-        """A copy with some parameters changed (validated like a new rule set)."""
+        """A copy with some parameters changed (validated like a new rule set).
+
+        Parameters
+        ----------
+        **values : Any
+            Rule parameter name -> its new value.
+
+        Returns
+        -------
+        RuleSet
+            The new rule set, of the same class.
+        """
         self._refuse_unknown(list(values))
         return dataclasses.replace(self, **values)
 
@@ -275,11 +487,23 @@ class RuleSet:
     # -- printing ----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Parameter name -> value, plus the game's short name under ``"game"``."""
+        """Parameter name -> value, plus the game's short name under ``"game"``.
+
+        Returns
+        -------
+        dict of str to Any
+            ``game`` first, then every parameter in declaration order.
+        """
         return {"game": self.game, **dataclasses.asdict(self)}
 
     def to_frame(self) -> pd.DataFrame:
-        """The rule set as a table: Parameter | Value | Default | Meaning."""
+        """The rule set as a table: Parameter | Value | Default | Meaning.
+
+        Returns
+        -------
+        pandas.DataFrame
+            A row per parameter; Value and Default as text (8 and 0.05 as typed).
+        """
         import pandas as pd
 
         rows = [

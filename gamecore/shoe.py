@@ -82,6 +82,26 @@ def validate_composition(
     suits (which of the 16 ten-valued cards are kings?), so it stays as given, for the
     point-class kernels; a full shoe comes from :mod:`gamecore.cards`.
 
+    Parameters
+    ----------
+    composition : sequence of int or numpy.ndarray
+        Cards of each class, in the order of ``labels``.
+    min_cards : int, default 6
+        The fewest cards the shoe may hold.
+    name : str, default "composition"
+        The parameter's name, as messages show it.
+    labels : sequence of str, default :data:`BACCARAT_CLASS_NAMES`
+        The classes' names, one per class, as messages show them.
+    max_per_class : int, default :data:`MAX_CARDS_PER_CLASS`
+        The most cards a class may hold.
+    counted : str, default "cards"
+        What the total counts, as the message on too few says it.
+
+    Returns
+    -------
+    numpy.ndarray
+        The composition, int64 (else a :class:`GamecoreError` naming what is wrong).
+
     Examples
     --------
     >>> validate_composition([8, 1, 0, 0, 0, 0, 0, 0, 0, 1]).tolist()
@@ -120,5 +140,23 @@ def validate_composition(
 
 
 def ordered_sequences(cards: int, length: int = 6) -> int:
-    """Number of ordered ``length``-card sequences drawn from ``cards`` cards (cards P length)."""
+    """Number of ordered ``length``-card sequences drawn from ``cards`` cards (cards P length).
+
+    Parameters
+    ----------
+    cards : int
+        Cards in the shoe.
+    length : int, default 6
+        Cards drawn.
+
+    Returns
+    -------
+    int
+        ``cards! / (cards - length)!``, exact.
+
+    Examples
+    --------
+    >>> ordered_sequences(416)
+    4998398275503360
+    """
     return math.perm(int(cards), length)

@@ -22,6 +22,17 @@ def plain(value: Any) -> Any:
     """``value`` with every non-finite float replaced by ``None`` and numpy types made
     Python types, recursively through mappings, lists and tuples.
 
+    Parameters
+    ----------
+    value : Any
+        A document to write (mappings, sequences, numpy scalars and arrays, numbers).
+
+    Returns
+    -------
+    Any
+        The same document of Python types only: dicts, lists, bool, int, float, None and
+        other objects unchanged.
+
     Examples
     --------
     >>> plain({"margin": float("nan"), "n": np.int64(3), "p": [np.float64(0.5)]})
@@ -51,12 +62,51 @@ def _key(key: Any) -> Any:
 
 def dumps(data: Any, indent: int | None = 2) -> str:
     """Strict JSON text of ``data`` (see the module docstring); other objects (fractions,
-    paths) are written as their ``str``."""
+    paths) are written as their ``str``.
+
+    Parameters
+    ----------
+    data : Any
+        The document (made :func:`plain` first).
+    indent : int or None, default 2
+        Indentation of nested items; ``None`` for one line.
+
+    Returns
+    -------
+    str
+        JSON text with no ``NaN`` or ``Infinity``.
+
+    Examples
+    --------
+    >>> dumps({"margin": float("inf")}, indent=None)
+    '{"margin": null}'
+    """
     return json.dumps(plain(data), indent=indent, allow_nan=False, default=str)
 
 
 def loads(text: str) -> Any:
-    """Parse JSON strictly: ``NaN``, ``Infinity`` and ``-Infinity`` are refused."""
+    """Parse JSON strictly: ``NaN``, ``Infinity`` and ``-Infinity`` are refused.
+
+    Parameters
+    ----------
+    text : str
+        JSON text.
+
+    Returns
+    -------
+    Any
+        The document, as :func:`json.loads` reads it.
+
+    Raises
+    ------
+    ValueError
+        Invalid JSON or a non-standard token.
+
+    Examples
+    --------
+    >>> loads('{"n": 1}')
+    {'n': 1}
+    """
 
     def refuse(token: str) -> Any:
         raise ValueError(f"non-standard JSON token {token}")

@@ -42,6 +42,17 @@ SINGLE_Z = 4.0
 def z_threshold(comparisons: int) -> float:
     """The |z| above which a table of ``comparisons`` simulated twins signals a bug.
 
+    Parameters
+    ----------
+    comparisons : int
+        The twins compared in one table.
+
+    Returns
+    -------
+    float
+        4 for one twin; for more, the |z| whose normal tail is 4's divided by
+        ``comparisons`` (Bonferroni).
+
     Examples
     --------
     >>> z_threshold(1)
@@ -60,6 +71,16 @@ def z_score(simulated, exact, se):
     With no spread (``se == 0``: every simulated trial gave the same result) the twin must
     equal the exact figure: z is 0 when it does and infinite when it does not, so no threshold
     lets a deterministic mismatch pass. NaN where either figure is missing.
+
+    Parameters
+    ----------
+    simulated, exact, se : float, array_like or pandas.Series
+        The simulated twin, the exact figure and the twin's standard error (broadcast).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The z-score(s): a ``float`` for scalars, else an array.
 
     Examples
     --------
@@ -86,6 +107,22 @@ def twin_table(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     its ``Simulated`` twin and the twin's ``SE``; ``z`` is computed here (:func:`z_score`).
     Any other keys of a row become further columns, after z, in the order first seen.
 
+    Parameters
+    ----------
+    rows : iterable of mapping
+        One mapping per twin, with ``Figure``, ``Exact``, ``Simulated`` and ``SE``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`TWIN_COLUMNS`, then the rows' other keys; empty (those columns only)
+        for no rows.
+
+    Raises
+    ------
+    ValueError
+        A row lacks one of the four keys.
+
     Examples
     --------
     >>> twin_table([{"Figure": "P(win)", "Exact": 0.5, "Simulated": 0.52, "SE": 0.01}])
@@ -105,7 +142,28 @@ def twin_table(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
 
 def frequency_twin(probability: float, count: int, trials: int) -> dict[str, float]:
     """The twin of a probability: the frequency of ``count`` in ``trials`` and its SE (the
-    binomial SE at the exact probability)."""
+    binomial SE at the exact probability).
+
+    Parameters
+    ----------
+    probability : float
+        The exact probability.
+    count : int
+        The trials in which the event happened.
+    trials : int
+        The trials simulated.
+
+    Returns
+    -------
+    dict of str to float
+        ``Exact``, ``Simulated`` and ``SE`` (NaN for no trials): a row of :func:`twin_table`
+        without its ``Figure``.
+
+    Examples
+    --------
+    >>> frequency_twin(0.5, 30, 100)
+    {'Exact': 0.5, 'Simulated': 0.3, 'SE': 0.05}
+    """
     p = float(probability)
     return {
         "Exact": p,
@@ -116,7 +174,18 @@ def frequency_twin(probability: float, count: int, trials: int) -> dict[str, flo
 
 def ruled(frame: pd.DataFrame) -> pd.Series:
     """The z-scores of a twin table that the 4-sigma rule applies to: every twin with a z,
-    those of approximate figures (:data:`APPROXIMATE`) left out."""
+    those of approximate figures (:data:`APPROXIMATE`) left out.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A table of :func:`twin_table`.
+
+    Returns
+    -------
+    pandas.Series
+        The ruled rows' z-scores, NaN dropped.
+    """
     z = frame["z"]
     if APPROXIMATE in frame.columns:
         z = z[~frame[APPROXIMATE].astype(bool)]
@@ -125,7 +194,23 @@ def ruled(frame: pd.DataFrame) -> pd.Series:
 
 def verdict(frame: pd.DataFrame) -> str:
     """One line on a twin table: its largest |z| over the twins the 4-sigma rule applies to
-    (:func:`ruled`) and the family-wise threshold a bug would cross."""
+    (:func:`ruled`) and the family-wise threshold a bug would cross.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A table of :func:`twin_table`.
+
+    Returns
+    -------
+    str
+        The line, or ``"no twin to compare"``.
+
+    Examples
+    --------
+    >>> verdict(twin_table([{"Figure": "p", "Exact": 0.5, "Simulated": 0.52, "SE": 0.01}]))
+    'largest |z| over 1 twins: 2.00; a bug would show above 4.00 (4 standard errors, family-wise)'
+    """
     z = ruled(frame)
     if z.empty:
         return "no twin to compare"

@@ -26,6 +26,16 @@ def odds(pays: Fraction) -> str:
     """A paytable line's net payout as a player reads it: "N to M" in lowest terms, a push,
     or the bet lost.
 
+    Parameters
+    ----------
+    pays : Fraction
+        The net payout per unit wagered (-1 the bet lost, 0 a push).
+
+    Returns
+    -------
+    str
+        ``"N to M"``, ``"push"``, ``"loses"`` or ``"loses F"`` (part of the bet lost).
+
     Examples
     --------
     >>> odds(Fraction(19, 20)), odds(Fraction(8)), odds(Fraction(0)), odds(Fraction(-1))
@@ -162,14 +172,27 @@ class WagerAnalysis:
         )
 
     def result_distribution(self) -> dict[Fraction, Fraction]:
-        """{net result per unit wagered: exact probability} (lines paying alike merged)."""
+        """{net result per unit wagered: exact probability} (lines paying alike merged).
+
+        Returns
+        -------
+        dict of Fraction to Fraction
+            Net result -> its exact probability, in paytable order.
+        """
         out: dict[Fraction, Fraction] = {}
         for p, line in zip(self.probabilities, self.wager.lines, strict=True):
             out[line.pays] = out.get(line.pays, Fraction(0)) + p
         return out
 
     def table(self) -> pd.DataFrame:
-        """Outcome | Pays | Combinations | Probability | Return, with a Total row."""
+        """Outcome | Pays | Combinations | Probability | Return, with a Total row.
+
+        Returns
+        -------
+        pandas.DataFrame
+            A row per paytable line, then Total (Combinations ``None`` where the weights
+            are not integer counts).
+        """
         rows = []
         for i, line in enumerate(self.wager.lines):
             probability = self.probabilities[i]
@@ -217,6 +240,13 @@ def settle(
         The sum the weights are normalised by.
     exact_counts
         Whether the weights are integer counts of card sequences (printed as Combinations).
+
+    Returns
+    -------
+    WagerAnalysis
+        Each line's exact probability (and count of card sequences when
+        ``exact_counts``); a :class:`GamecoreError` where a line names an unknown event or
+        the paytable leaves a cell of nonzero weight unsettled.
     """
     unsettled = np.ones(weights.shape, dtype=bool)
     shares = []
@@ -249,6 +279,18 @@ def net_by_cell(wager: Wager, events: dict[str, np.ndarray]) -> np.ndarray:
 
     The first paytable line whose event holds settles a cell, as in :func:`settle`; cells no
     line settles are refused.
+
+    Parameters
+    ----------
+    wager : Wager
+        The wager and its paytable.
+    events : dict of str to numpy.ndarray
+        Event name -> boolean mask with the breakdown's shape.
+
+    Returns
+    -------
+    numpy.ndarray
+        The net payout per unit wagered of each cell, float64, the breakdown's shape.
     """
     shape = next(iter(events.values())).shape
     net = np.full(shape, np.nan)

@@ -309,7 +309,16 @@ class BaccaratAnalysis:
     exact_counts: bool
 
     def probability(self, event: str) -> Fraction:
-        """Exact probability of a named event (see :data:`EVENTS`)."""
+        """Exact probability of a named event (see :data:`EVENTS`).
+
+        Parameters
+        ----------
+        event : str
+
+        Returns
+        -------
+        Fraction
+        """
         return Fraction(sum(self.weights[EVENTS[event]].tolist(), 0)) / self.total
 
     def outcome_counts(self) -> dict[str, int]:
@@ -358,7 +367,12 @@ class BaccaratAnalysis:
         return settle(wager, catalogue, self.weights, self.total, self.exact_counts)
 
     def wagers(self) -> dict[str, WagerAnalysis]:
-        """Every bet of the rule set, settled."""
+        """Every bet of the rule set, settled.
+
+        Returns
+        -------
+        dict of str to WagerAnalysis
+        """
         return {w.name: self.wager(w) for w in self.rules.wagers()}
 
     def house_edge_ties_excluded(self, analysis: WagerAnalysis) -> Fraction | None:

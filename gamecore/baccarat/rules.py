@@ -39,7 +39,13 @@ class PuntoBancoRules(RuleSet):
     )
 
     def wagers(self) -> tuple[Wager, ...]:
-        """The bets on the layout, each as a paytable (first matching line settles)."""
+        """The bets on the layout, each as a paytable (first matching line settles).
+
+        Returns
+        -------
+        tuple of Wager
+            Banker, Player, Tie, in the layout's order.
+        """
         return (
             Wager(
                 "banker",
@@ -72,7 +78,13 @@ class EZBaccaratRules(RuleSet):
     )
 
     def wagers(self) -> tuple[Wager, ...]:
-        """The bets on the layout, each as a paytable (first matching line settles)."""
+        """The bets on the layout, each as a paytable (first matching line settles).
+
+        Returns
+        -------
+        tuple of Wager
+            Banker, Player, Tie, Dragon 7 and Panda 8, in the layout's order.
+        """
         return (
             Wager(
                 "banker",
@@ -128,6 +140,18 @@ def _tie_wager(tie_pays: float) -> Wager:
 
 
 def check_rules(rules: object) -> PuntoBancoRules | EZBaccaratRules:
+    """``rules`` if it is a baccarat rule set (the API's check of its argument).
+
+    Parameters
+    ----------
+    rules : object
+        What the caller passed as a rule set.
+
+    Returns
+    -------
+    PuntoBancoRules or EZBaccaratRules
+        ``rules`` itself (another type: a :class:`GamecoreError` naming it).
+    """
     if not isinstance(rules, (PuntoBancoRules, EZBaccaratRules)):
         raise GamecoreError(
             f"rules must be a PuntoBancoRules or EZBaccaratRules, got {type(rules).__name__}"

@@ -109,6 +109,13 @@ class StrategyChart:
                 )
 
     def to_frame(self) -> pd.DataFrame:
+        """The chart as the CSV format's table.
+
+        Returns
+        -------
+        pandas.DataFrame
+            ``hand`` and a column per up card, a row per row held (cells :func:`pretty_cell`).
+        """
         import pandas as pd
 
         rows = [r for r in chart_rows() if (r, "2") in self.cells]
@@ -120,6 +127,17 @@ class StrategyChart:
         )
 
     def to_csv(self, path: str | Path | None = None) -> str:
+        """The chart as CSV text (the format :func:`read_strategy_chart` reads).
+
+        Parameters
+        ----------
+        path : str or Path, optional
+            Where to write it as well.
+
+        Returns
+        -------
+        str
+        """
         text = self.to_frame().to_csv(index=False)
         if path is not None:
             Path(path).write_text(text)
@@ -127,10 +145,28 @@ class StrategyChart:
 
 
 def pretty_cell(cell: str) -> str:
+    """A cell's letters as a chart prints them, the fallback in lower case: DS -> Ds.
+
+    Parameters
+    ----------
+    cell : str
+        A cell as held (``"DS"``).
+
+    Returns
+    -------
+    str
+    """
     return cell if len(cell) == 1 else cell[0] + cell[1].lower()
 
 
 def chart_rows() -> list[str]:
+    """Every row a chart may hold, in the order a chart lists them.
+
+    Returns
+    -------
+    list of str
+        ``hard 4`` .. ``hard 21``, ``soft 12`` .. ``soft 21``, ``pair A`` .. ``pair 10``.
+    """
     return (
         [f"hard {t}" for t in range(4, 22)]
         + [f"soft {t}" for t in range(12, 22)]
@@ -173,6 +209,16 @@ def read_strategy_chart(source: str | Path) -> StrategyChart:
 
     A ``str`` holding a newline is read as the CSV text itself. A file that is not UTF-8 text,
     a malformed line, an unknown or repeated row is refused, naming the line.
+
+    Parameters
+    ----------
+    source : str or Path
+        The chart file's path, or its CSV text.
+
+    Returns
+    -------
+    StrategyChart
+        The chart, named by its file (``"chart"`` for text), its cells checked.
     """
     text, name = _chart_text(source)
     numbered = [
@@ -234,6 +280,17 @@ def _shorten(text: str, limit: int = 40) -> str:
 
 
 def up_label(up: int) -> str:
+    """An up card's label in charts and tables: ``"A"``, ``"2"`` .. ``"10"``.
+
+    Parameters
+    ----------
+    up : int
+        A rank index, 0 (ace) .. 9 (ten-valued).
+
+    Returns
+    -------
+    str
+    """
     return "A" if up == 0 else str(up + 1)
 
 
@@ -242,6 +299,17 @@ def up_card_series(values: np.ndarray, name: str | None) -> pd.Series:
 
     The analyses keep such figures as arrays and build their tables when asked: the command
     line's JSON needs none, and importing pandas is a tenth of its run.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        10 figures, by up card index (A first).
+    name : str or None
+        The Series' name.
+
+    Returns
+    -------
+    pandas.Series
     """
     import pandas as pd
 
@@ -251,7 +319,22 @@ def up_card_series(values: np.ndarray, name: str | None) -> pd.Series:
 
 
 def forced_actions(rules: StandardBlackjackRules, total: int, soft: bool) -> tuple[bool, bool]:
-    """(must hit, must stand) for a hand total under the rules' forced ranges."""
+    """(must hit, must stand) for a hand total under the rules' forced ranges.
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        The rules (``player_forced``).
+    total : int
+        The hand's total.
+    soft : bool
+        Whether an ace counts 11 in it.
+
+    Returns
+    -------
+    tuple of (bool, bool)
+        Both false but under c21's (hit hard 11 or less, soft 17 or less; stand on 20+).
+    """
     if rules.player_forced != "c21":
         return False, False
     forced_hit = (not soft and total <= 11) or (soft and total <= 17)
@@ -259,7 +342,20 @@ def forced_actions(rules: StandardBlackjackRules, total: int, soft: bool) -> tup
 
 
 def resolve_cell(cell: str, can_double: bool, can_surrender: bool) -> int:
-    """The action of a non-pair cell given what is allowed (no split)."""
+    """The action of a non-pair cell given what is allowed (no split).
+
+    Parameters
+    ----------
+    cell : str
+        H, S, D, DH, DS, R, RH or RS.
+    can_double, can_surrender : bool
+        Whether the hand may double, surrender.
+
+    Returns
+    -------
+    int
+        HIT, STAND, DOUBLE or SURRENDER (a D or R cell's fallback where not allowed).
+    """
     if cell in ("H", "S"):
         return HIT if cell == "H" else STAND
     if cell in ("D", "DH", "DS"):
@@ -278,7 +374,20 @@ class ChartTables(NamedTuple):
 
 
 def chart_tables(chart: StrategyChart, rules: StandardBlackjackRules) -> ChartTables:
-    """Resolve every cell's fallbacks under ``rules``; refuse an action the rules forbid."""
+    """Resolve every cell's fallbacks under ``rules``; refuse an action the rules forbid.
+
+    Parameters
+    ----------
+    chart : StrategyChart
+        The chart.
+    rules : StandardBlackjackRules
+        The rules (resolved here).
+
+    Returns
+    -------
+    ChartTables
+        The kernels' tables (a cell against a forced total: a GamecoreError).
+    """
     rules = rules.resolved()
     table = np.full((2, 32, 10, 2, 2), -1, dtype=np.int64)
     for soft in (0, 1):
@@ -396,6 +505,23 @@ def derive_chart(
     non-pair hand reaches (hard 4, hard 20, hard 21, soft 12, soft 21) follow the nearest
     evidence: hard 4 the pair of 2s' best non-split action, 20 and 21 stand. Pair rows
     split where splitting is best, else repeat the pair's best non-split action.
+
+    Parameters
+    ----------
+    hands : pandas.DataFrame or Mapping
+        The two-card hands' table or its columns (``cell``, ``up_card``, ``probability``,
+        ``ev_S`` .. ``ev_P``).
+    rules : StandardBlackjackRules
+        The rules (forced totals, what a pair may do).
+    game : str, optional
+        The chart's game, naming it; default ``rules.game``.
+    three_cards : Mapping, optional
+        (row, up card) -> action -> EV over the cell's three-card hands.
+
+    Returns
+    -------
+    StrategyChart
+        Every row and up card filled.
     """
     game = game or rules.game
     rules = rules.resolved()

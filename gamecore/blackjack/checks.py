@@ -53,6 +53,18 @@ def cross_check(exact: BlackjackAnalysis, simulation: BlackjackSimulation) -> pd
     ``exact`` must hold that strategy's EV under the same rules: optimal play
     (``player_ev``), the analysis's chart, its derived chart, or the ``strategy`` it was
     given.
+
+    Parameters
+    ----------
+    exact : BlackjackAnalysis
+        The exact analysis.
+    simulation : BlackjackSimulation
+        The simulated strategy's rounds.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A twin table (:func:`gamecore.twins.twin_table`), a row overall then one per up card.
     """
     if simulation.rules != exact.rules:
         raise GamecoreError("the simulation and the analysis are of different rules")
@@ -101,7 +113,18 @@ def _dealer_twin(figure: str, exact: float, successes: int, trials: int) -> dict
 
 def dealer_cross_check(simulation: DealerSimulation) -> pd.DataFrame:
     """Each dealer outcome's probability by up card, before the check for a Natural and
-    (under an Ace or a 10 where the rules peek) after it, beside its simulated twin."""
+    (under an Ace or a 10 where the rules peek) after it, beside its simulated twin.
+
+    Parameters
+    ----------
+    simulation : DealerSimulation
+        Simulated dealer hands (its rules' exact figures are computed here).
+
+    Returns
+    -------
+    pandas.DataFrame
+        A twin table (:func:`gamecore.twins.twin_table`).
+    """
     rules = simulation.rules.resolved()
     rows = []
     for up in UP_CARD_ORDER:
@@ -148,7 +171,20 @@ def insurance_cross_check(
     analysis: BlackjackAnalysis, simulation: DealerSimulation
 ) -> pd.DataFrame:
     """The insurance EV per unit insured against an Ace up beside its twin: the hands dealt
-    under an Ace, insured, win ``insurance_pays`` when the hole card makes a Natural."""
+    under an Ace, insured, win ``insurance_pays`` when the hole card makes a Natural.
+
+    Parameters
+    ----------
+    analysis : BlackjackAnalysis
+        The exact analysis (its insurance EV).
+    simulation : DealerSimulation
+        Simulated dealer hands under the same rules.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A twin table (:func:`gamecore.twins.twin_table`), one row.
+    """
     pays = float(analysis.rules.resolved().insurance_pays)
     counts = simulation.counts[ACE]
     n, wins = int(counts.sum()), int(counts[NATURAL])
@@ -188,7 +224,26 @@ def deck_sweep_check(
     progress: bool | None = None,
 ) -> pd.DataFrame:
     """The deck sweep's EVs (optimal play and the best chart found) beside their twins; the
-    simulation for the k-th deck count uses seeds ``seed + 2k`` and ``seed + 2k + 1``."""
+    simulation for the k-th deck count uses seeds ``seed + 2k`` and ``seed + 2k + 1``.
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        The rules; each deck count replaces their ``decks``.
+    decks : sequence of int, default (1, 2, 4, 6, 8)
+        The deck counts.
+    rounds : int, default 4,000,000
+        Rounds per simulation.
+    seed : int, default 1
+        The first seed.
+    progress : bool, optional
+        Show a progress bar; ``None`` shows one for runs of more than a few chunks.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A twin table (:func:`gamecore.twins.twin_table`), two rows per deck count.
+    """
     rows = []
     for k, d in enumerate(decks):
         variant = rules.replace(decks=d)
@@ -215,7 +270,28 @@ def rule_costs_check(
     """Each rule variant's EV under optimal play beside its twin, and the EV change beside
     the difference of the two simulations (their standard errors combined). The exact
     figures are :func:`gamecore.blackjack.rule_costs`'s (pass its table as ``costs`` not to
-    compute them again). The k-th variant is simulated with seed ``seed + k + 1``."""
+    compute them again). The k-th variant is simulated with seed ``seed + k + 1``.
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        The rules as given.
+    variants : dict, optional
+        Label -> rule changes; default :func:`~gamecore.blackjack.analysis.default_variants`.
+    rounds : int, default 4,000,000
+        Rounds per simulation.
+    seed : int, default 1
+        The first seed.
+    progress : bool, optional
+        Show a progress bar; ``None`` shows one for runs of more than a few chunks.
+    costs : pandas.DataFrame, optional
+        :func:`~gamecore.blackjack.analysis.rule_costs`'s table, if made already.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A twin table (:func:`gamecore.twins.twin_table`) with a Variant column.
+    """
     rules = check_rules(rules)
     if variants is None:
         variants = default_variants(rules)
@@ -262,6 +338,18 @@ def cell_cross_check(analysis: BlackjackAnalysis, simulation: BlackjackSimulatio
     A cell whose action is a surrender taken before the check for a Natural (against an Ace
     or a 10 under early or c21 surrender) is valued counting the Natural it escapes; the
     simulated hands decide after the check, so it has no twin here (z left blank).
+
+    Parameters
+    ----------
+    analysis : BlackjackAnalysis
+        The exact analysis (its chart, its rules).
+    simulation : BlackjackSimulation
+        A simulation of that chart under the same rules.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A twin table (:func:`gamecore.twins.twin_table`), a row per cell.
     """
     if simulation.chart is None or simulation.chart.cells != analysis.chart.cells:
         raise GamecoreError("cell_cross_check needs a simulation of the analysis's chart")
@@ -310,6 +398,18 @@ def probe_cross_check(analysis: BlackjackAnalysis, simulation: BlackjackSimulati
     (against an Ace or a 10 under early or c21 surrender) has no twin here: neither its
     letters, nor any letter of a cell whose two-card hands surrender so (they never reach a
     decision in the simulation).
+
+    Parameters
+    ----------
+    analysis : BlackjackAnalysis
+        The exact analysis (its chart, its rules).
+    simulation : BlackjackSimulation
+        A probing run of that chart under the same rules.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A twin table (:func:`gamecore.twins.twin_table`), a row per letter of each cell.
     """
     if simulation.chart is None or simulation.chart.cells != analysis.chart.cells:
         raise GamecoreError("probe_cross_check needs a simulation of the analysis's chart")
@@ -360,6 +460,18 @@ def results_cross_check(exact: ResultDistribution, simulation: BlackjackSimulati
     z_threshold`); the resplit part's z measures the approximation. ``simulation``
     (:class:`gamecore.blackjack.sim.BlackjackSimulation`) must play the chart ``exact``
     describes, under the same rules.
+
+    Parameters
+    ----------
+    exact : ResultDistribution
+        The exact distribution of results under a chart.
+    simulation : BlackjackSimulation
+        A simulation of that chart.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A twin table (:func:`gamecore.twins.twin_table`), a row per result and part.
     """
     if exact.strategy != simulation.strategy or exact.rules != simulation.rules:
         raise GamecoreError(

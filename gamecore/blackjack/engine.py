@@ -199,7 +199,7 @@ EachSolve = Callable[[tuple[int, int], Solved], None]
 
 
 @kernel(inline=True)
-def double_allowed(hard, soft, double_on):
+def _double_allowed(hard, soft, double_on):
     """May a two-card hand of this total double under the rule ``double_on`` (DOUBLE_*)?"""
     if double_on == DOUBLE_9_11:
         return (not soft) and 9 <= hard <= 11
@@ -224,7 +224,7 @@ def may_double(hard, soft, cards, split, codes):
         return False
     if soft and not codes.double_soft:
         return False
-    return double_allowed(hard, soft, codes.double_on)
+    return _double_allowed(hard, soft, codes.double_on)
 
 
 @kernel(inline=True)
@@ -710,7 +710,16 @@ class Engine:
         }
 
     def max_hands(self, rank: int) -> int:
-        """The most hands a pair of ``rank`` may be split to (1: no split)."""
+        """The most hands a pair of ``rank`` may be split to (1: no split).
+
+        Parameters
+        ----------
+        rank : int
+
+        Returns
+        -------
+        int
+        """
         return self.codes.max_ace_hands if rank == ACE else self.codes.max_hands
 
     def split_values(
@@ -783,7 +792,16 @@ class Engine:
 
 
 def refuse_forbidden(action: np.ndarray, engine: Engine, chart: StrategyChart) -> None:
-    """Refuse a chart whose cell asks, at some hand it reaches, for an action not allowed."""
+    """Refuse a chart whose cell asks, at some hand it reaches, for an action not allowed.
+
+    Parameters
+    ----------
+    action : numpy.ndarray
+        The actions a solve chose, by hand node and up card (FORBIDDEN where not allowed).
+    engine : Engine
+    chart : StrategyChart
+        The engine solved and the chart (named in the message).
+    """
     bad = np.argwhere(action == FORBIDDEN)
     if bad.size:
         i, up = bad[0]

@@ -55,6 +55,14 @@ class HandValues:
         return best_action(self.ev)
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON document of ``gamecore hand``.
+
+        Returns
+        -------
+        dict
+            ``game``, ``up_card``, ``cards``, ``total``, ``soft``, ``shoe``, ``ev`` (action
+            -> EV), ``best``, ``convention``, ``rules``, ``resolved_rules``, ``float_note``.
+        """
         total, soft = hand_total([self.cards.count(r) for r in range(10)])
         return {
             "game": self.rules.game,
@@ -75,7 +83,20 @@ class HandValues:
 
 
 def card_index(card: Any, name: str) -> int:
-    """A card named A, 2..10, J, Q, K or T (or 1/11 for an Ace) as a rank index 0..9."""
+    """A card named A, 2..10, J, Q, K or T (or 1/11 for an Ace) as a rank index 0..9.
+
+    Parameters
+    ----------
+    card : Any
+        The card as given.
+    name : str
+        The parameter's name, as the message shows it.
+
+    Returns
+    -------
+    int
+        Its rank index (else a :class:`GamecoreError` naming ``name``).
+    """
     try:
         return up_index(card)
     except GamecoreError:
@@ -102,6 +123,10 @@ def hand_values(
         The shoe before any of these cards is dealt (cards per rank, A, 2..9, ten-valued);
         default ``rules.decks`` decks.
 
+    Returns
+    -------
+    HandValues
+        The EV of each allowed action (``ev``), the best (``best``), the hand and the shoe.
     Examples
     --------
     >>> rules = StandardBlackjackRules(decks=6)

@@ -81,10 +81,23 @@ class Opening:
         return hand_total(self.counts)
 
     def label(self) -> str:
+        """The two cards as a table lists them.
+
+        Returns
+        -------
+        str
+            ``"A,10"``: the first card's rank, then the second's.
+        """
         return f"{RANKS[self.first]},{RANKS[self.second]}"
 
     def cell(self) -> str:
-        """The chart row that plays these two cards (pairs: their pair row)."""
+        """The chart row that plays these two cards (pairs: their pair row).
+
+        Returns
+        -------
+        str
+            ``"pair 8"``, ``"natural"``, ``"hard 16"`` or ``"soft 18"``.
+        """
         if self.pair:
             return f"pair {RANKS[self.first]}"
         if self.natural:
@@ -161,7 +174,20 @@ def _each_opening(engine, up: int) -> Iterator[Opening]:
 def opening_values(opening: Opening, ev: np.ndarray, split: np.ndarray) -> dict[str, float]:
     """The round's EV (unconditional: the dealer's Natural counted) of every action the two
     cards allow, from the engine's action values ``ev[node, up, S H D R]`` and split values
-    ``split[pair, up]``; an early surrender is worth a flat half."""
+    ``split[pair, up]``; an early surrender is worth a flat half.
+
+    Parameters
+    ----------
+    opening : Opening
+        The two cards against an up card.
+    ev, split : numpy.ndarray
+        The engine's action values and split values.
+
+    Returns
+    -------
+    dict of str to float
+        Action letter (S H D R P) -> the round's EV, the allowed actions only.
+    """
     i, up, lose = opening.node, opening.up, opening.lose_to_natural
     values = {}
     for k, name in enumerate(("S", "H", "D", "R")):
@@ -248,7 +274,18 @@ class SecondCards(NamedTuple):
     pair_node: int
 
     def average(self, values: np.ndarray) -> Any:
-        """The mean of ``values[node]`` (numbers or arrays) over the second card."""
+        """The mean of ``values[node]`` (numbers or arrays) over the second card.
+
+        Parameters
+        ----------
+        values : numpy.ndarray
+            A value per hand node (a number or an array each).
+
+        Returns
+        -------
+        float or numpy.ndarray
+            ``sum_k probability[k] * values[nodes[k]]``.
+        """
         out = 0.0
         for node, p in zip(self.nodes, self.probability, strict=True):
             out = out + p * values[node]
@@ -357,6 +394,15 @@ def split_patterns(max_hands: int) -> tuple[tuple[tuple[str, ...], int, int, int
     "P" (a pair card, opening a new hand) and "N" (a non-pair card) drawn while hands can
     still be added; once ``max_hands`` are on the table the remaining x hands' second cards
     are unrestricted (a pair card is played as a hand).
+
+    Parameters
+    ----------
+    max_hands : int
+        The most hands a pair may split to.
+
+    Returns
+    -------
+    tuple of (draws, k, n, x)
     """
     out = []
 
@@ -375,7 +421,20 @@ def split_patterns(max_hands: int) -> tuple[tuple[tuple[str, ...], int, int, int
 
 
 def pattern_probability(draws: Sequence[str], pairs: int, cards: int) -> float:
-    """Probability of the draw sequence from a shoe of ``cards`` holding ``pairs`` pair cards."""
+    """Probability of the draw sequence from a shoe of ``cards`` holding ``pairs`` pair cards.
+
+    Parameters
+    ----------
+    draws : sequence of str
+        "P" (a pair card) and "N" (another card), in the order drawn.
+    pairs, cards : int
+        Pair cards and all cards in the shoe.
+
+    Returns
+    -------
+    float
+        0 where the shoe runs out.
+    """
     p = 1.0
     k = n = 0
     for d in draws:
@@ -460,7 +519,18 @@ def split_value(
     ev_x: Sequence[Any], ev_p: Sequence[Any], pairs: int, cards: int, max_hands: int
 ) -> Any:
     """Exact EV of splitting (:func:`split_hands`): the patterns' hands summed, weighted by
-    the patterns' probabilities."""
+    the patterns' probabilities.
+
+    Parameters
+    ----------
+    ev_x, ev_p, pairs, cards, max_hands
+        As :func:`split_hands` takes them.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The EV, of the values' shape.
+    """
     total = _zero_like(ev_x[0])
     for pattern in split_hands(ev_x, ev_p, pairs, cards, max_hands):
         hands = (pattern.known * pattern.known_value if pattern.known else 0.0) + (
@@ -489,13 +559,34 @@ def _zero_like(value: Any) -> Any:
 
 
 def ratio(num: int, den: int) -> float:
+    """``num / den``, 0 where either is not positive (no cards: no chance).
+
+    Parameters
+    ----------
+    num, den : int
+        The numerator and the denominator.
+
+    Returns
+    -------
+    float
+    """
     if num <= 0 or den <= 0:
         return 0.0
     return num / den
 
 
 def extra_pairs_needed(max_hands: int) -> int:
-    """Largest number of extra pair cards any split value needs removed."""
+    """Largest number of extra pair cards any split value needs removed.
+
+    Parameters
+    ----------
+    max_hands : int
+        The most hands a pair may split to.
+
+    Returns
+    -------
+    int
+    """
     need = 0
     for _draws, k, n, rest in split_patterns(max_hands):
         if n:

@@ -78,7 +78,23 @@ TIE = 1e-12
 
 def best_action(values: dict[str, float]) -> str:
     """The action of the highest value in ``values`` (NaN: not allowed), the first of
-    S H D R P among those within :data:`TIE` of it."""
+    S H D R P among those within :data:`TIE` of it.
+
+    Parameters
+    ----------
+    values : dict of str to float
+        Action letter (of :data:`ACTIONS`) -> its EV; NaN where it is not allowed.
+
+    Returns
+    -------
+    str
+        The action's letter.
+
+    Examples
+    --------
+    >>> best_action({"S": -0.2, "H": -0.2 + 1e-13, "D": float("nan")})
+    'S'
+    """
     top = max(v for v in values.values() if v == v)  # NaN == NaN is false
     return next(a for a in ACTIONS if values.get(a, -np.inf) >= top - TIE)  # NaN: false
 
@@ -179,7 +195,13 @@ class StandardBlackjackRules(RuleSet):
     )
 
     def resolved(self) -> StandardBlackjackRules:
-        """The rule set with every value fixed (already so for the standard game)."""
+        """The rule set with every value fixed (already so for the standard game).
+
+        Returns
+        -------
+        StandardBlackjackRules
+            A rule set with no ``None`` (``auto``) value.
+        """
         return self
 
 
@@ -253,6 +275,18 @@ class C21BlackjackRules(StandardBlackjackRules):
 
 
 def check_rules(rules: Any) -> StandardBlackjackRules:
+    """``rules`` if it is a blackjack rule set (the API's check of its argument).
+
+    Parameters
+    ----------
+    rules : Any
+        What the caller passed as a rule set.
+
+    Returns
+    -------
+    StandardBlackjackRules
+        ``rules`` itself, either game's (another type: a :class:`GamecoreError` naming it).
+    """
     if not isinstance(rules, StandardBlackjackRules):
         raise GamecoreError(
             "rules must be a StandardBlackjackRules or C21BlackjackRules, "
@@ -267,7 +301,23 @@ def check_rules(rules: Any) -> StandardBlackjackRules:
 
 
 def hand_total(counts: Sequence[int]) -> tuple[int, bool]:
-    """(best total, soft) of a hand given by cards per rank; an ace counts 11 if it fits."""
+    """(best total, soft) of a hand given by cards per rank; an ace counts 11 if it fits.
+
+    Parameters
+    ----------
+    counts : sequence of int
+        Cards of each rank, A first and the ten-valued cards last.
+
+    Returns
+    -------
+    tuple of (int, bool)
+        The best total and whether an ace counts 11 in it.
+
+    Examples
+    --------
+    >>> hand_total([1, 0, 0, 0, 0, 1, 0, 0, 0, 0]), hand_total([2, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+    ((17, True), (12, False))
+    """
     hard = int(sum(map(operator.mul, _POINTS, counts)))
     if counts[ACE] and hard + 10 <= 21:
         return hard + 10, True
@@ -302,7 +352,18 @@ class RuleCodes(NamedTuple):
 
 @functools.lru_cache(maxsize=64)
 def rule_codes(rules: StandardBlackjackRules) -> RuleCodes:
-    """The :class:`RuleCodes` of ``rules`` (resolved first: ``auto`` values fixed)."""
+    """The :class:`RuleCodes` of ``rules`` (resolved first: ``auto`` values fixed).
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        Either game's rule set.
+
+    Returns
+    -------
+    RuleCodes
+        The rules as the kernels read them (cached per rule set).
+    """
     r = check_rules(rules).resolved()
     max_hands = r.max_split_hands if r.max_split_hands >= 2 else 1
     return RuleCodes(
@@ -324,12 +385,38 @@ def rule_codes(rules: StandardBlackjackRules) -> RuleCodes:
 
 
 def early_surrender_at_root(codes: RuleCodes, up: int) -> bool:
-    """Is surrender offered before the check for a Natural against ``up``?"""
+    """Is surrender offered before the check for a Natural against ``up``?
+
+    Parameters
+    ----------
+    codes : RuleCodes
+        The resolved rules.
+    up : int
+        The dealer's up card, a rank index (:data:`ACE` .. :data:`TEN`).
+
+    Returns
+    -------
+    bool
+        Early surrender, or surrender at any number of cards against an Ace or a ten.
+    """
     return codes.surrender == SURRENDER_EARLY or (
         codes.surrender == SURRENDER_ANY_CARDS and up in (ACE, TEN)
     )
 
 
 def surrender_at_root(codes: RuleCodes, up: int) -> bool:
-    """Is any surrender (early or late) offered on the first two cards against ``up``?"""
+    """Is any surrender (early or late) offered on the first two cards against ``up``?
+
+    Parameters
+    ----------
+    codes : RuleCodes
+        The resolved rules.
+    up : int
+        The dealer's up card, a rank index (:data:`ACE` .. :data:`TEN`).
+
+    Returns
+    -------
+    bool
+        Whether the rules offer any surrender (the same whatever ``up``).
+    """
     return codes.surrender != SURRENDER_NONE

@@ -200,7 +200,19 @@ class _SplitSums(NamedTuple):
 
 
 def evaluate_up(engine, chart: StrategyChart, up: int) -> _UpState:
-    """Exact EV of ``chart`` against up card ``up`` and the reach of every hand it plays."""
+    """Exact EV of ``chart`` against up card ``up`` and the reach of every hand it plays.
+
+    Parameters
+    ----------
+    engine : Engine
+    chart : StrategyChart
+    up : int
+        The engine of the shoe, the chart, the up card's rank index.
+
+    Returns
+    -------
+    _UpState
+    """
     return evaluate_ups(engine, chart, up)[up]
 
 
@@ -322,7 +334,18 @@ def _add_split_context(engine, chart, solved: Solved, key, ups, split_sums) -> N
 
 @functools.lru_cache(maxsize=256)
 def letter_allowed(rules: StandardBlackjackRules, row: str, letter: str) -> bool:
-    """Can ``letter`` stand in ``row`` under the forced ranges (whatever its fallback)?"""
+    """Can ``letter`` stand in ``row`` under the forced ranges (whatever its fallback)?
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+    row, letter : str
+        The rules, a chart row (``"soft 18"``) and a cell's letters (``"DS"``).
+
+    Returns
+    -------
+    bool
+    """
     kind, what = row.split()
     if kind == "pair":
         if letter == "P":
@@ -433,7 +456,16 @@ class ChartSearch:
 
 
 def search_rows(rules: StandardBlackjackRules) -> list[str]:
-    """Every chart row: hard 4..21, soft 12..21 and, where splitting is allowed, the pairs."""
+    """Every chart row: hard 4..21, soft 12..21 and, where splitting is allowed, the pairs.
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+
+    Returns
+    -------
+    list of str
+    """
     rows = [r for r in chart_rows() if not r.startswith("pair")]
     if rule_codes(rules).max_hands >= 2:
         rows += [r for r in chart_rows() if r.startswith("pair")]

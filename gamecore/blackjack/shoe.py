@@ -33,7 +33,25 @@ def round_cards_bound(shoe: Sequence[int], hands: int) -> int:
     """An upper bound on the cards one round can take: every hand that draws again holds a
     hard total (aces as one) of at most 20 (a player's) or 16 (the dealer's) before its last
     card, so a round takes at most one last card per hand plus as many of the shoe's
-    smallest cards as fit under ``20 * hands + 16``."""
+    smallest cards as fit under ``20 * hands + 16``.
+
+    Parameters
+    ----------
+    shoe : sequence of int
+        Cards of each rank, A first and the ten-valued cards last.
+    hands : int
+        The player's hands a round can reach (every seat's, splits included).
+
+    Returns
+    -------
+    int
+        The bound, in cards.
+
+    Examples
+    --------
+    >>> round_cards_bound([24] * 9 + [96], 1)  # 24 aces and 6 twos fill 36, one more each
+    32
+    """
     room, taken = 20 * hands + 16, 0
     for rank, count in enumerate(shoe):
         fit = min(int(count), room // _HARD_VALUE[rank])
@@ -139,6 +157,13 @@ def check_round_fits(shoe: Sequence[int], rules: StandardBlackjackRules) -> None
 
     A bound (:func:`round_cards_bound`) clears any realistic shoe at once; a small shoe it
     does not clear is searched play by play (:func:`_search_exhaustion`).
+
+    Parameters
+    ----------
+    shoe : sequence of int
+        Cards of each rank, A first and the ten-valued cards last.
+    rules : StandardBlackjackRules
+        The rules, resolved.
     """
     shoe = tuple(int(c) for c in shoe)
     hands = max(1, rules.max_split_hands)
@@ -160,6 +185,23 @@ def check_round_fits(shoe: Sequence[int], rules: StandardBlackjackRules) -> None
 
 
 def up_index(up_card: Any) -> int:
+    """The rank index of a dealer's up card as a user names it.
+
+    Parameters
+    ----------
+    up_card : Any
+        ``A`` (or 1, 11), 2..10, or ``J``, ``Q``, ``K``, ``T`` (any case, as text or int).
+
+    Returns
+    -------
+    int
+        0 for the ace .. 9 for the ten-valued cards (else a :class:`GamecoreError`).
+
+    Examples
+    --------
+    >>> up_index("a"), up_index(6), up_index("K")
+    (0, 5, 9)
+    """
     text = str(up_card).strip().upper()
     names = {"A": 0, "1": 0, "11": 0, "J": 9, "Q": 9, "K": 9, "T": 9}
     names.update({str(v): v - 1 for v in range(2, 11)})
@@ -179,7 +221,22 @@ def checked_shoe(
 ) -> np.ndarray:
     """A shoe given by hand for an analysis under ``rules``: valid counts
     (:func:`check_composition`), at least ``min_cards`` cards, and no round that can run out
-    of cards (:func:`check_round_fits`)."""
+    of cards (:func:`check_round_fits`).
+
+    Parameters
+    ----------
+    composition : sequence of int
+        Cards of each rank, A first and the ten-valued cards last.
+    rules : StandardBlackjackRules
+        The rules of the analysis.
+    min_cards : int, default 12
+        The fewest cards the shoe may hold.
+
+    Returns
+    -------
+    numpy.ndarray
+        The composition, int64 (else a :class:`GamecoreError` saying what is wrong).
+    """
     shoe = check_composition(composition)
     if shoe.sum() < min_cards:
         raise GamecoreError(f"composition must hold at least {min_cards} cards, got {shoe.sum()}")
@@ -196,7 +253,20 @@ def check_composition(composition: Sequence[int], name: str = "composition") -> 
     """A blackjack shoe given by hand: 10 card counts, A first and the ten-valued cards last
     (:func:`gamecore.shoe.validate_composition`). Classes only: it cannot be turned into
     ranks and suits, so it stays as given (a full shoe is
-    :func:`gamecore.blackjack.rules.shoe_composition`, from the card model)."""
+    :func:`gamecore.blackjack.rules.shoe_composition`, from the card model).
+
+    Parameters
+    ----------
+    composition : sequence of int
+        10 counts, each at most :data:`MAX_CARDS_PER_RANK`.
+    name : str, default "composition"
+        The parameter's name, as messages show it.
+
+    Returns
+    -------
+    numpy.ndarray
+        The composition, int64 (else a :class:`GamecoreError` naming what is wrong).
+    """
     return validate_composition(
         composition,
         min_cards=0,
@@ -212,7 +282,20 @@ MAX_PLAYERS = 7
 
 def table_round_cards(rules: StandardBlackjackRules, players: int) -> int:
     """The most cards one round of ``players`` players can take from a full shoe (a bound:
-    :func:`gamecore.blackjack.shoe.round_cards_bound` over every seat's hands)."""
+    :func:`gamecore.blackjack.shoe.round_cards_bound` over every seat's hands).
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        The rules (resolved here: the deck count and the split limit).
+    players : int
+        Players at the table.
+
+    Returns
+    -------
+    int
+        The bound, in cards.
+    """
     resolved = rules.resolved()
     hands = players * max(1, resolved.max_split_hands)
     return round_cards_bound(shoe_composition(resolved.decks), hands)
@@ -220,7 +303,20 @@ def table_round_cards(rules: StandardBlackjackRules, players: int) -> int:
 
 def check_players(rules: StandardBlackjackRules, players: object) -> int:
     """``players`` if it is a whole number from 1 to :data:`MAX_PLAYERS` whose rounds fit the
-    shoe (no round can run out of cards); else a clear error."""
+    shoe (no round can run out of cards); else a clear error.
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        The rules (the shoe's decks, the split limit).
+    players : object
+        The players asked for.
+
+    Returns
+    -------
+    int
+        ``players`` as an int (else a :class:`GamecoreError` saying how many fit).
+    """
     if not is_whole(players):
         raise GamecoreError(
             f"players must be a whole number from 1 to {MAX_PLAYERS}, got {shown(players)}"

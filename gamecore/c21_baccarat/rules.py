@@ -127,6 +127,18 @@ def c21_shoe(decks: int, jokers_per_deck: int) -> np.ndarray:
 
 
 def check_rules(rules: object) -> C21BaccaratRules:
+    """``rules`` if it is a 21st Century Baccarat rule set (the API's check of its argument).
+
+    Parameters
+    ----------
+    rules : object
+        What the caller passed as a rule set.
+
+    Returns
+    -------
+    C21BaccaratRules
+        ``rules`` itself (another type: a :class:`GamecoreError` naming it).
+    """
     if not isinstance(rules, C21BaccaratRules):
         raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
     return rules
@@ -136,5 +148,16 @@ def check_composition(composition: object) -> np.ndarray:
     """A shoe given by hand: cards per class, the point values 0..9 then the jokers
     (:func:`gamecore.shoe.validate_composition`), at least the six a round can use, jokers
     included. Point classes only: it cannot be turned into ranks and suits, so it stays as
-    given (a full shoe is :func:`c21_shoe`, from the card model)."""
+    given (a full shoe is :func:`c21_shoe`, from the card model).
+
+    Parameters
+    ----------
+    composition : object
+        11 counts: the point values 0..9, then the jokers.
+
+    Returns
+    -------
+    numpy.ndarray
+        The composition, int64 (else a :class:`GamecoreError` naming what is wrong).
+    """
     return validate_composition(composition, labels=CLASS_NAMES, counted="cards, jokers included")

@@ -34,6 +34,14 @@ class PlayerStrategy:
     draw: np.ndarray
 
     def table(self) -> pd.DataFrame:
+        """The strategy as a chart.
+
+        Returns
+        -------
+        pandas.DataFrame
+            A row per P/D up card (``P/D up card``), a column per total 0..9: the
+            probability of drawing.
+        """
         frame = pd.DataFrame(
             self.draw, index=[f"up {u}" for u in range(10)], columns=[str(t) for t in range(10)]
         )
@@ -49,6 +57,14 @@ class DealerStrategy:
     draw: np.ndarray
 
     def table(self) -> pd.DataFrame:
+        """The strategy as a chart.
+
+        Returns
+        -------
+        pandas.DataFrame
+            A row per up card and whether the player drew (``P/D up card``, ``Player
+            drew``), a column per total 0..8: the probability of drawing.
+        """
         rows = []
         for up in range(10):
             for drew in (0, 1):
@@ -89,7 +105,23 @@ def _draw_array(draw: Any, who: str) -> np.ndarray:
 
 def player_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> PlayerStrategy:
     """A player strategy from draw probabilities ``draw[up 0..9, total 0..9]``, validated
-    against the forced ranges."""
+    against the forced ranges.
+
+    Parameters
+    ----------
+    rules : C21BaccaratRules
+        The rule set (its forced ranges: ``must_draw_max``, ``must_stand_min``).
+    name : str
+        The strategy's name, as tables print it.
+    draw : array_like
+        10 x 10 probabilities in [0, 1]; exact ones (ints, Fractions) are kept exact.
+
+    Returns
+    -------
+    PlayerStrategy
+        The strategy (a wrong shape, or a value outside [0, 1] or against a forced range:
+        a :class:`GamecoreError`).
+    """
     array = _draw_array(draw, "the player's")
     if array.shape != (10, 10):
         raise GamecoreError(
@@ -100,7 +132,23 @@ def player_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> PlayerStra
 
 
 def dealer_strategy(rules: C21BaccaratRules, name: str, draw: Any) -> DealerStrategy:
-    """A P/D strategy from ``draw[up 0..9, player drew 0/1, total 0..8]``, validated."""
+    """A P/D strategy from ``draw[up 0..9, player drew 0/1, total 0..8]``, validated.
+
+    Parameters
+    ----------
+    rules : C21BaccaratRules
+        The rule set (its forced ranges: ``must_draw_max``, ``must_stand_min``).
+    name : str
+        The strategy's name, as tables print it.
+    draw : array_like
+        10 x 2 x 9 probabilities in [0, 1]; exact ones (ints, Fractions) are kept exact.
+
+    Returns
+    -------
+    DealerStrategy
+        The strategy (a wrong shape, or a value outside [0, 1] or against a forced range:
+        a :class:`GamecoreError`).
+    """
     array = _draw_array(draw, "the P/D's")
     if array.shape != (10, 2, 9):
         raise GamecoreError(
@@ -119,11 +167,35 @@ def _is_exact(values: Any) -> bool:
 
 
 def house_way_player(rules: C21BaccaratRules) -> PlayerStrategy:
+    """The player's House Way: draw on every total up to ``house_way_draw_max``.
+
+    Parameters
+    ----------
+    rules : C21BaccaratRules
+        The rule set.
+
+    Returns
+    -------
+    PlayerStrategy
+        Named "House Way", exact (0s and 1s), whatever the up card.
+    """
     draw = [[int(t <= rules.house_way_draw_max) for t in range(10)] for _ in range(10)]
     return player_strategy(rules, "House Way", draw)
 
 
 def house_way_dealer(rules: C21BaccaratRules) -> DealerStrategy:
+    """The P/D's House Way: draw on every total up to ``house_way_draw_max``.
+
+    Parameters
+    ----------
+    rules : C21BaccaratRules
+        The rule set.
+
+    Returns
+    -------
+    DealerStrategy
+        Named "House Way", exact (0s and 1s), whatever the up card or the player did.
+    """
     draw = [
         [[int(t <= rules.house_way_draw_max) for t in range(9)] for _ in range(2)]
         for _ in range(10)
@@ -132,7 +204,18 @@ def house_way_dealer(rules: C21BaccaratRules) -> DealerStrategy:
 
 
 def player_tensor(strategy: PlayerStrategy) -> np.ndarray:
-    """sigma[up, hand, action] with joker and Natural hands standing."""
+    """sigma[up, hand, action] with joker and Natural hands standing.
+
+    Parameters
+    ----------
+    strategy : PlayerStrategy
+        The player's strategy.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(10, PLAYER_HANDS, 2)``, the strategy's dtype: action 0 stands, 1 draws.
+    """
     sigma = np.zeros((10, PLAYER_HANDS, 2), dtype=strategy.draw.dtype)
     sigma[:, :10, 1] = strategy.draw
     sigma[:, :10, 0] = 1 - strategy.draw
@@ -141,7 +224,18 @@ def player_tensor(strategy: PlayerStrategy) -> np.ndarray:
 
 
 def dealer_tensor(strategy: DealerStrategy) -> np.ndarray:
-    """sigma[up, player action, pd total, pd action]."""
+    """sigma[up, player action, pd total, pd action].
+
+    Parameters
+    ----------
+    strategy : DealerStrategy
+        The P/D's strategy.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(10, 2, 9, 2)``, the strategy's dtype: action 0 stands, 1 draws.
+    """
     sigma = np.zeros((10, 2, 9, 2), dtype=strategy.draw.dtype)
     sigma[..., 1] = strategy.draw
     sigma[..., 0] = 1 - strategy.draw

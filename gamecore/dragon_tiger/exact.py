@@ -151,24 +151,59 @@ class DragonTigerAnalysis:
     exact_counts: bool
 
     def share(self, event: str) -> int:
-        """The weight of the rounds where ``event`` holds (a count of card pairs)."""
+        """The weight of the rounds where ``event`` holds (a count of card pairs).
+
+        Parameters
+        ----------
+        event : str
+            A name of :data:`EVENTS`.
+
+        Returns
+        -------
+        int
+            The sum of the weights of its cells (an unknown event: a GamecoreError).
+        """
         if event not in EVENTS:
             raise GamecoreError(f"unknown event {shown(event)}; events: {', '.join(EVENTS)}")
         return int(sum(self.weights[EVENTS[event]].tolist(), 0))
 
     def probability(self, event: str) -> Fraction:
-        """The exact probability of a named event (see :data:`EVENTS`)."""
+        """The exact probability of a named event (see :data:`EVENTS`).
+
+        Parameters
+        ----------
+        event : str
+            A name of :data:`EVENTS`.
+
+        Returns
+        -------
+        Fraction
+            :meth:`share` over :attr:`total`.
+        """
         return Fraction(self.share(event), self.total)
 
     def outcome_counts(self) -> dict[str, int]:
-        """Each outcome's count of ordered card pairs, and ``"total"`` (finite shoes)."""
+        """Each outcome's count of ordered card pairs, and ``"total"`` (finite shoes).
+
+        Returns
+        -------
+        dict of str to int
+            Outcome (of ``OUTCOME_TITLES``) -> count, then ``"total"``; an infinite shoe
+            raises GamecoreError.
+        """
         if not self.exact_counts:
             raise GamecoreError("an infinite shoe has probabilities, not combinations")
         counts = {name: self.share(event) for name, (_, event) in OUTCOME_TITLES.items()}
         return {**counts, "total": int(self.total)}
 
     def outcomes(self) -> pd.DataFrame:
-        """Outcome | Combinations | Probability, a row per outcome of the round."""
+        """Outcome | Combinations | Probability, a row per outcome of the round.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Combinations ``None`` for an infinite shoe.
+        """
         rows = [
             {
                 "Outcome": title,
@@ -183,7 +218,18 @@ class DragonTigerAnalysis:
 
     def wager(self, wager: Wager | str) -> WagerAnalysis:
         """One bet settled: a bet of the rule set by name, or any :class:`Wager` over
-        :data:`EVENTS`."""
+        :data:`EVENTS`.
+
+        Parameters
+        ----------
+        wager : Wager or str
+            A bet's name in ``rules.wagers()``, or a wager.
+
+        Returns
+        -------
+        WagerAnalysis
+            Its paytable's lines with their exact probabilities (:func:`gamecore.wagers.settle`).
+        """
         if isinstance(wager, str):
             by_name = {w.name: w for w in self.rules.wagers()}
             if wager not in by_name:
@@ -192,14 +238,26 @@ class DragonTigerAnalysis:
         return settle(wager, EVENTS, self.weights, self.total, self.exact_counts)
 
     def wagers(self) -> dict[str, WagerAnalysis]:
-        """Every bet of the rule set, settled, by name."""
+        """Every bet of the rule set, settled, by name.
+
+        Returns
+        -------
+        dict of str to WagerAnalysis
+            Bet name -> :meth:`wager`, in the rule set's order.
+        """
         return {w.name: self.wager(w) for w in self.rules.wagers()}
 
     def summary(self) -> pd.DataFrame:
         """Bet | Key | House edge | SD | Hit frequency | Push probability, a row per bet.
 
         No "ties excluded" figure: a tie is not a push for the Dragon or Tiger bet (it
-        loses half), and the rounds not tied hold none of its edge."""
+        loses half), and the rounds not tied hold none of its edge.
+
+        Returns
+        -------
+        pandas.DataFrame
+            A row per bet of :meth:`wagers`.
+        """
         rows = [
             {
                 "Bet": analysis.wager.title,
@@ -215,7 +273,14 @@ class DragonTigerAnalysis:
 
     def breakdown(self) -> pd.DataFrame:
         """Every (Dragon's rank, Tiger's rank, same suit) the shoe can deal, with its
-        combinations and probability."""
+        combinations and probability.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Dragon | Tiger | Same suit | Combinations | Probability, a row per cell of
+            nonzero weight (Combinations ``None`` for an infinite shoe).
+        """
         rows = []
         for index in zip(*np.nonzero(self.weights != 0), strict=True):
             rows.append(
@@ -234,7 +299,13 @@ class DragonTigerAnalysis:
     def to_dict(self) -> dict[str, Any]:
         """The JSON document of ``gamecore exact dragon_tiger``: the shoe, the total, each
         outcome's combinations and probability, each bet's figures and paytable, the rules
-        (the schema of the baccarat games' ``exact``)."""
+        (the schema of the baccarat games' ``exact``).
+
+        Returns
+        -------
+        dict
+            ``game``, ``shoe``, ``total_combinations``, ``outcomes``, ``bets``, ``rules``.
+        """
         outcomes = {
             name: {
                 "combinations": self.share(event) if self.exact_counts else None,

@@ -53,7 +53,18 @@ class ReportBuildError(RuntimeError):
 
 
 def available_notebooks(notebook_dir: Path = NOTEBOOK_DIR) -> dict[str, Path]:
-    """Report name -> notebook path, for every notebook in ``notebooks/``."""
+    """Report name -> notebook path, for every notebook in ``notebooks/``.
+
+    Parameters
+    ----------
+    notebook_dir : Path, default :data:`NOTEBOOK_DIR`
+        The folder of the notebooks.
+
+    Returns
+    -------
+    dict of str to Path
+        Each ``*.ipynb`` file's name without its suffix -> its path.
+    """
     return {path.stem: path for path in sorted(notebook_dir.glob("*.ipynb"))}
 
 
@@ -62,6 +73,11 @@ def ensure_kernel() -> str:
 
     papermill needs a kernel by name; registering one inside ``sys.prefix`` (the project's
     virtual environment) means a fresh machine and CI find the interpreter that has gamecore.
+
+    Returns
+    -------
+    str
+        The kernel's name, :data:`KERNEL_NAME`.
     """
     from jupyter_client.kernelspec import KernelSpecManager
 
@@ -240,7 +256,20 @@ def check_rule_parameters(report: str, parameters: dict[str, Any]) -> dict[str, 
     parameters of its game (the others keep their defaults, the notebook's too), and check
     every other parameter (:mod:`gamecore.reporting.parameters`), so a bad value is refused,
     naming it, before any notebook runs. Returns the parameters as the notebook gets them
-    (:func:`~gamecore.reporting.parameters.check_report_parameters`)."""
+    (:func:`~gamecore.reporting.parameters.check_report_parameters`).
+
+    Parameters
+    ----------
+    report : str
+        The report's name.
+    parameters : dict of str to Any
+        The parameters the notebook is to get.
+
+    Returns
+    -------
+    dict of str to Any
+        The parameters, each checked value as its check returns it.
+    """
     rules: set[str] = set()
     own: dict[str, Any] = {}
     for name in games.report_games(report):
@@ -274,6 +303,8 @@ def build(
         notebook declares is refused.
     only
         Report names to build (default: every notebook).
+    notebook_dir
+        The folder of the notebooks (default :data:`NOTEBOOK_DIR`).
 
     Returns
     -------
@@ -320,7 +351,25 @@ def build(
 def parameter_value(name: str, text: str) -> Any:
     """A command-line parameter value (``-p NAME VALUE``), read as the same strict YAML as
     a parameters file (:func:`gamecore.reading.read_yaml`): ``6`` -> 6, ``0.05`` -> 0.05,
-    ``[6, 8]`` -> a list, ``auto`` -> text; ``010``, ``0x10``, ``yes`` refused."""
+    ``[6, 8]`` -> a list, ``auto`` -> text; ``010``, ``0x10``, ``yes`` refused.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, as a message shows it.
+    text : str
+        The value as typed.
+
+    Returns
+    -------
+    Any
+        The value: a number, a list, a bool, None or text.
+
+    Examples
+    --------
+    >>> parameter_value("decks", "6"), parameter_value("sweep_deck_counts", "[6, 8]")
+    (6, [6, 8])
+    """
     source = f"parameter {shown(name)}"
     if len(text) > MAX_PARAMETERS_BYTES:  # a UTF-8 character is a byte or more
         raise GamecoreError(
@@ -334,7 +383,18 @@ def read_parameters_file(path: Path) -> dict[str, Any]:
     """The parameters of a YAML file: a mapping of names to values, read strictly
     (:func:`gamecore.reading.read_yaml`) from a regular file of at most
     :data:`~gamecore.reading.MAX_PARAMETERS_BYTES`, refusing anything else with one line
-    naming the file (and the line and the value)."""
+    naming the file (and the line and the value).
+
+    Parameters
+    ----------
+    path : Path
+        The YAML file.
+
+    Returns
+    -------
+    dict of str to Any
+        Parameter name -> value.
+    """
     what = f"parameters file {path_text(path)}"
     loaded = read_yaml_file(path, MAX_PARAMETERS_BYTES, what)
     if loaded is None:
@@ -361,6 +421,20 @@ def _quiet_after_an_interruption() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``make reports``: build the reports from the command line.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The arguments (default ``sys.argv[1:]``): ``--output``, ``-p NAME VALUE``,
+        ``-f FILE``, ``--only NAME``.
+
+    Returns
+    -------
+    int
+        The exit status: 0 built, 2 a bad parameter, 1 a failed build or a file error,
+        130 interrupted.
+    """
     parser = argparse.ArgumentParser(prog="python -m gamecore.reporting.build", description=__doc__)
     parser.add_argument("--output", type=Path, default=REPO_ROOT / "reports")
     parser.add_argument(

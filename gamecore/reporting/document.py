@@ -173,7 +173,20 @@ def _width_pt(header: str, cells: list[str]) -> float:
 
 def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
     """One CSV as the template's table: title, columns, alignments, rows of printed cells,
-    and whether it is too wide for a portrait page."""
+    and whether it is too wide for a portrait page.
+
+    Parameters
+    ----------
+    path : Path
+        The CSV file.
+    title : str, optional
+        The table's title (default: made from the file's name).
+
+    Returns
+    -------
+    dict
+        ``kind`` ("table"), ``title``, ``columns``, ``align``, ``rows``, ``wide``.
+    """
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     columns, aligns = [], []
     for column in frame.columns:
@@ -193,7 +206,18 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
 
 
 def readings(game: str) -> str:
-    """The section of RULES.md that reads ``game``'s card."""
+    """The section of RULES.md that reads ``game``'s card.
+
+    Parameters
+    ----------
+    game : str
+        A game's code name (the section's heading).
+
+    Returns
+    -------
+    str
+        The section, from its heading to the next; empty where there is none.
+    """
     text = resources.files("gamecore.rulecards").joinpath("RULES.md").read_text("utf-8")
     match = re.search(rf"^## {re.escape(game)}\b.*?(?=^## |\Z)", text, re.S | re.M)
     return match.group(0).strip() if match else ""
@@ -255,7 +279,22 @@ def _par_data(folder: Path) -> dict[str, Any]:
 
 
 def document_data(folder: Path, name: str) -> dict[str, Any]:
-    """Everything the template typesets, read off the report folder."""
+    """Everything the template typesets, read off the report folder.
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder (its tables, figures and ``summary.json``).
+    name : str
+        The report's name.
+
+    Returns
+    -------
+    dict
+        The title, the rules line, version and commit, the par sheet, the front tables,
+        the rule cards and their readings, the body (tables and figures in the order
+        written) and the back tables.
+    """
     folder = Path(folder)
     summary_path = folder / "summary.json"
     summary = json.loads(summary_path.read_text("utf-8")) if summary_path.exists() else {}
@@ -298,7 +337,20 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
 
 
 def write_documents(folder: Path, name: str) -> tuple[Path, Path]:
-    """Typeset ``<name>.pdf`` and ``<name>_par_sheet.pdf`` into the report ``folder``."""
+    """Typeset ``<name>.pdf`` and ``<name>_par_sheet.pdf`` into the report ``folder``.
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder (its tables, figures and ``summary.json``).
+    name : str
+        The report's name.
+
+    Returns
+    -------
+    tuple of (Path, Path)
+        The document and the par sheet.
+    """
     import typst
 
     folder = Path(folder)

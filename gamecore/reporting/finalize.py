@@ -91,7 +91,18 @@ _AT_FDCWD = -100
 def exchange(first: Path, second: Path) -> bool:
     """Swap the entries ``first`` and ``second`` in one step (Linux ``renameat2`` with
     ``RENAME_EXCHANGE``). False, with nothing changed, where the system or the file system
-    cannot; any other failure raises :class:`OSError`."""
+    cannot; any other failure raises :class:`OSError`.
+
+    Parameters
+    ----------
+    first, second : Path
+        Two existing entries of one file system.
+
+    Returns
+    -------
+    bool
+        Whether they were swapped.
+    """
     try:
         renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
     except (OSError, AttributeError):  # not Linux, or a C library without it
@@ -160,7 +171,15 @@ def folder_lock(output: Path, shared: bool = False) -> Iterator[None]:
     """Hold the reports folder's lock: exclusive for a build's commit or recovery, shared for
     a reader that must not see a commit half way (``gamecore verify``). A reader of a folder
     it cannot write, which has no lock file yet, reads without one: no build can be
-    committing there."""
+    committing there.
+
+    Parameters
+    ----------
+    output : Path
+        The reports folder.
+    shared : bool, default False
+        A reader's shared lock, else the exclusive one.
+    """
     path = Path(output) / LOCK
     try:
         try:
@@ -293,6 +312,11 @@ def recover(output: Path) -> list[Path]:
     and remove every other staging folder left by a build that is gone (the folder then
     holds what it held before that build). A running build's staging folder is left alone.
 
+    Parameters
+    ----------
+    output : Path
+        The reports folder.
+
     Returns
     -------
     list of Path
@@ -308,7 +332,18 @@ def recover(output: Path) -> list[Path]:
 def pending_commit(output: Path) -> Path | None:
     """The staging folder of a committed build into ``output`` whose process is gone before
     its renames were done, if any: until the next build completes it, the folder is not a
-    build to verify."""
+    build to verify.
+
+    Parameters
+    ----------
+    output : Path
+        The reports folder.
+
+    Returns
+    -------
+    Path or None
+        The staging folder, or ``None``.
+    """
     for folder in sorted(Path(output).glob(STAGING_PREFIX + "*")):
         if (folder / JOURNAL).is_file() and not _owner_alive(folder):
             return folder
@@ -323,7 +358,18 @@ def pending_commit(output: Path) -> Path | None:
 def read_summary(folder: Path) -> dict[str, Any]:
     """A report folder's ``summary.json``: a JSON object naming the folder's report, read
     strictly and at most :data:`MAX_SUMMARY_BYTES` (:func:`gamecore.reading.read_json`);
-    :class:`GamecoreError` saying why not."""
+    :class:`GamecoreError` saying why not.
+
+    Parameters
+    ----------
+    folder : Path
+        A report's folder.
+
+    Returns
+    -------
+    dict of str to Any
+        The summary.
+    """
     path = folder / "summary.json"
     summary = read_json(path, MAX_SUMMARY_BYTES, path_text(path))
     if not isinstance(summary, dict) or summary.get("name") != folder.name:
@@ -361,7 +407,21 @@ def final_state(
     output: Path, staged: Path, rebuilt: Iterable[str], known: Iterable[str]
 ) -> FinalState:
     """The state of ``output`` once the reports ``rebuilt``, staged in ``staged/<name>``,
-    replace theirs; ``known`` are the names a report folder can have."""
+    replace theirs; ``known`` are the names a report folder can have.
+
+    Parameters
+    ----------
+    output : Path
+        The reports folder.
+    staged : Path
+        The build's staging folder.
+    rebuilt, known : iterable of str
+        The reports built, and every report's name.
+
+    Returns
+    -------
+    FinalState
+    """
     rebuilt = set(rebuilt)
     files = {}
     for path in report_files(output):
@@ -421,7 +481,18 @@ class Staging:
                 raise
 
     def report(self, name: str) -> Path:
-        """Where the notebook of report ``name`` writes it."""
+        """Where the notebook of report ``name`` writes it.
+
+        Parameters
+        ----------
+        name : str
+            The report's name.
+
+        Returns
+        -------
+        Path
+            ``name``'s folder inside the staging folder.
+        """
         return self.path / "new" / name
 
     def commit(
@@ -432,7 +503,22 @@ class Staging:
     ) -> FinalState:
         """Put the staged reports ``rebuilt`` in place with a new index page (written by
         ``index_page`` from the final state) and a new manifest; steps 3 to 4 of the module
-        docstring. Returns the final state."""
+        docstring. Returns the final state.
+
+        Parameters
+        ----------
+        rebuilt : sequence of str
+            The reports built (staged here).
+        known : iterable of str
+            Every report's name.
+        index_page : callable
+            ``index_page(state) -> str``, the HTML of the index page.
+
+        Returns
+        -------
+        FinalState
+            The folder as it stands now.
+        """
         with folder_lock(self.output):
             state = final_state(self.output, self.path / "new", rebuilt, known)
             (self.path / INDEX).write_text(index_page(state), "utf-8")
@@ -480,5 +566,15 @@ class Staging:
 
 def open_staging(output: Path) -> Staging:
     """Start a build into ``output``: leftovers of builds that are gone finished or removed
-    (:func:`recover`), and a staging folder of its own made and held."""
+    (:func:`recover`), and a staging folder of its own made and held.
+
+    Parameters
+    ----------
+    output : Path
+        The reports folder.
+
+    Returns
+    -------
+    Staging
+    """
     return Staging(output)

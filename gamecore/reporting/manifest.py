@@ -33,7 +33,13 @@ PACKAGES = ("numpy", "numba", "pandas", "scipy", "papermill")
 
 
 def git_commit() -> str:
-    """The git commit of the gamecore source in use, with ``+dirty`` if it has local edits."""
+    """The git commit of the gamecore source in use, with ``+dirty`` if it has local edits.
+
+    Returns
+    -------
+    str
+        The commit's hash (``+dirty`` added), or ``"unknown (not a git checkout)"``.
+    """
     source = Path(gamecore.__file__).resolve().parent
     try:
         commit = subprocess.run(
@@ -52,7 +58,18 @@ def git_commit() -> str:
 
 
 def sha256(path: Path) -> str:
-    """The SHA-256 of a file's bytes, as hex."""
+    """The SHA-256 of a file's bytes, as hex.
+
+    Parameters
+    ----------
+    path : Path
+        The file (read in blocks of 1 MiB).
+
+    Returns
+    -------
+    str
+        64 hex digits.
+    """
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -65,6 +82,16 @@ def report_files(output: Path) -> list[Path]:
     staging folder, the folder's lock), sorted by their path relative to ``output``.
 
     A symbolic link is not a report file (a build writes none) and is not followed.
+
+    Parameters
+    ----------
+    output : Path
+        The reports folder.
+
+    Returns
+    -------
+    list of Path
+        The files' paths.
     """
     files = []
     for path in Path(output).rglob("*"):
@@ -90,7 +117,22 @@ def _report_entry(summary: Mapping[str, Any]) -> dict[str, Any]:
 def manifest(files: Mapping[str, Path], summaries: Summaries) -> dict[str, Any]:
     """The manifest of a reports folder that holds ``files`` (path relative to the folder ->
     where the file's bytes are now) and the reports of ``summaries`` (name -> its
-    ``summary.json``)."""
+    ``summary.json``).
+
+    Parameters
+    ----------
+    files : Mapping of str to Path
+        Each file's path relative to the folder -> where its bytes are now.
+    summaries : Summaries
+        Each report's name -> its ``summary.json``.
+
+    Returns
+    -------
+    dict
+        ``gamecore_version``, ``git`` (commit, dirty), ``written_at`` (UTC), ``versions``
+        (Python and :data:`PACKAGES`), ``reports`` (each one's parameters, seeds, run time,
+        commit) and ``files`` (each one's SHA-256).
+    """
     commit = git_commit()
     return {
         "gamecore_version": gamecore.__version__,
@@ -106,5 +148,18 @@ def manifest(files: Mapping[str, Path], summaries: Summaries) -> dict[str, Any]:
 
 
 def manifest_text(files: Mapping[str, Path], summaries: Summaries) -> str:
-    """:func:`manifest` as the text of ``MANIFEST.json`` (strict JSON)."""
+    """:func:`manifest` as the text of ``MANIFEST.json`` (strict JSON).
+
+    Parameters
+    ----------
+    files : Mapping of str to Path
+        Each file's path relative to the folder -> where its bytes are now.
+    summaries : Summaries
+        Each report's name -> its ``summary.json``.
+
+    Returns
+    -------
+    str
+        The JSON text, ending in a newline.
+    """
     return strictjson.dumps(manifest(files, summaries)) + "\n"

@@ -31,17 +31,59 @@ from gamecore.rules import (
 
 
 def trials(name: str, value: Any) -> int:
-    """A count of rounds, shoes or sessions: a positive whole number (at most 10^13)."""
+    """A count of rounds, shoes or sessions: a positive whole number (at most 10^13).
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, as the message shows it.
+    value : Any
+        The value given.
+
+    Returns
+    -------
+    int
+        The value (else a :class:`GamecoreError`).
+    """
     return validate_trials(value, name)
 
 
 def seed(name: str, value: Any) -> int:
-    """The report's seed: a non-negative whole number (its message names ``seed``)."""
+    """The report's seed: a non-negative whole number (its message names ``seed``).
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, as the message shows it.
+    value : Any
+        The value given.
+
+    Returns
+    -------
+    int
+        The value (else a :class:`GamecoreError`).
+    """
     return validate_seed(value)
 
 
 def list_of(check: Check) -> Check:
-    """A check for a non-empty list whose every item passes ``check``."""
+    """A check for a non-empty list whose every item passes ``check``.
+
+    Parameters
+    ----------
+    check : Check
+        The check of each item (named ``name[i]`` in its message).
+
+    Returns
+    -------
+    Check
+        ``check_list(name, value) -> list`` of the items as ``check`` returns them.
+
+    Examples
+    --------
+    >>> list_of(trials)("penetrations", [4, 5])
+    [4, 5]
+    """
 
     def check_list(name: str, value: Any) -> list:
         if not isinstance(value, (list, tuple)) or not value:
@@ -118,6 +160,17 @@ def check_report_parameters(
     sets itself. A parameter's check is the report's games' own (``own``: a blackjack
     report's chart file, :attr:`gamecore.game.Game.report_parameters`), else the shared
     :data:`REPORT_PARAMETERS`.
+
+    Parameters
+    ----------
+    report : str
+        The report's name, as messages show it.
+    parameters : Mapping of str to Any
+        The parameters given (rules among them).
+    rules : set of str
+        The rule parameters of the report's games.
+    own : Mapping of str to Check, optional
+        The report's games' own checks.
 
     Returns
     -------

@@ -18,6 +18,18 @@ def house_edge_by_decks(sweep: pd.DataFrame, title: str):
 
     The finite deck counts are drawn as points joined by lines; the infinite-deck limit (a
     row whose ``Decks`` is ``"infinite"``) as a dashed horizontal line of the same colour.
+
+    Parameters
+    ----------
+    sweep : pandas.DataFrame
+        A deck sweep: ``Decks`` and one ``<bet> house edge`` column per bet.
+    title : str
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Not shown: a notebook displays it (:meth:`gamecore.reporting.report.Report.figure`).
     """
     finite = sweep[sweep["Decks"] != "infinite"]
     limit = sweep[sweep["Decks"] == "infinite"]
@@ -43,7 +55,22 @@ def house_edge_by_decks(sweep: pd.DataFrame, title: str):
 
 
 def effects_of_removal_bars(effects: pd.DataFrame, columns: list[str], title: str):
-    """Bar chart of effects of removal by rank (one group of bars per rank)."""
+    """Bar chart of effects of removal by rank (one group of bars per rank).
+
+    Parameters
+    ----------
+    effects : pandas.DataFrame
+        ``Rank`` and a column of EV changes per card removed per bet.
+    columns : list of str
+        The columns drawn, a bar each in every group.
+    title : str
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Not shown: a notebook displays it (:meth:`gamecore.reporting.report.Report.figure`).
+    """
     figure = Figure(figsize=(8, 3.5))
     axis = figure.subplots()
     width = 0.8 / len(columns)
@@ -65,7 +92,22 @@ def ev_by_true_count(
     exact_by_count: dict[str, pd.DataFrame], simulated: pd.DataFrame | None, title: str
 ):
     """Mean exact EV of the remaining shoe against the true count, per count; optionally the
-    simulated EV of the bet by true count with 2-SE bars."""
+    simulated EV of the bet by true count with 2-SE bars.
+
+    Parameters
+    ----------
+    exact_by_count : dict of str to pandas.DataFrame
+        Count's name -> ``Bin low`` and ``Mean exact EV`` by true-count bin.
+    simulated : pandas.DataFrame or None
+        ``Bin low``, ``Simulated EV`` and ``SE`` by bin; ``None`` draws none.
+    title : str
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Not shown: a notebook displays it (:meth:`gamecore.reporting.report.Report.figure`).
+    """
     figure = Figure(figsize=(8, 4))
     axis = figure.subplots()
     for name, frame in exact_by_count.items():
@@ -97,7 +139,21 @@ def ev_by_true_count(
 
 
 def win_by_trigger(tables: dict[str, pd.DataFrame], title: str):
-    """Side-bet units won per shoe against the trigger, with 2-SE bars, per count."""
+    """Side-bet units won per shoe against the trigger, with 2-SE bars, per count.
+
+    Parameters
+    ----------
+    tables : dict of str to pandas.DataFrame
+        Count's name -> ``Trigger (true count >=)``, ``Side bet units won per shoe``
+        and ``SE (per shoe)``.
+    title : str
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Not shown: a notebook displays it (:meth:`gamecore.reporting.report.Report.figure`).
+    """
     figure = Figure(figsize=(7, 3.5))
     axis = figure.subplots()
     for name, table in tables.items():
@@ -131,7 +187,25 @@ def strategy_grid(
 ):
     """A colour-coded strategy card: one cell per (row, column), coloured by ``value`` (the
     EV gain of hitting over standing: green where hitting is better, red where standing is),
-    lettered H or S by ``better``; cells whose action the rules force are drawn pale."""
+    lettered H or S by ``better``; cells whose action the rules force are drawn pale.
+
+    Parameters
+    ----------
+    chart : pandas.DataFrame
+        A row per cell.
+    rows, columns, value, better, rule : str
+        The columns holding each cell's row label, column label, EV gain of hitting,
+        better action (``"Hit"`` or another), and rule (``"option"`` unless forced).
+    title : str
+        The figure's title.
+    row_order : list, optional
+        The rows' order, top down (default: as first seen).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Not shown: a notebook displays it (:meth:`gamecore.reporting.report.Report.figure`).
+    """
     import numpy as np
 
     row_labels = row_order or list(dict.fromkeys(chart[rows]))
@@ -180,7 +254,20 @@ ACTION_COLOURS = {"H": "#f4e66c", "S": "#e07b6a", "D": "#7cc47c", "P": "#7aa6d8"
 
 def action_grid(chart: pd.DataFrame, title: str):
     """A blackjack strategy card: rows are hands, columns up cards, each cell coloured by its
-    action (H hit, S stand, D double, P split, R surrender; a second letter is the fallback)."""
+    action (H hit, S stand, D double, P split, R surrender; a second letter is the fallback).
+
+    Parameters
+    ----------
+    chart : pandas.DataFrame
+        A chart's table (:meth:`StrategyChart.to_frame`): hands, then a column per up card.
+    title : str
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Not shown: a notebook displays it (:meth:`gamecore.reporting.report.Report.figure`).
+    """
     import numpy as np
     from matplotlib.colors import to_rgb
 
@@ -209,6 +296,18 @@ def margin_grid(cells: pd.DataFrame, title: str):
     ``cells`` has columns hand, up_card, chart (the letter printed) and margin (EV of the
     chart's action minus the best other action's, per unit on a hand of the cell). Pale cells
     are close calls; a white cell has no alternative (one action allowed) or is never played.
+
+    Parameters
+    ----------
+    cells : pandas.DataFrame
+        A row per cell, as above.
+    title : str
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Not shown: a notebook displays it (:meth:`gamecore.reporting.report.Report.figure`).
     """
     import numpy as np
     from matplotlib.colors import LogNorm

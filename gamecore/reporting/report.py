@@ -33,7 +33,18 @@ _PROBABILITY_WORDS = ("probability", "frequency", "p(", "return", "share")
 
 def rule_card(game: str) -> str:
     """The unedited rule card of ``game`` as received (seed text), the one its registry
-    entry names (:attr:`gamecore.game.Game.rule_card`)."""
+    entry names (:attr:`gamecore.game.Game.rule_card`).
+
+    Parameters
+    ----------
+    game : str
+        A game's code name.
+
+    Returns
+    -------
+    str
+        The card's text (a game with none: a :class:`GamecoreError` listing those with one).
+    """
     card = games.game(game).rule_card
     if card is None:
         raise gamecore.GamecoreError(
@@ -48,7 +59,20 @@ NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
 def notebook_parameters(name: str, notebook_dir: Path = NOTEBOOK_DIR) -> list[str]:
     """The parameter names notebook ``name`` declares in its cell tagged ``parameters``, in
-    order (papermill's reading of that cell)."""
+    order (papermill's reading of that cell).
+
+    Parameters
+    ----------
+    name : str
+        The notebook's name, without ``.ipynb``.
+    notebook_dir : Path, default :data:`NOTEBOOK_DIR`
+        The folder it is in.
+
+    Returns
+    -------
+    list of str
+        The names (no such notebook: a :class:`GamecoreError`).
+    """
     import papermill
 
     path = Path(notebook_dir) / f"{name}.ipynb"
@@ -123,7 +147,21 @@ class Report:
         """The report of notebook ``name``, its parameters written once: the names its cell
         tagged ``parameters`` declares (as papermill reads it), the values as they stand in
         ``namespace`` (the notebook's ``globals()``, papermill's overrides applied), the
-        output folder ``output_dir`` and the random seed ``seed`` (if declared) among them."""
+        output folder ``output_dir`` and the random seed ``seed`` (if declared) among them.
+
+        Parameters
+        ----------
+        name : str
+            The notebook's name.
+        namespace : Mapping of str to Any
+            The notebook's ``globals()``.
+
+        Returns
+        -------
+        Report
+            Writing to ``output_dir`` (a declared name undefined, or no ``output_dir``
+            declared: a :class:`GamecoreError`).
+        """
         declared = notebook_parameters(name)
         missing = [k for k in declared if k not in namespace]
         if missing or "output_dir" not in declared:
@@ -147,6 +185,22 @@ class Report:
         columns are marked without it. The marks (``summary.json``, ``"tables"``) tell
         ``gamecore verify`` which cells are exact (recomputed and compared to 1e-12) and
         which are simulated (compared only with ``--simulations``, bit for bit).
+
+        Parameters
+        ----------
+        frame : pandas.DataFrame
+            The table.
+        name : str
+            The CSV file's name, without ``.csv``.
+        show_rows : int, optional
+            Rows displayed (default all).
+        simulated : bool, default False
+            Whether every column is simulated.
+
+        Returns
+        -------
+        pandas.io.formats.style.Styler
+            The table (its first ``show_rows`` rows) formatted for reading.
         """
         path = self.output_dir / f"{name}.csv"
         frame.to_csv(path, index=False)
@@ -162,7 +216,20 @@ class Report:
 
     def figure(self, figure, name: str):
         """Write a matplotlib figure to ``<name>.png`` and return that PNG for display, so the
-        notebook, the HTML page and the file show the same image."""
+        notebook, the HTML page and the file show the same image.
+
+        Parameters
+        ----------
+        figure : matplotlib.figure.Figure
+            The figure (saved at 150 dpi).
+        name : str
+            The PNG file's name, without ``.png``.
+
+        Returns
+        -------
+        IPython.display.Image
+            The PNG written.
+        """
         from IPython.display import Image
 
         path = self.output_dir / f"{name}.png"
@@ -171,7 +238,15 @@ class Report:
         return Image(filename=str(path))
 
     def key_figures(self, title: str, **figures: Any) -> None:
-        """Record the figures the index page shows for this report."""
+        """Record the figures the index page shows for this report.
+
+        Parameters
+        ----------
+        title : str
+            The report's title on the index page.
+        **figures : Any
+            Label -> figure, in the order shown.
+        """
         self._key_figures = {"title": title, "figures": figures}
         self._write_summary()
 
@@ -188,7 +263,14 @@ class Report:
         (self.output_dir / "summary.json").write_text(strictjson.dumps(summary) + "\n")
 
     def provenance(self) -> pd.DataFrame:
-        """The provenance table that ends every report (also written as CSV)."""
+        """The provenance table that ends every report (also written as CSV).
+
+        Returns
+        -------
+        pandas.io.formats.style.Styler
+            Item | Value (version, commit, parameters, seed, start, run time, software,
+            machine), as :meth:`table` returns it; ``summary.json`` is written too.
+        """
         import numba
         import numpy
 

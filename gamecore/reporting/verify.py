@@ -48,7 +48,18 @@ TOLERANCE = 1e-12
 def read_manifest(reports: Path) -> dict:
     """The manifest of ``reports``, strictly parsed (:func:`gamecore.reading.read_json`, at
     most :data:`~gamecore.reading.MAX_MANIFEST_BYTES`), and shaped as :func:`verify` reads
-    it; a clear error if it is missing or not a manifest."""
+    it; a clear error if it is missing or not a manifest.
+
+    Parameters
+    ----------
+    reports : Path
+        The reports folder.
+
+    Returns
+    -------
+    dict
+        The manifest (``files``: name -> SHA-256; ``reports``: name -> its parameters, ...).
+    """
     path = Path(reports) / MANIFEST
     if not os.path.lexists(path):
         raise GamecoreError(f"{path_text(path)}: no manifest (make reports writes it)")
@@ -86,7 +97,20 @@ def _irregular_entries(reports: Path) -> list[str]:
 def check_hashes(reports: Path, manifest: dict) -> list[str]:
     """One line per file changed, missing or not in the manifest, and per entry that is not
     a regular file or folder; a file larger than
-    :data:`~gamecore.reading.MAX_REPORT_FILE_BYTES` is named unread."""
+    :data:`~gamecore.reading.MAX_REPORT_FILE_BYTES` is named unread.
+
+    Parameters
+    ----------
+    reports : Path
+        The reports folder.
+    manifest : dict
+        Its manifest (:func:`read_manifest`).
+
+    Returns
+    -------
+    list of str
+        The problems; empty when every file matches.
+    """
     reports = Path(reports)
     problems = _irregular_entries(reports)
     listed = manifest["files"]
@@ -109,7 +133,23 @@ def check_hashes(reports: Path, manifest: dict) -> list[str]:
 
 
 def same_number(a: str, b: str) -> bool:
-    """Two CSV cells as numbers: integers equal, floats to :data:`TOLERANCE`; else text."""
+    """Two CSV cells as numbers: integers equal, floats to :data:`TOLERANCE`; else text.
+
+    Parameters
+    ----------
+    a, b : str
+        The cells as the CSV files hold them.
+
+    Returns
+    -------
+    bool
+        Whether they are the same number (NaN the same as NaN), or the same text.
+
+    Examples
+    --------
+    >>> same_number("0.1", "0.1000000000000001"), same_number("12", "12.0"), same_number("a", "b")
+    (True, True, False)
+    """
     if a == b:
         return True
     try:
@@ -143,7 +183,24 @@ def compare_table(
 ) -> list[str]:
     """One line per cell of ``given`` that differs from ``recomputed``: exact cells to
     :data:`TOLERANCE`, ``simulated`` columns only with ``simulations`` (bit for bit). A
-    table that cannot be read (too large, not a regular file, not CSV) is one line."""
+    table that cannot be read (too large, not a regular file, not CSV) is one line.
+
+    Parameters
+    ----------
+    name : str
+        How the lines name the table.
+    given, recomputed : Path
+        The report's CSV file and the rerun's.
+    simulated : sequence of str
+        The table's simulated columns.
+    simulations : bool
+        Whether simulated columns are compared.
+
+    Returns
+    -------
+    list of str
+        The mismatches; empty when the tables agree.
+    """
     try:
         a = _read_table(given, name)
         b = _read_table(recomputed, f"{name} (recomputed)")
@@ -174,7 +231,24 @@ def compare_table(
 
 def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> list[str]:
     """Rerun each report of the manifest (or ``only`` those) from its recorded parameters
-    and compare every CSV (:func:`compare_table`); one line per mismatch."""
+    and compare every CSV (:func:`compare_table`); one line per mismatch.
+
+    Parameters
+    ----------
+    reports : Path
+        The reports folder.
+    manifest : dict
+        Its manifest (:func:`read_manifest`).
+    simulations : bool
+        Whether simulated columns are compared (bit for bit).
+    only : iterable of str, optional
+        The reports to rerun (default every report of the manifest).
+
+    Returns
+    -------
+    list of str
+        The mismatches, missing and extra tables.
+    """
     from gamecore.reporting.build import build
 
     reports = Path(reports)
@@ -209,7 +283,22 @@ def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> li
 
 def verify(reports: Path, simulations: bool = False, only=None) -> list[str]:
     """Every mismatch of ``reports`` against its manifest and a rerun, one line each (none:
-    the build is confirmed)."""
+    the build is confirmed).
+
+    Parameters
+    ----------
+    reports : Path
+        The reports folder.
+    simulations : bool, default False
+        Whether simulated columns are compared (bit for bit).
+    only : iterable of str, optional
+        The reports to rerun (default every report of the manifest).
+
+    Returns
+    -------
+    list of str
+        The hashes' problems, then the rerun's mismatches.
+    """
     reports = Path(reports)
     if not reports.is_dir():
         raise GamecoreError(f"{reports}: not a reports folder")

@@ -30,7 +30,24 @@ PERCENT_FORMAT = "0.0000%"
 
 def cell_value(text: str) -> tuple[Any, bool]:
     """A CSV cell as a spreadsheet value: (value, written as text although a number: an
-    integer beyond 2^53)."""
+    integer beyond 2^53).
+
+    Parameters
+    ----------
+    text : str
+        The cell as the CSV holds it.
+
+    Returns
+    -------
+    tuple of (Any, bool)
+        None (empty), a bool, an int, a float or the text; and whether an integer is kept
+        as text (beyond :data:`EXACT_LIMIT`).
+
+    Examples
+    --------
+    >>> cell_value("42"), cell_value("0.5"), cell_value(str(2**60)), cell_value("")
+    ((42, False), (0.5, False), ('1152921504606846976', True), (None, False))
+    """
     if text == "":
         return None, False
     if text in ("True", "False"):
@@ -48,7 +65,19 @@ def cell_value(text: str) -> tuple[Any, bool]:
 
 
 def sheet_names(stems: list[str]) -> dict[str, str]:
-    """A distinct sheet name of at most 31 characters for each CSV stem."""
+    """A distinct sheet name of at most 31 characters for each CSV stem.
+
+    Parameters
+    ----------
+    stems : list of str
+        The CSV files' names without their suffix.
+
+    Returns
+    -------
+    dict of str to str
+        Stem -> sheet name: cut to 31, a clash (case ignored, ``Report`` taken) ended
+        ``~1``, ``~2``, ....
+    """
     names: dict[str, str] = {}
     used: set[str] = {"Report"}
     for stem in stems:
@@ -84,7 +113,21 @@ def _write_table(sheet, frame: pd.DataFrame, first_row: int = 1) -> int:
 
 
 def write_workbook(folder: Path, name: str) -> Path:
-    """Write ``<name>.xlsx`` into the report ``folder`` from its CSVs and summary.json."""
+    """Write ``<name>.xlsx`` into the report ``folder`` from its CSVs and summary.json.
+
+    Parameters
+    ----------
+    folder : Path
+        A report's folder (its CSV tables and ``summary.json``).
+    name : str
+        The report's name: the workbook's file name, its title where the summary has none.
+
+    Returns
+    -------
+    Path
+        The workbook written: a front sheet (title, parameters, rules, dealing, provenance,
+        the list of sheets), then a sheet per CSV.
+    """
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
