@@ -404,6 +404,11 @@ class BankFigures:
         every figure stands. Each note is also in the JSON as ``"<part>_note"``, as a
         baccarat bet's ``house_edge_ties_excluded`` has ``house_edge_ties_excluded_note``.
 
+        Returns
+        -------
+        dict of str to str
+            The part's name -> why its figure is missing or its SE is 0.
+
         Examples
         --------
         >>> bank = Bank(bankrolls=(100,), shift_rounds=480)

@@ -124,6 +124,20 @@ def real_or_fraction(name: str, value: object) -> int | float | Fraction:
     what reads them back (hold monitoring, counting) takes them whole. A string that reads
     as a number (``"8"``, ``"1e3"``, ``"nan"``) is refused like any other non-number.
 
+    Parameters
+    ----------
+    name : str
+        What the value is, for the message.
+    value : object
+        The value to check.
+
+    Returns
+    -------
+    int, float or Fraction
+        ``value``: a Fraction as it is, any other real number as :func:`real_number` gives it.
+
+    Examples
+    --------
     >>> real_or_fraction("probability", Fraction(1, 3))
     Fraction(1, 3)
     >>> real_or_fraction("probability", "0.5")  # doctest: +ELLIPSIS
