@@ -18,7 +18,9 @@ import functools
 import itertools
 import math
 import os
+import signal
 import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -316,22 +318,60 @@ def _run_on_dask(work, items, address: str, progress: tuple) -> Iterator[Any]:
     with _progress_bar(*progress) as bar:  # shown while the cluster starts: seconds
         cluster = None
         try:
-            if address == "local":
-                cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True)
-            client = Client(
-                cluster if cluster is not None else address, timeout=DASK_CONNECT_TIMEOUT
-            )
-        except Exception as error:  # noqa: BLE001 - distributed raises OSError, TimeoutError, ...
-            if cluster is not None:
-                cluster.close()
-            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-            raise GamecoreError(
-                f"cannot reach the Dask scheduler {shown(address)}: {reason}"
-            ) from None
-        try:
+            try:
+                if address == "local":
+                    with _interrupts_kept_from_new_processes():
+                        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True)
+                client = Client(
+                    cluster if cluster is not None else address, timeout=DASK_CONNECT_TIMEOUT
+                )
+            except Exception as error:  # noqa: BLE001 - distributed raises OSError, TimeoutError, ...
+                reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+                raise GamecoreError(
+                    f"cannot reach the Dask scheduler {shown(address)}: {reason}"
+                ) from None
             with client:
                 submit = functools.partial(client.submit, work, pure=False)
-                yield from _in_order(submit, items, 64, bar)
-        finally:
+                try:
+                    yield from _in_order(submit, items, 64, bar)
+                except BaseException:  # an interrupt, a failure: chunks are cut short
+                    if cluster is not None:
+                        client.run(_quiet_worker_logs, on_error="ignore")
+                    raise
+        finally:  # an interrupt too: the workers are stopped by the cluster, not by the signal
             if cluster is not None:
                 cluster.close()
+
+
+def _quiet_worker_logs() -> None:
+    """Run on each worker of gamecore's own cluster when a run stops early: the chunks it
+    is running are cancelled when the cluster closes, which distributed logs as a warning
+    per chunk, over the command's one line. Its errors are still logged."""
+    import logging
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+
+
+@contextlib.contextmanager
+def _interrupts_kept_from_new_processes() -> Iterator[None]:
+    """Start processes (a LocalCluster's workers) that a Ctrl-C at a terminal does not reach.
+
+    A terminal sends SIGINT to its whole foreground process group: the command and every
+    worker it started. Each worker then printed its event loop's traceback and warned of the
+    tasks cancelled, over the command's one line. Here SIGINT is ignored while the block
+    runs: a process started meanwhile keeps it ignored (an ignored signal stays ignored
+    across exec, and Python and asyncio install no handler for it then), so the workers
+    never act on it, and the command stops them by closing the cluster. The command's own
+    handler is back when the block ends; a Ctrl-C during it (the seconds a cluster takes to
+    start) is lost. Blocking SIGINT instead would keep it pending, but the threads that
+    spawn the workers are distributed's own, started before, and do not inherit a mask set
+    here. In a thread other than the main one nothing changes (no handler can be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        if previous is not None:  # None: a handler not set from Python, left as it was
+            signal.signal(signal.SIGINT, previous)

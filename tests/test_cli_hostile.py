@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -465,3 +466,35 @@ def test_ctrl_c_finishes_the_progress_bar_before_its_one_line(where, patch, opti
     bar, _, after = err.rpartition("gamecore: interrupted")
     assert after == "\n" and err.count("gamecore: interrupted") == 1, (where, err[-300:])
     assert bar.endswith("\n") and "\r" in bar, (where, err[-300:])
+
+
+@pytest.mark.skipif(not _has_dask(), reason="needs distributed")
+def test_ctrl_c_at_a_terminal_leaves_the_dask_workers_quiet():
+    """A terminal's Ctrl-C goes to its whole foreground process group: the command and the
+    Dask workers it started. The command is its own session here (a process group of its
+    own, as a shell's job is), interrupted once its workers have run chunks: its one line
+    and exit 130, and nothing from the workers (each printed its event loop's traceback,
+    and their logs warned of the tasks cancelled). Standard error is read to its end, which
+    comes when every process holding it, the workers too, has exited."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamecore", "simulate", "punto_banco", "--rounds", str(10**10),
+         "--dask", "local"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    seen = b""
+    # Two chunks done: both workers are up and running. The bar is redrawn at most ten times
+    # a second, so it may go from 1 to 5 chunks without ever showing 2.
+    while max(map(int, re.findall(rb"\| *(\d+)/", seen)), default=0) < 2:
+        block = os.read(process.stderr.fileno(), 4096)
+        assert block, seen  # ended before running a chunk
+        seen += block
+    os.killpg(process.pid, signal.SIGINT)  # what the terminal does
+    out, rest = process.communicate(timeout=120)
+    err = (seen + rest).decode()
+    assert (process.returncode, out) == (130, b""), err[-2000:]
+    bar, _, after = err.rpartition("gamecore: interrupted")
+    assert after == "\n", err[-2000:]
+    # Only the bar before the line: its redrawn states, each starting with a carriage return.
+    lines = bar.split("\n")
+    assert lines[-1] == "" and all(line.startswith("\r") for line in lines[:-1]), err[-2000:]
+    assert "Traceback" not in err and "WARNING" not in err and "leaked" not in err, err[-2000:]
