@@ -18,6 +18,14 @@ from typing import Any
 import numpy as np
 
 
+#: The keys whose integers may exceed 2^53, past which a reader that reads every JSON number
+#: as a double (JavaScript's ``JSON.parse``, jq before 1.7) rounds them: exact counts of
+#: card sequences (N P 6 passes 2^53 from 9 decks on) and seeds (up to 40 digits). They are
+#: written as exact JSON integers, which a strict reader (Python's ``json``) keeps exactly;
+#: every other integer gamecore writes stays below 2^53 (the README lists these keys).
+BEYOND_2_53 = ("total_combinations", "combinations", "seed")
+
+
 def plain(value: Any) -> Any:
     """``value`` with every non-finite float replaced by ``None`` and numpy types made
     Python types, recursively through mappings, lists and tuples.

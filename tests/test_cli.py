@@ -4,6 +4,7 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import naive_baccarat as naive
 import pytest
@@ -464,3 +465,60 @@ def test_kernels_load_without_scipy_linalg_and_blas_still_works():
         "assert scipy.linalg.det(np.eye(2)) == 1.0\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _integers(data, key=None):
+    """(key, value) of every integer in a JSON document, with the key it is held under
+    (a list's items under the list's key)."""
+    if isinstance(data, dict):
+        return [found for k, v in data.items() for found in _integers(v, k)]
+    if isinstance(data, list):
+        return [found for v in data for found in _integers(v, key)]
+    return [(key, data)] if isinstance(data, int) and not isinstance(data, bool) else []
+
+
+SEED = str(10**39)  # a 40-digit seed, the most the command line takes
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["exact", "punto_banco", "--decks", "1000"],
+        ["exact", "ez_baccarat", "--decks", "1000"],
+        ["exact", "c21_baccarat", "--decks", "1000"],
+        ["exact", "standard_blackjack", "--decks", "1000"],
+        ["count", "punto_banco", "--decks", "1000"],
+        ["simulate", "punto_banco", "--rounds", "1000", "--seed", SEED],
+        ["simulate", "c21_baccarat", "--rounds", "1000", "--players", "3", "--seed", SEED],
+        ["simulate", "c21_blackjack", "--strategy", "optimal", "--rounds", "1000", "--seed", SEED],
+        ["simulate", "c21_blackjack", "--players", "2", "--strategy", "optimal",
+         "--rounds", "1000", "--seed", SEED],
+        ["count", "c21_baccarat", "--shoes", "5", "--seed", SEED],
+    ],
+    ids=lambda args: "-".join(args[:2]),
+)  # fmt: skip
+def test_integers_beyond_2_53_are_only_under_the_keys_the_docs_list(args):
+    """docs/json.md says JSON.parse reads the output but rounds integers beyond 2^53, and
+    names the keys that may hold them (strictjson.BEYOND_2_53): every such integer is under
+    one of them, exact (Python's json keeps it), and each key is named in docs/json.md."""
+    result = run_gamecore(*args, "--json", *(["--no-progress"] if args[0] == "simulate" else []))
+    assert result.returncode == 0, result.stderr
+    integers = _integers(strictjson.loads(result.stdout))
+    beyond = {key for key, value in integers if abs(value) > 2**53}
+    assert beyond <= set(strictjson.BEYOND_2_53), beyond
+    if "--seed" in args:
+        assert ("seed", 10**39) in integers
+    if args[1] != "standard_blackjack" and args[0] == "exact":
+        # N P 6 six-card sequences of 1000 decks (with 21st Century Baccarat's joker a deck),
+        # exact: a double would round it.
+        cards = 53_000 if args[1] == "c21_baccarat" else 52_000
+        assert ("total_combinations", math.perm(cards, 6)) in integers
+        assert float(math.perm(cards, 6)) != math.perm(cards, 6)
+
+
+def test_the_docs_name_every_key_that_may_exceed_2_53():
+    readme = (Path(__file__).parent.parent / "docs" / "json.md").read_text(encoding="utf-8")
+    paragraph = readme[readme.index("JSON output is strict") :].split("\n\n")[0]
+    assert "2^53" in paragraph
+    for key in strictjson.BEYOND_2_53:
+        assert f"`{key}`" in paragraph, key
