@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-
 #: The keys whose integers may exceed 2^53, past which a reader that reads every JSON number
 #: as a double (JavaScript's ``JSON.parse``, jq before 1.7) rounds them: exact counts of
 #: card sequences (N P 6 passes 2^53 from 9 decks on) and seeds (up to 40 digits). They are
