@@ -260,7 +260,7 @@ def test_count_json_for_each_game():
     "args, named",
     [
         (["punto_banco", "--max-tag", "3"], "--max-tag"),
-        (["c21_blackjack", "--decks", "2", "--max-tag", "0"], "max_tag"),
+        (["c21_blackjack", "--decks", "2", "--max-tag", "0"], "--max-tag must be"),
         (["c21_blackjack", "--decks", "2", "--max-tag", "x"], "--max-tag"),
         (["c21_baccarat", "--strategy", "chart.csv"], "--strategy"),
         (["c21_baccarat", "--jokers", "1"], "--jokers"),
