@@ -31,8 +31,10 @@ import numpy as np
 import pandas as pd
 
 from gamecore._jit import kernel
+from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole, real_number, real_numbers, real_or_fraction
+from gamecore.parallel import check_execution, validate_seed, validate_trials
 
 
 @dataclasses.dataclass(frozen=True)
@@ -211,22 +213,143 @@ def counter_summary(
     return out
 
 
-def check_rotation(
-    turn_rounds: object, bank_at: float | None, tags: Mapping[str, int]
-) -> tuple[int, float]:
-    """The checked rotation: rounds each person holds the bank (0: none), and the true
-    count at or below which the counter banks (``None``: always)."""
+def bank_threshold(run: CounterRun, tags: Mapping[str, int]) -> float:
+    """The true count at or below which ``run``'s counter banks in its turn, checked against
+    the count's ``tags`` (:func:`check_trigger`); ``math.inf`` (always) when not given.
+
+    Parameters
+    ----------
+    run
+        The counter's run (its ``bank_at``).
+    tags
+        The count's tags by rank.
+
+    Returns
+    -------
+    float
+        The threshold.
+    """
+    return math.inf if run.bank_at is None else check_trigger(run.bank_at, tags, "bank_at")
+
+
+@dataclasses.dataclass(frozen=True)
+class CounterRun:
+    """A counter's simulated run, every game's (:func:`counter_simulation` and its kin in
+    ``baccarat.counting``, ``c21_baccarat.counting``, ``blackjack.counting``), checked once
+    where it is made; what depends on the game (the tags' range for ``trigger`` and
+    ``bank_at``, the players a shoe can deal, the cut card) is checked by the game.
+
+    Attributes
+    ----------
+    shoes
+        Shoes to deal, a positive integer.
+    seed
+        A non-negative integer; the result depends on it only, not on where the run runs.
+    trigger
+        The true count at or below which the counter bets one unit (baccarat's side-bet
+        counter: at or above which it bets); several (a list) where a study compares them
+        on the same shoes (:attr:`triggers`).
+    ramp
+        Units bet at each true count step above the trigger (from 1 to 1,000, never
+        decreasing); the last step beyond. Baccarat's side-bet counter bets one unit.
+    dealing
+        The procedure (``None``: the game's reading).
+    players, seat
+        The table (1: heads-up) and the counter's seat, 1 to ``players``.
+    turn_rounds
+        Rounds each person holds the bank under rotation (0: no rotation).
+    bank_at
+        The true count at or below which the counter banks in its turn (``None``: always);
+        needs a rotation.
+    index_plays
+        Whether the counter plays the count's index plays (blackjack).
+    threads, dask, progress
+        Where the chunks run (:func:`gamecore.parallel.run_chunks`); never the result.
+    """
+
+    shoes: int
+    seed: int
+    trigger: float | tuple[float, ...] = 1.0
+    ramp: tuple[float, ...] = (2.0, 4.0, 8.0)
+    dealing: Dealing | None = None
+    players: int = 1
+    seat: int = 1
+    turn_rounds: int = 0
+    bank_at: float | None = None
+    index_plays: bool = True
+    threads: int | None = None
+    dask: str | None = None
+    progress: bool | None = None
+
+    def __post_init__(self) -> None:
+        checked = {
+            "shoes": validate_trials(self.shoes, "shoes"),
+            "seed": validate_seed(self.seed),
+            "trigger": _check_triggers(self.trigger),
+            "ramp": check_ramp(self.ramp),
+            "dealing": None if self.dealing is None else Dealing.given(self.dealing, Dealing()),
+            **_check_table(self.players, self.seat),
+            **_check_rotation(self.turn_rounds, self.bank_at),
+        }
+        if not isinstance(self.index_plays, bool):
+            raise GamecoreError(f"index_plays must be True or False, got {shown(self.index_plays)}")
+        check_execution(self.threads, self.dask, self.progress)
+        for name, value in checked.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def triggers(self) -> tuple[float, ...]:
+        """The trigger, or the triggers, as a tuple."""
+        return self.trigger if isinstance(self.trigger, tuple) else (self.trigger,)
+
+    def replace(self, **changes) -> CounterRun:
+        """A copy with ``changes`` (checked as a new run is)."""
+        return dataclasses.replace(self, **changes)
+
+    def refuse(self, who: str, *options: str) -> None:
+        """Refuse each of ``options`` set to other than its default: it does not apply to
+        ``who``."""
+        for option in options:
+            field = self.__dataclass_fields__[option]
+            if getattr(self, option) != field.default:
+                raise GamecoreError(f"{option} does not apply to {who}")
+
+
+def _check_triggers(trigger: object) -> float | tuple[float, ...]:
+    if isinstance(trigger, (list, tuple, np.ndarray)):
+        refused = GamecoreError(f"triggers must be finite true counts, got {shown(trigger)}")
+        try:
+            triggers = tuple(float(t) for t in trigger)
+        except (TypeError, ValueError):
+            raise refused from None
+        if not triggers or not all(math.isfinite(t) for t in triggers):
+            raise refused
+        return triggers
+    return float(real_number("trigger", trigger))
+
+
+def _check_table(players: object, seat: object) -> dict[str, int]:
+    if not is_whole(players) or players < 1:
+        raise GamecoreError(f"players must be a whole number from 1, got {shown(players)}")
+    if not is_whole(seat):
+        raise GamecoreError(f"seat must be a whole number from 1 to {players}, got {shown(seat)}")
+    if not 1 <= seat <= players:
+        raise GamecoreError(f"seat must be from 1 to {players} (the players), got {seat}")
+    return {"players": int(players), "seat": int(seat)}
+
+
+def _check_rotation(turn_rounds: object, bank_at: object) -> dict[str, int | float | None]:
     if not is_whole(turn_rounds):
         raise GamecoreError(
             f"turn_rounds must be a whole number of rounds, got {shown(turn_rounds)}"
         )
     if turn_rounds < 0:
         raise GamecoreError(f"turn_rounds must be 0 (no rotation) or more, got {turn_rounds}")
-    if bank_at is None:
-        return int(turn_rounds), math.inf
-    if turn_rounds == 0:
-        raise GamecoreError("bank_at needs a rotation (turn_rounds > 0)")
-    return int(turn_rounds), check_trigger(bank_at, tags, "bank_at")
+    if bank_at is not None:
+        if turn_rounds == 0:
+            raise GamecoreError("bank_at needs a rotation (turn_rounds > 0)")
+        bank_at = float(real_number("bank_at", bank_at))
+    return {"turn_rounds": int(turn_rounds), "bank_at": bank_at}
 
 
 def scenario_table(summaries: Mapping[str, Mapping[str, float]], unit: float) -> pd.DataFrame:

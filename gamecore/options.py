@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore import decimals
 from gamecore.errors import GamecoreError, shown
+
+if TYPE_CHECKING:
+    from gamecore.counting import CounterRun
+    from gamecore.parallel import Run
 
 #: The order of ``--shoe``'s card counts: Farmer's, the ten-valued cards last.
 SHOE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
@@ -74,11 +78,13 @@ def baccarat_composition(shoe: list[int]) -> list[int]:
 
 
 class CounterOptions(NamedTuple):
-    """The counter's betting and reporting options (``count --shoes``)."""
+    """The counter's options (``count --shoes``, ``--oracle-shoes``): its run, checked
+    (:class:`gamecore.counting.CounterRun`, its shoes ``--shoes``, else ``--oracle-shoes``),
+    the shoes of each study (``None`` where not asked for) and the rounds an hour."""
 
-    seed: int
-    trigger: float
-    ramp: tuple[float, ...]
+    run: CounterRun
+    shoes: int | None
+    oracle_shoes: int | None
     rounds_per_hour: float
 
 
@@ -181,20 +187,26 @@ class CommandOptions:
             if self.text(option) is not None:
                 raise GamecoreError(f"--{option} {why}")
 
-    def run(self) -> dict[str, Any]:
-        """A simulation's run: rounds, seed, threads, the Dask scheduler and the progress
-        bar, as the simulators take them."""
-        return {
-            "rounds": self.integer("rounds"),
-            "seed": self.integer("seed"),
-            "threads": self.integer("threads"),
-            "dask": self.text("dask"),
-            "progress": False if self.given("no_progress") else None,
-        }
+    def run(self) -> Run:
+        """A simulation's run (:class:`gamecore.parallel.Run`): rounds, seed, threads, the
+        Dask scheduler and the progress bar."""
+        from gamecore.parallel import Run
 
-    def counter(self) -> CounterOptions | None:
-        """The counter's simulation options, or ``None`` when none is asked for
-        (``--shoes``, ``--oracle-shoes``)."""
+        return Run(
+            self.integer("rounds"),
+            self.integer("seed"),
+            self.integer("threads"),
+            self.text("dask"),
+            False if self.given("no_progress") else None,
+        )
+
+    def counter(self, players: int = 1) -> CounterOptions | None:
+        """The counter's options, its run built from the command line (``players``: the
+        game's table when ``--players`` is not given), or ``None`` when no counter is asked
+        for (``--shoes``, ``--oracle-shoes``)."""
+        from gamecore.counting import CounterRun
+        from gamecore.dealing import Dealing
+
         if not self.given("shoes") and not self.given("oracle_shoes"):
             for option in COUNTER_OPTIONS:
                 if self.text(option) is not None:
@@ -209,9 +221,20 @@ class CommandOptions:
             raise GamecoreError(
                 f"--rounds-per-hour must be above 0 and below 10,000, got {rounds_per_hour:g}"
             )
-        return CounterOptions(
+        shoes, oracle_shoes = self.integer("shoes"), self.integer("oracle_shoes")
+        dealing = None
+        if self.given("penetration"):
+            dealing = Dealing(mode="shoe", penetration=self.integer("penetration"), burn="none")
+        run = CounterRun(
+            shoes if shoes is not None else oracle_shoes,
             self.integer("seed", 1),
             self.number("trigger", 1.0),
             self.numbers("ramp", (2, 4, 8)),
-            rounds_per_hour,
+            dealing,
+            self.integer("players", players),
+            self.integer("seat", 1),
+            self.integer("turn_rounds", 0),
+            self.number("bank_at"),
+            progress=False,
         )
+        return CounterOptions(run, shoes, oracle_shoes, rounds_per_hour)

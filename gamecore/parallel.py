@@ -83,6 +83,84 @@ def validate_trials(value: object, name: str) -> int:
     return count
 
 
+@dataclass(frozen=True)
+class Run:
+    """A simulation's run, checked once where it is made: how many rounds, the seed, and
+    where the chunks run (which never changes the result).
+
+    Attributes
+    ----------
+    rounds
+        Rounds to deal (the trials), a positive integer up to :data:`MAX_TRIALS`.
+    seed
+        A non-negative integer; with ``rounds`` it fixes the result exactly.
+    threads
+        Threads on this machine (``None``: every core available); not with ``dask``.
+    dask
+        ``None`` to run here, ``"local"`` for a local Dask cluster, or a scheduler's address.
+    progress
+        Show a progress bar (``None``: for runs of more than a few chunks).
+    """
+
+    rounds: int
+    seed: int
+    threads: int | None = None
+    dask: str | None = None
+    progress: bool | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rounds", validate_trials(self.rounds, "rounds"))
+        object.__setattr__(self, "seed", validate_seed(self.seed))
+        check_execution(self.threads, self.dask, self.progress)
+        if self.threads is not None:
+            object.__setattr__(self, "threads", validate_threads(self.threads))
+
+    def run_chunks(
+        self, work: Callable[[Any], Any], job: Any, chunk_size: int, description: str
+    ) -> Iterator[Any]:
+        """:func:`run_chunks` over :attr:`rounds` cut into chunks of ``chunk_size``, seeded
+        from :attr:`seed`, run where the run says.
+
+        Parameters
+        ----------
+        work, job, description
+            As :func:`run_chunks` takes them.
+        chunk_size
+            Rounds per chunk (fixed by the simulator, never by the machine).
+
+        Returns
+        -------
+        Iterator
+            Each chunk's result, in chunk order.
+        """
+        return run_chunks(
+            work, job, make_chunks(self.rounds, chunk_size, self.seed), self.threads, self.dask,
+            self.progress, description,
+        )  # fmt: skip
+
+
+def check_execution(threads: object, dask: object, progress: object) -> None:
+    """Where a run's chunks run, checked; else ``GamecoreError`` naming the value.
+
+    Parameters
+    ----------
+    threads : int or None
+        ``None`` or a positive integer up to :data:`MAX_THREADS`.
+    dask : str or None
+        ``None`` or a Dask scheduler's address (not with ``threads``).
+    progress : bool or None
+        ``None`` (a bar at a terminal), ``True`` or ``False``.
+    """
+    if threads is not None:
+        validate_threads(threads)
+    if dask is not None:
+        if threads is not None:
+            raise GamecoreError("threads applies to a run on this machine, not with dask")
+        check_dask_address(dask)
+    if progress is not None and not isinstance(progress, bool):
+        raise GamecoreError(f"progress must be True, False or None, got {shown(progress)}")
+
+
 class ChunkPlan(Sequence):
     """``total`` trials cut into chunks of ``chunk_size`` (the last may be smaller), each with
     its own seed; chunks are made when asked for, so the plan's size does not grow with

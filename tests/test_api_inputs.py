@@ -20,8 +20,10 @@ from gamecore import (
     counting,
 )
 from gamecore import blackjack as bj
+from gamecore.counting import CounterRun
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
+from gamecore.parallel import Run
 
 GARBAGE = [
     None,
@@ -46,6 +48,7 @@ C21 = c21_baccarat.C21BaccaratRules(decks=1)
 BLACKJACK = bj.C21BlackjackRules(decks=2)
 TAGS = {rank: 0 for rank in baccarat.counting.RANKS}
 C21_TAGS = {rank: 0 for rank in c21_baccarat.counting.RANK_NAMES}
+EZ_COUNT = baccarat.counting.SideBetCount(EZ, TAGS)
 
 
 @functools.cache
@@ -88,14 +91,28 @@ CALLS = {
     "c21_baccarat.player_strategy": lambda g: c21_baccarat.player_strategy(C21, "x", g),
     "c21_baccarat.dealer_strategy": lambda g: c21_baccarat.dealer_strategy(C21, "x", g),
     "c21_baccarat.sim.simulate players": lambda g: c21_baccarat.sim.simulate(
-        C21, 10, 1, players=g, **QUIET
+        C21, Run(10, 1, **QUIET), players=g
     ),
     "c21_baccarat.sim.simulate player": lambda g: (
-        g is None or c21_baccarat.sim.simulate(C21, 10, 1, player=g, **QUIET)
+        g is None or c21_baccarat.sim.simulate(C21, Run(10, 1, **QUIET), player=g)
     ),
     "c21_baccarat.sim.simulate dealer": lambda g: (
-        g is None or c21_baccarat.sim.simulate(C21, 10, 1, dealer=g, **QUIET)
+        g is None or c21_baccarat.sim.simulate(C21, Run(10, 1, **QUIET), dealer=g)
     ),
+    "c21_baccarat.sim.simulate run": lambda g: c21_baccarat.sim.simulate(C21, g),
+    "parallel.Run rounds": lambda g: Run(g, 1),
+    "parallel.Run seed": lambda g: Run(10, g),
+    "parallel.Run threads": lambda g: Run(10, 1, threads=g),
+    "parallel.Run progress": lambda g: Run(10, 1, progress=g),
+    "counting.CounterRun shoes": lambda g: CounterRun(g, 1),
+    "counting.CounterRun trigger": lambda g: CounterRun(10, 1, trigger=g),
+    "counting.CounterRun ramp": lambda g: CounterRun(10, 1, ramp=g),
+    "counting.CounterRun dealing": lambda g: CounterRun(10, 1, dealing=g),
+    "counting.CounterRun players": lambda g: CounterRun(10, 1, players=g),
+    "counting.CounterRun seat": lambda g: CounterRun(10, 1, players=3, seat=g),
+    "counting.CounterRun turn_rounds": lambda g: CounterRun(10, 1, turn_rounds=g),
+    "counting.CounterRun bank_at": lambda g: CounterRun(10, 1, turn_rounds=2, bank_at=g),
+    "counting.CounterRun index_plays": lambda g: CounterRun(10, 1, index_plays=g),
     "blackjack.exact composition": lambda g: bj.exact(BLACKJACK, composition=g),
     "blackjack.exact strategy": lambda g: bj.exact(BLACKJACK, strategy=g),
     "blackjack.exact search_chart": lambda g: bj.exact(BLACKJACK, search_chart=g),
@@ -133,30 +150,42 @@ CALLS = {
         c21_baccarat.counting.count_analysis(C21, g)
     ),
     "c21_baccarat.counting.count_analysis rules": lambda g: c21_baccarat.counting.count_analysis(g),
-    "blackjack.counting.counter_simulation ramp": lambda g: bj.counting.counter_simulation(
-        _blackjack_count(), 1, g, 10, 1
+    "blackjack.counting.counter_simulation count": lambda g: bj.counting.counter_simulation(
+        g, CounterRun(10, 1)
+    ),
+    "blackjack.counting.counter_simulation run": lambda g: bj.counting.counter_simulation(
+        _blackjack_count(), g
     ),
     "blackjack.counting.counter_simulation trigger": lambda g: bj.counting.counter_simulation(
-        _blackjack_count(), g, (2,), 10, 1
+        _blackjack_count(), CounterRun(10, 1, trigger=g, **QUIET)
     ),
     "blackjack.counting.counter_simulation dealing": lambda g: (
-        g is None or bj.counting.counter_simulation(_blackjack_count(), 1, (2,), 10, 1, dealing=g)
+        g is None
+        or bj.counting.counter_simulation(_blackjack_count(), CounterRun(10, 1, dealing=g, **QUIET))
     ),
     "counting.verdict threshold": lambda g: counting.verdict(PROCEDURES, g),
-    "c21_baccarat.counting.counter_simulation tags": lambda g: (
-        c21_baccarat.counting.counter_simulation(C21, g, 1, (2,), 10, 1, players=2)
+    "c21_baccarat.counting.TagCount tags": lambda g: c21_baccarat.counting.TagCount(C21, g),
+    "c21_baccarat.counting.TagCount rules": lambda g: c21_baccarat.counting.TagCount(g, C21_TAGS),
+    "c21_baccarat.counting.counter_simulation count": lambda g: (
+        c21_baccarat.counting.counter_simulation(g, CounterRun(10, 1, players=2))
+    ),
+    "c21_baccarat.counting.counter_simulation run": lambda g: (
+        c21_baccarat.counting.counter_simulation(c21_baccarat.counting.TagCount(C21, C21_TAGS), g)
     ),
     "c21_baccarat.counting.counter_simulation trigger": lambda g: (
-        c21_baccarat.counting.counter_simulation(C21, C21_TAGS, g, (2,), 10, 1, players=2)
-    ),
-    "c21_baccarat.counting.counter_simulation ramp": lambda g: (
-        c21_baccarat.counting.counter_simulation(C21, C21_TAGS, 1, g, 10, 1, players=2)
+        c21_baccarat.counting.counter_simulation(
+            c21_baccarat.counting.TagCount(C21, C21_TAGS), CounterRun(10, 1, g, players=2)
+        )
     ),
     "c21_baccarat.counting.counter_simulation players": lambda g: (
-        c21_baccarat.counting.counter_simulation(C21, C21_TAGS, 1, (2,), 10, 1, players=g)
+        c21_baccarat.counting.counter_simulation(
+            c21_baccarat.counting.TagCount(C21, C21_TAGS), CounterRun(10, 1, players=g)
+        )
     ),
-    "c21_baccarat.counting.perfect_information_simulation ramp": lambda g: (
-        c21_baccarat.counting.perfect_information_simulation(C21, C21_TAGS, g, 2, 1, 2)
+    "c21_baccarat.counting.perfect_information_simulation run": lambda g: (
+        c21_baccarat.counting.perfect_information_simulation(
+            c21_baccarat.counting.TagCount(C21, C21_TAGS), g
+        )
     ),
     "counting.Deck.tags": lambda g: counting.Deck(("a", "b"), (1, 1)).tags(g),
     "counting.balanced_tags max_tag": lambda g: counting.balanced_tags(
@@ -169,42 +198,36 @@ CALLS = {
         {r: i for i, r in enumerate(baccarat.counting.RANKS)}, g
     ),
     "baccarat.counting.betting_correlation": lambda g: baccarat.counting.betting_correlation(g, g),
-    "baccarat.counting.counter_simulation tags": lambda g: baccarat.counting.counter_simulation(
-        EZ, g, [0], 10, 1, **QUIET
+    "baccarat.counting.SideBetCount tags": lambda g: baccarat.counting.SideBetCount(EZ, g),
+    "baccarat.counting.SideBetCount bet": lambda g: baccarat.counting.SideBetCount(EZ, TAGS, g),
+    "baccarat.counting.SideBetCount base_bet": lambda g: baccarat.counting.SideBetCount(
+        EZ, TAGS, base_bet=g
     ),
-    "baccarat.counting.counter_simulation triggers": lambda g: baccarat.counting.counter_simulation(
-        EZ, TAGS, g, 10, 1, **QUIET
+    "baccarat.counting.counter_simulation count": lambda g: baccarat.counting.counter_simulation(
+        g, CounterRun(10, 1, [0], **QUIET)
     ),
-    "baccarat.counting.counter_simulation shoes": lambda g: baccarat.counting.counter_simulation(
-        EZ, TAGS, [0], g, 1, **QUIET
-    ),
-    "baccarat.counting.counter_simulation bet": lambda g: baccarat.counting.counter_simulation(
-        EZ, TAGS, [0], 10, 1, bet=g, **QUIET
-    ),
-    "baccarat.counting.counter_simulation base_bet": lambda g: baccarat.counting.counter_simulation(
-        EZ, TAGS, [0], 10, 1, base_bet=g, **QUIET
-    ),
-    "baccarat.counting.counter_simulation dealing": lambda g: baccarat.counting.counter_simulation(
-        EZ, TAGS, [0], 10, 1, dealing=g, **QUIET
+    "baccarat.counting.counter_simulation run": lambda g: baccarat.counting.counter_simulation(
+        EZ_COUNT, g
     ),
     "baccarat.counting.counter_simulation penetration": lambda g: (
         baccarat.counting.counter_simulation(
-            EZ, TAGS, [0], 10, 1, dealing=Dealing(mode="shoe", penetration=g), **QUIET
+            EZ_COUNT, CounterRun(10, 1, [0], dealing=Dealing(mode="shoe", penetration=g), **QUIET)
         )
     ),
-    "baccarat.counting.perfect_information_simulation shoes": lambda g: (
-        baccarat.counting.perfect_information_simulation(EZ, g, 1, {"count": TAGS}, **QUIET)
-    ),
-    "baccarat.counting.perfect_information_simulation tag_sets": lambda g: (
-        baccarat.counting.perfect_information_simulation(EZ, 2, 1, g, **QUIET)
+    "baccarat.counting.perfect_information_simulation count": lambda g: (
+        baccarat.counting.perfect_information_simulation(g, CounterRun(2, 1, **QUIET))
     ),
     "baccarat.counting.procedure_table rounds_per_hour": lambda g: (
         baccarat.counting.procedure_table(
-            EZ, TAGS, 0, 2, 1, penetrations=[14], deck_counts=[1], rounds_per_hour=g, **QUIET
-        )
+            EZ_COUNT,
+            CounterRun(2, 1, 0, **QUIET),
+            penetrations=[14],
+            deck_counts=[1],
+            rounds_per_hour=g,
+        )  # fmt: skip
     ),
     "baccarat.counting.procedure_table penetrations": lambda g: baccarat.counting.procedure_table(
-        EZ, TAGS, 0, 2, 1, penetrations=g, deck_counts=[1], **QUIET
+        EZ_COUNT, CounterRun(2, 1, 0, **QUIET), penetrations=g, deck_counts=[1]
     ),
 }
 

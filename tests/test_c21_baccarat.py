@@ -21,6 +21,7 @@ from gamecore.c21_baccarat.exact import (
 )
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import exact_counts
+from gamecore.parallel import Run
 from gamecore.twins import z_threshold
 
 RULES = c21.C21BaccaratRules()
@@ -340,7 +341,7 @@ def test_multi_spot_rests_on_each_spot_keeping_its_heads_up_ev(analysis):
     heads_up = float(analysis.evaluate(best, dealer).player_ev)
     table = c21.multi_spot_table(analysis, best)
     assert table.iloc[0]["EV per unit wagered over all spots"] == pytest.approx(heads_up)
-    simulation = c21.sim.simulate(RULES, 400_000, 11, players=3, player=best, progress=False)
+    simulation = c21.sim.simulate(RULES, Run(400_000, 11, progress=False), players=3, player=best)
     bets = simulation.to_dict()["bets"]
     for seat in ("seat_1", "seat_2", "seat_3"):
         assert abs(bets[seat]["mean"] - heads_up) <= z_threshold(3) * bets[seat]["se"], seat
@@ -364,14 +365,14 @@ def test_economics_adds_up(analysis):
 
 def test_simulation_against_exact(analysis):
     player, dealer = c21.house_way_player(RULES), c21.house_way_dealer(RULES)
-    simulation = c21.sim.simulate(RULES, 2_000_000, seed=21)
+    simulation = c21.sim.simulate(RULES, Run(2_000_000, seed=21))
     check = c21.sim.cross_check(analysis.evaluate(player, dealer), simulation)
     assert (check["z"].abs() <= 4).all(), check
 
 
 def test_mixed_equilibrium_simulated(analysis):
     eq_p, eq_d, value = analysis.equilibrium()
-    simulation = c21.sim.simulate(RULES, 1_000_000, seed=22, player=eq_p, dealer=eq_d)
+    simulation = c21.sim.simulate(RULES, Run(1_000_000, 22), player=eq_p, dealer=eq_d)
     check = c21.sim.cross_check(analysis.evaluate(eq_p, eq_d), simulation)
     assert abs(check.iloc[0]["z"]) <= 4
 
@@ -380,14 +381,14 @@ def test_full_table_seats_match_heads_up(analysis):
     ev = float(
         analysis.evaluate(c21.house_way_player(RULES), c21.house_way_dealer(RULES)).player_ev
     )
-    table = c21.sim.simulate(RULES, 300_000, seed=23, players=6).by_seat()
+    table = c21.sim.simulate(RULES, Run(300_000, 23), players=6).by_seat()
     assert ((table["Player EV"] - ev).abs() <= 4 * table["SE"]).all()
 
 
 def test_simulation_is_deterministic_across_threads():
     rounds = 2 * c21.sim.CHUNK_ROUNDS + 5
-    one = c21.sim.simulate(RULES, rounds, seed=3, players=2, threads=1)
-    two = c21.sim.simulate(RULES, rounds, seed=3, players=2, threads=2)
+    one = c21.sim.simulate(RULES, Run(rounds, 3, threads=1), players=2)
+    two = c21.sim.simulate(RULES, Run(rounds, 3, threads=2), players=2)
     assert (one.counts == two.counts).all()
 
 
@@ -433,10 +434,10 @@ def test_bad_strategies():
 
 def test_bad_simulations(analysis):
     with pytest.raises(GamecoreError, match="players must be from 1 to 8, got 9"):
-        c21.sim.simulate(RULES, 100, 1, players=9)
+        c21.sim.simulate(RULES, Run(100, 1), players=9)
     best = analysis.best_response_dealer(c21.house_way_player(RULES))
     with pytest.raises(GamecoreError, match="heads-up only"):
-        c21.sim.simulate(RULES, 100, 1, players=2, dealer=best)
+        c21.sim.simulate(RULES, Run(100, 1), players=2, dealer=best)
     with pytest.raises(GamecoreError, match="rules must be C21BaccaratRules"):
         c21.count_deals(object())
 

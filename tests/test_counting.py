@@ -3,7 +3,6 @@ against the slow references on small shoes, the derived counts' properties, and 
 plays against the exact engine on a shoe at the index."""
 
 import dataclasses
-import functools
 import json
 import math
 import subprocess
@@ -23,6 +22,7 @@ from gamecore import c21_baccarat as c21
 from gamecore.baccarat.counting import effects_of_removal_by_bet
 from gamecore.blackjack import counting as bjc
 from gamecore.c21_baccarat import counting as c21c
+from gamecore.counting import CounterRun
 from gamecore.errors import GamecoreError
 
 # A 13-card shoe every depleted copy of which still completes every round (one more ten than
@@ -284,7 +284,9 @@ ZERO_TAGS = {rank: 0 for rank in c21c.RANK_NAMES}
 def test_c21_counter_with_no_count_bets_the_ramp_step_of_true_count_zero():
     """Tags all zero keep the true count at 0: a trigger of -1.5 puts 0 in the second step
     above it, so every round bets ramp[1] and wins exactly that many times the flat bet."""
-    result = c21c.counter_simulation(C21_ONE_DECK, ZERO_TAGS, -1.5, (2, 3, 5), 400, 7, players=2)
+    result = c21c.counter_simulation(
+        c21c.TagCount(C21_ONE_DECK, ZERO_TAGS), CounterRun(400, 7, -1.5, (2, 3, 5), players=2)
+    )
     summary = result.summary()
     assert summary["Average bet (units)"] == 3
     assert summary["Units won per 100 rounds"] == pytest.approx(
@@ -297,35 +299,40 @@ def test_c21_counter_rotation_banks_its_turns():
     always accepts banks one round in three and is the flat rotator; with a count and a
     threshold it banks fewer; the options are checked."""
     rules = c21.C21BaccaratRules(decks=2)
-    always = c21c.counter_simulation(rules, ZERO_TAGS, 5, (2,), 3_000, 7, players=2,
-                                     turn_rounds=2)  # fmt: skip
+    always = c21c.counter_simulation(
+        c21c.TagCount(rules, ZERO_TAGS), CounterRun(3_000, 7, 5, (2,), players=2, turn_rounds=2)
+    )
     summary = always.summary()
     assert summary["Rounds banked per 100 rounds"] == pytest.approx(100 / 3, abs=0.1)
     assert summary["Units won per 100 rounds"] == pytest.approx(
         100 * summary["Flat bettor's EV per round"], abs=1e-12
     )
-    tags = c21c.count_analysis(rules).tags
-    some = c21c.counter_simulation(rules, tags, 1, (2,), 3_000, 7, players=2, turn_rounds=2,
-                                   bank_at=0.0)  # fmt: skip
+    count = c21c.count_analysis(rules)
+    some = c21c.counter_simulation(
+        count, CounterRun(3_000, 7, 1, (2,), players=2, turn_rounds=2, bank_at=0.0)
+    )
     assert 0 < some.summary()["Rounds banked per 100 rounds"] < 100 / 3
     with pytest.raises(GamecoreError, match="bank_at needs a rotation"):
-        c21c.counter_simulation(rules, tags, 1, (2,), 10, 7, players=2, bank_at=0.0)
+        CounterRun(10, 7, 1, (2,), players=2, bank_at=0.0)
     with pytest.raises(GamecoreError, match="turn_rounds must be 0"):
-        c21c.counter_simulation(rules, tags, 1, (2,), 10, 7, players=2, turn_rounds=-1)
+        CounterRun(10, 7, 1, (2,), players=2, turn_rounds=-1)
 
 
 def test_c21_counter_depends_on_the_seed_only():
-    tags = c21c.count_analysis(C21_ONE_DECK).tags
-    one = c21c.counter_simulation(C21_ONE_DECK, tags, 1, (2, 4), 12_000, 3, players=3, threads=1)
-    two = c21c.counter_simulation(C21_ONE_DECK, tags, 1, (2, 4), 12_000, 3, players=3, threads=2)
+    count = c21c.count_analysis(C21_ONE_DECK)
+    run = CounterRun(12_000, 3, 1, (2, 4), players=3)
+    one = c21c.counter_simulation(count, run.replace(threads=1))
+    two = c21c.counter_simulation(count, run.replace(threads=2))
     assert np.array_equal(one.stats, two.stats)
-    other = c21c.counter_simulation(C21_ONE_DECK, tags, 1, (2, 4), 12_000, 4, players=3)
+    other = c21c.counter_simulation(count, run.replace(seed=4))
     assert not np.array_equal(one.stats, other.stats)
 
 
 def test_c21_counter_first_round_of_a_shoe_is_the_exact_off_the_top_ev():
     rules = c21.C21BaccaratRules(decks=2)
-    result = c21c.counter_simulation(rules, ZERO_TAGS, 0, (1,), 60_000, 11, players=1)
+    result = c21c.counter_simulation(
+        c21c.TagCount(rules, ZERO_TAGS), CounterRun(60_000, 11, 0, (1,))
+    )
     exact = c21.count_deals(rules).evaluate(
         c21.house_way_player(rules), c21.house_way_dealer(rules)
     )
@@ -354,19 +361,21 @@ def test_c21_counter_bad_input_is_refused(change, named):
     arguments = {"tags": ZERO_TAGS, "trigger": 1, "ramp": (2, 4), "players": 2, "seat": 1}
     arguments.update(change)
     with pytest.raises(GamecoreError, match=named):
-        c21c.counter_simulation(C21_ONE_DECK, shoes=10, seed=1, **arguments)
+        count = c21c.TagCount(C21_ONE_DECK, arguments.pop("tags"))
+        c21c.counter_simulation(count, CounterRun(shoes=10, seed=1, **arguments))
 
 
 def test_c21_perfect_information_bettor_knows_the_full_shoe_ev_at_every_first_round():
     rules = c21.C21BaccaratRules(decks=1)
     tags = c21c.count_analysis(rules).tags
-    result = c21c.perfect_information_simulation(rules, tags, (2, 8), 6, 5, players=2)
+    run = CounterRun(6, 5, ramp=(2, 8), players=2)
+    result = c21c.perfect_information_simulation(c21c.TagCount(rules, tags), run)
     full = c21.count_deals(rules).evaluate(c21.house_way_player(rules), c21.house_way_dealer(rules))
     frame = result.rounds
     first_rounds = frame.groupby("Shoe").head(1)
     assert first_rounds["Exact EV"].tolist() == pytest.approx([float(full.player_ev)] * 6)
     assert first_rounds["True count"].tolist() == [0.0] * 6
-    again = c21c.perfect_information_simulation(rules, tags, (2, 8), 6, 5, players=2)
+    again = c21c.perfect_information_simulation(c21c.TagCount(rules, tags), run)
     assert frame.equals(again.rounds)
     summary = result.summary()
     assert summary["Rounds"] == len(frame)
@@ -431,7 +440,7 @@ def test_blackjack_counter_with_no_count_bets_the_ramp_step_of_true_count_zero(
     c21_two_deck_count,
 ):
     zero = dataclasses.replace(c21_two_deck_count, tags={rank: 0 for rank in bj.RANKS})
-    result = bjc.counter_simulation(zero, -1.5, (2, 3, 5), 500, 7, index_plays=False)
+    result = bjc.counter_simulation(zero, CounterRun(500, 7, -1.5, (2, 3, 5), index_plays=False))
     summary = result.summary()
     assert summary["Average bet (units)"] == 3
     assert summary["Units won per 100 rounds"] == pytest.approx(
@@ -441,14 +450,20 @@ def test_blackjack_counter_with_no_count_bets_the_ramp_step_of_true_count_zero(
 
 
 def test_blackjack_counter_depends_on_the_seed_only(c21_two_deck_count):
-    run = functools.partial(bjc.counter_simulation, c21_two_deck_count, 1, (2, 4), 9_000)
+    def run(seed, threads=None):
+        return bjc.counter_simulation(
+            c21_two_deck_count, CounterRun(9_000, seed, 1, (2, 4), threads=threads)
+        )
+
     one, two = run(3, threads=1), run(3, threads=2)
     assert np.array_equal(one.stats, two.stats)
     assert not np.array_equal(one.stats, run(4).stats)
 
 
 def test_blackjack_counter_first_round_is_the_exact_chart_ev(c21_two_deck_count):
-    result = bjc.counter_simulation(c21_two_deck_count, 1, (2, 4), 60_000, 5, index_plays=False)
+    result = bjc.counter_simulation(
+        c21_two_deck_count, CounterRun(60_000, 5, 1, (2, 4), index_plays=False)
+    )
     summary = result.summary()
     z = (summary["First round of a shoe, EV"] - c21_two_deck_count.full_shoe_ev) / summary[
         "SE (first round)"
@@ -462,7 +477,7 @@ def test_blackjack_counter_insures_every_ace_when_its_index_says_always(c21_two_
         c21_two_deck_count,
         insurance=dataclasses.replace(c21_two_deck_count.insurance, index=-1000.0),
     )
-    result = bjc.counter_simulation(always, 1, (2,), 20_000, 9)
+    result = bjc.counter_simulation(always, CounterRun(20_000, 9, 1, (2,)))
     rounds = result.stats[0]
     insured = result.summary()["Insurance bets per 100 rounds"] * rounds / 100
     share = 1 / 13
@@ -476,7 +491,7 @@ def test_blackjack_counter_at_a_full_table(c21_two_deck_count):
     zero = dataclasses.replace(c21_two_deck_count, tags={rank: 0 for rank in bj.RANKS})
     for seat in (1, 3):
         result = bjc.counter_simulation(
-            zero, 5, (2,), 20_000, 5, index_plays=False, players=3, seat=seat
+            zero, CounterRun(20_000, 5, 5, (2,), index_plays=False, players=3, seat=seat)
         )
         summary = result.summary()
         assert summary["Average bet (units)"] == 1
@@ -486,8 +501,9 @@ def test_blackjack_counter_at_a_full_table(c21_two_deck_count):
         z = (summary["First round of a shoe, EV"] - zero.full_shoe_ev) / summary["SE (first round)"]
         assert abs(z) < 4
     # Three players use the cards faster than one: fewer rounds a shoe.
-    alone = bjc.counter_simulation(zero, 5, (2,), 2_000, 5, index_plays=False)
-    table = bjc.counter_simulation(zero, 5, (2,), 2_000, 5, index_plays=False, players=3)
+    run = CounterRun(2_000, 5, 5, (2,), index_plays=False)
+    alone = bjc.counter_simulation(zero, run)
+    table = bjc.counter_simulation(zero, run.replace(players=3))
     assert table.stats[0] < 0.6 * alone.stats[0]
 
 
@@ -497,7 +513,7 @@ def test_blackjack_counter_rotation_banks_its_turns(c21_two_deck_count):
     no index plays); declining some turns banks fewer rounds."""
     zero = dataclasses.replace(c21_two_deck_count, tags={rank: 0 for rank in bj.RANKS})
     always = bjc.counter_simulation(
-        zero, 5, (2,), 20_000, 3, index_plays=False, players=3, turn_rounds=2
+        zero, CounterRun(20_000, 3, 5, (2,), index_plays=False, players=3, turn_rounds=2)
     )
     summary = always.summary()
     assert summary["Rounds banked per 100 rounds"] == pytest.approx(25, abs=0.05)
@@ -505,7 +521,7 @@ def test_blackjack_counter_rotation_banks_its_turns(c21_two_deck_count):
         100 * summary["Flat bettor's EV per round"], abs=1e-12
     )
     counted = bjc.counter_simulation(
-        c21_two_deck_count, 1, (2,), 20_000, 3, players=3, turn_rounds=2, bank_at=0.0
+        c21_two_deck_count, CounterRun(20_000, 3, 1, (2,), players=3, turn_rounds=2, bank_at=0.0)
     )
     assert 5 < counted.summary()["Rounds banked per 100 rounds"] < 25
 
@@ -523,7 +539,7 @@ def test_blackjack_counter_rotation_banks_its_turns(c21_two_deck_count):
 )
 def test_blackjack_counter_table_input_is_refused(c21_two_deck_count, change, named):
     with pytest.raises(GamecoreError, match=named):
-        bjc.counter_simulation(c21_two_deck_count, 1, (2,), 10, 1, **change)
+        bjc.counter_simulation(c21_two_deck_count, CounterRun(10, 1, 1, (2,), **change))
 
 
 @pytest.mark.parametrize(
@@ -541,23 +557,26 @@ def test_blackjack_counter_bad_input_is_refused(c21_two_deck_count, change, name
     arguments = {"trigger": 1, "ramp": (2, 4)}
     arguments.update(change)
     with pytest.raises(GamecoreError, match=named):
-        bjc.counter_simulation(c21_two_deck_count, shoes=10, seed=1, **arguments)
+        bjc.counter_simulation(c21_two_deck_count, CounterRun(shoes=10, seed=1, **arguments))
     with pytest.raises(GamecoreError, match="BlackjackCount"):
-        bjc.counter_simulation("count", 1, (2,), 10, 1)
+        bjc.counter_simulation("count", CounterRun(10, 1, 1, (2,)))
+    with pytest.raises(GamecoreError, match="CounterRun"):
+        bjc.counter_simulation(c21_two_deck_count, (1, (2,), 10, 1))
 
 
 def test_blackjack_perfect_information_bettor_solves_the_full_shoe_first(c21_two_deck_count):
-    result = bjc.perfect_information_simulation(c21_two_deck_count, (2, 8), 2, 4)
+    run = CounterRun(2, 4, ramp=(2, 8))
+    result = bjc.perfect_information_simulation(c21_two_deck_count, run)
     frame = result.rounds
     first_rounds = frame.groupby("Shoe").head(1)
     assert first_rounds["Exact EV"].tolist() == pytest.approx(
         [c21_two_deck_count.full_shoe_ev] * 2, abs=1e-13
     )
     assert first_rounds["True count"].tolist() == [0.0, 0.0]
-    assert frame.equals(bjc.perfect_information_simulation(c21_two_deck_count, (2, 8), 2, 4).rounds)
+    assert frame.equals(bjc.perfect_information_simulation(c21_two_deck_count, run).rounds)
     assert result.summary()["Rounds"] == len(frame)
     # At a table of three a shoe holds fewer rounds; each round's shoe is still solved.
-    table = bjc.perfect_information_simulation(c21_two_deck_count, (2, 8), 2, 4, players=3)
+    table = bjc.perfect_information_simulation(c21_two_deck_count, run.replace(players=3))
     assert len(table.rounds) < len(frame)
     assert table.rounds.groupby("Shoe").head(1)["Exact EV"].tolist() == pytest.approx(
         [c21_two_deck_count.full_shoe_ev] * 2, abs=1e-13

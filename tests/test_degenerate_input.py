@@ -34,6 +34,7 @@ from gamecore.banking import Bank
 from gamecore.c21_baccarat.exact import LP_AGREEMENT, check_values_agree
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
+from gamecore.parallel import Run
 from gamecore.shoe import MAX_CARDS_PER_CLASS, validate_composition, validate_decks
 
 
@@ -367,11 +368,11 @@ def test_bankrolls_as_a_numpy_array_are_taken_and_run_the_table():
     assert type(bank.shift_rounds) is int
     rules = c21_baccarat.C21BaccaratRules(decks=2)
     as_array = c21_baccarat.sim.simulate_table(
-        rules, 3, 4000, seed=5, dealing=Dealing("fresh"), bank=bank, progress=False
+        rules, 3, Run(4000, 5, progress=False), dealing=Dealing("fresh"), bank=bank
     )
     as_tuple = c21_baccarat.sim.simulate_table(
-        rules, 3, 4000, seed=5, dealing=Dealing("fresh"),
-        bank=Bank(bankrolls=(50, 100.5), stake=20, shift_rounds=40), progress=False,
+        rules, 3, Run(4000, 5, progress=False), dealing=Dealing("fresh"),
+        bank=Bank(bankrolls=(50, 100.5), stake=20, shift_rounds=40),
     )  # fmt: skip
     ruin = as_array.figures.ruin_table()
     assert list(ruin["Bankroll (units)"]) == [50.0, 100.5]
@@ -422,7 +423,7 @@ def test_a_table_of_one_round_has_no_correlation_and_no_warning():
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # it warned "invalid value encountered in divide"
         table = c21_baccarat.sim.simulate_table(
-            rules, 3, 1, seed=1, dealing=Dealing("fresh"), progress=False
+            rules, 3, Run(1, 1, progress=False), dealing=Dealing("fresh")
         )
         covariances = table.figures.covariance_table()
     # One round: no seat's result varies, so no correlation exists (null in the JSON).

@@ -2,6 +2,7 @@
 enumeration, exact EVs of depleted shoes against brute force, the derived count, and the
 counter and perfect-information simulations."""
 
+import dataclasses
 import math
 from fractions import Fraction
 
@@ -10,10 +11,12 @@ import numpy as np
 import pytest
 
 from gamecore import baccarat
+from gamecore.counting import CounterRun
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 
 RULES = baccarat.EZBaccaratRules()
+DRAGON = baccarat.counting.SideBetCount(RULES, baccarat.counting.JACOBSON_DRAGON_TAGS)
 
 
 def naive_side_bet_ev(composition, pays, event):
@@ -98,9 +101,7 @@ def test_betting_correlation_of_the_effects_themselves_is_one(effects):
 def test_counter_who_always_bets_earns_the_shoe_ev():
     # A trigger below any reachable true count bets every round: the edge when betting is the
     # bet's EV over dealt shoes, which the cut-card effect leaves within noise of exact.
-    result = baccarat.counting.counter_simulation(
-        RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [-1e9], 30_000, seed=4
-    )
+    result = baccarat.counting.counter_simulation(DRAGON, CounterRun(30_000, 4, [-1e9]))
     row = result.by_trigger().iloc[0]
     assert row["Share of rounds bet"] == 1.0
     assert row["Bets per shoe"] * result.shoes == result.rounds
@@ -111,30 +112,24 @@ def test_counter_who_always_bets_earns_the_shoe_ev():
 
 
 def test_counter_results_do_not_depend_on_threads():
-    args = (
-        RULES,
-        baccarat.counting.JACOBSON_DRAGON_TAGS,
-        [0, 4],
-        2 * baccarat.counting.CHUNK_SHOES + 7,
-        5,
-    )
-    one = baccarat.counting.counter_simulation(*args, threads=1)
-    two = baccarat.counting.counter_simulation(*args, threads=2)
+    run = CounterRun(2 * baccarat.counting.CHUNK_SHOES + 7, 5, [0, 4])
+    one = baccarat.counting.counter_simulation(DRAGON, run.replace(threads=1))
+    two = baccarat.counting.counter_simulation(DRAGON, run.replace(threads=2))
     assert np.array_equal(one.stats, two.stats) and np.array_equal(one.bins, two.bins)
 
 
 def test_higher_trigger_bets_less_and_wins_more_per_bet():
-    result = baccarat.counting.counter_simulation(
-        RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [0, 6], 40_000, seed=6
-    )
+    result = baccarat.counting.counter_simulation(DRAGON, CounterRun(40_000, 6, [0, 6]))
     low, high = result.by_trigger().to_dict("records")
     assert high["Bets per shoe"] < low["Bets per shoe"]
     assert high["Edge when betting"] > low["Edge when betting"] + 4 * high["SE (edge)"]
 
 
 def test_perfect_information_bettor():
-    tags = {"Jacobson": baccarat.counting.JACOBSON_DRAGON_TAGS}
-    result = baccarat.counting.perfect_information_simulation(RULES, 40, seed=8, tag_sets=tags)
+    count = baccarat.counting.SideBetCount(
+        RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, name="Jacobson"
+    )
+    result = baccarat.counting.perfect_information_simulation(count, CounterRun(40, 8))
     ev = result.exact_ev()
     assert len(ev) == result.rounds
     assert np.all(ev >= -1) and np.all(ev <= 40)
@@ -153,59 +148,41 @@ def test_perfect_information_bettor():
     "call, message",
     [
         (
-            lambda: baccarat.counting.counter_simulation(
-                baccarat.PuntoBancoRules(), {}, [1], 10, 1
-            ),
+            lambda: baccarat.counting.SideBetCount(baccarat.PuntoBancoRules(), {}),
             "rules must be EZBaccaratRules",
         ),
+        (lambda: baccarat.counting.SideBetCount(RULES, {"A": 1}), "tags must give every rank"),
+        (lambda: CounterRun(10, 1, []), "triggers must be finite"),
+        (lambda: CounterRun(0, 1, [1]), "shoes must be a positive integer"),
         (
-            lambda: baccarat.counting.counter_simulation(RULES, {"A": 1}, [1], 10, 1),
-            "tags must give every rank",
-        ),
-        (
-            lambda: baccarat.counting.counter_simulation(
-                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [], 10, 1
-            ),
-            "triggers must be finite",
-        ),
-        (
-            lambda: baccarat.counting.counter_simulation(
-                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [1], 0, 1
-            ),
-            "shoes must be a positive integer",
-        ),
-        (
-            lambda: baccarat.counting.counter_simulation(
-                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [1], 10, 1, bet="tie"
+            lambda: baccarat.counting.SideBetCount(
+                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, bet="tie"
             ),
             "bet must be one of",
         ),
         (
             lambda: baccarat.counting.counter_simulation(
-                RULES,
-                baccarat.counting.JACOBSON_DRAGON_TAGS,
-                [1],
-                10,
-                1,
-                dealing=Dealing(mode="shoe", penetration=416),
+                DRAGON, CounterRun(10, 1, [1], dealing=Dealing(mode="shoe", penetration=416))
             ),
             "penetration must be from 6 to 399",
         ),
         (
             lambda: baccarat.counting.counter_simulation(
-                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, [1], 10, 1, dealing=Dealing()
+                DRAGON, CounterRun(10, 1, [1], dealing=Dealing())
             ),
             "counting needs a shoe dealt to a cut card",
         ),
         (
-            lambda: baccarat.counting.procedure_table(
-                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, 1, 10, 1, penetration=[14]
-            ),
-            "unknown option 'penetration'",
+            lambda: baccarat.counting.counter_simulation(DRAGON, CounterRun(10, 1, [1], players=2)),
+            "players does not apply to a side-bet counter",
+        ),
+        (
+            lambda: baccarat.counting.procedure_table(DRAGON, CounterRun(10, 1, [1, 2])),
+            "procedure_table takes one trigger",
         ),
         (
             lambda: baccarat.counting.perfect_information_simulation(
-                RULES.replace(decks=30), 1, 1, {}
+                dataclasses.replace(DRAGON, rules=RULES.replace(decks=30)), CounterRun(1, 1)
             ),
             "at most 27 decks",
         ),

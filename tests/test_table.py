@@ -18,6 +18,7 @@ from gamecore.banking import Bank
 from gamecore.blackjack import results, table
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
+from gamecore.parallel import Run
 
 
 def test_cover_takes_the_losers_then_pays_seat_by_seat():
@@ -152,7 +153,7 @@ def double_deck():
 def test_each_seat_has_the_heads_up_exact_figures(double_deck):
     rules, exact = double_deck
     run = table.simulate_table(
-        rules, 3, "optimal", 300_000, seed=3, dealing=Dealing("fresh"), progress=False
+        rules, 3, "optimal", Run(300_000, 3, progress=False), dealing=Dealing("fresh")
     )
     check = run.cross_check(exact)
     z = twins.ruled(check)
@@ -176,13 +177,10 @@ def test_results_depend_on_the_seed_only(double_deck):
             rules,
             2,
             "optimal",
-            150_000,
-            seed=9,
+            Run(150_000, 9, threads=threads, progress=False),
             dealing=Dealing("shoe", 26, "none"),
             bank=Bank(shift_rounds=1_000),
-            threads=threads,
-            progress=False,
-        )  # fmt: skip
+        )
         for threads in (1, 2)
     ]
     for a, b in zip(runs[0].figures.tallies, runs[1].figures.tallies, strict=True):
@@ -196,8 +194,7 @@ def test_a_round_past_the_shoe_goes_on_from_the_reshuffled_discards():
     rules = blackjack.C21BlackjackRules(decks=1)
     exact = results.result_distribution(rules)
     run = table.simulate_table(
-        rules, 2, "optimal", 60_000, seed=1, dealing=Dealing("shoe", 6, "none"),
-        progress=False,
+        rules, 2, "optimal", Run(60_000, 1, progress=False), dealing=Dealing("shoe", 6, "none"),
     )  # fmt: skip
     assert run.figures.rounds == 60_000
     assert 0.005 < run.reshuffled_rounds / 60_000 < 0.5
@@ -206,7 +203,7 @@ def test_a_round_past_the_shoe_goes_on_from_the_reshuffled_discards():
     seats = run.figures.seat_table()
     assert (abs(seats["SD"] - exact.standard_deviation) < 5 * seats["SE of SD"]).all()
     fresh = table.simulate_table(
-        rules, 2, "optimal", 5_000, seed=1, dealing=Dealing("fresh"), progress=False
+        rules, 2, "optimal", Run(5_000, 1, progress=False), dealing=Dealing("fresh")
     )
     assert fresh.reshuffled_rounds == 0
 
@@ -232,11 +229,11 @@ def test_bad_table_input_is_refused(kwargs, message):
         "players": 3,
         "strategy": "optimal",
         "rounds": 1_000,
-        "seed": 1,
         **kwargs,
     }
     with pytest.raises(GamecoreError, match=message):
-        table.simulate_table(**args, progress=False)
+        args["run"] = Run(args.pop("rounds"), 1, progress=False)
+        table.simulate_table(**args)
 
 
 @pytest.mark.parametrize(
@@ -333,12 +330,12 @@ def test_the_table_command_says_why_each_null_figure_is_null():
 
 def test_cross_check_needs_a_fresh_run_of_the_same_strategy(double_deck):
     rules, exact = double_deck
-    shoe_run = table.simulate_table(rules, 2, "optimal", 5_000, seed=1, progress=False)
+    shoe_run = table.simulate_table(rules, 2, "optimal", Run(5_000, 1, progress=False))
     with pytest.raises(GamecoreError, match="shuffle every round"):
         shoe_run.cross_check(exact)
     chart = blackjack.read_strategy_chart(blackjack.CHART_DIR / "c21_2_decks.csv")
     chart_run = table.simulate_table(
-        rules, 2, chart, 5_000, seed=1, dealing=Dealing("fresh"), progress=False
+        rules, 2, chart, Run(5_000, 1, progress=False), dealing=Dealing("fresh")
     )
     with pytest.raises(GamecoreError, match="the table played"):
         chart_run.cross_check(exact)
@@ -353,9 +350,11 @@ def test_c21_baccarat_table_seats_have_the_heads_up_exact_figures():
         c21_baccarat.house_way_player(rules), c21_baccarat.house_way_dealer(rules)
     )
     run = c21_baccarat.sim.simulate_table(
-        rules, 4, 200_000, seed=2, bank=Bank(bankrolls=(6.0, 30.0), shift_rounds=200),
-        progress=False,
-    )  # fmt: skip
+        rules,
+        4,
+        Run(200_000, 2, progress=False),
+        bank=Bank(bankrolls=(6.0, 30.0), shift_rounds=200),
+    )
     check = run.cross_check(house)
     z = twins.ruled(check)
     assert len(z) == 4 + 4 + 1 + 5
@@ -367,6 +366,6 @@ def test_c21_baccarat_table_seats_have_the_heads_up_exact_figures():
     with pytest.raises(GamecoreError, match="different strategies"):
         run.cross_check(dataclasses.replace(house, player="other"))
     with pytest.raises(GamecoreError, match="players must be from 1 to 8"):
-        c21_baccarat.sim.simulate_table(rules, 9, 1_000, seed=1)
+        c21_baccarat.sim.simulate_table(rules, 9, Run(1_000, 1))
     with pytest.raises(GamecoreError, match="bank must be a Bank"):
-        c21_baccarat.sim.simulate_table(rules, 2, 1_000, seed=1, bank={"stake": 3})
+        c21_baccarat.sim.simulate_table(rules, 2, Run(1_000, 1), bank={"stake": 3})

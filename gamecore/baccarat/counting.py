@@ -40,13 +40,7 @@ from gamecore.dealing import Dealing, cards_burned, shuffle
 from gamecore.errors import GamecoreError, shown
 from gamecore.exactcount import INT64_MAX
 from gamecore.numeric import is_real, is_whole
-from gamecore.parallel import (
-    make_chunks,
-    run_chunks,
-    sum_tallies,
-    validate_seed,
-    validate_trials,
-)
+from gamecore.parallel import make_chunks, run_chunks, sum_tallies
 from gamecore.shoe import (
     BACCARAT_CLASS_NAMES,
     BACCARAT_DECK,
@@ -97,12 +91,6 @@ def _check_rounds_per_hour(rounds_per_hour: Any) -> None:
             f"rounds_per_hour must be a number of rounds above 0 (and below 10,000), "
             f"got {shown(rounds_per_hour)}"
         )
-
-
-def _check_bet(bet: str) -> str:
-    if not isinstance(bet, str) or bet not in SIDE_BETS:
-        raise GamecoreError(f"bet must be one of {', '.join(SIDE_BETS)}, got {shown(bet)}")
-    return bet
 
 
 def tags_by_class(tags: Mapping[str, int]) -> np.ndarray:
@@ -294,7 +282,7 @@ class BetNets(NamedTuple):
 
 
 @kernel
-def _counter_shoes(rng, deal, shoes, tags, triggers, nets, tc_low, tc_high, drawing):
+def _counter_shoes(rng, deal, shoes, tags, triggers, nets, drawing):
     """Deal ``shoes`` shoes; a counter bets one unit when the true count >= each trigger.
 
     Returns (stats[trigger, 6], bins[true count bin, 3], rounds): per trigger the bets, the
@@ -304,7 +292,7 @@ def _counter_shoes(rng, deal, shoes, tags, triggers, nets, tc_low, tc_high, draw
     """
     n_triggers = triggers.size
     stats = np.zeros((n_triggers, 6))
-    bins = np.zeros((tc_high - tc_low + 1, 3))
+    bins = np.zeros((TC_HIGH - TC_LOW + 1, 3))
     shoe_won = np.zeros(n_triggers)
     shoe_total = np.zeros(n_triggers)
     cards = deal.cards.copy()
@@ -325,7 +313,7 @@ def _counter_shoes(rng, deal, shoes, tags, triggers, nets, tc_low, tc_high, draw
             p, b, pt, bt, used = _deal_round(rng, cards, position, drawing)
             net = nets.bet[p, b, pt, bt]
             base = nets.base[p, b, pt, bt]
-            k = min(max(int(math.floor(true_count)), tc_low), tc_high) - tc_low
+            k = min(max(int(math.floor(true_count)), TC_LOW), TC_HIGH) - TC_LOW
             bins[k, 0] += 1.0
             bins[k, 1] += net
             bins[k, 2] += net * net
@@ -455,6 +443,40 @@ def _bet_arrays(rules: EZBaccaratRules, bet: str, base_bet: str | None):
     return bet_net, base_net
 
 
+@dataclasses.dataclass(frozen=True)
+class SideBetCount:
+    """What a side-bet counter counts, checked where it is made: the rules, the count's
+    tags by rank (A..9, T), the bet it counts and the base wager it must place beside it
+    (``None``: none), and the count's name (the perfect-information bettor's tag sets)."""
+
+    rules: EZBaccaratRules
+    tags: Mapping[str, int]
+    bet: str = "dragon7"
+    base_bet: str | None = "banker"
+    name: str = "count"
+
+    def __post_init__(self) -> None:
+        _check_rules(self.rules)
+        tags_by_class(self.tags)
+        if not isinstance(self.bet, str) or self.bet not in SIDE_BETS:
+            raise GamecoreError(f"bet must be one of {', '.join(SIDE_BETS)}, got {shown(self.bet)}")
+        _bet_arrays(self.rules, self.bet, self.base_bet)
+        object.__setattr__(self, "tags", dict(self.tags))
+
+    def nets(self) -> BetNets:
+        """Units won per cell of a round's outcome: the counted bet's and the base wager's."""
+        return BetNets(*_bet_arrays(self.rules, self.bet, self.base_bet))
+
+
+def _counted(count: object) -> SideBetCount:
+    if not isinstance(count, SideBetCount):
+        raise GamecoreError(f"count must be a SideBetCount (rules, tags), got {shown(count)}")
+    return count
+
+
+#: The options of a :class:`gamecore.counting.CounterRun` a side-bet counter does not take.
+_NOT_TAKEN = ("ramp", "players", "seat", "turn_rounds", "bank_at", "index_plays")
+
 #: The counting studies' default procedure: a shoe dealt to 14 cards behind the cut card,
 #: opened by a face-value burn.
 COUNTING_DEALING = Dealing(mode="shoe", penetration=14, burn="face_value")
@@ -558,64 +580,53 @@ class CounterResult:
         return pd.DataFrame(rows)
 
 
-def counter_simulation(
-    rules: EZBaccaratRules,
-    tags: Mapping[str, int],
-    triggers: Sequence[float],
-    shoes: int,
-    seed: int,
-    bet: str = "dragon7",
-    base_bet: str | None = "banker",
-    dealing: Dealing = COUNTING_DEALING,
-    threads: int | None = None,
-    dask: str | None = None,
-    progress: bool | None = None,
-) -> CounterResult:
-    """Simulate a counter who bets one unit on ``bet`` when the true count >= a trigger.
+def counter_simulation(count: SideBetCount, run: counting.CounterRun) -> CounterResult:
+    """Simulate a counter who bets one unit on ``count.bet`` when the true count >= a trigger.
 
-    All triggers are evaluated on the same shoes (common random numbers), so their
-    differences are measured precisely.
+    All of ``run.triggers`` are evaluated on the same shoes (common random numbers), so
+    their differences are measured precisely.
+
+    Parameters
+    ----------
+    count
+        The rules, the tags, the bet counted and the base wager beside it.
+    run
+        The shoes, the seed, the triggers, the dealing (default: a shoe to 14 cards behind
+        the cut card, a face-value burn) and where the chunks run; the bet is one unit (no
+        ramp), heads-up.
+
+    Returns
+    -------
+    CounterResult
+        The counter's results per trigger and per true count.
     """
-    rules = _check_rules(rules)
-    bet = _check_bet(bet)
-    shoes = validate_trials(shoes, "shoes")
-    seed = validate_seed(seed)
-    try:
-        triggers = tuple(float(t) for t in triggers)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"triggers must be finite true counts, got {shown(triggers)}") from None
-    if not triggers or not all(math.isfinite(t) for t in triggers):
-        raise GamecoreError(f"triggers must be finite true counts, got {shown(triggers)}")
-    tag_array = tags_by_class(tags)
-    shoe, dealing = _shoe_and_dealing(rules, dealing)
-    bet_net, base_net = _bet_arrays(rules, bet, base_bet)
-    job = (shoe, dealing, tag_array, np.array(triggers), bet_net, base_net)
+    count = _counted(count)
+    if not isinstance(run, counting.CounterRun):
+        raise GamecoreError(f"run must be a CounterRun, got {shown(run)}")
+    run.refuse("a side-bet counter", *_NOT_TAKEN)
+    shoe, dealing = _shoe_and_dealing(count.rules, run.dealing)
+    job = (shoe, dealing, tags_by_class(count.tags), np.array(run.triggers), count.nets())
+    chunks = make_chunks(run.shoes, CHUNK_SHOES, run.seed)
     results = run_chunks(
-        _run_counter_chunk,
-        job,
-        make_chunks(shoes, CHUNK_SHOES, seed),
-        threads=threads,
-        dask=dask,
-        progress=progress,
-        description=f"counting {bet}",
-    )
+        _run_counter_chunk, job, chunks, run.threads, run.dask, run.progress,
+        f"counting {count.bet}",
+    )  # fmt: skip
     stats, bins, rounds = sum_tallies(results)
     return CounterResult(
-        rules, bet, base_bet, dict(tags), triggers, dealing, shoes, rounds, seed, stats, bins
-    )
+        count.rules, count.bet, count.base_bet, dict(count.tags), run.triggers, dealing,
+        run.shoes, rounds, run.seed, stats, bins,
+    )  # fmt: skip
 
 
 def _run_counter_chunk(job_and_chunk):
-    (shoe, dealing, tags, triggers, bet_net, base_net), chunk = job_and_chunk
+    (shoe, dealing, tags, triggers, nets), chunk = job_and_chunk
     return _counter_shoes(
         chunk.generator(),
         ShoeDeal(shoe, dealing.penetration, dealing.burn != "none"),
         chunk.size,
         tags,
         triggers,
-        BetNets(bet_net, base_net),
-        TC_LOW,
-        TC_HIGH,
+        nets,
         DRAWING,
     )
 
@@ -695,127 +706,115 @@ class PerfectInformationResult:
 
 
 def perfect_information_simulation(
-    rules: EZBaccaratRules,
-    shoes: int,
-    seed: int,
-    tag_sets: Mapping[str, Mapping[str, int]],
-    bet: str = "dragon7",
-    base_bet: str | None = "banker",
-    dealing: Dealing = COUNTING_DEALING,
-    threads: int | None = None,
-    dask: str | None = None,
-    progress: bool | None = None,
+    count: SideBetCount | Sequence[SideBetCount], run: counting.CounterRun
 ) -> PerfectInformationResult:
     """Simulate a bettor who knows the exact EV of the remaining shoe before every round.
 
     The EV is computed exactly by the exact engine on the remaining composition (about a
     tenth of a millisecond a round), so this runs far fewer shoes than the counter.
+
+    Parameters
+    ----------
+    count
+        A count, or several of one rules, bet and base wager (named apart): the bet, and
+        the tag sets whose true counts are kept beside each round's exact EV.
+    run
+        The shoes, the seed, the dealing and where the chunks run (no trigger: the bettor
+        bets when the exact EV is positive).
+
+    Returns
+    -------
+    PerfectInformationResult
+        The bettor's results and every round's exact EV and true counts.
     """
-    rules = _check_rules(rules)
-    bet = _check_bet(bet)
-    shoes = validate_trials(shoes, "shoes")
-    seed = validate_seed(seed)
-    shoe, dealing = _shoe_and_dealing(rules, dealing)
+    counts = [count] if isinstance(count, SideBetCount) else count
+    if not isinstance(counts, Sequence) or not counts:
+        raise GamecoreError(f"count must be a SideBetCount or a list of them, got {shown(count)}")
+    first = _counted(counts[0])
+    for other in map(_counted, counts):
+        if (other.rules, other.bet, other.base_bet) != (first.rules, first.bet, first.base_bet):
+            raise GamecoreError("the counts must share the rules, the bet and the base wager")
+    if not isinstance(run, counting.CounterRun):
+        raise GamecoreError(f"run must be a CounterRun, got {shown(run)}")
+    run.refuse("the perfect-information bettor", "trigger", *_NOT_TAKEN)
+    rules, tag_sets = first.rules, {c.name: c.tags for c in counts}
+    shoe, dealing = _shoe_and_dealing(rules, run.dealing)
     if ordered_sequences(shoe.size, 6) > INT64_MAX:
         raise GamecoreError(
             "the perfect-information bettor needs int64 counts: at most 27 decks, "
             f"got {rules.decks}"
         )
-    bet_net, base_net = _bet_arrays(rules, bet, base_bet)
-    if not isinstance(tag_sets, Mapping) or not tag_sets:
-        raise GamecoreError(f"tag_sets must map a name to each count's tags, got {shown(tag_sets)}")
-    names = list(tag_sets)
-    tag_array = np.array([tags_by_class(tag_sets[name]) for name in names], dtype=np.int64)
-    max_rounds = shoe.size // 4 + 1
-    job = (shoe, baccarat_shoe(rules.decks), dealing, tag_array, bet_net, base_net, max_rounds)
+    tag_array = np.array([tags_by_class(tags) for tags in tag_sets.values()], dtype=np.int64)
+    job = (shoe, baccarat_shoe(rules.decks), dealing, tag_array, first.nets(), shoe.size // 4 + 1)
+    chunks = make_chunks(run.shoes, ORACLE_CHUNK_SHOES, run.seed)
     results = run_chunks(
-        _run_oracle_chunk,
-        job,
-        make_chunks(shoes, ORACLE_CHUNK_SHOES, seed),
-        threads=threads,
-        dask=dask,
-        progress=progress,
-        description=f"exact EV {bet}",
-    )
+        _run_oracle_chunk, job, chunks, run.threads, run.dask, run.progress,
+        f"exact EV {first.bet}",
+    )  # fmt: skip
     stats, rounds, state_parts = 0, 0, []
     for chunk_stats, chunk_states, chunk_rounds in results:  # in chunk order
         stats, rounds = stats + chunk_stats, rounds + chunk_rounds
         state_parts.append(chunk_states)
-    states = np.concatenate(state_parts)
     return PerfectInformationResult(
-        rules,
-        bet,
-        base_bet,
-        {n: dict(tag_sets[n]) for n in names},
-        dealing,
-        shoes,
-        rounds,
-        seed,
-        stats,
-        states,
-    )
+        rules, first.bet, first.base_bet, tag_sets, dealing, run.shoes, rounds, run.seed, stats,
+        np.concatenate(state_parts),
+    )  # fmt: skip
 
 
 def _run_oracle_chunk(job_and_chunk):
-    (shoe, composition, dealing, tag_array, bet_net, base_net, max_rounds), chunk = job_and_chunk
+    (shoe, composition, dealing, tag_array, nets, max_rounds), chunk = job_and_chunk
     return _oracle_shoes(
         chunk.generator(),
         ShoeDeal(shoe, dealing.penetration, dealing.burn != "none"),
         composition,
         chunk.size,
-        BetNets(bet_net, base_net),
+        nets,
         tag_array,
         max_rounds,
         DRAWING,
     )
 
 
-#: The keyword options :func:`procedure_table` passes to :func:`counter_simulation`.
-_PROCEDURE_OPTIONS = frozenset({"bet", "base_bet", "threads", "progress"})
-
-
 def procedure_table(
-    rules: EZBaccaratRules,
-    tags: Mapping[str, int],
-    trigger: float,
-    shoes: int,
-    seed: int,
+    count: SideBetCount,
+    run: counting.CounterRun,
     penetrations: Sequence[int] = (14, 26, 52, 104, 208),
     deck_counts: Sequence[int] = (6, 8),
     rounds_per_hour: float = 72.0,
     burn: str = "face_value",
-    **options: Any,
 ) -> pd.DataFrame:
     """The counter's results under each dealing procedure (decks x penetration).
 
-    One counter simulation of ``shoes`` shoes per procedure, at one trigger; rows give the
-    procedure, rounds per shoe and the columns of :meth:`CounterResult.by_trigger`.
-    Each procedure deals a shoe to the penetration with the ``burn`` procedure; ``options``
-    go to :func:`counter_simulation` as they are: ``bet``, ``base_bet``, ``threads``,
-    ``progress``.
+    Parameters
+    ----------
+    count
+        The count (its rules' decks are replaced by each of ``deck_counts``).
+    run
+        One counter simulation per procedure, at its one trigger (its dealing is replaced
+        by each procedure's).
+    penetrations, deck_counts
+        The procedures: each deck count dealt to each penetration with the ``burn``.
+    rounds_per_hour
+        Rounds an hour, for the figures per hour.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per procedure: decks, cut card, rounds per shoe and the columns of
+        :meth:`CounterResult.by_trigger`.
     """
     _check_rounds_per_hour(rounds_per_hour)
-    unknown = sorted(set(options) - _PROCEDURE_OPTIONS)
-    if unknown:
-        raise GamecoreError(
-            f"procedure_table: unknown option {shown(unknown[0])}; "
-            f"options: {', '.join(sorted(_PROCEDURE_OPTIONS))}"
-        )
+    if len(run.triggers) != 1:
+        raise GamecoreError(f"procedure_table takes one trigger, got {shown(run.trigger)}")
     for name, values in (("penetrations", penetrations), ("deck_counts", deck_counts)):
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
             raise GamecoreError(f"{name} must be a list, got {shown(values)}")
     rows = []
     for decks in deck_counts:
+        variant = dataclasses.replace(count, rules=count.rules.replace(decks=decks))
         for penetration in penetrations:
-            result = counter_simulation(
-                rules.replace(decks=decks),
-                tags,
-                [trigger],
-                shoes,
-                seed,
-                dealing=Dealing(mode="shoe", penetration=penetration, burn=burn),
-                **options,
-            )
+            dealing = Dealing(mode="shoe", penetration=penetration, burn=burn)
+            result = counter_simulation(variant, run.replace(dealing=dealing))
             row = result.by_trigger(rounds_per_hour).iloc[0].to_dict()
             rows.append(
                 {

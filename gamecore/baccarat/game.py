@@ -82,7 +82,11 @@ class BaccaratGame(Game):
     def simulate(self, rules: RuleSet, options: CommandOptions) -> Answer:
         from gamecore.baccarat import sim
 
-        simulation = sim.simulate(rules, dealing=options.dealing("face_value"), **options.run())
+        run = options.run()
+        simulation = sim.simulate(
+            rules, run.rounds, run.seed, options.dealing("face_value"), run.threads, run.dask,
+            run.progress,
+        )  # fmt: skip
         data = simulation.to_dict()
         return Answer(data, lambda: print_simulation(data))
 

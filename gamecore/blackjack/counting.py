@@ -80,8 +80,7 @@ from gamecore.blackjack.shoe import (
 from gamecore.blackjack.sim import chart_policy
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
-from gamecore.numeric import is_whole
-from gamecore.parallel import make_chunks, run_chunks, sum_tallies, validate_seed, validate_trials
+from gamecore.parallel import make_chunks, run_chunks, sum_tallies
 
 #: The derived count's largest tag, by default.
 DEFAULT_MAX_TAG = 3
@@ -453,74 +452,59 @@ class CounterResult:
         return out
 
 
-def counter_simulation(
-    count: BlackjackCount,
-    trigger: float,
-    ramp: Sequence[float],
-    shoes: int,
-    seed: int,
-    dealing: Dealing | None = None,
-    index_plays: bool = True,
-    threads: int | None = None,
-    progress: bool | None = None,
-    players: int = 1,
-    seat: int = 1,
-    turn_rounds: int = 0,
-    bank_at: float | None = None,
-) -> CounterResult:
+def counter_simulation(count: BlackjackCount, run: counting.CounterRun) -> CounterResult:
     """Simulate a counter playing ``count``'s chart against the dealer on real shoes dealt
-    to a cut card (``dealing``, default :func:`default_dealing`), in ``seat`` of a table of
-    ``players`` players (1: heads-up; the others flat on the chart): it sees every card, bets
-    one unit at or below the ``trigger`` true count and the ``ramp`` above it, and with
-    ``index_plays`` plays ``count``'s index plays and insurance.
+    to a cut card (``run.dealing``, default :func:`default_dealing`), in ``run.seat`` of a
+    table of ``run.players`` players (1: heads-up; the others flat on the chart): it sees
+    every card, bets one unit at or below the ``run.trigger`` true count and the ramp above
+    it, and with ``run.index_plays`` plays ``count``'s index plays and insurance.
 
-    With ``turn_rounds`` > 0 the bank rotates among the players and the P/D, each holding it
-    that many rounds (the card: two); in its turn the counter banks when the true count is
-    at or below ``bank_at`` (default: always) and wins minus every seat's result, else it
-    declines and plays its seat. The flat bettor beside it always banks in its turn.
+    With ``run.turn_rounds`` > 0 the bank rotates among the players and the P/D, each
+    holding it that many rounds (the card: two); in its turn the counter banks when the true
+    count is at or below ``run.bank_at`` (default: always) and wins minus every seat's
+    result, else it declines and plays its seat. The flat bettor beside it always banks in
+    its turn. Fixed chunks of :data:`CHUNK_SHOES` shoes: the result depends on the seed only.
 
-    Fixed chunks of :data:`CHUNK_SHOES` shoes seeded from ``numpy.random.SeedSequence(seed)``:
-    the result depends on the seed only, not on the threads.
+    Parameters
+    ----------
+    count
+        The count, its chart and index plays (:func:`count_analysis`).
+    run
+        The counter's run (:class:`gamecore.counting.CounterRun`).
+
+    Returns
+    -------
+    CounterResult
+        The counter's statistics, the flat bettor beside it.
     """
-    if not isinstance(count, BlackjackCount):
-        raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {shown(count)}")
-    rules = count.rules.resolved()
-    trigger = counting.check_trigger(trigger, count.tags)
-    ramp = counting.check_ramp(ramp)
-    shoes = validate_trials(shoes, "shoes")
-    seed = validate_seed(seed)
-    if not isinstance(index_plays, bool):
-        raise GamecoreError(f"index_plays must be True or False, got {shown(index_plays)}")
-    players, seat = _table_seat(rules, players, seat)
-    turn_rounds, bank_at = counting.check_rotation(turn_rounds, bank_at, count.tags)
-    shoe, dealing = _shoe_and_dealing(count, rules, dealing, "a counter")
-    dealt = _dealt(count, rules, dealing, trigger, ramp, index_plays)._replace(
-        seats=players, counter_seat=seat - 1, turn_rounds=turn_rounds, bank_at=bank_at
+    rules = _checked(count, run)
+    trigger = counting.check_trigger(run.trigger, count.tags)
+    players = check_players(rules, run.players)
+    bank_at = counting.bank_threshold(run, count.tags)
+    shoe, dealing = _shoe_and_dealing(count, rules, run.dealing, "a counter")
+    dealt = _dealt(count, rules, dealing, trigger, run.ramp, run.index_plays)._replace(
+        seats=players, counter_seat=run.seat - 1, turn_rounds=run.turn_rounds, bank_at=bank_at
     )
     job = (shoe, chart_policy(count.chart, rules), rule_codes(rules), dealt)
+    chunks = make_chunks(run.shoes, CHUNK_SHOES, run.seed)
     results = run_chunks(
-        _run_counter_chunk,
-        job,
-        make_chunks(shoes, CHUNK_SHOES, seed),
-        threads=threads,
-        progress=progress,
-        description=f"{rules.game} counter",
-    )
+        _run_counter_chunk, job, chunks, run.threads, run.dask, run.progress,
+        f"{rules.game} counter",
+    )  # fmt: skip
     return CounterResult(
-        count.rules, count.strategy, count.tags, trigger, ramp, index_plays, dealing, shoes,
-        seed, sum_tallies(results), players, seat, int(turn_rounds), float(bank_at),
+        count.rules, count.strategy, count.tags, trigger, run.ramp, run.index_plays, dealing,
+        run.shoes, run.seed, sum_tallies(results), players, run.seat, run.turn_rounds,
+        float(bank_at),
     )  # fmt: skip
 
 
-def _table_seat(rules, players: object, seat: object) -> tuple[int, int]:
-    """A table of ``players`` players (:func:`gamecore.blackjack.shoe.check_players`) and the
-    counter's ``seat`` among them (1 to ``players``), checked."""
-    players = check_players(rules, players)
-    if not is_whole(seat):
-        raise GamecoreError(f"seat must be a whole number from 1 to {players}, got {shown(seat)}")
-    if not 1 <= seat <= players:
-        raise GamecoreError(f"seat must be from 1 to {players} (the players), got {seat}")
-    return players, int(seat)
+def _checked(count: object, run: object) -> StandardBlackjackRules:
+    """``count``'s rules resolved, ``count`` and ``run`` checked."""
+    if not isinstance(count, BlackjackCount):
+        raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {shown(count)}")
+    if not isinstance(run, counting.CounterRun):
+        raise GamecoreError(f"run must be a CounterRun, got {shown(run)}")
+    return count.rules.resolved()
 
 
 def _shoe_and_dealing(count, rules, dealing, who) -> tuple[np.ndarray, Dealing]:
@@ -586,39 +570,50 @@ def _run_counter_chunk(job_and_chunk):
 
 def procedure_table(
     rules: StandardBlackjackRules,
-    triggers: Sequence[float],
-    ramp: Sequence[float],
-    shoes: int,
-    seed: int,
+    run: counting.CounterRun,
     deck_counts: Sequence[int] = (1, 2, 6, 8),
     penetrations: Sequence[int] | None = None,
     rounds_per_hour: float = 60.0,
     table_maximum: float = 100.0,
     max_tag: int = DEFAULT_MAX_TAG,
-    progress: bool | None = False,
-    players: int = 1,
-    seat: int = 1,
 ) -> pd.DataFrame:
-    """The counter in ``seat`` of ``players`` (1: heads-up; fewer players where a deck
-    count's shoe cannot deal them all, the seat moved in to the last) under every procedure
-    (:func:`gamecore.counting.procedure_table`): for each deck count (its own rules: c21's
-    double-deck rules at 2) the count and chart of :func:`count_analysis`, a shuffle every
-    round at the chart's exact EV, and real shoes to each cut card of ``penetrations``
-    (default the reading's quarter and a half of the shoe, each moved into the range a
-    heads-up round allows; none where no cut card leaves a whole round on each side, as for
-    one deck and four split hands), the best of ``triggers``, index plays on.
-    Money per hour takes the ramp's top bet to be ``table_maximum``."""
+    """The counter in ``run.seat`` of ``run.players`` (1: heads-up; fewer players where a
+    deck count's shoe cannot deal them all, the seat moved in to the last) under every
+    procedure (:func:`gamecore.counting.procedure_table`): for each deck count (its own
+    rules: c21's double-deck rules at 2) the count and chart of :func:`count_analysis`, a
+    shuffle every round at the chart's exact EV, and real shoes to each cut card of
+    ``penetrations`` (default the reading's quarter and a half of the shoe, each moved into
+    the range a heads-up round allows; none where no cut card leaves a whole round on each
+    side, as for one deck and four split hands), the best of ``run.triggers``.
+
+    Parameters
+    ----------
+    rules
+        The rule set (its decks replaced by each of ``deck_counts``).
+    run
+        The counter's run (its dealing replaced by each procedure's).
+    deck_counts, penetrations
+        The procedures.
+    rounds_per_hour, table_maximum
+        Money per hour takes the ramp's top bet to be ``table_maximum``.
+    max_tag
+        The largest tag of each deck count's derived count.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`gamecore.counting.procedure_table`'s rows.
+    """
     rules = check_rules(rules)
-    ramp = counting.check_ramp(ramp)
-    unit = counting.money_unit(table_maximum, ramp)
+    unit = counting.money_unit(table_maximum, run.ramp)
     # Checked at 8 decks, where every table fits; each deck count deals as many as it can.
-    players, seat = _table_seat(dataclasses.replace(rules, decks=8), players, seat)
+    players = check_players(dataclasses.replace(rules, decks=8), run.players)
     tables = {}
     for decks in deck_counts:
         variant = dataclasses.replace(rules, decks=decks).resolved()
         cards = decks * sum(DECK)
         fit = max(k for k in range(1, players + 1) if table_round_cards(variant, k) <= cards)
-        tables[decks] = (fit, min(seat, fit))
+        tables[decks] = (fit, min(run.seat, fit))
     counts: dict[int, BlackjackCount] = {}
 
     def count_of(decks: int) -> BlackjackCount:
@@ -638,62 +633,63 @@ def procedure_table(
     def simulate(decks: int, cut: int, trigger: float) -> dict[str, float]:
         dealing = Dealing(mode="shoe", penetration=int(cut), burn="none")
         table, place = tables[decks]
-        result = counter_simulation(
-            count_of(decks), trigger, ramp, shoes, seed, dealing, progress=progress,
-            players=table, seat=place,
-        )  # fmt: skip
-        return result.summary(rounds_per_hour)
+        changes = {"trigger": trigger, "dealing": dealing, "players": table, "seat": place}
+        return counter_simulation(count_of(decks), run.replace(**changes)).summary(rounds_per_hour)
 
-    where = "heads-up" if players == 1 else f"seat {seat} of {players} players"
+    where = "heads-up" if players == 1 else f"seat {run.seat} of {players} players"
     fewer = [f"{d} deck{'s' if d > 1 else ''}: {t[0]}" for d, t in tables.items() if t[0] < players]
     if fewer:
         where += f" (players the shoe can deal: {', '.join(fewer)})"
     return counting.procedure_table(
-        deck_counts, cuts, lambda decks: count_of(decks).full_shoe_ev, simulate, triggers,
+        deck_counts, cuts, lambda decks: count_of(decks).full_shoe_ev, simulate, run.triggers,
         unit, rounds_per_hour,
-        f"simulated, {shoes:,} shoes, {where}, the chart and its index plays",
+        f"simulated, {run.shoes:,} shoes, {where}, the chart and its index plays",
     )  # fmt: skip
 
 
 def seat_table(
     count: BlackjackCount,
-    trigger: float,
-    ramp: Sequence[float],
-    shoes: int,
-    seed: int,
-    players: int = 7,
-    turn_rounds: int = 2,
-    bank_at: float = 0.0,
-    dealing: Dealing | None = None,
+    run: counting.CounterRun,
     rounds_per_hour: float = 60.0,
     table_maximum: float = 100.0,
-    progress: bool | None = False,
 ) -> pd.DataFrame:
     """The counter where it sits: heads-up, in the first and the last seat of a table of
-    ``players``, and in the middle seat under rotation (``turn_rounds`` rounds at the bank
-    each), always banking in its turn and banking only at or below the ``bank_at`` true
-    count. One row each: Where | Units won per 100 rounds | SE | Money per hour at the
-    table maximum | SE (money per hour) | Rounds banked per 100 rounds | the flat bettor
-    beside it, per round | SE, every scenario from the same ``seed`` (the reading's
-    dealing unless ``dealing``). Money per hour takes the ramp's top bet to be
-    ``table_maximum``."""
-    ramp = counting.check_ramp(ramp)
-    unit = counting.money_unit(table_maximum, ramp)
+    ``run.players``, and in the middle seat under rotation (``run.turn_rounds`` rounds at
+    the bank each, 2 if 0), always banking in its turn and banking only at or below the
+    ``run.bank_at`` true count (0 if not given). Every scenario from the same seed.
+
+    Parameters
+    ----------
+    count, run
+        As :func:`counter_simulation` takes them (the run's seat is each scenario's).
+    rounds_per_hour, table_maximum
+        Money per hour takes the ramp's top bet to be ``table_maximum``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Where | Units won per 100 rounds | SE | Money per hour at the table maximum | SE
+        (money per hour) | Rounds banked per 100 rounds | the flat bettor beside it, per
+        round | SE (:func:`gamecore.counting.scenario_table`).
+    """
+    _checked(count, run)
+    unit = counting.money_unit(table_maximum, run.ramp)
+    players, turn = run.players, run.turn_rounds or 2
+    bank_at = 0.0 if run.bank_at is None else run.bank_at
     middle = (players + 1) // 2
     scenarios = [
-        ("heads-up", {}),
-        (f"seat 1 of {players}", {"players": players, "seat": 1}),
-        (f"seat {players} of {players}", {"players": players, "seat": players}),
-        (f"seat {middle} of {players}, rotation, always banks",
-         {"players": players, "seat": middle, "turn_rounds": turn_rounds}),
+        ("heads-up", (1, 1, 0, None)),
+        (f"seat 1 of {players}", (players, 1, 0, None)),
+        (f"seat {players} of {players}", (players, players, 0, None)),
+        (f"seat {middle} of {players}, rotation, always banks", (players, middle, turn, None)),
         (f"seat {middle} of {players}, rotation, banks at true count <= {bank_at:g}",
-         {"players": players, "seat": middle, "turn_rounds": turn_rounds, "bank_at": bank_at}),
+         (players, middle, turn, bank_at)),
     ]  # fmt: skip
     summaries = {
         where: counter_simulation(
-            count, trigger, ramp, shoes, seed, dealing, progress=progress, **options
+            count, run.replace(players=table, seat=seat, turn_rounds=turns, bank_at=at)
         ).summary(rounds_per_hour)
-        for where, options in scenarios
+        for where, (table, seat, turns, at) in scenarios
     }
     return counting.scenario_table(summaries, unit)
 
@@ -721,33 +717,36 @@ class PerfectInformationResult:
 
 
 def perfect_information_simulation(
-    count: BlackjackCount,
-    ramp: Sequence[float],
-    shoes: int,
-    seed: int,
-    dealing: Dealing | None = None,
-    players: int = 1,
-    seat: int = 1,
+    count: BlackjackCount, run: counting.CounterRun
 ) -> PerfectInformationResult:
-    """Deal ``shoes`` shoes as :func:`counter_simulation` does (the chart alone, no index
-    plays; in ``seat`` of ``players``) and solve the remaining shoe of every round exactly
-    (the chart's EV on it, the engine run afresh): the bettor bets the ramp's top when that
-    EV is positive and one unit otherwise, an upper bound no count with that spread can beat
-    with this chart. Each round's true count under the count's tags is kept beside its exact
-    EV. A few shoes: every round is a full exact analysis (about a tenth of a second at 6
-    decks)."""
-    if not isinstance(count, BlackjackCount):
-        raise GamecoreError(f"count must be a BlackjackCount (count_analysis), got {shown(count)}")
-    shoes = validate_trials(shoes, "shoes")
+    """Deal ``run.shoes`` shoes as :func:`counter_simulation` does (the chart alone, no
+    index plays; in ``run.seat`` of ``run.players``) and solve the remaining shoe of every
+    round exactly (the chart's EV on it, the engine run afresh): the bettor bets the ramp's
+    top when that EV is positive and one unit otherwise, an upper bound no count with that
+    spread can beat with this chart. Each round's true count under the count's tags is kept
+    beside its exact EV. A few shoes: every round is a full exact analysis.
+
+    Parameters
+    ----------
+    count
+        As :func:`counter_simulation` takes it.
+    run
+        At most 1,000 shoes; the trigger, the index plays and the rotation do not apply,
+        and the run is serial.
+
+    Returns
+    -------
+    PerfectInformationResult
+        The bettor's rounds: shoe, true count, exact EV, result.
+    """
+    rules = _checked(count, run)
+    shoes, seed, ramp = run.shoes, run.seed, run.ramp
     if shoes > 1_000:
         raise GamecoreError(f"shoes must be at most 1,000 (each round is solved), got {shoes:,}")
-    rules = count.rules.resolved()
-    ramp = counting.check_ramp(ramp)
-    seed = validate_seed(seed)
-    players, seat = _table_seat(rules, players, seat)
-    shoe, dealing = _shoe_and_dealing(count, rules, dealing, "the perfect-information bettor")
+    players = check_players(rules, run.players)
+    shoe, dealing = _shoe_and_dealing(count, rules, run.dealing, "the perfect-information bettor")
     dealt = _dealt(count, rules, dealing, 0.0, ramp, index_plays=False)._replace(
-        seats=players, counter_seat=seat - 1
+        seats=players, counter_seat=run.seat - 1
     )
     tallies = new_counter_tallies(record_rounds=shoes * (shoe.size // 4 + 1))
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))

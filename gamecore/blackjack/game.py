@@ -102,13 +102,13 @@ class BlackjackGame(Game):
     def count(self, rules: RuleSet, options: CommandOptions) -> Answer:
         from gamecore.blackjack.counting import DEFAULT_MAX_TAG, count_analysis
 
-        counter = options.counter()  # checked before the analysis, which takes seconds
         max_tag = options.integer("max_tag", DEFAULT_MAX_TAG)
-        table = _counter_table(rules, options, max_tag)
+        table = _counter_table(rules, options, max_tag)  # checked before the analysis
+        counter = options.counter(players=1)  # (seconds), with the flags named
         found = count_analysis(rules, _chart(options), options.shoe(), max_tag)
         data = found.to_dict()
         if counter is not None:
-            data.update(_counter(found, options, counter, table))
+            data.update(_counter(found, counter, table))
 
         def text() -> None:
             print(rules)
@@ -142,7 +142,9 @@ class BlackjackGame(Game):
                 f"{self.name} is simulated off a fresh shoe only, got --mode {options.text('mode')}"
             )
         run = options.run()
-        simulation = sim.simulate(rules, strategy, run.pop("rounds"), run.pop("seed"), **run)
+        simulation = sim.simulate(
+            rules, strategy, run.rounds, run.seed, run.threads, run.dask, run.progress
+        )
         data = simulation.to_dict()
         return Answer(data, lambda: print_simulation(data))
 
@@ -236,45 +238,35 @@ def _counter_table(rules: RuleSet, options: CommandOptions, max_tag: int) -> _Co
     return _CounterTable(players, seat, turn_rounds, bank_at)
 
 
-def _counter(
-    found: Any, options: CommandOptions, counter: CounterOptions, table: _CounterTable
-) -> dict[str, Any]:
+def _counter(found: Any, counter: CounterOptions, table: _CounterTable) -> dict[str, Any]:
     """The counter (``--shoes``) in its seat of the table, with the count's index plays and
     its turn at the bank, and the perfect-information bettor (``--oracle-shoes``)."""
     from gamecore.blackjack import counting
-    from gamecore.dealing import Dealing
 
-    dealing = None
-    if options.given("penetration"):
-        dealing = Dealing(mode="shoe", penetration=options.integer("penetration"), burn="none")
+    run = counter.run
     out: dict[str, Any] = {}
-    if options.given("shoes"):
-        result = counting.counter_simulation(
-            found, counter.trigger, counter.ramp, options.integer("shoes"), counter.seed, dealing,
-            progress=False, players=table.players, seat=table.seat,
-            turn_rounds=table.turn_rounds, bank_at=table.bank_at,
-        )  # fmt: skip
+    if counter.shoes is not None:
+        result = counting.counter_simulation(found, run.replace(shoes=counter.shoes))
         out["dealing"] = result.dealing.to_dict()
         out["counter"] = {
             **table._asdict(),
-            "trigger": counter.trigger,
+            "trigger": run.trigger,
             "ramp": list(result.ramp),
             "index_plays": True,
-            "seed": counter.seed,
+            "seed": run.seed,
             "rounds_per_hour": counter.rounds_per_hour,
             **result.summary(counter.rounds_per_hour),
         }
-    if options.given("oracle_shoes"):
+    if counter.oracle_shoes is not None:
         bound = counting.perfect_information_simulation(
-            found, counter.ramp, options.integer("oracle_shoes"), counter.seed, dealing,
-            table.players, table.seat,
-        )  # fmt: skip
+            found, run.replace(shoes=counter.oracle_shoes)
+        )
         out["dealing"] = bound.dealing.to_dict()
         out["upper_bound"] = {
             "players": table.players,
             "seat": table.seat,
             "ramp": list(bound.ramp),
-            "seed": counter.seed,
+            "seed": run.seed,
             **bound.summary(counter.rounds_per_hour),
         }
     return out
@@ -296,12 +288,11 @@ def _table_run(game: str, rules: RuleSet, options: CommandOptions) -> Answer:
     dealing = _table_dealing(rules, options)
     bank = _bank(options)
     run = options.run()
-    if run.pop("dask") is not None:
+    if run.dask is not None:
         raise GamecoreError("--dask does not apply to a table run")
     found = table.simulate_table(
-        rules, players, options.text("strategy"), run.pop("rounds"), run.pop("seed"),
-        dealing=dealing, bank=bank, **run,
-    )  # fmt: skip
+        rules, players, options.text("strategy"), run, dealing=dealing, bank=bank
+    )
 
     def text() -> None:
         print(

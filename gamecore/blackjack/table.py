@@ -52,7 +52,7 @@ from gamecore.blackjack.shoe import check_players
 from gamecore.blackjack.sim import OPTIMAL, strategy_policy
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
-from gamecore.parallel import make_chunks, run_chunks, sum_tallies, validate_seed, validate_trials
+from gamecore.parallel import Run, sum_tallies
 
 #: Rounds per chunk, about (a whole number of shifts, so every shift lies in one chunk).
 CHUNK_ROUNDS = 1 << 16
@@ -111,38 +111,53 @@ def simulate_table(
     rules: StandardBlackjackRules,
     players: int,
     strategy: Any,
-    rounds: int,
-    seed: int,
+    run: Run,
     dealing: Dealing | None = None,
     bank: Bank | None = None,
-    threads: int | None = None,
-    progress: bool | None = None,
 ) -> TableSimulation:
-    """Deal ``rounds`` rounds of ``players`` players (1..7) and the P/D from one shoe, every
-    player on ``strategy`` (a chart, a chart CSV path, or ``"optimal"``), one unit each.
+    """Deal ``run.rounds`` rounds of ``players`` players (1..7) and the P/D from one shoe,
+    every player on ``strategy``, one unit each. Fixed chunks seeded from
+    ``numpy.random.SeedSequence(run.seed)``, each a whole number of shifts of consecutive
+    rounds: the result depends on the seed only, not on the threads.
 
-    ``dealing`` defaults to the game's reading (real shoes to a cut card,
-    :func:`gamecore.blackjack.counting.default_dealing`); ``Dealing(mode="fresh")`` is a
-    shuffle every round, the exact figures' dealing. ``bank`` (:class:`gamecore.banking.Bank`)
-    sets the P/D's stake, the shift and the rotation.
+    Parameters
+    ----------
+    rules, players
+        The rule set and the players at the table.
+    strategy
+        A chart, a chart CSV path, or ``"optimal"``.
+    run
+        Rounds, seed, threads and the progress bar (:class:`gamecore.parallel.Run`; not on
+        Dask).
+    dealing
+        Default the game's reading (real shoes to a cut card,
+        :func:`gamecore.blackjack.counting.default_dealing`); ``Dealing(mode="fresh")`` is a
+        shuffle every round, the exact figures' dealing.
+    bank
+        The P/D's stake, the shift and the rotation (:class:`gamecore.banking.Bank`).
 
-    Fixed chunks seeded from ``numpy.random.SeedSequence(seed)``, each a whole number of
-    shifts of consecutive rounds: the result depends on the seed only, not on the threads.
+    Returns
+    -------
+    TableSimulation
+        The table's rounds read for the P/D's seat (:class:`gamecore.banking.BankFigures`).
 
     Examples
     --------
     >>> from gamecore import blackjack
     >>> from gamecore.dealing import Dealing
+    >>> from gamecore.parallel import Run
     >>> rules = blackjack.C21BlackjackRules(decks=6)
-    >>> run = simulate_table(rules, 7, "optimal", 2_000, seed=1, dealing=Dealing("fresh"))
+    >>> run = simulate_table(rules, 7, "optimal", Run(2_000, seed=1), dealing=Dealing("fresh"))
     >>> run.figures.seat_table()["Seat"].tolist()
     [1, 2, 3, 4, 5, 6, 7]
     """
     rules = check_rules(rules)
     resolved = rules.resolved()
     players = check_players(rules, players)
-    rounds = validate_trials(rounds, "rounds")
-    seed = validate_seed(seed)
+    if not isinstance(run, Run):
+        raise GamecoreError(f"run must be a Run (rounds, seed, ...), got {shown(run)}")
+    if run.dask is not None:
+        raise GamecoreError("dask does not apply to a table run")
     bank = Bank() if bank is None else bank
     if not isinstance(bank, Bank):
         raise GamecoreError(
@@ -154,20 +169,15 @@ def simulate_table(
     dealt = _table_dealt(resolved, players, dealing, shoe.size)
     chunk = bank.shift_rounds * max(1, CHUNK_ROUNDS // bank.shift_rounds)
     job = (shoe, policy, rule_codes(resolved), dealt, bank, dealing.mode == "fresh")
-    results = run_chunks(
-        _run_table_chunk,
-        job,
-        make_chunks(rounds, chunk, seed),
-        threads=threads,
-        progress=progress,
-        description=f"{rules.game} table",
-    )
+    results = run.run_chunks(_run_table_chunk, job, chunk, f"{rules.game} table")
     *parts, bad, reshuffled = sum_tallies(results)
     if bad:
         raise GamecoreError("the strategy asked for an action the rules forbid")
     figures = BankFigures(players, bank, BankTallies(*parts))
     name = OPTIMAL if chart is None else chart.name
-    return TableSimulation(rules, name, players, dealing, rounds, seed, figures, int(reshuffled))
+    return TableSimulation(
+        rules, name, players, dealing, run.rounds, run.seed, figures, int(reshuffled)
+    )
 
 
 def _table_dealt(rules, players: int, dealing: Dealing, cards: int) -> Dealt:

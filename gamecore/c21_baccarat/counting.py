@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -41,16 +41,10 @@ from gamecore.c21_baccarat.rules import (
 )
 from gamecore.c21_baccarat.sim import largest_round, play_table_round, table_setup
 from gamecore.c21_baccarat.strategies import house_way_dealer, house_way_player
+from gamecore.counting import CounterRun
 from gamecore.dealing import Dealing, shuffle
-from gamecore.errors import GamecoreError
-from gamecore.parallel import (
-    make_chunks,
-    run_chunks,
-    sum_tallies,
-    validate_count,
-    validate_seed,
-    validate_trials,
-)
+from gamecore.errors import GamecoreError, shown
+from gamecore.parallel import make_chunks, run_chunks, sum_tallies
 from gamecore.shoe import BACCARAT_DECK
 
 #: The derived count's largest tag, by default: with one joker a deck a balanced count can
@@ -221,24 +215,29 @@ CHUNK_SHOES = 5_000
 
 
 class _Table(NamedTuple):
-    """What every seat plays and how results pay: the shoe's cards (classes), the players'
-    and the P/D's probability of drawing at each decision, the player's payoff by outcome."""
+    """The shoe's cards (classes), the players' and the P/D's draw probabilities, the
+    payoff by outcome, the seats, the rules' ties on zero, the cards behind the cut card."""
 
     cards: np.ndarray
     player_draw: np.ndarray
     dealer_draw: np.ndarray
     payoff: np.ndarray
+    seats: int
+    zero_ties: bool
+    penetration: int
 
 
 class _Counter(NamedTuple):
-    """The counter: tags by class, the bet at each true count step above the trigger, and
-    its turn at the bank under rotation (``turn_rounds`` rounds each, 0: no rotation; it
-    banks at or below the ``bank_at`` true count)."""
+    """Tags by class, the ramp, the rotation (0: none) and the bank's threshold, the
+    trigger, the seat (0-based), the cards a deck (:func:`_counter_shoes`)."""
 
     tags: np.ndarray
     ramp: np.ndarray
     turn_rounds: int
     bank_at: float
+    trigger: float
+    seat: int
+    deck_cards: float
 
 
 #: The counter's statistics: gamecore.counting's columns, then the rounds it banked.
@@ -246,23 +245,20 @@ C_BANKED = counting.STATS
 
 
 @kernel
-def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ties, trigger,
-                   deck_cards):  # fmt: skip
-    """Deal ``shoes`` shoes to ``seats`` players and the P/D to a cut card ``penetration``
-    cards from the end; the counter in ``seat`` sees every card dealt, keeps the running count
-    and bets, before each round, one unit at or below ``trigger`` (true count: running count
-    per ``deck_cards`` cards left) and ``ramp[k]`` units above ``trigger + k`` (the last
-    entry beyond). Under rotation (``counter.turn_rounds`` > 0) the bank passes among the
-    players and the P/D; in its turn the counter banks at or below ``counter.bank_at`` and
-    wins minus every seat's result, else declines and plays its seat; the flat bettor beside
-    it always banks in its turn. Returns the statistics (columns
-    :data:`gamecore.counting.ROUNDS` ..., :data:`C_BANKED`)."""
+def _counter_shoes(rng, table, counter, shoes):
+    """Deal ``shoes`` shoes of ``table``; the counter sees every card and bets by the true
+    count (running count per ``deck_cards`` cards left) on the ramp; under rotation it banks
+    in its turn at or below ``bank_at`` (winning minus every seat's result), the flat bettor
+    beside it always. Returns the statistics (:data:`gamecore.counting.ROUNDS` ...,
+    :data:`C_BANKED`)."""
+    player_draw, dealer_draw, payoff = table.player_draw, table.dealer_draw, table.payoff
+    seats, zero_ties, penetration = table.seats, table.zero_ties, table.penetration
+    tags, ramp, turn_rounds, bank_at, trigger, seat, deck_cards = counter
     stats = np.zeros(counting.STATS + 1)
     cards = table.cards.copy()
     n = cards.size
     cut = n - penetration
     outcome = np.zeros(seats, dtype=np.int64)
-    facts = np.zeros(6, dtype=np.int64)
     for _ in range(shoes):
         shuffle(rng, cards)
         position = 0
@@ -271,29 +267,28 @@ def _counter_shoes(rng, table, counter, shoes, penetration, seats, seat, zero_ti
         shoe_flat = 0.0
         while position < cut:
             true_count = running * deck_cards / (n - position)
-            bet = counting.ramp_bet(true_count, trigger, counter.ramp)
-            turn = counter.turn_rounds > 0 and (
-                int(stats[counting.ROUNDS]) // counter.turn_rounds % (seats + 1) == seats
+            bet = counting.ramp_bet(true_count, trigger, ramp)
+            turn = turn_rounds > 0 and (
+                int(stats[counting.ROUNDS]) // turn_rounds % (seats + 1) == seats
             )
             start = position
-            position = play_table_round(
-                rng, cards, position, False, seats, table.player_draw, table.dealer_draw,
-                zero_ties, outcome, facts,
-            )  # fmt: skip
-            result = table.payoff[outcome[seat]]
+            position, _facts = play_table_round(
+                rng, cards, position, False, player_draw, dealer_draw, zero_ties, outcome
+            )
+            result = payoff[outcome[seat]]
             won, flat = bet * result, result
             if turn:  # the bank's result: minus every seat's
                 flat = 0.0
                 for s in range(seats):
-                    flat -= table.payoff[outcome[s]]
-                if true_count <= counter.bank_at:
+                    flat -= payoff[outcome[s]]
+                if true_count <= bank_at:
                     won, bet = flat, float(seats)  # its action: every seat's unit
                     stats[C_BANKED] += 1.0
             counting.add_round(stats, bet, won, flat, result, start == 0)
             shoe_won += won
             shoe_flat += flat
             for i in range(start, position):
-                running += counter.tags[cards[i]]
+                running += tags[cards[i]]
         stats[counting.SHOE_WON_SQ] += shoe_won * shoe_won
         stats[counting.SHOE_FLAT_SQ] += shoe_flat * shoe_flat
     return stats
@@ -324,130 +319,130 @@ class CounterResult:
         return counting.counter_summary(self.stats, self.shoes, rounds_per_hour, banked)
 
 
-def _counting_table(rules, tags, players, seat, dealing, who):
-    """The checked table a counting study deals (everyone on House Way) and the tags by
-    class: (table, tags by class, players, seat, dealing); ``who`` names the study in the
-    message refusing a shuffle every round."""
-    players = validate_count(players, "players")
-    seat = validate_count(seat, "seat")
-    if seat > players:
-        raise GamecoreError(f"seat must be from 1 to players ({players}), got {seat}")
-    dealing = Dealing.given(dealing, default_dealing(rules, players))
+@dataclasses.dataclass(frozen=True)
+class TagCount:
+    """A count given by its tags by rank (:data:`RANK_NAMES`) alone, checked when made."""
+
+    rules: C21BaccaratRules
+    tags: dict[str, int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tags", count_deck(check_rules(self.rules)).tags(self.tags))
+
+
+#: What a counter counts: the tags alone, or :func:`count_analysis`'s count.
+Counted = TagCount | C21BaccaratCount
+
+
+def _counted(count: object, run: object) -> tuple[C21BaccaratRules, dict[str, int]]:
+    if not isinstance(count, Counted):
+        raise GamecoreError(f"count must be a TagCount or a C21BaccaratCount, got {shown(count)}")
+    if not isinstance(run, CounterRun):
+        raise GamecoreError(f"run must be a CounterRun, got {shown(run)}")
+    run.refuse("21st Century Baccarat (no index plays)", "index_plays")
+    return count.rules, count.tags
+
+
+def _counting_table(rules, run: CounterRun, who: str) -> tuple[_Table, Dealing]:
+    """The table a counting study deals (everyone on House Way) and its dealing; ``who``
+    names the study in the message refusing a shuffle every round."""
+    dealing = Dealing.given(run.dealing, default_dealing(rules, run.players))
     if dealing.mode != "shoe":
         raise GamecoreError(
             f"{who} needs a shoe dealt to a cut card (mode 'shoe'); with a shuffle every "
             "round the count is always zero and the EV is the exact off-the-top EV"
         )
     cards, player_draw, dealer_draw, dealing = table_setup(
-        rules, players, house_way_player(rules), house_way_dealer(rules), dealing
+        rules, run.players, house_way_player(rules), house_way_dealer(rules), dealing
     )
-    by_class = np.zeros(JOKER + 1, dtype=np.int64)
-    for rank, tag in tags.items():
-        by_class[RANK_NAMES.index(rank)] = tag
-    table = _Table(cards, player_draw, dealer_draw, PAYOFF.astype(float))
-    return table, by_class, players, seat, dealing
+    zero_ties, payoff, cut = rules.pd_wins_ties_on_zero, PAYOFF.astype(float), dealing.penetration
+    table = _Table(cards, player_draw, dealer_draw, payoff, run.players, zero_ties, cut)
+    return table, dealing
 
 
-def counter_simulation(
-    rules: C21BaccaratRules,
-    tags: Mapping[str, int],
-    trigger: float,
-    ramp: Sequence[float],
-    shoes: int,
-    seed: int,
-    players: int = 7,
-    seat: int = 1,
-    dealing: Dealing | None = None,
-    threads: int | None = None,
-    progress: bool | None = None,
-    turn_rounds: int = 0,
-    bank_at: float | None = None,
-) -> CounterResult:
-    """Simulate a counter in ``seat`` (1..players) of a table of ``players`` on House Way
-    against the P/D on House Way, everyone dealt from one shoe to a cut card (``dealing``,
-    default :func:`default_dealing`), betting by the true count of ``tags`` on ``ramp``.
-    With ``turn_rounds`` > 0 the bank rotates (each person holding it that many rounds);
-    in its turn the counter banks at or below the ``bank_at`` true count (default: always),
-    else declines and plays its seat.
+def _by_class(tags: dict[str, int]) -> np.ndarray:
+    return np.array([tags.get(rank, 0) for rank in RANK_NAMES], dtype=np.int64)
 
-    Fixed chunks of :data:`CHUNK_SHOES` shoes seeded from ``numpy.random.SeedSequence(seed)``:
-    the result depends on the seed only, not on the threads.
+
+def counter_simulation(count: Counted, run: CounterRun) -> CounterResult:
+    """Simulate a counter in ``run.seat`` of a table of ``run.players`` on House Way against
+    the P/D on House Way, everyone dealt from one shoe to a cut card (``run.dealing``,
+    default :func:`default_dealing`), betting by the true count of the count's tags on
+    ``run.ramp``. With ``run.turn_rounds`` > 0 the bank rotates (each person holding it
+    that many rounds); in its turn the counter banks at or below the ``run.bank_at`` true
+    count (default: always), else declines and plays its seat. Fixed chunks of
+    :data:`CHUNK_SHOES` shoes: the result depends on the seed only.
+
+    Parameters
+    ----------
+    count
+        The rules and the tags (a :class:`TagCount`, or :func:`count_analysis`'s count).
+    run
+        The counter's run (:class:`gamecore.counting.CounterRun`); no index plays here.
+
+    Returns
+    -------
+    CounterResult
+        The counter's statistics, the flat bettor beside it.
     """
-    rules = check_rules(rules)
-    tags = count_deck(rules).tags(tags)
-    trigger = counting.check_trigger(trigger, tags)
-    ramp = counting.check_ramp(ramp)
-    shoes = validate_trials(shoes, "shoes")
-    seed = validate_seed(seed)
-    table, by_class, players, seat, dealing = _counting_table(
-        rules, tags, players, seat, dealing, "a counter"
-    )
-    turn_rounds, bank_at = counting.check_rotation(turn_rounds, bank_at, tags)
-    counter = _Counter(by_class, np.array(ramp), turn_rounds, bank_at)
-    job = (table, counter, dealing.penetration, players, seat - 1, rules, trigger)
+    rules, tags = _counted(count, run)
+    trigger = counting.check_trigger(run.trigger, tags)
+    bank_at = counting.bank_threshold(run, tags)
+    table, dealing = _counting_table(rules, run, "a counter")
+    deck_cards = float(sum(BACCARAT_DECK) + rules.jokers_per_deck)
+    counter = _Counter(
+        _by_class(tags), np.array(run.ramp), run.turn_rounds, bank_at, trigger, run.seat - 1,
+        deck_cards,
+    )  # fmt: skip
+    chunks = make_chunks(run.shoes, CHUNK_SHOES, run.seed)
     results = run_chunks(
-        _run_counter_chunk,
-        job,
-        make_chunks(shoes, CHUNK_SHOES, seed),
-        threads=threads,
-        progress=progress,
-        description="c21_baccarat counter",
-    )
+        _run_counter_chunk, (table, counter), chunks, run.threads, run.dask, run.progress,
+        "c21_baccarat counter",
+    )  # fmt: skip
     return CounterResult(
-        rules, tags, trigger, ramp, players, seat, dealing, shoes, seed, sum_tallies(results),
-        turn_rounds, bank_at,
+        rules, tags, trigger, run.ramp, run.players, run.seat, dealing, run.shoes, run.seed,
+        sum_tallies(results), run.turn_rounds, bank_at,
     )  # fmt: skip
 
 
 def _run_counter_chunk(job_and_chunk):
-    (table, counter, penetration, players, seat, rules, trigger), chunk = job_and_chunk
-    return _counter_shoes(
-        chunk.generator(),
-        table,
-        counter,
-        chunk.size,
-        penetration,
-        players,
-        seat,
-        rules.pd_wins_ties_on_zero,
-        trigger,
-        float(sum(BACCARAT_DECK) + rules.jokers_per_deck),
-    )
+    (table, counter), chunk = job_and_chunk
+    return _counter_shoes(chunk.generator(), table, counter, chunk.size)
 
 
-def bank_table(
-    rules: C21BaccaratRules,
-    tags: Mapping[str, int],
-    trigger: float,
-    ramp: Sequence[float],
-    shoes: int,
-    seed: int,
-    players: int = 7,
-    seat: int = 1,
-    turn_rounds: int = 2,
-    bank_at: float = 0.0,
-    dealing: Dealing | None = None,
-    rounds_per_hour: float = 60.0,
-) -> pd.DataFrame:
-    """The counter in ``seat`` of ``players`` without the bank, and under rotation
-    (``turn_rounds`` rounds at the bank each) always banking in its turn and banking only at
-    or below the ``bank_at`` true count (:func:`gamecore.counting.scenario_table`; every
-    scenario from the same ``seed``; money at the ramp's top bet = ``rules.table_maximum``,
-    as in :func:`procedure_table`)."""
-    ramp = counting.check_ramp(ramp)
-    unit = counting.money_unit(check_rules(rules).table_maximum, ramp)
+def bank_table(count: Counted, run: CounterRun, rounds_per_hour: float = 60.0) -> pd.DataFrame:
+    """The counter in ``run.seat`` of ``run.players`` without the bank, and under rotation
+    (``run.turn_rounds`` rounds at the bank each, 2 if 0) always banking in its turn and
+    banking only at or below the ``run.bank_at`` true count (0 if not given).
+
+    Parameters
+    ----------
+    count, run
+        As :func:`counter_simulation` takes them; every scenario from the same seed.
+    rounds_per_hour
+        Rounds an hour, for the figures per hour.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`gamecore.counting.scenario_table`, money at the ramp's top bet =
+        ``rules.table_maximum`` (as in :func:`procedure_table`).
+    """
+    rules, _tags = _counted(count, run)
+    unit = counting.money_unit(rules.table_maximum, run.ramp)
+    turn = run.turn_rounds or 2
+    bank_at = 0.0 if run.bank_at is None else run.bank_at
+    where = f"seat {run.seat} of {run.players}"
     scenarios = {
-        f"seat {seat} of {players}, no rotation": {},
-        f"seat {seat} of {players}, rotation, always banks": {"turn_rounds": turn_rounds},
-        f"seat {seat} of {players}, rotation, banks at true count <= {bank_at:g}": {
-            "turn_rounds": turn_rounds, "bank_at": bank_at,
-        },
-    }  # fmt: skip
+        f"{where}, no rotation": (0, None),
+        f"{where}, rotation, always banks": (turn, None),
+        f"{where}, rotation, banks at true count <= {bank_at:g}": (turn, bank_at),
+    }
     summaries = {
-        where: counter_simulation(
-            rules, tags, trigger, ramp, shoes, seed, players, seat, dealing, **options
-        ).summary(rounds_per_hour)
-        for where, options in scenarios.items()
+        where: counter_simulation(count, run.replace(turn_rounds=turn, bank_at=at)).summary(
+            rounds_per_hour
+        )
+        for where, (turn, at) in scenarios.items()
     }
     return counting.scenario_table(summaries, unit)
 
@@ -458,14 +453,13 @@ def bank_table(
 
 
 @kernel
-def _table_round(rng, table, cards, position, seats, seat, zero_ties):
+def _table_round(rng, table, cards, position, seat):
     """One round at ``position`` (the model of :func:`play_table_round`): (the position
     after it, the result of ``seat``)."""
-    outcome = np.zeros(seats, dtype=np.int64)
-    facts = np.zeros(6, dtype=np.int64)
-    position = play_table_round(
-        rng, cards, position, False, seats, table.player_draw, table.dealer_draw, zero_ties,
-        outcome, facts,
+    outcome = np.zeros(table.seats, dtype=np.int64)
+    position, _facts = play_table_round(
+        rng, cards, position, False, table.player_draw, table.dealer_draw, table.zero_ties,
+        outcome,
     )  # fmt: skip
     return position, table.payoff[outcome[seat]]
 
@@ -491,42 +485,39 @@ class PerfectInformationResult:
         return counting.perfect_information_summary(self.rounds, self.ramp, rounds_per_hour)
 
 
-def perfect_information_simulation(
-    rules: C21BaccaratRules,
-    tags: Mapping[str, int],
-    ramp: Sequence[float],
-    shoes: int,
-    seed: int,
-    players: int = 7,
-    seat: int = 1,
-    dealing: Dealing | None = None,
-) -> PerfectInformationResult:
-    """Deal ``shoes`` shoes as :func:`counter_simulation` does and, before every round,
+def perfect_information_simulation(count: Counted, run: CounterRun) -> PerfectInformationResult:
+    """Deal ``run.shoes`` shoes as :func:`counter_simulation` does and, before every round,
     enumerate the remaining shoe exactly (:func:`gamecore.c21_baccarat.exact.count_deals`:
     the heads-up EV of House Way against House Way on it); the bettor bets the ramp's top
     when that EV is positive and one unit otherwise, an upper bound no count with that
-    spread can beat. Each round's true count under ``tags`` is kept beside its exact EV.
-    A few hundred shoes: every round is an exact enumeration."""
-    rules = check_rules(rules)
-    tags = count_deck(rules).tags(tags)
-    ramp = counting.check_ramp(ramp)
-    shoes = validate_trials(shoes, "shoes")
-    if shoes > 100_000:
+    spread can beat. Each round's true count under the tags is kept beside its exact EV.
+    A few hundred shoes: every round is an exact enumeration.
+
+    Parameters
+    ----------
+    count, run
+        As :func:`counter_simulation` takes them: at most 100,000 shoes; the trigger and
+        the rotation do not apply, and the run is serial.
+
+    Returns
+    -------
+    PerfectInformationResult
+        The bettor's rounds: shoe, true count, exact EV, result.
+    """
+    rules, tags = _counted(count, run)
+    if run.shoes > 100_000:
         raise GamecoreError(
-            f"shoes must be at most 100,000 (each round is enumerated), got {shoes:,}"
+            f"shoes must be at most 100,000 (each round is enumerated), got {run.shoes:,}"
         )
-    seed = validate_seed(seed)
-    table, by_class, players, seat, dealing = _counting_table(
-        rules, tags, players, seat, dealing, "the perfect-information bettor"
-    )
-    cards = table.cards
+    table, dealing = _counting_table(rules, run, "the perfect-information bettor")
+    by_class, cards = _by_class(tags), table.cards
     deck_cards = sum(BACCARAT_DECK) + rules.jokers_per_deck
     player, dealer = house_way_player(rules), house_way_dealer(rules)
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(run.seed)))
     cut = cards.size - dealing.penetration
     rows = []
     shoe_cards = cards.copy()
-    for shoe_index in range(shoes):
+    for shoe_index in range(run.shoes):
         shuffle(rng, shoe_cards)
         position = 0
         while position < cut:
@@ -534,12 +525,12 @@ def perfect_information_simulation(
             ev = float(count_deals(rules, left).evaluate(player, dealer).player_ev)
             running = int(by_class[shoe_cards[:position]].sum())
             true_count = running * deck_cards / (cards.size - position)
-            position, result = _table_round(
-                rng, table, shoe_cards, position, players, seat - 1, rules.pd_wins_ties_on_zero
-            )
+            position, result = _table_round(rng, table, shoe_cards, position, run.seat - 1)
             rows.append((shoe_index, true_count, ev, float(result)))
     frame = pd.DataFrame(rows, columns=["Shoe", "True count", "Exact EV", "Result"])
-    return PerfectInformationResult(rules, tags, ramp, players, seat, dealing, shoes, seed, frame)
+    return PerfectInformationResult(
+        rules, tags, run.ramp, run.players, run.seat, dealing, run.shoes, run.seed, frame
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -548,26 +539,34 @@ def perfect_information_simulation(
 
 
 def procedure_table(
-    rules: C21BaccaratRules,
-    tags: Mapping[str, int],
-    triggers: Sequence[float],
-    ramp: Sequence[float],
-    shoes: int,
-    seed: int,
-    players: int = 7,
-    seat: int = 1,
+    count: Counted,
+    run: CounterRun,
     deck_counts: Sequence[int] = (1, 2, 6, 8),
     penetrations: Sequence[int] | None = None,
     rounds_per_hour: float = 60.0,
-    progress: bool | None = False,
 ) -> pd.DataFrame:
     """The counter under every procedure (:func:`gamecore.counting.procedure_table`): for
     each deck count a shuffle every round and real shoes to each cut card of
     ``penetrations`` (cards behind it; default the reading's, a quarter and a half of the
-    shoe, each moved into the range a table of ``players`` allows), the best of
-    ``triggers``. Money per hour takes the ramp's top bet to be ``rules.table_maximum``."""
-    rules = check_rules(rules)
-    ramp = counting.check_ramp(ramp)
+    shoe, each moved into the range a table of ``run.players`` allows), the best of
+    ``run.triggers``.
+
+    Parameters
+    ----------
+    count, run
+        The tags (the rules' decks replaced by each deck count) and the counter's run (its
+        dealing replaced by each procedure's).
+    deck_counts, penetrations
+        The procedures.
+    rounds_per_hour
+        Money per hour takes the ramp's top bet to be ``rules.table_maximum``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`gamecore.counting.procedure_table`'s rows.
+    """
+    rules, tags = _counted(count, run)
 
     def variant(decks: int) -> C21BaccaratRules:
         return dataclasses.replace(rules, decks=decks)
@@ -576,7 +575,7 @@ def procedure_table(
         if penetrations is not None:
             return penetrations
         cards = decks * (sum(BACCARAT_DECK) + rules.jokers_per_deck)
-        fits = range(largest_round(players), cards - largest_round(players) + 1)
+        fits = range(largest_round(run.players), cards - largest_round(run.players) + 1)
         return sorted(
             {min(max(c, fits.start), fits.stop - 1) for c in (14, cards // 4, cards // 2)}
         )
@@ -589,13 +588,12 @@ def procedure_table(
     def simulate(decks: int, cut: int, trigger: float) -> dict[str, float]:
         dealing = Dealing(mode="shoe", penetration=int(cut), burn="none")
         result = counter_simulation(
-            variant(decks), tags, trigger, ramp, shoes, seed, players, seat, dealing,
-            progress=progress,
-        )  # fmt: skip
+            TagCount(variant(decks), tags), run.replace(trigger=trigger, dealing=dealing)
+        )
         return result.summary(rounds_per_hour)
 
     return counting.procedure_table(
-        deck_counts, cuts, off_the_top, simulate, triggers,
-        float(rules.table_maximum) / ramp[-1], rounds_per_hour,
-        f"simulated, {shoes:,} shoes, {players} players, seat {seat}",
+        deck_counts, cuts, off_the_top, simulate, run.triggers,
+        float(rules.table_maximum) / run.ramp[-1], rounds_per_hour,
+        f"simulated, {run.shoes:,} shoes, {run.players} players, seat {run.seat}",
     )  # fmt: skip

@@ -16,6 +16,7 @@ from gamecore.options import (
     CounterOptions,
     baccarat_composition,
 )
+from gamecore.parallel import Run
 from gamecore.rules import RuleSet
 
 
@@ -79,7 +80,7 @@ class C21BaccaratGame(Game):
         dealer = c21_baccarat.house_way_dealer(rules)
         exact = c21_baccarat.count_deals(rules).evaluate(player, dealer)
         simulation = c21_baccarat.sim.simulate(
-            rules, rounds, seed, player=player, dealer=dealer, progress=False
+            rules, Run(rounds, seed, progress=False), player=player, dealer=dealer
         )
         return c21_baccarat.sim.cross_check(exact, simulation)
 
@@ -112,9 +113,9 @@ class C21BaccaratGame(Game):
 
         simulation = sim.simulate(
             rules,
+            options.run(),
             players=options.integer("players", 1),
             dealing=options.dealing("none"),
-            **options.run(),
         )
         data = simulation.to_dict()
         return Answer(data, lambda: print_simulation(data))
@@ -123,11 +124,11 @@ class C21BaccaratGame(Game):
         from gamecore.c21_baccarat.counting import DEFAULT_MAX_TAG, count_analysis
 
         composition = _composition(options)
-        counter = options.counter()  # checked before the analysis, which takes seconds
+        counter = options.counter(players=7)  # checked before the analysis (seconds)
         found = count_analysis(rules, composition, options.integer("max_tag", DEFAULT_MAX_TAG))
         data = found.to_dict()
         if counter is not None:
-            data.update(_counter(rules, found.tags, options, counter))
+            data.update(_counter(found, counter))
 
         def text() -> None:
             print(rules)
@@ -139,49 +140,36 @@ class C21BaccaratGame(Game):
         return Answer(data, text)
 
 
-def _counter(
-    rules: RuleSet, tags: Any, options: CommandOptions, counter: CounterOptions
-) -> dict[str, Any]:
+def _counter(found: Any, counter: CounterOptions) -> dict[str, Any]:
     """The counter (``--shoes``) and the perfect-information bettor (``--oracle-shoes``)."""
     from gamecore.c21_baccarat import counting
-    from gamecore.dealing import Dealing
 
-    players = options.integer("players", 7)
-    seat = options.integer("seat", 1)
-    seed, trigger, ramp, rounds_per_hour = counter
-    dealing = counting.default_dealing(rules, players) if 1 <= players <= 8 else None
-    if options.given("penetration"):
-        dealing = Dealing(mode="shoe", penetration=options.integer("penetration"), burn="none")
+    run, rounds_per_hour = counter.run, counter.rounds_per_hour
     out: dict[str, Any] = {}
-    if options.given("shoes"):
-        turn_rounds = options.integer("turn_rounds", 0)
-        bank_at = options.number("bank_at")
-        result = counting.counter_simulation(
-            rules, tags, trigger, ramp, options.integer("shoes"), seed, players, seat, dealing,
-            progress=False, turn_rounds=turn_rounds, bank_at=bank_at,
-        )  # fmt: skip
+    if counter.shoes is not None:
+        result = counting.counter_simulation(found, run.replace(shoes=counter.shoes))
         out["dealing"] = result.dealing.to_dict()
         out["counter"] = {
-            "players": players,
-            "seat": seat,
-            "turn_rounds": turn_rounds,
-            "bank_at": bank_at,
-            "trigger": trigger,
+            "players": run.players,
+            "seat": run.seat,
+            "turn_rounds": run.turn_rounds,
+            "bank_at": run.bank_at,
+            "trigger": run.trigger,
             "ramp": list(result.ramp),
-            "seed": seed,
+            "seed": run.seed,
             "rounds_per_hour": rounds_per_hour,
             **result.summary(rounds_per_hour),
         }
-    if options.given("oracle_shoes"):
+    if counter.oracle_shoes is not None:
         bound = counting.perfect_information_simulation(
-            rules, tags, ramp, options.integer("oracle_shoes"), seed, players, seat, dealing
+            found, run.replace(shoes=counter.oracle_shoes)
         )
         out["dealing"] = bound.dealing.to_dict()
         out["upper_bound"] = {
-            "players": players,
-            "seat": seat,
+            "players": run.players,
+            "seat": run.seat,
             "ramp": list(bound.ramp),
-            "seed": seed,
+            "seed": run.seed,
             **bound.summary(rounds_per_hour),
         }
     return out

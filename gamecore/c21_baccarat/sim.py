@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -43,14 +43,7 @@ from gamecore.c21_baccarat.strategies import (
 )
 from gamecore.dealing import Dealing, draw_card, shuffle
 from gamecore.errors import GamecoreError, shown
-from gamecore.parallel import (
-    make_chunks,
-    run_chunks,
-    sum_tallies,
-    validate_count,
-    validate_seed,
-    validate_trials,
-)
+from gamecore.parallel import Run, sum_tallies, validate_count
 from gamecore.twins import frequency_twin, twin_table
 
 CHUNK_ROUNDS = 1 << 18
@@ -78,21 +71,20 @@ def _decide(rng, probability):
     return rng.random() < probability
 
 
-#: ``round_facts`` of :func:`play_table_round`: why the round ended (an index of REASONS),
-#: the up card, whether seat 1 drew, whether any seat drew, the P/D's two-card total, whether
-#: the P/D drew.
+#: The facts :func:`play_table_round` returns, by index: why the round ended (an index of
+#: REASONS), the up card, whether seat 1 drew, whether any seat drew, the P/D's two-card
+#: total, whether the P/D drew.
 FACT_REASON, FACT_UP, FACT_FIRST_DREW, FACT_DREW, FACT_PD_TOTAL, FACT_PD_DREW = range(6)
 
 
 @kernel(inline=True)
-def play_table_round(
-    rng, cards, position, fresh, seats, player_draw, dealer_draw, zero_ties, outcome, facts
-):
-    """Deal one round at ``position`` of ``cards`` (drawing fresh where ``fresh``): the P/D's
-    up and hole cards, two cards to every seat, the seats' draws in seat order, the P/D's
-    draw. Writes each seat's outcome (an index of OUTCOMES) into ``outcome`` and the round's
-    facts (FACT_*) into ``facts``; returns the position after the round's last card. The one
+def play_table_round(rng, cards, position, fresh, player_draw, dealer_draw, zero_ties, outcome):
+    """Deal one round at ``position`` of ``cards`` (drawing fresh where ``fresh``) to every
+    seat of ``outcome``: the P/D's up and hole cards, two cards to every seat, the seats'
+    draws in seat order, the P/D's draw. Writes each seat's outcome (an index of OUTCOMES)
+    into ``outcome``; returns the position after the round and its facts (FACT_*). The one
     model of a round every simulation of the game deals."""
+    seats = outcome.size
     up = draw_card(rng, cards, position, fresh)
     hole = draw_card(rng, cards, position + 1, fresh)
     position += 2
@@ -103,13 +95,11 @@ def play_table_round(
         position += 2
         outcome[s] = (hand * 16 + value) * 2 + (1 if natural else 0)
     _pd_hand, pd_value, pd_natural = _hand(up, hole)
-    facts[FACT_UP] = up
-    facts[FACT_PD_TOTAL] = pd_value
-    facts[FACT_FIRST_DREW] = 0
-    facts[FACT_DREW] = 0
-    facts[FACT_PD_DREW] = 0
+    pd_total = pd_value
+    first_drew = 0
+    pd_drew = 0
     concluded = up == 10 or pd_value == 9
-    facts[FACT_REASON] = (0 if up == 10 else 1) if concluded else 2
+    reason = (0 if up == 10 else 1) if concluded else 2
     drew = False
     for s in range(seats):
         hand, value = outcome[s] // 32, (outcome[s] // 2) % 16
@@ -119,26 +109,35 @@ def play_table_round(
             value = 9 if third == 10 else (value + third) % 10
             drew = True
             if s == 0:
-                facts[FACT_FIRST_DREW] = 1
+                first_drew = 1
         outcome[s] = (hand * 16 + value) * 2 + outcome[s] % 2
-    facts[FACT_DREW] = 1 if drew else 0
     if not concluded and _decide(rng, dealer_draw[up, 1 if drew else 0, pd_value]):
         third = draw_card(rng, cards, position, fresh)
         position += 1
         pd_value = 9 if third == 10 else (pd_value + third) % 10
-        facts[FACT_PD_DREW] = 1
+        pd_drew = 1
     for s in range(seats):
         value, natural = (outcome[s] // 2) % 16, outcome[s] % 2 == 1
         outcome[s] = settle(value, natural, pd_value, pd_natural and concluded, zero_ties)
-    return position
+    return position, (reason, up, first_drew, 1 if drew else 0, pd_total, pd_drew)
+
+
+class _Deal(NamedTuple):
+    """A table's deal: the shoe's cards, the seats, fresh shoes or a cut card, the draw
+    probabilities, whether the P/D wins ties on zero."""
+
+    shoe: np.ndarray
+    seats: int
+    fresh: bool
+    penetration: int
+    player_draw: np.ndarray
+    dealer_draw: np.ndarray
+    zero_ties: bool
 
 
 @kernel
-def _simulate(
-    rng, shoe, rounds, seats, fresh, penetration, player_draw, dealer_draw, pd_wins_ties_on_zero,
-    results,
-):  # fmt: skip
-    """Tally ``rounds`` rounds.
+def _simulate(rng, deal, rounds, results):
+    """Tally ``rounds`` rounds of ``deal``.
 
     Returns counts[seat, reason, outcome], and for seat 1 in rounds that reach the draw:
     player_cells[up, hand, player action, outcome] and
@@ -146,15 +145,16 @@ def _simulate(
     advantage charts. With ``results`` of ``rounds`` rows, each round's result of every seat
     (units of its bet) is kept there too (:mod:`gamecore.banking`).
     """
+    seats, fresh, penetration = deal.seats, deal.fresh, deal.penetration
+    player_draw, dealer_draw, zero_ties = deal.player_draw, deal.dealer_draw, deal.zero_ties
     counts = np.zeros((seats, 3, 7), dtype=np.int64)
     player_cells = np.zeros((10, 12, 2, 7), dtype=np.int64)
     pd_cells = np.zeros((10, 2, 9, 2, 7), dtype=np.int64)
-    cards = shoe.copy()
+    cards = deal.shoe.copy()
     n = cards.size
     cut = n - penetration
     position = n if not fresh else 0
     outcome = np.zeros(seats, dtype=np.int64)
-    facts = np.zeros(6, dtype=np.int64)
     for r in range(rounds):
         if fresh:
             position = 0
@@ -162,10 +162,9 @@ def _simulate(
             shuffle(rng, cards)
             position = 0
         start = position
-        position = play_table_round(
-            rng, cards, position, fresh, seats, player_draw, dealer_draw,
-            pd_wins_ties_on_zero, outcome, facts,
-        )  # fmt: skip
+        position, facts = play_table_round(
+            rng, cards, position, fresh, player_draw, dealer_draw, zero_ties, outcome
+        )
         reason = facts[FACT_REASON]
         keep = results.shape[0] > 0
         for s in range(seats):
@@ -250,52 +249,59 @@ class C21Simulation:
 
 def simulate(
     rules: C21BaccaratRules,
-    rounds: int,
-    seed: int,
+    run: Run,
     players: int = 1,
     player: PlayerStrategy | None = None,
     dealer: DealerStrategy | None = None,
     dealing: Dealing | None = None,
-    threads: int | None = None,
-    dask: str | None = None,
-    progress: bool | None = None,
 ) -> C21Simulation:
-    """Simulate ``rounds`` rounds of ``players`` seats against the P/D (House Way by default).
+    """Simulate ``run.rounds`` rounds of ``players`` seats against the P/D.
 
-    ``dealing`` is fresh (a full shoe every round, default) or shoe mode with a cut card
-    (burn ``"none"``: the card describes no burn).
+    Parameters
+    ----------
+    rules, run
+        The rule set; rounds, seed and where the chunks run (:class:`gamecore.parallel.Run`).
+    players
+        Seats at the table, 1 to 8.
+    player, dealer
+        The strategies (House Way by default).
+    dealing
+        Fresh (a full shoe every round, default) or shoe mode with a cut card (burn
+        ``"none"``: the card describes no burn).
+
+    Returns
+    -------
+    C21Simulation
+        The rounds tallied per seat into the exact engine's outcome categories.
     """
-    rounds, seed, player, dealer, dealing, shoe, player_draw, dealer_draw = _checked_run(
-        rules, rounds, seed, players, player, dealer, dealing
-    )
-    job = (shoe, players, dealing, player_draw, dealer_draw, rules.pd_wins_ties_on_zero)
-    results = run_chunks(
-        _run_chunk,
-        job,
-        make_chunks(rounds, CHUNK_ROUNDS, seed),
-        threads=threads,
-        dask=dask,
-        progress=progress,
-        description="c21_baccarat",
-    )
+    player, dealer, job = _checked_run(rules, run, players, player, dealer, dealing)
+    results = sum_tallies(run.run_chunks(_run_chunk, job, CHUNK_ROUNDS, "c21_baccarat"))
     return C21Simulation(
-        rules, player.name, dealer.name, players, dealing, rounds, seed, *sum_tallies(results)
+        rules, player.name, dealer.name, players, job.dealing, run.rounds, run.seed, *results
     )
 
 
-def _checked_run(rules, rounds, seed, players, player, dealer, dealing):
+class _Job(NamedTuple):
+    deal: _Deal
+    dealing: Dealing
+
+
+def _checked_run(rules, run, players, player, dealer, dealing):
     """A simulation's checked inputs, House Way by default and a shuffle every round unless
-    ``dealing``: (rounds, seed, player, dealer, dealing, then :func:`table_setup`'s shoe and
-    draw probabilities)."""
+    ``dealing``: (player, dealer, the chunks' :class:`_Job`)."""
     if not isinstance(rules, C21BaccaratRules):
         raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
-    rounds = validate_trials(rounds, "rounds")
-    seed = validate_seed(seed)
+    if not isinstance(run, Run):
+        raise GamecoreError(f"run must be a Run (rounds, seed, ...), got {shown(run)}")
     player = house_way_player(rules) if player is None else player
     dealer = house_way_dealer(rules) if dealer is None else dealer
     dealing = Dealing.given(dealing, Dealing(burn="none"))
     shoe, player_draw, dealer_draw, dealing = table_setup(rules, players, player, dealer, dealing)
-    return rounds, seed, player, dealer, dealing, shoe, player_draw, dealer_draw
+    deal = _Deal(
+        shoe, int(players), dealing.mode == "fresh", dealing.penetration, player_draw,
+        dealer_draw, rules.pd_wins_ties_on_zero,
+    )  # fmt: skip
+    return player, dealer, _Job(deal, dealing)
 
 
 def table_setup(rules, players, player, dealer, dealing):
@@ -359,12 +365,9 @@ def check_cut_card(cards: int, players: int, penetration: int, decks: int) -> No
 
 
 def _run_chunk(job_and_chunk, keep_results: bool = False):
-    (shoe, players, dealing, player_draw, dealer_draw, zero_ties), chunk = job_and_chunk
-    results = np.zeros((chunk.size if keep_results else 0, players))
-    tallies = _simulate(
-        chunk.generator(), shoe, chunk.size, players, dealing.mode == "fresh",
-        dealing.penetration, player_draw, dealer_draw, zero_ties, results,
-    )  # fmt: skip
+    job, chunk = job_and_chunk
+    results = np.zeros((chunk.size if keep_results else 0, job.deal.seats))
+    tallies = _simulate(chunk.generator(), job.deal, chunk.size, results)
     return (tallies, results) if keep_results else tallies
 
 
@@ -411,44 +414,44 @@ class C21TableSimulation:
 def simulate_table(
     rules: C21BaccaratRules,
     players: int,
-    rounds: int,
-    seed: int,
+    run: Run,
     dealing: Dealing | None = None,
     bank: Bank | None = None,
     player: PlayerStrategy | None = None,
     dealer: DealerStrategy | None = None,
-    threads: int | None = None,
-    progress: bool | None = None,
 ) -> C21TableSimulation:
-    """Deal ``rounds`` rounds of ``players`` seats and the P/D from one shoe (House Way by
-    default; a shuffle every round unless ``dealing``), one unit each, and read what the
-    P/D's seat carries (:class:`gamecore.banking.BankFigures`: each seat's SD, the
-    covariance between seats, the P/D's SD, the risk of ruin for ``bank``'s bankrolls,
-    rotation). The banker is ruined below the players' wagers (the card's "no action"):
-    ``bank.ruin_below`` is ``players``; a bankroll below it is refused. Fixed chunks seeded
-    from ``numpy.random.SeedSequence(seed)``, each a whole number of shifts: the result
-    depends on the seed only, not on the threads."""
-    rounds, seed, player, dealer, dealing, shoe, player_draw, dealer_draw = _checked_run(
-        rules, rounds, seed, players, player, dealer, dealing
-    )
+    """Deal ``run.rounds`` rounds of ``players`` seats and the P/D from one shoe (House Way
+    by default; a shuffle every round unless ``dealing``), one unit each, and read what the
+    P/D's seat carries. The banker is ruined below the players' wagers (the card's "no
+    action": ``bank.ruin_below`` is ``players``, a bankroll below it refused). Fixed chunks,
+    each a whole number of shifts: the result depends on the seed only, not on the threads.
+
+    Parameters
+    ----------
+    rules, players, dealing, player, dealer
+        As :func:`simulate` takes them.
+    run
+        Rounds, seed and where the chunks run.
+    bank
+        The P/D's shift and bankrolls (:class:`gamecore.banking.Bank`).
+
+    Returns
+    -------
+    C21TableSimulation
+        :class:`gamecore.banking.BankFigures`: each seat's SD, the covariance between
+        seats, the P/D's SD, the risk of ruin for ``bank``'s bankrolls, rotation.
+    """
+    player, dealer, job = _checked_run(rules, run, players, player, dealer, dealing)
     bank = Bank() if bank is None else bank
     if not isinstance(bank, Bank):
         raise GamecoreError(f"bank must be a Bank, got {shown(bank)}")
     # "No action" unless the P/D covers every wager: ruined below them, the stake covers.
     bank = dataclasses.replace(bank, stake=math.inf, ruin_below=float(players))
     chunk = bank.shift_rounds * max(1, TABLE_CHUNK_ROUNDS // bank.shift_rounds)
-    job = (shoe, players, dealing, player_draw, dealer_draw, rules.pd_wins_ties_on_zero)
-    results = run_chunks(
-        _run_table_chunk,
-        (job, bank),
-        make_chunks(rounds, chunk, seed),
-        threads=threads,
-        progress=progress,
-        description="c21_baccarat table",
-    )
+    results = run.run_chunks(_run_table_chunk, (job, bank), chunk, "c21_baccarat table")
     figures = BankFigures(players, bank, BankTallies(*sum_tallies(results)))
     return C21TableSimulation(
-        rules, player.name, dealer.name, players, dealing, rounds, seed, figures
+        rules, player.name, dealer.name, players, job.dealing, run.rounds, run.seed, figures
     )
 
 
@@ -543,13 +546,9 @@ def hit_chart_cross_check(
     per cell and action (:func:`gamecore.twins.twin_table`).
     """
     simulation = simulate(
-        analysis.rules,
-        rounds,
-        seed,
-        player=_coin_flip_player(analysis.rules),
+        analysis.rules, Run(rounds, seed, threads), player=_coin_flip_player(analysis.rules),
         dealer=dealer,
-        threads=threads,
-    )
+    )  # fmt: skip
     chart = analysis.hit_chart(dealer)
     rows = []
     for _, cell in chart.iterrows():
@@ -586,7 +585,7 @@ def pd_chart_cross_check(
     """The P/D's chart against simulation: the P/D draws at random with probability 1/2 on
     every total, the player plays ``player``; one row per (up card, total, player drew)."""
     coin = DealerStrategy("coin flip", np.full((10, 2, 9), 0.5))
-    simulation = simulate(analysis.rules, rounds, seed, player=player, dealer=coin, threads=threads)
+    simulation = simulate(analysis.rules, Run(rounds, seed, threads), player=player, dealer=coin)
     rows = []
     for _, cell in analysis.pd_chart(player).iterrows():
         up, total, drew = int(cell["P/D up card"]), int(cell["P/D total"]), int(cell["Player drew"])
@@ -627,7 +626,7 @@ def strategies_cross_check(
     rows = []
     for k, (key, (player, dealer)) in enumerate(pairs.items()):
         exact = float(analysis.evaluate(player, dealer).player_ev)
-        sim = simulate(rules, rounds, seed + k, player=player, dealer=dealer, threads=threads)
+        sim = simulate(rules, Run(rounds, seed + k, threads), player=player, dealer=dealer)
         mean, se, _ = _mean_and_se(sim.counts.sum(axis=(0, 1)))
         rows.append(
             {
@@ -661,7 +660,7 @@ def sweep_cross_check(
             .player_ev
         )
         mean, se, _ = _mean_and_se(
-            simulate(variant, rounds, seed + k, threads=threads).counts.sum(axis=(0, 1))
+            simulate(variant, Run(rounds, seed + k, threads)).counts.sum(axis=(0, 1))
         )
         rows.append(
             {
