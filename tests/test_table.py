@@ -276,7 +276,7 @@ def test_c21_baccarat_table_refuses_a_bankroll_below_the_players_wagers():
         GamecoreError, match=r"bankrolls\[0\] \(3\.0\) is below ruin_below \(4\.0\)"
     ):
         c21_baccarat.sim.simulate_table(
-            rules, 4, 1_000, seed=1, bank=Bank(bankrolls=(3,)), progress=False
+            rules, 4, Run(1_000, 1, progress=False), bank=Bank(bankrolls=(3,))
         )
 
 

@@ -77,7 +77,7 @@ class DragonTigerGame(Game):
             )
         run = options.run()
         simulation = sim.simulate(
-            rules, run["rounds"], run["seed"], run["threads"], run["dask"], run["progress"]
+            rules, run.rounds, run.seed, run.threads, run.dask, run.progress
         )
         data = simulation.to_dict()
         return Answer(data, lambda: print_simulation(data))
