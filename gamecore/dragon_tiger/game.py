@@ -76,9 +76,7 @@ class DragonTigerGame(Game):
                 "round from a freshly shuffled full shoe (--mode fresh)"
             )
         run = options.run()
-        simulation = sim.simulate(
-            rules, run.rounds, run.seed, run.threads, run.dask, run.progress
-        )
+        simulation = sim.simulate(rules, run.rounds, run.seed, run.threads, run.dask, run.progress)
         data = simulation.to_dict()
         return Answer(data, lambda: print_simulation(data))
 
