@@ -399,7 +399,10 @@ def _run_on_dask(work, items, address: str, progress: tuple) -> Iterator[Any]:
             try:
                 if address == "local":
                     with _interrupts_kept_from_new_processes():
-                        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True)
+                        cluster = LocalCluster(
+                            n_workers=2, threads_per_worker=1, processes=True,
+                            dashboard_address=None,  # no web page, no port to find taken
+                        )  # fmt: skip
                 client = Client(
                     cluster if cluster is not None else address, timeout=DASK_CONNECT_TIMEOUT
                 )

@@ -435,12 +435,9 @@ def _has_dask() -> bool:
     [
         ("waiting for a chunk", "", []),
         ("between two chunks", BETWEEN_CHUNKS, []),
-        pytest.param(
-            "while a Dask cluster starts",
-            "",
-            ["--dask", "local"],
-            marks=pytest.mark.skipif(not _has_dask(), reason="needs distributed"),
-        ),
+        # Not "while a Dask cluster starts": its workers are started with SIGINT ignored, so
+        # that a terminal's Ctrl-C reaches the command only (the test below), and a Ctrl-C
+        # in those seconds is lost (docs/reliability.md); the run is interrupted after.
     ],
 )
 def test_ctrl_c_finishes_the_progress_bar_before_its_one_line(where, patch, options):
