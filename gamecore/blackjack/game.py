@@ -103,12 +103,12 @@ class BlackjackGame(Game):
         from gamecore.blackjack.counting import DEFAULT_MAX_TAG, count_analysis
 
         max_tag = options.integer("max_tag", DEFAULT_MAX_TAG)
-        table = _counter_table(rules, options, max_tag)  # checked before the analysis
+        seats = _counter_table(rules, options, max_tag)  # checked before the analysis
         counter = options.counter(players=1)  # (seconds), with the flags named
         found = count_analysis(rules, _chart(options), options.shoe(), max_tag)
         data = found.to_dict()
         if counter is not None:
-            data.update(_counter(found, counter, table))
+            data.update(_counter(found, counter, seats))
 
         def text() -> None:
             print(rules)
@@ -238,7 +238,7 @@ def _counter_table(rules: RuleSet, options: CommandOptions, max_tag: int) -> _Co
     return _CounterTable(players, seat, turn_rounds, bank_at)
 
 
-def _counter(found: Any, counter: CounterOptions, table: _CounterTable) -> dict[str, Any]:
+def _counter(found: Any, counter: CounterOptions, seats: _CounterTable) -> dict[str, Any]:
     """The counter (``--shoes``) in its seat of the table, with the count's index plays and
     its turn at the bank, and the perfect-information bettor (``--oracle-shoes``)."""
     from gamecore.blackjack import counting
@@ -249,7 +249,7 @@ def _counter(found: Any, counter: CounterOptions, table: _CounterTable) -> dict[
         result = counting.counter_simulation(found, run.replace(shoes=counter.shoes))
         out["dealing"] = result.dealing.to_dict()
         out["counter"] = {
-            **table._asdict(),
+            **seats._asdict(),
             "trigger": run.trigger,
             "ramp": list(result.ramp),
             "index_plays": True,
@@ -263,8 +263,8 @@ def _counter(found: Any, counter: CounterOptions, table: _CounterTable) -> dict[
         )
         out["dealing"] = bound.dealing.to_dict()
         out["upper_bound"] = {
-            "players": table.players,
-            "seat": table.seat,
+            "players": seats.players,
+            "seat": seats.seat,
             "ramp": list(bound.ramp),
             "seed": run.seed,
             **bound.summary(counter.rounds_per_hour),
