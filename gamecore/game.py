@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.errors import GamecoreError
@@ -283,6 +284,65 @@ def print_simulation(data: dict[str, Any]) -> None:
 
     print(f"Simulated {data['rounds']:,} rounds of {data['game']}, seed {data['seed']}")
     print(pd.DataFrame(data["bets"]).T.to_string())
+
+
+def counter_figures(
+    counting: Any,
+    found: Any,
+    counter: Any,
+    seats: Mapping[str, Any],
+    extra: Mapping[str, Any] = MappingProxyType({}),
+) -> dict[str, Any]:
+    """The ``count`` command's simulations: the counter (``--shoes``) and the
+    perfect-information bettor (``--oracle-shoes``), as the game's counting module runs them.
+
+    Parameters
+    ----------
+    counting : module
+        The game's counting module (``counter_simulation(count, run)`` and
+        ``perfect_information_simulation(count, run)``).
+    found : object
+        The game's count (what its ``count_analysis`` returned).
+    counter : gamecore.options.CounterOptions
+        The run, the shoes of each simulation and the rounds an hour.
+    seats : mapping
+        The counter's table as the JSON reports it: ``players``, ``seat`` and, for the
+        counter, its turn at the bank (``turn_rounds``, ``bank_at``).
+    extra : mapping
+        More of the counter's settings to report after its ramp (blackjack's index plays).
+
+    Returns
+    -------
+    dict
+        ``dealing``, and ``counter`` and ``upper_bound`` where asked for.
+    """
+    run, per_hour = counter.run, counter.rounds_per_hour
+    out: dict[str, Any] = {}
+    if counter.shoes is not None:
+        result = counting.counter_simulation(found, run.replace(shoes=counter.shoes))
+        out["dealing"] = result.dealing.to_dict()
+        out["counter"] = {
+            **seats,
+            "trigger": run.trigger,
+            "ramp": list(result.ramp),
+            **extra,
+            "seed": run.seed,
+            "rounds_per_hour": per_hour,
+            **result.summary(per_hour),
+        }
+    if counter.oracle_shoes is not None:
+        bound = counting.perfect_information_simulation(
+            found, run.replace(shoes=counter.oracle_shoes)
+        )
+        out["dealing"] = bound.dealing.to_dict()
+        out["upper_bound"] = {
+            "players": seats["players"],
+            "seat": seats["seat"],
+            "ramp": list(bound.ramp),
+            "seed": run.seed,
+            **bound.summary(per_hour),
+        }
+    return out
 
 
 def print_counter(data: dict[str, Any]) -> None:

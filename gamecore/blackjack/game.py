@@ -8,8 +8,15 @@ from typing import Any, NamedTuple
 
 from gamecore.blackjack.rules import C21BlackjackRules, StandardBlackjackRules
 from gamecore.errors import GamecoreError, shown
-from gamecore.game import Answer, ExactCounts, Game, print_counter, print_simulation
-from gamecore.options import COUNTER_OPTIONS, RUN_OPTIONS, CommandOptions, CounterOptions
+from gamecore.game import (
+    Answer,
+    ExactCounts,
+    Game,
+    counter_figures,
+    print_counter,
+    print_simulation,
+)
+from gamecore.options import COUNTER_OPTIONS, RUN_OPTIONS, CommandOptions
 from gamecore.rules import RuleSet
 
 #: The options of a blackjack table run (simulate --players N), money in units of a bet.
@@ -108,7 +115,10 @@ class BlackjackGame(Game):
         found = count_analysis(rules, _chart(options), options.shoe(), max_tag)
         data = found.to_dict()
         if counter is not None:
-            data.update(_counter(found, counter, seats))
+            from gamecore.blackjack import counting
+
+            extra = {"index_plays": True}
+            data.update(counter_figures(counting, found, counter, seats._asdict(), extra))
 
         def text() -> None:
             print(rules)
@@ -236,40 +246,6 @@ def _counter_table(rules: RuleSet, options: CommandOptions, max_tag: int) -> _Co
             options.number("bank_at"), {"largest tag": max_tag}, "--bank-at"
         )
     return _CounterTable(players, seat, turn_rounds, bank_at)
-
-
-def _counter(found: Any, counter: CounterOptions, seats: _CounterTable) -> dict[str, Any]:
-    """The counter (``--shoes``) in its seat of the table, with the count's index plays and
-    its turn at the bank, and the perfect-information bettor (``--oracle-shoes``)."""
-    from gamecore.blackjack import counting
-
-    run = counter.run
-    out: dict[str, Any] = {}
-    if counter.shoes is not None:
-        result = counting.counter_simulation(found, run.replace(shoes=counter.shoes))
-        out["dealing"] = result.dealing.to_dict()
-        out["counter"] = {
-            **seats._asdict(),
-            "trigger": run.trigger,
-            "ramp": list(result.ramp),
-            "index_plays": True,
-            "seed": run.seed,
-            "rounds_per_hour": counter.rounds_per_hour,
-            **result.summary(counter.rounds_per_hour),
-        }
-    if counter.oracle_shoes is not None:
-        bound = counting.perfect_information_simulation(
-            found, run.replace(shoes=counter.oracle_shoes)
-        )
-        out["dealing"] = bound.dealing.to_dict()
-        out["upper_bound"] = {
-            "players": seats.players,
-            "seat": seats.seat,
-            "ramp": list(bound.ramp),
-            "seed": run.seed,
-            **bound.summary(counter.rounds_per_hour),
-        }
-    return out
 
 
 def _table_run(game: str, rules: RuleSet, options: CommandOptions) -> Answer:

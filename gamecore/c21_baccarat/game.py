@@ -3,17 +3,21 @@ engine (:mod:`gamecore.c21_baccarat`) and a print of its answer."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from gamecore.c21_baccarat.rules import C21BaccaratRules
 from gamecore.errors import GamecoreError
-from gamecore.game import Answer, ExactCounts, Game, print_counter, print_simulation
+from gamecore.game import (
+    Answer,
+    ExactCounts,
+    Game,
+    counter_figures,
+    print_counter,
+    print_simulation,
+)
 from gamecore.options import (
     COUNTER_OPTIONS,
     RUN_OPTIONS,
     SHOE_RANKS,
     CommandOptions,
-    CounterOptions,
     baccarat_composition,
 )
 from gamecore.parallel import Run
@@ -121,6 +125,7 @@ class C21BaccaratGame(Game):
         return Answer(data, lambda: print_simulation(data))
 
     def count(self, rules: RuleSet, options: CommandOptions) -> Answer:
+        from gamecore.c21_baccarat import counting
         from gamecore.c21_baccarat.counting import DEFAULT_MAX_TAG, count_analysis
 
         composition = _composition(options)
@@ -128,7 +133,11 @@ class C21BaccaratGame(Game):
         found = count_analysis(rules, composition, options.integer("max_tag", DEFAULT_MAX_TAG))
         data = found.to_dict()
         if counter is not None:
-            data.update(_counter(found, counter))
+            run = counter.run
+            seats = {
+                key: getattr(run, key) for key in ("players", "seat", "turn_rounds", "bank_at")
+            }
+            data.update(counter_figures(counting, found, counter, seats))
 
         def text() -> None:
             print(rules)
@@ -138,41 +147,6 @@ class C21BaccaratGame(Game):
             print_counter(data)
 
         return Answer(data, text)
-
-
-def _counter(found: Any, counter: CounterOptions) -> dict[str, Any]:
-    """The counter (``--shoes``) and the perfect-information bettor (``--oracle-shoes``)."""
-    from gamecore.c21_baccarat import counting
-
-    run, rounds_per_hour = counter.run, counter.rounds_per_hour
-    out: dict[str, Any] = {}
-    if counter.shoes is not None:
-        result = counting.counter_simulation(found, run.replace(shoes=counter.shoes))
-        out["dealing"] = result.dealing.to_dict()
-        out["counter"] = {
-            "players": run.players,
-            "seat": run.seat,
-            "turn_rounds": run.turn_rounds,
-            "bank_at": run.bank_at,
-            "trigger": run.trigger,
-            "ramp": list(result.ramp),
-            "seed": run.seed,
-            "rounds_per_hour": rounds_per_hour,
-            **result.summary(rounds_per_hour),
-        }
-    if counter.oracle_shoes is not None:
-        bound = counting.perfect_information_simulation(
-            found, run.replace(shoes=counter.oracle_shoes)
-        )
-        out["dealing"] = bound.dealing.to_dict()
-        out["upper_bound"] = {
-            "players": run.players,
-            "seat": run.seat,
-            "ramp": list(bound.ramp),
-            "seed": run.seed,
-            **bound.summary(rounds_per_hour),
-        }
-    return out
 
 
 C21_BACCARAT = C21BaccaratGame()
