@@ -96,3 +96,43 @@ def kernel(function=None, *, inline: bool = False):
     if function is None:
         return njit(**options)
     return njit(**options)(function)
+
+
+def kernel_face(private_kernel):
+    """Make the decorated plain function the public face of ``private_kernel``.
+
+    A kernel is private to its module (a ``_name``); what other modules call is a typed,
+    documented Python function in front of it. Called from Python the face runs its own
+    body (which calls the kernel). Called from another kernel, numba compiles the private
+    kernel's own source in the face's place with the kernel's options (a numba
+    ``overload`` of the face whose implementation is the kernel's Python function), so the
+    caller runs the same code as if it called the kernel. A kernel compiled with
+    ``inline=True`` is inlined there by LLVM, not in numba's IR (the bench checks the
+    simulators' speed).
+
+    Parameters
+    ----------
+    private_kernel : numba dispatcher
+        The kernel, compiled with :func:`kernel`.
+
+    Returns
+    -------
+    callable
+        A decorator that registers the face and returns it unchanged.
+    """
+    from numba.extending import overload
+
+    # The kernel's own options but its inlining: inlining numba's IR through an overload
+    # warns (NumbaIRAssumptionWarning) on loops and branches; LLVM inlines small calls.
+    options = dict(private_kernel.targetoptions)
+    options.pop("inline", None)
+    options.pop("cache", None)
+
+    def register(face):
+        def implementation(*args):
+            return private_kernel.py_func
+
+        overload(face, strict=False, jit_options=options)(implementation)
+        return face
+
+    return register

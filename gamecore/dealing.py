@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore._jit import kernel
+from gamecore._jit import kernel, kernel_face
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole
 
@@ -32,13 +32,7 @@ BURNS = ("face_value", "none")
 
 
 @kernel(inline=True)
-def below(rng, n):
-    """A uniform integer in [0, n) for n < 2**16, exactly unbiased.
-
-    Lemire's multiply-and-shift on a 47-bit random integer (``rng.random()`` is an exact
-    multiple of 2**-53, so its top 47 bits are uniform), with his rejection step, which runs
-    with probability below n / 2**47. Several times faster than ``rng.integers`` in numba.
-    """
+def _below(rng, n):
     bits = 47
     span = np.int64(1) << bits
     mask = span - 1
@@ -52,30 +46,104 @@ def below(rng, n):
     return m >> bits
 
 
+@kernel_face(_below)
+def below(rng: np.random.Generator, n: int) -> int:
+    """A uniform integer in [0, n) for n < 2**16, exactly unbiased.
+
+    Lemire's multiply-and-shift on a 47-bit random integer (``rng.random()`` is an exact
+    multiple of 2**-53, so its top 47 bits are uniform), with his rejection step, which runs
+    with probability below n / 2**47. Several times faster than ``rng.integers`` in numba.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        The generator drawn from (one draw, more on a rejection).
+    n : int
+        The number of equally likely values, 1 <= n < 2**16.
+
+    Returns
+    -------
+    int
+        The drawn integer.
+    """
+    return int(_below(rng, n))
+
+
 @kernel
-def shuffle(rng, cards):
-    """Fisher-Yates shuffle in place."""
+def _shuffle(rng, cards):
     for i in range(cards.size - 1, 0, -1):
-        j = below(rng, i + 1)
+        j = _below(rng, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
+@kernel_face(_shuffle)
+def shuffle(rng: np.random.Generator, cards: np.ndarray) -> None:
+    """Shuffle ``cards`` in place (Fisher-Yates, every draw by :func:`below`).
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        The generator drawn from.
+    cards : numpy.ndarray
+        The cards, a one-dimensional integer array, shuffled in place.
+    """
+    _shuffle(rng, cards)
+
+
 @kernel(inline=True)
-def draw_card(rng, cards, index, fresh):
-    """The card at ``index``. With ``fresh``, first swap a uniformly chosen card from the
-    positions not yet dealt into it (a partial Fisher-Yates shuffle, one card at a time), so
-    a fresh-shoe round draws only the cards it uses."""
+def _draw_card(rng, cards, index, fresh):
     if fresh:
-        j = index + below(rng, cards.size - index)
+        j = index + _below(rng, cards.size - index)
         cards[index], cards[j] = cards[j], cards[index]
     return cards[index]
 
 
+@kernel_face(_draw_card)
+def draw_card(rng: np.random.Generator, cards: np.ndarray, index: int, fresh: bool) -> int:
+    """The card at ``index``. With ``fresh``, first swap a uniformly chosen card from the
+    positions not yet dealt into it (a partial Fisher-Yates shuffle, one card at a time), so
+    a fresh-shoe round draws only the cards it uses.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        The generator drawn from (with ``fresh`` only).
+    cards : numpy.ndarray
+        The shoe as card classes; positions before ``index`` are dealt.
+    index : int
+        The position dealt.
+    fresh : bool
+        Whether to draw the card uniformly from the undealt positions first.
+
+    Returns
+    -------
+    int
+        The card class dealt.
+    """
+    return int(_draw_card(rng, cards, index, fresh))
+
+
 @kernel
-def cards_burned(cards):
-    """Cards removed by the burn: the turned first card plus as many as its value (10 for 0)."""
+def _cards_burned(cards):
     first = cards[0]
     return 1 + (first if first > 0 else 10)
+
+
+@kernel_face(_cards_burned)
+def cards_burned(cards: np.ndarray) -> int:
+    """Cards removed by the burn: the turned first card plus as many as its value (10 for 0).
+
+    Parameters
+    ----------
+    cards : numpy.ndarray
+        The shuffled shoe as baccarat point classes (0-9).
+
+    Returns
+    -------
+    int
+        How many cards the burn removes, the turned card included.
+    """
+    return int(_cards_burned(cards))
 
 
 # ---------------------------------------------------------------------------------------
