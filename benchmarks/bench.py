@@ -29,6 +29,7 @@ import naive_c21  # noqa: E402
 import performance  # noqa: E402
 
 from gamecore import baccarat, c21_baccarat, strictjson  # noqa: E402
+from gamecore.counting import CounterRun  # noqa: E402
 from gamecore.dealing import Dealing  # noqa: E402
 from gamecore.reporting.manifest import MANIFEST, write_manifest  # noqa: E402
 from gamecore.shoe import baccarat_shoe  # noqa: E402
@@ -108,12 +109,8 @@ def main() -> int:
         # The counting study's default counter run (one million 8-deck shoes, 7 triggers).
         "counter_simulation_1M_shoes": (
             lambda: baccarat.counting.counter_simulation(
-                ez,
-                baccarat.counting.JACOBSON_DRAGON_TAGS,
-                [0, 2, 4, 6, 8, 10, 12],
-                1_000_000,
-                1,
-                progress=False,
+                baccarat.counting.SideBetCount(ez, baccarat.removal.JACOBSON_DRAGON_TAGS),
+                CounterRun(1_000_000, 1, (0, 2, 4, 6, 8, 10, 12), progress=False),
             ),
             None,
             None,
@@ -136,7 +133,10 @@ def main() -> int:
         ),
         "perfect_information_1000_shoes": (
             lambda: baccarat.counting.perfect_information_simulation(
-                ez, 1000, 1, {"Jacobson": baccarat.counting.JACOBSON_DRAGON_TAGS}, progress=False
+                baccarat.counting.SideBetCount(
+                    ez, baccarat.removal.JACOBSON_DRAGON_TAGS, name="Jacobson"
+                ),
+                CounterRun(1000, 1, progress=False),
             ),
             None,
             None,

@@ -24,8 +24,6 @@ MAX_PARAMETERS = 8
 #: What exceeded a limit when the limits became a test: "module" or "module.function" ->
 #: (lines, parameters) as measured then (None where that limit was kept).
 KNOWN_OVER: dict[str, tuple[int | None, int | None]] = {
-    "gamecore.baccarat.counting": (831, None),
-    "gamecore.baccarat.exact.count_rounds_modulo": (90, None),
     "gamecore.blackjack.analysis": (722, None),
     "gamecore.blackjack.counting": (768, None),
     "gamecore.blackjack.counting.count_analysis": (108, None),
