@@ -29,7 +29,6 @@ KNOWN_OVER: dict[str, tuple[int | None, int | None]] = {
     "gamecore.blackjack.analysis": (722, None),
     "gamecore.blackjack.counting": (768, None),
     "gamecore.blackjack.counting.count_analysis": (108, None),
-    "gamecore.blackjack.dealer._hand_sums": (None, 9),
     "gamecore.blackjack.dealt": (726, None),
     "gamecore.blackjack.dealt._chart_action": (None, 11),
     "gamecore.blackjack.dealt._counter_round": (None, 14),

@@ -74,12 +74,14 @@ def _line_sums(left, p, first, last, parent, code, factor, prod):
 
 
 @kernel(inline=True)
-def _hand_sums(first, last, cell, orderings, hand_parent, hand_code, prod, factor, flat):
-    """Hands ``first:last`` (one up card's) into ``flat[:, j]`` for each lane ``j``, each at
-    its ``cell``: orderings times its parent node's product times the factor of its last
-    card (``flat`` zero at every cell these hands fill)."""
+def _hand_sums(table, up, p, prod, factor, flat):
+    """The hands of up card ``up`` into ``flat[:, j]`` for each lane ``j``, each at its cell
+    for the line's rank ``p``: orderings times its parent node's product times the factor
+    of its last card (``flat`` zero at every cell these hands fill)."""
+    cell, orderings = table.cell[p], table.orderings
+    hand_parent, hand_code = table.hand_parent, table.hand_code
     lanes = flat.shape[1]  # not LANES: see _line_sums
-    for h in range(first, last):
+    for h in range(table.hand_start[up, 0], table.hand_start[up, N_OUTCOMES]):
         at, above, card, ways = cell[h], hand_parent[h], hand_code[h], orderings[h]
         for j in range(lanes):
             flat[at, j] += ways * prod[above, j] * factor[card, j]
@@ -201,17 +203,7 @@ def _batch_sums(table, up, p, scratch):
         scratch.factor,
         scratch.prod,
     )
-    _hand_sums(
-        table.hand_start[up, 0],
-        table.hand_start[up, N_OUTCOMES],
-        table.cell[p],
-        table.orderings,
-        table.hand_parent,
-        table.hand_code,
-        scratch.prod,
-        scratch.factor,
-        scratch.sums.reshape((-1, LANES)),
-    )
+    _hand_sums(table, up, p, scratch.prod, scratch.factor, scratch.sums.reshape((-1, LANES)))
 
 
 @kernel
