@@ -63,7 +63,9 @@ import numpy as np
 from gamecore._jit import kernel
 from gamecore.blackjack.caches import EngineCaches
 from gamecore.blackjack.chart import ChartTables, StrategyChart, up_label
-from gamecore.blackjack.dealer import dealer_rows, dealer_table, hash_slot
+from gamecore.blackjack.dealer import dealer_rows
+from gamecore.blackjack.dealer_hands import dealer_table
+from gamecore.blackjack.hash_table import hash_slot
 from gamecore.blackjack.round import extra_pairs_needed, split_coefficients
 from gamecore.blackjack.rules import (
     ACE,
