@@ -222,8 +222,6 @@ KNOWN_PUBLIC_KERNELS: set[str] = {
     "gamecore.c21_baccarat.exact.count_deals_modulo",
     "gamecore.c21_baccarat.exact.settle",
     "gamecore.c21_baccarat.sim.play_table_round",
-    "gamecore.exactcount.addmod",
-    "gamecore.exactcount.mulmod",
 }
 
 
