@@ -18,6 +18,7 @@ from gamecore import (
     baccarat,
     c21_baccarat,
     counting,
+    countresults,
 )
 from gamecore import blackjack as bj
 from gamecore.counting import CounterRun
@@ -163,7 +164,7 @@ CALLS = {
         g is None
         or bj.counting.counter_simulation(_blackjack_count(), CounterRun(10, 1, dealing=g, **QUIET))
     ),
-    "counting.verdict threshold": lambda g: counting.verdict(PROCEDURES, g),
+    "countresults.verdict threshold": lambda g: countresults.verdict(PROCEDURES, g),
     "c21_baccarat.counting.TagCount tags": lambda g: c21_baccarat.counting.TagCount(C21, g),
     "c21_baccarat.counting.TagCount rules": lambda g: c21_baccarat.counting.TagCount(g, C21_TAGS),
     "c21_baccarat.counting.counter_simulation count": lambda g: (
