@@ -150,8 +150,24 @@ def play_table_round(
 
 
 class Deal(NamedTuple):
-    """A table's deal: the shoe's cards, the seats, fresh shoes or a cut card, the draw
-    probabilities, whether the P/D wins ties on zero."""
+    """A table's deal, as :func:`simulate_rounds` reads it.
+
+    Attributes
+    ----------
+    shoe
+        int64 (cards,): the full shoe as card classes (0..9 by point value, 10 the joker).
+    seats
+        Players at the table, 1 to 8.
+    fresh
+        A shuffle every round (True), or a real shoe dealt to its cut card.
+    penetration
+        Cards behind the cut card (real shoes only).
+    player_draw, dealer_draw
+        float (10, 10) and (10, 2, 9): the draw probabilities :func:`play_table_round`
+        reads.
+    zero_ties
+        The rule set's ``pd_wins_ties_on_zero``.
+    """
 
     shoe: np.ndarray
     seats: int
@@ -232,8 +248,24 @@ def simulate_rounds(
 
 
 class CounterTable(NamedTuple):
-    """The shoe's cards (classes), the players' and the P/D's draw probabilities, the
-    payoff by outcome, the seats, the rules' ties on zero, the cards behind the cut card."""
+    """The table a counter plays at, as :func:`counter_shoes` reads it.
+
+    Attributes
+    ----------
+    cards
+        int64 (cards,): the full shoe as card classes, shuffled whole each shoe.
+    player_draw, dealer_draw
+        float (10, 10) and (10, 2, 9): House Way's draw probabilities
+        (:func:`play_table_round`).
+    payoff
+        float (7,): the player's net result by outcome (``PAYOFF``).
+    seats
+        Players at the table, the counter among them.
+    zero_ties
+        The rule set's ``pd_wins_ties_on_zero``.
+    penetration
+        Cards behind the cut card.
+    """
 
     cards: np.ndarray
     player_draw: np.ndarray
@@ -245,8 +277,24 @@ class CounterTable(NamedTuple):
 
 
 class Counter(NamedTuple):
-    """Tags by class, the ramp, the rotation (0: none) and the bank's threshold, the
-    trigger, the seat (0-based), the cards a deck (:func:`counter_shoes`)."""
+    """The counter, as :func:`counter_shoes` reads it.
+
+    Attributes
+    ----------
+    tags
+        int64 (11,): the count's tag of each card class (point values 0..9, the joker).
+    ramp
+        float (steps,): units bet at each true-count step above the trigger.
+    turn_rounds, bank_at
+        Rounds each person holds the bank under rotation (0: no rotation), and the true
+        count at or below which the counter banks in its turn.
+    trigger
+        The true count at or below which the counter bets one unit.
+    seat
+        The counter's seat, 0 first to act.
+    deck_cards
+        Cards a deck (jokers included): the true count is the running count per deck left.
+    """
 
     tags: np.ndarray
     ramp: np.ndarray

@@ -69,7 +69,23 @@ def count_deck(rules: C21BaccaratRules) -> counting.Deck:
 
 @dataclasses.dataclass(frozen=True)
 class C21BaccaratCount:
-    """Effects of removal under House Way (exact) and at the equilibrium, and a count."""
+    """Effects of removal under House Way (exact) and at the equilibrium, and a count.
+
+    Attributes
+    ----------
+    rules, shoe
+        The rule set and the full shoe the cards are removed from (cards by class).
+    full_shoe_ev, effects_of_removal
+        The player's EV on the full shoe under House Way (a Fraction, per unit wagered), and
+        by rank its change when one card of the rank is removed.
+    full_shoe_ev_equilibrium, effects_of_removal_equilibrium
+        The same at the option game's equilibrium (floats).
+    tags, max_tag
+        The balanced count derived from the House Way effects, and its largest tag.
+    betting_correlation, betting_correlation_equilibrium
+        How well the tags follow each set of effects
+        (:func:`gamecore.counting.betting_correlation`).
+    """
 
     rules: C21BaccaratRules
     shoe: np.ndarray
