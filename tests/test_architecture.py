@@ -43,9 +43,6 @@ KNOWN_OVER: dict[str, tuple[int | None, int | None]] = {
     "gamecore.blackjack.search": (648, None),
     "gamecore.blackjack.search.optimize_chart": (85, None),
     "gamecore.blackjack.shoe._search_exhaustion": (83, None),
-    "gamecore.c21_baccarat.exact": (906, None),
-    "gamecore.c21_baccarat.exact.count_deals_modulo": (97, None),
-    "gamecore.c21_baccarat.sim": (675, None),
 }
 
 

@@ -22,6 +22,7 @@ from gamecore import c21_baccarat as c21
 from gamecore.baccarat.removal import effects_of_removal_by_bet
 from gamecore.blackjack import counting as bjc
 from gamecore.c21_baccarat import counting as c21c
+from gamecore.c21_baccarat import removal as c21r
 from gamecore.counting import CounterRun
 from gamecore.errors import GamecoreError
 
@@ -176,7 +177,7 @@ def test_punto_banco_effects_of_removal_equal_the_slow_reference():
 
 def test_c21_baccarat_house_way_effects_equal_the_slow_reference():
     composition = [4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1]  # every class, jokers included
-    found = c21c.count_analysis(c21.C21BaccaratRules(), composition)
+    found = c21r.count_analysis(c21.C21BaccaratRules(), composition)
 
     def naive_ev(shoe):
         result = naive_c21.ev_by_class(shoe, naive_c21.house_way_player, naive_c21.house_way_dealer)
@@ -184,15 +185,15 @@ def test_c21_baccarat_house_way_effects_equal_the_slow_reference():
 
     before = naive_ev(composition)
     assert found.full_shoe_ev == before
-    for cls, rank in enumerate(c21c.RANK_NAMES):
+    for cls, rank in enumerate(c21r.RANK_NAMES):
         depleted = list(composition)
         depleted[cls] -= 1
         assert found.effects_of_removal[rank] == naive_ev(depleted) - before, rank
 
 
 def test_c21_baccarat_count_tags_the_joker():
-    found = c21c.count_analysis(c21.C21BaccaratRules(decks=2))
-    deck = c21c.count_deck(found.rules)
+    found = c21r.count_analysis(c21.C21BaccaratRules(decks=2))
+    deck = c21r.count_deck(found.rules)
     assert deck.imbalance(found.tags) == 0
     effects = {r: float(e) for r, e in found.effects_of_removal.items()}
     assert max(effects, key=effects.get) == "joker"  # the joker helps the player most
@@ -202,7 +203,7 @@ def test_c21_baccarat_count_tags_the_joker():
 
 def test_c21_baccarat_without_jokers_has_no_joker_rank():
     rules = c21.C21BaccaratRules(decks=1, jokers_per_deck=0)
-    assert "joker" not in c21c.count_deck(rules).ranks
+    assert "joker" not in c21r.count_deck(rules).ranks
 
 
 # --- shared ------------------------------------------------------------------------------
@@ -249,8 +250,8 @@ def test_count_json_for_each_game():
     assert blackjack["count"]["balanced"] is True
     assert {p["decision"] for p in blackjack["index_plays"]} >= {"16 v 10", "11 v A"}
     c21_json = json.loads(_count("c21_baccarat", "--decks", "1", "--json").stdout)
-    assert set(c21_json["effects_of_removal"]) == set(c21c.RANK_NAMES)
-    assert set(c21_json["effects_of_removal_equilibrium"]) == set(c21c.RANK_NAMES)
+    assert set(c21_json["effects_of_removal"]) == set(c21r.RANK_NAMES)
+    assert set(c21_json["effects_of_removal_equilibrium"]) == set(c21r.RANK_NAMES)
     assert Fraction(c21_json["effects_of_removal_exact"]["joker"]) > 0
     punto = json.loads(_count("punto_banco", "--decks", "1", "--json").stdout)
     assert set(punto["effects_of_removal"]) == {"banker", "player", "tie"}
@@ -278,7 +279,7 @@ def test_count_bad_input_one_line(args, named):
 # --- the 21st Century Baccarat counter ---------------------------------------------------
 
 C21_ONE_DECK = c21.C21BaccaratRules(decks=1)
-ZERO_TAGS = {rank: 0 for rank in c21c.RANK_NAMES}
+ZERO_TAGS = {rank: 0 for rank in c21r.RANK_NAMES}
 
 
 def test_c21_counter_with_no_count_bets_the_ramp_step_of_true_count_zero():
@@ -307,7 +308,7 @@ def test_c21_counter_rotation_banks_its_turns():
     assert summary["Units won per 100 rounds"] == pytest.approx(
         100 * summary["Flat bettor's EV per round"], abs=1e-12
     )
-    count = c21c.count_analysis(rules)
+    count = c21r.count_analysis(rules)
     some = c21c.counter_simulation(
         count, CounterRun(3_000, 7, 1, (2,), players=2, turn_rounds=2, bank_at=0.0)
     )
@@ -319,7 +320,7 @@ def test_c21_counter_rotation_banks_its_turns():
 
 
 def test_c21_counter_depends_on_the_seed_only():
-    count = c21c.count_analysis(C21_ONE_DECK)
+    count = c21r.count_analysis(C21_ONE_DECK)
     run = CounterRun(12_000, 3, 1, (2, 4), players=3)
     one = c21c.counter_simulation(count, run.replace(threads=1))
     two = c21c.counter_simulation(count, run.replace(threads=2))
@@ -367,7 +368,7 @@ def test_c21_counter_bad_input_is_refused(change, named):
 
 def test_c21_perfect_information_bettor_knows_the_full_shoe_ev_at_every_first_round():
     rules = c21.C21BaccaratRules(decks=1)
-    tags = c21c.count_analysis(rules).tags
+    tags = c21r.count_analysis(rules).tags
     run = CounterRun(6, 5, ramp=(2, 8), players=2)
     result = c21c.perfect_information_simulation(c21c.TagCount(rules, tags), run)
     full = c21.count_deals(rules).evaluate(c21.house_way_player(rules), c21.house_way_dealer(rules))
