@@ -198,7 +198,9 @@ def counter_simulation(count: BlackjackCount, run: counting.CounterRun) -> Count
     return _counter(count, run, _checked(count, run))
 
 
-def _counter(count: BlackjackCount, run: counting.CounterRun, rules) -> CounterResult:
+def _counter(
+    count: BlackjackCount, run: counting.CounterRun, rules: StandardBlackjackRules
+) -> CounterResult:
     """:func:`counter_simulation` of a checked ``count`` and ``run``; rules: resolved."""
     trigger = counting.check_trigger(run.trigger, count.tags)
     players = check_players(rules, run.players)

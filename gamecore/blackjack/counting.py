@@ -306,17 +306,20 @@ def count_analysis(
 
     Parameters
     ----------
-    rules
+    rules : StandardBlackjackRules
         :class:`~gamecore.blackjack.rules.StandardBlackjackRules` or
-        :class:`~gamecore.blackjack.rules.C21BlackjackRules`.
-    strategy
+        :class:`~gamecore.blackjack.rules.C21BlackjackRules`, as given (kept in the
+        result); checked and resolved once here, every shoe's figures taking the resolved
+        rules.
+    strategy : StrategyChart or str, optional
         The chart the counter plays (a :class:`StrategyChart` or a chart CSV's path);
         default the best total-dependent chart of the full shoe
         (:func:`gamecore.blackjack.exact`'s searched chart), kept fixed on every depleted
         shoe. Optimal play is re-optimised on each shoe.
-    composition
+    composition : sequence of int, optional
         The full shoe (cards per rank, A..9, ten-valued); default ``rules.decks`` decks.
-    max_tag
+        Every rank must be there, and each shoe less one card must deal a whole round.
+    max_tag : int, default :data:`DEFAULT_MAX_TAG`
         The largest tag of the derived count.
 
     Returns

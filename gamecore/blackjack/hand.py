@@ -118,13 +118,15 @@ def hand_values(
 
     Parameters
     ----------
-    rules
+    rules : StandardBlackjackRules
         :class:`StandardBlackjackRules` or :class:`C21BlackjackRules` (they must peek: the
         EVs are given no dealer Natural), as given: checked and resolved once here, the
         engine taking the resolved rules.
-    up_card, cards
-        The up card and the hand's cards (two or more), each A, 2..10, J, Q or K.
-    composition
+    up_card : Any
+        The up card, A, 2..10, J, Q or K.
+    cards : sequence
+        The hand's cards (two or more, not bust), each A, 2..10, J, Q or K.
+    composition : sequence of int, optional
         The shoe before any of these cards is dealt (cards per rank, A, 2..9, ten-valued);
         default ``rules.decks`` decks.
 
