@@ -151,18 +151,18 @@ CALLS = {
         c21_baccarat.removal.count_analysis(C21, g)
     ),
     "c21_baccarat.removal.count_analysis rules": lambda g: c21_baccarat.removal.count_analysis(g),
-    "blackjack.counting.counter_simulation count": lambda g: bj.counting.counter_simulation(
+    "blackjack.counter.counter_simulation count": lambda g: bj.counter.counter_simulation(
         g, CounterRun(10, 1)
     ),
-    "blackjack.counting.counter_simulation run": lambda g: bj.counting.counter_simulation(
+    "blackjack.counter.counter_simulation run": lambda g: bj.counter.counter_simulation(
         _blackjack_count(), g
     ),
-    "blackjack.counting.counter_simulation trigger": lambda g: bj.counting.counter_simulation(
+    "blackjack.counter.counter_simulation trigger": lambda g: bj.counter.counter_simulation(
         _blackjack_count(), CounterRun(10, 1, trigger=g, **QUIET)
     ),
-    "blackjack.counting.counter_simulation dealing": lambda g: (
+    "blackjack.counter.counter_simulation dealing": lambda g: (
         g is None
-        or bj.counting.counter_simulation(_blackjack_count(), CounterRun(10, 1, dealing=g, **QUIET))
+        or bj.counter.counter_simulation(_blackjack_count(), CounterRun(10, 1, dealing=g, **QUIET))
     ),
     "countresults.verdict threshold": lambda g: countresults.verdict(PROCEDURES, g),
     "c21_baccarat.counting.TagCount tags": lambda g: c21_baccarat.counting.TagCount(C21, g),

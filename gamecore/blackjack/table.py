@@ -28,7 +28,7 @@ import pandas as pd
 
 from gamecore import banking
 from gamecore.banking import Bank, BankFigures, BankTallies
-from gamecore.blackjack.counting import default_dealing
+from gamecore.blackjack.counter import default_dealing
 from gamecore.blackjack.dealt import simulate_rounds, simulate_shoes
 from gamecore.blackjack.results import ResultDistribution
 from gamecore.blackjack.round_tables import (
