@@ -281,7 +281,7 @@ def bank_threshold(run: CounterRun, tags: Mapping[str, int]) -> float:
 @dataclasses.dataclass(frozen=True)
 class CounterRun:
     """A counter's simulated run, every game's (:func:`counter_simulation` and its kin in
-    ``baccarat.counting``, ``c21_baccarat.counting``, ``blackjack.counting``), checked once
+    ``baccarat.counting``, ``c21_baccarat.counting``, ``blackjack.counter``), checked once
     where it is made; what depends on the game (the tags' range for ``trigger`` and
     ``bank_at``, the players a shoe can deal, the cut card) is checked by the game.
 

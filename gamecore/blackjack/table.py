@@ -152,7 +152,7 @@ def simulate_table(
         Dask).
     dealing
         Default the game's reading (real shoes to a cut card,
-        :func:`gamecore.blackjack.counting.default_dealing`); ``Dealing(mode="fresh")`` is a
+        :func:`gamecore.blackjack.counter.default_dealing`); ``Dealing(mode="fresh")`` is a
         shuffle every round, the exact figures' dealing.
     bank
         The P/D's stake, the shift and the rotation (:class:`gamecore.banking.Bank`).
