@@ -14,21 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gamecore.blackjack.backward import POLICY_CHART, Solved
 from gamecore.blackjack.chart import (
     ChartTables,
     StrategyChart,
     chart_tables,
-    derive_chart,
     read_strategy_chart,
     up_card_series,
     up_label,
 )
-from gamecore.blackjack.engine import (
-    POLICY_CHART,
-    Engine,
-    Solved,
-    refuse_forbidden,
-)
+from gamecore.blackjack.derived_chart import derive_chart
+from gamecore.blackjack.engine import Engine, refuse_forbidden
 from gamecore.blackjack.results import result_distribution
 from gamecore.blackjack.round import (
     PLAY_HAND,

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from gamecore._jit import kernel
+from gamecore.blackjack.backward import POLICY_CHART, Solved
 from gamecore.blackjack.caches import compact_actions
 from gamecore.blackjack.chart import (
     ChartTables,
@@ -53,19 +54,13 @@ from gamecore.blackjack.chart import (
     read_strategy_chart,
 )
 from gamecore.blackjack.dealer import dealer_distribution, dealer_rows, hash_slot
-from gamecore.blackjack.engine import (
-    POLICY_CHART,
-    Engine,
-    Solved,
-    refuse_forbidden,
-)
+from gamecore.blackjack.engine import Engine, refuse_forbidden
 from gamecore.blackjack.round import (
     PLAY_EARLY_SURRENDER,
     PLAY_NATURAL,
     PLAY_SPLIT,
     chart_play,
     optimal_play,
-    split_hands,
 )
 from gamecore.blackjack.rules import (
     ACE,
@@ -81,6 +76,7 @@ from gamecore.blackjack.rules import (
     rule_codes,
 )
 from gamecore.blackjack.shoe import checked_shoe
+from gamecore.blackjack.splits import split_hands
 from gamecore.parallel import default_threads
 
 if TYPE_CHECKING:  # pandas is imported where a table is asked for: see ResultDistribution
