@@ -49,8 +49,14 @@ CLOSED_STDOUT = "gamecore: error: standard output is closed: the result has nowh
 
 def compact_heap() -> bool:
     """One malloc arena for all threads and blocks of :data:`MAPPED_BLOCK_BYTES` or more
-    mapped on their own (see the module docstring); False where the C library has no
-    ``mallopt`` (not glibc) or refuses, which changes nothing else."""
+    mapped on their own (see the module docstring).
+
+    Returns
+    -------
+    bool
+        Whether both settings took; False where the C library has no ``mallopt`` (not
+        glibc) or refuses, which changes nothing else.
+    """
     try:
         mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError, TypeError):  # no C library to open, or no mallopt in it
@@ -61,12 +67,17 @@ def compact_heap() -> bool:
 
 def open_closed_streams() -> set[int]:
     """Open the null device on each standard file descriptor (0, 1, 2) the process was
-    started without (``>&-``, ``2>&-``) and return their numbers.
+    started without (``>&-``, ``2>&-``).
 
     Otherwise the first file the process opens takes the number: a chart read as standard
     input, numba's cache file receiving what is written to standard error. A closed standard
     error becomes a stream to the null device (Python leaves ``sys.stderr`` None, and
     ``print(file=None)`` writes to standard output): messages are lost, exit statuses kept.
+
+    Returns
+    -------
+    set of int
+        The descriptors that were closed and now hold the null device.
     """
     closed = set()
     for fd in (0, 1, 2):

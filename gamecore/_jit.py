@@ -26,7 +26,18 @@ PACKAGE = Path(__file__).resolve().parent
 
 
 def source_digest(package: Path = PACKAGE) -> str:
-    """A short SHA-256 digest of every ``.py`` file under ``package`` (names and contents)."""
+    """A short digest of a package's source: what names its kernel cache folder.
+
+    Parameters
+    ----------
+    package : pathlib.Path
+        The package's folder; every ``.py`` file under it counts, its path and contents.
+
+    Returns
+    -------
+    str
+        The first 16 hex digits of the SHA-256 of the files, in sorted order.
+    """
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode())
@@ -89,6 +100,19 @@ def kernel(function=None, *, inline: bool = False):
     ``@kernel(inline=True)`` marks a small helper that numba inlines into its callers (at the
     level of its IR): a hot loop then pays no call, and no reference counting of the arrays
     and tuples passed in, for splitting its body into readable pieces.
+
+    Parameters
+    ----------
+    function : callable or None
+        The function to compile (``@kernel``); ``None`` when called with options
+        (``@kernel(inline=True)``).
+    inline : bool
+        Whether numba inlines the kernel into the kernels that call it.
+
+    Returns
+    -------
+    numba dispatcher or callable
+        The compiled kernel; or, without ``function``, the decorator that compiles one.
     """
     options = {"cache": True, "nogil": True, "error_model": "numpy"}
     if inline:

@@ -34,12 +34,35 @@ class Parser(argparse.ArgumentParser):
         self.register("action", None, Once)  # the action of every add_argument not naming one
 
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        """argparse's, refusing first an argument that holds a NUL character (only
+        ``main(argv)`` can pass one: no process's command line holds one).
+
+        Parameters
+        ----------
+        args : list of str or None
+            The arguments (default ``sys.argv[1:]``).
+        namespace : argparse.Namespace or None
+            Where to store them (default a new one).
+
+        Returns
+        -------
+        tuple
+            The namespace and the arguments not recognised, as argparse gives them.
+        """
         for arg in sys.argv[1:] if args is None else args:
             if "\x00" in arg:  # main(argv) only: no process's command line can hold one
                 self.error(f"argument {shown(arg)} holds a NUL character")
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        """Exit with status 2 and the usage error in one line on standard error (a long one
+        cut in the middle: argparse quotes a value whole).
+
+        Parameters
+        ----------
+        message : str
+            argparse's message.
+        """
         if len(message) > MAX_USAGE_ERROR:  # argparse quotes a value whole
             half = MAX_USAGE_ERROR // 2
             message = f"{message[:half]} ... {message[-half:]}"
@@ -63,6 +86,14 @@ class Once(argparse.Action):
 
 
 def game_options(parser: argparse.ArgumentParser) -> None:
+    """Add what every game command takes: the game, its rule set (``--decks``,
+    ``--jokers-per-deck``, ``--rule NAME=VALUE``), ``--strategy`` and ``--json``.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        A game command's parser, added to in place.
+    """
     parser.add_argument("game", help=", ".join(games.NAMES))
     parser.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
     parser.add_argument("--jokers-per-deck", help="c21_baccarat: jokers per deck (default 1)")
@@ -83,7 +114,14 @@ def game_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line's parser: each command's options, each option taken once."""
+    """The command line's parser: each command's options, each option taken once.
+
+    Returns
+    -------
+    Parser
+        A new parser of every command (``exact``, ``hand``, ``count``, ``simulate``,
+        ``games``, ``rules``, ``verify``).
+    """
     parser = Parser(prog="gamecore", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"gamecore {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)

@@ -6,13 +6,14 @@ Central idea
 A game's table simulator deals every seat of a round from one shoe and hands over each
 round's result of every player, in units of a player's bet (the players' side, before any
 collection). Everything the P/D's seat carries is a function of those rows, so one module
-reads them for every player-banked game:
+reads them for every player-banked game (its kernels in :mod:`gamecore.banktally`):
 
 * each seat's mean, standard deviation and the covariance between seats (raw moments, so
   chunks add up); the P/D's result per round at full coverage is minus the players' sum;
-* "all payoffs to the extent money covers" (RULES.md: :func:`cover`): the P/D puts
-  ``stake`` on the table, takes the losing wagers, then pays the winners in seat order from
-  seat 1 while money lasts; how often it falls short and what each seat loses to it;
+* "all payoffs to the extent money covers" (RULES.md: :func:`gamecore.banktally.cover`):
+  the P/D puts ``stake`` on the table, takes the losing wagers, then pays the winners in
+  seat order from seat 1 while money lasts; how often it falls short and what each seat
+  loses to it;
 * the P/D's risk of ruin over a shift: a banker who banks every round of a shift of
   ``shift_rounds`` rounds with a bankroll (each of ``bankrolls``), staking ``stake`` (or what
   is left) each round, is ruined when what is left falls below ``ruin_below`` (one player's
@@ -38,13 +39,10 @@ import numpy as np
 import pandas as pd
 
 from gamecore import twins
-from gamecore._jit import kernel
+from gamecore.banktally import ROUNDS, SHIFTS, SHORT, add_rounds
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_real, is_whole, real_number, real_numbers
 from gamecore.rules import MAX_AMOUNT
-
-#: Columns of ``BankTallies.counts``: rounds, shifts, rounds the P/D fell short.
-ROUNDS, SHIFTS, SHORT = range(3)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,7 +121,13 @@ class Bank:
             object.__setattr__(self, name, int(value))
 
     def to_frame(self) -> pd.DataFrame:
-        """Parameter | Value | Meaning."""
+        """How the P/D banks, as a table for a report.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Parameter | Value | Meaning: one row per field, the value as text.
+        """
         meaning = {
             "stake": "the P/D's money on the table each round, units of a player's bet "
             "(inf: it covers every payoff)",
@@ -155,95 +159,25 @@ class BankTallies(NamedTuple):
 
 
 def new_bank_tallies(players: int, bankrolls: int) -> BankTallies:
+    """Empty tallies for a table.
+
+    Parameters
+    ----------
+    players : int
+        The seats at the table (the P/D is not one).
+    bankrolls : int
+        The bankrolls whose risk of ruin is tallied.
+
+    Returns
+    -------
+    BankTallies
+        Every sum zero (float64), shaped as the class says.
+    """
     return BankTallies(
         np.zeros(3), np.zeros((4, players)), np.zeros((3, players, players)), np.zeros(4),
         np.zeros(4), np.zeros((3, players)), np.zeros((3, bankrolls)),
         np.zeros((3, players + 1)),
     )  # fmt: skip
-
-
-@kernel(inline=True)
-def cover(results, money, shortfall):
-    """Settle one round's ``results`` (players' side, units) from ``money`` on the table:
-    the losing wagers are taken first, then the winners paid in seat order while money
-    lasts. Writes each seat's unpaid win into ``shortfall``; returns the P/D's result."""
-    taken = 0.0
-    for x in results:
-        if x < 0.0:
-            taken -= x
-    left = money + taken
-    paid = 0.0
-    for i in range(results.size):
-        x = results[i]
-        shortfall[i] = 0.0
-        if x > 0.0:
-            pay = min(x, left)
-            left -= pay
-            paid += pay
-            shortfall[i] = x - pay
-    return taken - paid
-
-
-@kernel
-def add_rounds(results, stake, bankrolls, shift_rounds, turn_rounds, ruin_below, t):
-    """Add the rounds of ``results`` (rounds, players; consecutive rounds of one table) to
-    the tallies ``t``: moments, coverage at ``stake``, the whole shifts they hold, rotation."""
-    rounds, players = results.shape
-    short = np.zeros(players)
-    for r in range(rounds):
-        x = results[r]
-        bank = 0.0
-        for i in range(players):
-            xi = x[i]
-            bank -= xi
-            t.seat[0, i] += xi
-            t.seat[1, i] += xi * xi
-            t.seat[2, i] += xi * xi * xi
-            t.seat[3, i] += xi * xi * xi * xi
-            for j in range(players):
-                xij = xi * x[j]
-                t.pair[0, i, j] += xij
-                t.pair[1, i, j] += xi * xij
-                t.pair[2, i, j] += xij * xij
-        for k in range(4):
-            t.bank[k] += bank ** (k + 1)
-        covered = cover(x, stake, short)
-        t.covered[0] += covered
-        t.covered[1] += covered * covered
-        lost = 0.0
-        for i in range(players):
-            if short[i] > 0.0:
-                lost += short[i]
-                t.shortfall[0, i] += short[i]
-                t.shortfall[1, i] += short[i] * short[i]
-                t.shortfall[2, i] += 1.0
-        if lost > 0.0:
-            t.counts[SHORT] += 1.0
-            t.covered[2] += lost
-            t.covered[3] += lost * lost
-        banker = (r // turn_rounds) % (players + 1)
-        k = 0
-        for person in range(players + 1):  # the players are the others, in seat order
-            if person == banker:
-                v = bank
-                t.rotation[2, person] += 1.0
-            else:
-                v = x[k]
-                k += 1
-            t.rotation[0, person] += v
-            t.rotation[1, person] += v * v
-    t.counts[ROUNDS] += rounds
-    for s in range(rounds // shift_rounds):
-        for b in range(bankrolls.size):
-            money = bankrolls[b]
-            for r in range(s * shift_rounds, (s + 1) * shift_rounds):
-                money += cover(results[r], min(stake, money), short)
-                if money < ruin_below:
-                    t.shift[0, b] += 1.0
-                    break
-            t.shift[1, b] += money - bankrolls[b]
-            t.shift[2, b] += (money - bankrolls[b]) ** 2
-        t.counts[SHIFTS] += 1.0
 
 
 def _mean_se(total: float, squares: float, n: float) -> tuple[float, float]:
@@ -282,7 +216,13 @@ class BankFigures:
         return int(self.tallies.counts[ROUNDS])
 
     def seat_table(self) -> pd.DataFrame:
-        """Seat | Mean | SE | SD | SE of SD: each player's result per round (units)."""
+        """Each player's result per round.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Seat | Mean | SE | SD | SE of SD, units of a player's bet, one row per seat.
+        """
         t, n = self.tallies, self.tallies.counts[ROUNDS]
         rows = []
         for i in range(self.players):
@@ -292,8 +232,15 @@ class BankFigures:
         return pd.DataFrame(rows)
 
     def covariance(self) -> tuple[np.ndarray, np.ndarray]:
-        """(covariance matrix between seats, the SE of each entry by the delta method:
-        Var((x - a)(y - b)) / n from raw moments up to x^2 y^2)."""
+        """The covariance between seats' results per round.
+
+        Returns
+        -------
+        tuple of numpy.ndarray
+            The covariance matrix, float64 (players, players), units squared; and the SE of
+            each entry by the delta method, Var((x - a)(y - b)) / n from the raw moments up
+            to x^2 y^2.
+        """
         t, n = self.tallies, self.tallies.counts[ROUNDS]
         a = t.seat[0] / n
         exy = t.pair[0] / n
@@ -310,9 +257,15 @@ class BankFigures:
         return cov, se
 
     def covariance_table(self) -> pd.DataFrame:
-        """Seat i | Seat j | Covariance | SE | Correlation, every pair of distinct seats; the
-        correlation is missing (null in JSON) where a seat's result never varied (one round,
-        say), which has nothing to divide by."""
+        """The covariance of every pair of distinct seats.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Seat i | Seat j | Covariance | SE | Correlation; the correlation is missing
+            (null in JSON) where a seat's result never varied (one round, say), which has
+            nothing to divide by.
+        """
         cov, se = self.covariance()
         sd = np.sqrt(np.maximum(np.diag(cov), 0.0))  # a variance that rounds below 0 is 0
         rows = [
@@ -329,9 +282,16 @@ class BankFigures:
         return pd.DataFrame(rows, columns=["Seat i", "Seat j", "Covariance", "SE", "Correlation"])
 
     def bank_figures(self) -> dict[str, float]:
-        """The P/D's result per round (units of a player's bet) at full coverage and from
-        the stake, with SEs; its SD; and the SD the same seats would give if they moved
-        independently (sqrt of the sum of their variances), to show what the covariance adds."""
+        """The P/D's result per round.
+
+        Returns
+        -------
+        dict of str to float
+            Its mean (units of a player's bet) at full coverage and covering from the
+            stake, with SEs; its SD and the SD's SE; and the SD the same seats would give
+            if they moved independently (sqrt of the sum of their variances), to show what
+            the covariance adds.
+        """
         t, n = self.tallies, self.tallies.counts[ROUNDS]
         mean, se = _mean_se(t.bank[0], t.bank[1], n)
         sd, sd_se = _sd_and_se(t.bank, n)
@@ -348,7 +308,13 @@ class BankFigures:
         }
 
     def bank_table(self) -> pd.DataFrame:
-        """Figure | Value | SE: :meth:`bank_figures` as a table."""
+        """:meth:`bank_figures` as a table.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Figure | Value | SE, one row per figure (the independent seats' SD has no SE).
+        """
         f = self.bank_figures()
         rows = [
             ("P/D result per round, covering every payoff", f["P/D result per round"], f["SE"]),
@@ -362,7 +328,14 @@ class BankFigures:
         return pd.DataFrame(rows, columns=["Figure", "Value", "SE"])
 
     def coverage_table(self) -> pd.DataFrame:
-        """Figure | Value | SE: how often the stake falls short and what the players lose."""
+        """How often the stake falls short, and what the players lose to it.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Figure | Value | SE: the share of rounds the P/D cannot pay every winner, then
+            the players' loss to coverage per round (units), all seats and each seat.
+        """
         t, n = self.tallies, self.tallies.counts[ROUNDS]
         p = t.counts[SHORT] / n
         rows = [("Rounds the P/D cannot cover every winner", p, math.sqrt(p * (1 - p) / n))]
@@ -378,8 +351,15 @@ class BankFigures:
         return pd.DataFrame(rows, columns=["Figure", "Value", "SE"])
 
     def ruin_table(self) -> pd.DataFrame:
-        """Bankroll | Shifts | P(ruin in a shift) | SE | the banker's mean result over a
-        shift (units) | SE, one row per bankroll."""
+        """The banker's risk of ruin over a shift, from the whole shifts simulated.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Bankroll (units) | Shifts | P(ruin in a shift) | SE | Banker's result over a
+            shift (units) | SE of the result, one row per bankroll; NaN where no whole shift
+            was played (:meth:`notes`).
+        """
         t = self.tallies
         shifts = t.counts[SHIFTS]
         rows = []
@@ -457,9 +437,23 @@ class BankFigures:
     def rotation_table(
         self, wager: float, collection: float, rounds_per_hour: float
     ) -> pd.DataFrame:
-        """Person | Share of rounds banked | Result per round (units) | SE | Net per hour
-        after collection | SE per hour: each of the ``players + 1`` people under rotation,
-        at full coverage, betting ``wager`` when not banking, paying ``collection`` a round."""
+        """Each of the ``players + 1`` people under rotation, at full coverage.
+
+        Parameters
+        ----------
+        wager : float
+            Money each person bets when not banking (above 0).
+        collection : float
+            Money each person pays the house every round (0 or more).
+        rounds_per_hour : float
+            Rounds dealt an hour (above 0).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Person (seat) | Share of rounds banked | Result per round (units) | SE | Net per
+            hour after collection | SE per hour, one row per person (the P/D last).
+        """
         for name, value in (("wager", wager), ("rounds_per_hour", rounds_per_hour)):
             if not value > 0:
                 raise GamecoreError(f"{name} must be above 0, got {shown(value)}")
@@ -486,8 +480,23 @@ class BankFigures:
         for a table dealt with a shuffle every round, where each seat's result has the
         heads-up distribution of EV ``ev`` and SD ``sd`` (each game's table module says
         why): every seat's EV and SD, the P/D's EV (minus the players times ``ev``), and
-        each person's result under rotation (exactly 0). ``sd_approximate`` marks the SD
-        twins as :data:`gamecore.twins.APPROXIMATE`."""
+        each person's result under rotation (exactly 0).
+
+        Parameters
+        ----------
+        ev : float
+            The exact heads-up EV per round of a seat, units of its bet.
+        sd : float
+            The exact heads-up SD per round of a seat, units.
+        sd_approximate : bool
+            Whether to mark the SD twins :data:`gamecore.twins.APPROXIMATE` (the seats'
+            SD not exactly the heads-up one).
+
+        Returns
+        -------
+        pandas.DataFrame
+            The twin table (:func:`gamecore.twins.twin_table`), one row per figure.
+        """
         rounds = self.rounds
         rows = []
         for seat in self.seat_table().to_dict("records"):
@@ -518,14 +527,22 @@ class BankFigures:
         return twins.twin_table(rows)
 
 
-def house_collection_per_hour(players: int, collection: float, rounds_per_hour: float) -> float:
-    """The house's collection per hour: every person at the table, the P/D included, pays
-    ``collection`` every round."""
-    return (players + 1) * collection * rounds_per_hour
-
-
 def tally_rounds(results: np.ndarray, bank: Bank) -> BankTallies:
-    """The tallies of one chunk of consecutive rounds (rounds, players)."""
+    """The tallies of one chunk of consecutive rounds of one table.
+
+    Parameters
+    ----------
+    results : numpy.ndarray
+        Shape (rounds, players): each round's result by seat, players' side, units of a
+        player's bet (any real dtype; read as float64).
+    bank : Bank
+        How the P/D banks.
+
+    Returns
+    -------
+    BankTallies
+        The chunk's sums; a run's chunks add up (:func:`gamecore.parallel.sum_tallies`).
+    """
     results = np.ascontiguousarray(results, dtype=np.float64)
     t = new_bank_tallies(results.shape[1], len(bank.bankrolls))
     add_rounds(
@@ -536,8 +553,21 @@ def tally_rounds(results: np.ndarray, bank: Bank) -> BankTallies:
 
 
 def to_dict(figures: BankFigures) -> dict[str, Any]:
-    """The figures as JSON-ready values, each part's :meth:`BankFigures.notes` beside it as
-    ``"<part>_note"`` (only where a figure of that part is null or its SE is 0)."""
+    """The figures as JSON-ready values.
+
+    Parameters
+    ----------
+    figures : BankFigures
+        A full table's figures.
+
+    Returns
+    -------
+    dict of str to Any
+        ``rounds``, ``bank`` (the parameters; an unlimited stake is null), ``seats``,
+        ``covariances``, ``pd``, ``coverage``, ``ruin``; each part's
+        :meth:`BankFigures.notes` beside it as ``"<part>_note"`` (only where a figure of
+        that part is null or its SE is 0).
+    """
     return {
         "rounds": figures.rounds,
         "bank": dataclasses.asdict(figures.bank),  # stake null: it covers every payoff

@@ -17,7 +17,7 @@ from typing import Any
 from gamecore import decimals, games, strictjson
 from gamecore.arguments import build_parser
 from gamecore.errors import GamecoreError, one_line, shown
-from gamecore.interrupts import interrupts_deferred
+from gamecore.interrupts import write_whole
 from gamecore.options import CommandOptions, flag
 
 
@@ -109,37 +109,12 @@ def _naming_the_flag(args: argparse.Namespace, message: str) -> str:
 def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None:
     if as_json:
         # Strict JSON: an undefined figure is null, never NaN (see gamecore.strictjson).
-        _write_whole(strictjson.dumps(data) + "\n")
+        write_whole(strictjson.dumps(data) + "\n")
     else:
         import pandas as pd  # only for the text tables; importing it is slow
 
         with pd.option_context("display.width", 200, "display.max_columns", 30):
             text()
-
-
-def _write_whole(text: str) -> None:
-    """Write ``text`` to standard output whole: a Ctrl-C that comes while it is being written
-    (a document larger than a pipe holds waits for its reader) takes effect once it is
-    written (:func:`gamecore.interrupts.interrupts_deferred`), so whoever reads a JSON
-    document gets all of it, or nothing when the command was interrupted before. The bytes
-    are written until all are out: an interrupted write to a pipe returns short, and a text
-    stream drops what was not written (measured: 64 KiB of 250 KiB arrived)."""
-    with interrupts_deferred():
-        _write_all(text)
-
-
-def _write_all(text: str) -> None:
-    """Write ``text`` to standard output, through its byte stream where it has one, until
-    every byte is written (a write may return short)."""
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:  # a text-only stream (a StringIO): nothing to go short
-        sys.stdout.write(text)
-        return
-    sys.stdout.flush()  # what was written as text before, first
-    data = memoryview(text.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict"))
-    while data:
-        data = data[buffer.write(data) :]
-    buffer.flush()
 
 
 def _command_verify(args: argparse.Namespace) -> int:
@@ -214,7 +189,20 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int | None]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line ``argv`` (default ``sys.argv[1:]``); return its exit status."""
+    """Run a command line, as the ``gamecore`` command does.
+
+    Parameters
+    ----------
+    argv : Sequence[str] or None
+        The arguments after the program's name (default ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit status: 0, 1 (``verify`` found a mismatch, or the output could not be
+        written), 2 (bad input, one line on standard error), 130 (interrupted), 141
+        (standard output's reader has gone).
+    """
     return execute(build_parser().parse_args(argv))
 
 
@@ -225,7 +213,18 @@ EXIT_BROKEN_PIPE = 141
 
 
 def execute(args: argparse.Namespace) -> int:
-    """Run the command ``args`` were parsed into: its exit status, every error one line."""
+    """Run the command ``args`` were parsed into, every error one line on standard error.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        What :func:`gamecore.arguments.build_parser`'s parser gave.
+
+    Returns
+    -------
+    int
+        The exit status (:func:`main`).
+    """
     try:
         code = COMMANDS[args.command](args)
         sys.stdout.flush()  # a write error surfaces here, not in the interpreter's exit
@@ -273,7 +272,13 @@ def _finish_progress_bars() -> None:
 
 def import_game(args: argparse.Namespace) -> None:
     """Import the module of the game ``args`` name, if they name a known game (what the
-    command will import anyway; an unknown name is left for the command to refuse)."""
+    command will import anyway; an unknown name is left for the command to refuse).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line (its ``game``, if any).
+    """
     name = getattr(args, "game", None)
     if isinstance(name, str) and name in games.REGISTRY:
         games.game(name)

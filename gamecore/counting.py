@@ -17,7 +17,10 @@ A count is *balanced* when its tags sum to zero over a deck: every shoe then sta
 and the running count divided by the decks left (the *true count*) estimates the shoe's
 deviation from a full one.
 
-Each game names its ranks and their cards per deck in a :class:`Deck`.
+Each game names its ranks and their cards per deck in a :class:`Deck`. A counter's run is a
+:class:`CounterRun`, and every game's counter kernel tallies the same statistics
+(:data:`ROUNDS` ..., :func:`add_round`, :func:`ramp_bet`); :mod:`gamecore.countresults` reads
+them.
 """
 
 from __future__ import annotations
@@ -25,12 +28,11 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
-import pandas as pd
 
-from gamecore._jit import kernel
+from gamecore._jit import kernel, kernel_face
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole, real_number, real_numbers, real_or_fraction
@@ -53,9 +55,22 @@ class Deck:
         return np.array(self.cards, dtype=float)
 
     def by_rank(self, values: Mapping[str, float], name: str) -> np.ndarray:
-        """``values[rank]`` for every rank, as floats; refuses a missing or extra rank, and
-        an entry that is not a finite number as :func:`gamecore.numeric.real_or_fraction`
-        takes it (a string such as ``"8"`` is refused), naming ``name`` and the rank."""
+        """``values[rank]`` for every rank, in the deck's order of ranks.
+
+        Parameters
+        ----------
+        values : Mapping[str, float]
+            A number for every rank (a tag, an effect of removal), no rank missing or extra;
+            each finite, as :func:`gamecore.numeric.real_or_fraction` takes it (a string
+            such as ``"8"`` is refused).
+        name : str
+            What ``values`` are, for the message that refuses them (with the rank).
+
+        Returns
+        -------
+        numpy.ndarray
+            Float64 of shape (ranks,).
+        """
         if not isinstance(values, Mapping) or set(values) != set(self.ranks):
             raise GamecoreError(
                 f"{name} must map every rank {', '.join(self.ranks)} to a number, got "
@@ -66,7 +81,18 @@ class Deck:
         )
 
     def tags(self, tags: Mapping[str, int]) -> dict[str, int]:
-        """A count's tags, checked: an integer for every rank."""
+        """A count's tags, checked: an integer for every rank.
+
+        Parameters
+        ----------
+        tags : Mapping[str, int]
+            The count's tag of every rank (a whole number, of any integer type).
+
+        Returns
+        -------
+        dict of str to int
+            The tags as Python ints, in the deck's order of ranks.
+        """
         self.by_rank(tags, "tags")
         for rank in self.ranks:
             tag = tags[rank]
@@ -75,7 +101,19 @@ class Deck:
         return {rank: int(tags[rank]) for rank in self.ranks}
 
     def imbalance(self, tags: Mapping[str, int]) -> int:
-        """The tags' sum over one deck (0: a balanced count)."""
+        """The tags' sum over the cards of one deck.
+
+        Parameters
+        ----------
+        tags : Mapping[str, int]
+            The count's tag of every rank (checked as :meth:`tags` does).
+
+        Returns
+        -------
+        int
+            The running count after one whole deck: 0 for a balanced count, and the
+            drift per deck of an unbalanced one.
+        """
         tags = self.tags(tags)
         return sum(n * tags[r] for r, n in zip(self.ranks, self.cards, strict=True))
 
@@ -83,8 +121,24 @@ class Deck:
 def betting_correlation(
     tags: Mapping[str, float], effects: Mapping[str, float], deck: Deck
 ) -> float:
-    """Correlation of ``tags`` with ``effects`` over the cards of ``deck``, both centred on
-    their deck-weighted means (module docstring); 0 when either is constant.
+    """Griffin's betting correlation: the correlation of ``tags`` with ``effects`` over the
+    cards of ``deck``, both centred on their deck-weighted means (module docstring).
+
+    Parameters
+    ----------
+    tags : Mapping[str, float]
+        The count's tag of every rank.
+    effects : Mapping[str, float]
+        The effect of removal of every rank: the change in EV (units per unit bet) when
+        one card of that rank leaves the full shoe; or a decision's gain, for its playing
+        efficiency.
+    deck : Deck
+        The ranks and their cards per deck (the weights).
+
+    Returns
+    -------
+    float
+        From -1 to 1; 0 when the tags or the effects are constant.
 
     Examples
     --------
@@ -110,6 +164,20 @@ def balanced_tags(effects: Mapping[str, float], deck: Deck, max_tag: int = 3) ->
     few cards per deck, such as a joker, leaves odd sums), one rank's tag may be moved to
     balance it, keeping its sign the effect's. A rank with no cards in the deck gets tag 0
     (it is never seen).
+
+    Parameters
+    ----------
+    effects : Mapping[str, float]
+        The effect of removal of every rank (units per unit bet per card removed).
+    deck : Deck
+        The ranks and their cards per deck.
+    max_tag : int
+        The largest tag in absolute value, from 1 to 20.
+
+    Returns
+    -------
+    dict of str to int
+        The tag of every rank; they sum to 0 over a deck.
     """
     if not is_whole(max_tag) or not (1 <= max_tag <= 20):
         raise GamecoreError(f"max_tag must be an integer from 1 to 20, got {shown(max_tag)}")
@@ -151,8 +219,23 @@ def balanced_tags(effects: Mapping[str, float], deck: Deck, max_tag: int = 3) ->
 
 def regression_slope(tags: Mapping[str, float], effects: Mapping[str, float], deck: Deck) -> float:
     """The EV change per unit of running count that the tags predict: the deck-weighted
-    least-squares slope of the effects on the (centred) tags. Removing cards whose tags sum
-    to ``RC`` from the full shoe changes the EV by about ``slope * RC``."""
+    least-squares slope of the effects on the (centred) tags.
+
+    Parameters
+    ----------
+    tags : Mapping[str, float]
+        The count's tag of every rank (not all equal).
+    effects : Mapping[str, float]
+        The effect of removal of every rank (units per unit bet per card removed).
+    deck : Deck
+        The ranks and their cards per deck (the weights).
+
+    Returns
+    -------
+    float
+        The slope, units per unit bet per unit of running count: removing cards whose tags
+        sum to ``RC`` from the full shoe changes the EV by about ``slope * RC``.
+    """
     weights = deck.weights
     t = deck.by_rank(tags, "tags")
     e = deck.by_rank(effects, "effects")
@@ -174,43 +257,6 @@ def regression_slope(tags: Mapping[str, float], effects: Mapping[str, float], de
 (ROUNDS, BET, WON, WON_SQ, FLAT, FLAT_SQ, SHOE_WON_SQ, SHOE_FLAT_SQ, FIRST, FIRST_SQ) = range(10)
 #: The number of columns (a game may add its own after them).
 STATS = 10
-
-
-def counter_summary(
-    stats: np.ndarray, shoes: int, rounds_per_hour: float, banked: int | None = None
-) -> dict[str, float]:
-    """Units won per 100 rounds and per hour (standard errors from the shoes' sums: the
-    rounds of a shoe share its count), the average bet, the flat bettor's EV per round, and
-    the first round of each shoe (the twin of the exact off-the-top EV); with ``banked``
-    (the column counting the rounds a counter banked under rotation), how often it banked."""
-    rounds = stats[ROUNDS]
-
-    def per_round(won: int, shoe_sq: int) -> tuple[float, float]:
-        per_shoe = stats[won] / shoes
-        spread = max(stats[shoe_sq] / shoes - per_shoe**2, 0.0)
-        return stats[won] / rounds, math.sqrt(spread * shoes) / rounds
-
-    won, won_se = per_round(WON, SHOE_WON_SQ)
-    flat, flat_se = per_round(FLAT, SHOE_FLAT_SQ)
-    first = stats[FIRST] / shoes
-    first_se = math.sqrt(max(stats[FIRST_SQ] / shoes - first**2, 0.0) / shoes)
-    out = {
-        "Rounds": float(rounds),
-        "Shoes": float(shoes),
-        "Average bet (units)": stats[BET] / rounds,
-        "Units won per 100 rounds": 100 * won,
-        "SE (per 100 rounds)": 100 * won_se,
-        "Units won per hour": rounds_per_hour * won,
-        "SE (per hour)": rounds_per_hour * won_se,
-        "Won per unit bet": stats[WON] / stats[BET],
-        "Flat bettor's EV per round": flat,
-        "SE (flat)": flat_se,
-        "First round of a shoe, EV": first,
-        "SE (first round)": first_se,
-    }
-    if banked is not None:
-        out["Rounds banked per 100 rounds"] = 100 * stats[banked] / rounds
-    return out
 
 
 def bank_threshold(run: CounterRun, tags: Mapping[str, int]) -> float:
@@ -303,12 +349,36 @@ class CounterRun:
         return self.trigger if isinstance(self.trigger, tuple) else (self.trigger,)
 
     def replace(self, **changes) -> CounterRun:
-        """A copy with ``changes`` (checked as a new run is)."""
+        """A copy of the run with some fields changed.
+
+        Parameters
+        ----------
+        **changes
+            Field name -> new value (``shoes=...``, ``seat=...``), checked as a new run's.
+
+        Returns
+        -------
+        CounterRun
+            The changed copy.
+        """
         return dataclasses.replace(self, **changes)
 
     def refuse(self, who: str, *options: str) -> None:
         """Refuse each of ``options`` set to other than its default: it does not apply to
-        ``who``."""
+        ``who``.
+
+        Parameters
+        ----------
+        who : str
+            The game or counter the options do not apply to, for the message.
+        *options : str
+            Field names of the run.
+
+        Raises
+        ------
+        GamecoreError
+            The first of ``options`` that is not at its default, named.
+        """
         for option in options:
             field = self.__dataclass_fields__[option]
             if getattr(self, option) != field.default:
@@ -352,45 +422,8 @@ def _check_rotation(turn_rounds: object, bank_at: object) -> dict[str, int | flo
     return {"turn_rounds": int(turn_rounds), "bank_at": bank_at}
 
 
-def scenario_table(summaries: Mapping[str, Mapping[str, float]], unit: float) -> pd.DataFrame:
-    """Where | Units won per 100 rounds | SE | Money per hour at the table maximum | SE
-    (money per hour) | Rounds banked per 100 rounds | Flat bettor per round | SE (flat):
-    one row per counter summary (:func:`counter_summary`), money at ``unit`` per unit bet."""
-    rows = [
-        {
-            "Where": where,
-            "Units won per 100 rounds": summary["Units won per 100 rounds"],
-            "SE": summary["SE (per 100 rounds)"],
-            "Money per hour at the table maximum": summary["Units won per hour"] * unit,
-            "SE (money per hour)": summary["SE (per hour)"] * unit,
-            "Rounds banked per 100 rounds": summary.get("Rounds banked per 100 rounds", 0.0),
-            "Flat bettor per round": summary["Flat bettor's EV per round"],
-            "SE (flat)": summary["SE (flat)"],
-        }
-        for where, summary in summaries.items()
-    ]
-    return pd.DataFrame(rows)
-
-
-def money_unit(table_maximum: object, ramp: Sequence[float]) -> float:
-    """Money per unit bet when the ramp's top bet is ``table_maximum``."""
-    try:
-        unit = float(table_maximum) / ramp[-1]  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise GamecoreError(
-            f"table_maximum must be an amount, got {shown(table_maximum)}"
-        ) from None
-    if not (math.isfinite(unit) and unit > 0):
-        raise GamecoreError(f"table_maximum must be a positive amount, got {shown(table_maximum)}")
-    return unit
-
-
 @kernel(inline=True)
-def add_round(stats, bet, won, flat, result, first):
-    """One round into a counter's statistics (columns :data:`ROUNDS` ...): the units ``bet``
-    and ``won``, the flat bettor's ``flat`` result, and the seat's one-unit ``result`` when
-    it is the ``first`` round of a shoe (the off-the-top twin). The per-shoe sums are the
-    caller's."""
+def _add_round(stats, bet, won, flat, result, first):
     if first:
         stats[FIRST] += result
         stats[FIRST_SQ] += result * result
@@ -402,19 +435,81 @@ def add_round(stats, bet, won, flat, result, first):
     stats[FLAT_SQ] += flat * flat
 
 
+@kernel_face(_add_round)
+def add_round(
+    stats: np.ndarray, bet: float, won: float, flat: float, result: float, first: bool
+) -> None:
+    """Add one round to a counter's statistics, in place. The per-shoe sums
+    (:data:`SHOE_WON_SQ`, :data:`SHOE_FLAT_SQ`) are the caller's, at the end of each shoe.
+
+    Parameters
+    ----------
+    stats : numpy.ndarray
+        Float64 of at least :data:`STATS` entries, the columns :data:`ROUNDS` ... summed
+        over the run's rounds.
+    bet : float
+        The units the counter bet.
+    won : float
+        The units it won (negative: lost).
+    flat : float
+        The one-unit flat bettor's result on the same round.
+    result : float
+        The seat's one-unit result, added to :data:`FIRST` when ``first``.
+    first : bool
+        Whether this is the first round of a shoe (dealt off a full shoe: the twin of the
+        exact off-the-top EV).
+    """
+    _add_round(stats, bet, won, flat, result, first)
+
+
 @kernel(inline=True)
-def ramp_bet(true_count, trigger, ramp):
-    """The units a counter bets at ``true_count``: one at or below ``trigger``, ``ramp[k]``
-    above ``trigger + k`` and at most ``trigger + k + 1``, the last entry beyond."""
+def _ramp_bet(true_count, trigger, ramp):
     if true_count <= trigger:
         return 1.0
     step = int(math.ceil(true_count - trigger)) - 1
     return ramp[min(step, ramp.size - 1)]
 
 
+@kernel_face(_ramp_bet)
+def ramp_bet(true_count: float, trigger: float, ramp: np.ndarray) -> float:
+    """The units a counter bets at a true count.
+
+    Parameters
+    ----------
+    true_count : float
+        The running count per deck left.
+    trigger : float
+        The true count at or below which the counter bets one unit.
+    ramp : numpy.ndarray
+        Float64, the units bet at each true count step above ``trigger``
+        (:func:`check_ramp`).
+
+    Returns
+    -------
+    float
+        1 at or below ``trigger``; ``ramp[k]`` above ``trigger + k`` and at most
+        ``trigger + k + 1``; the last entry beyond.
+    """
+    return float(_ramp_bet(true_count, trigger, ramp))
+
+
 def check_trigger(trigger: float, tags: Mapping[str, int], name: str = "trigger") -> float:
-    """A trigger true count: a finite number within ten times the tags' largest (``name``
-    names it in the message)."""
+    """A trigger true count, checked against the count's tags.
+
+    Parameters
+    ----------
+    trigger : float
+        The true count (running count per deck left) at which a counter changes its play.
+    tags : Mapping[str, int]
+        The count's tag of every rank.
+    name : str
+        The option's name, for the message that refuses it.
+
+    Returns
+    -------
+    float
+        ``trigger``: a finite number within ten times the largest tag in absolute value.
+    """
     trigger = float(real_number(name, trigger))
     reach = 10 * max(max(abs(t) for t in tags.values()), 1)
     if not math.isfinite(trigger) or abs(trigger) > reach:
@@ -426,8 +521,18 @@ def check_trigger(trigger: float, tags: Mapping[str, int], name: str = "trigger"
 
 
 def check_ramp(ramp: Sequence[float]) -> tuple[float, ...]:
-    """A bet ramp: the units bet at each true count step above the trigger, at least one
-    step, each from 1 to 1,000 units, never decreasing."""
+    """A bet ramp, checked.
+
+    Parameters
+    ----------
+    ramp : Sequence[float]
+        The units bet at each true count step above the trigger (the last beyond).
+
+    Returns
+    -------
+    tuple of float
+        The ramp: at least one step, each from 1 to 1,000 units, never decreasing.
+    """
     values = tuple(float(v) for v in real_numbers("ramp", ramp))
     if not values or not all(1 <= v <= 1000 for v in values):
         raise GamecoreError(f"ramp must hold bets from 1 to 1,000 units, got {shown(ramp)}")
@@ -436,157 +541,3 @@ def check_ramp(ramp: Sequence[float]) -> tuple[float, ...]:
             f"ramp must not decrease (a counter bets more as the count rises), got {shown(ramp)}"
         )
     return values
-
-
-# ---------------------------------------------------------------------------------------
-# Procedures (decks, cut card, a shuffle every round) and the verdict
-# ---------------------------------------------------------------------------------------
-
-
-def procedure_table(
-    deck_counts: Sequence[int],
-    cuts: Callable[[int], Sequence[int]],
-    off_the_top: Callable[[int], float],
-    simulate: Callable[[int, int, float], Mapping[str, float]],
-    triggers: Sequence[float],
-    unit: float,
-    rounds_per_hour: float,
-    how: str,
-) -> pd.DataFrame:
-    """A counter under every procedure: for each deck count, a shuffle every round (the count
-    never moves: one unit a round at the exact off-the-top EV, ``off_the_top(decks)``) and
-    real shoes to each cut card ``cuts(decks)`` (cards behind it), the best of ``triggers``
-    (``simulate(decks, cut, trigger)``, a :func:`counter_summary`, all on the same shoes of
-    one seed). The best is chosen on the simulated shoes, an optimistic estimate, as a
-    verdict should use. Money per hour: units times ``unit``, the money of one unit."""
-    try:
-        triggers = tuple(float(t) for t in triggers)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"triggers must be true counts, got {shown(triggers)}") from None
-    if not triggers:
-        raise GamecoreError("triggers must hold at least one true count")
-    rows = []
-    for decks in deck_counts:
-        ev = off_the_top(decks)
-        rows.append(
-            {
-                "Decks": decks,
-                "Procedure": "shuffle every round",
-                "Cards behind the cut card": None,
-                "Best trigger": None,
-                "Units won per 100 rounds": 100 * ev,
-                "SE (per 100 rounds)": 0.0,
-                "Money per hour at the table maximum": rounds_per_hour * ev * unit,
-                "SE (money per hour)": 0.0,
-                "How": "exact: the count never moves; one unit a round",
-            }
-        )
-        for cut in cuts(decks):
-            found = [(trigger, simulate(decks, int(cut), trigger)) for trigger in triggers]
-            trigger, best = max(found, key=lambda t: t[1]["Units won per 100 rounds"])
-            rows.append(
-                {
-                    "Decks": decks,
-                    "Procedure": "shoe to a cut card",
-                    "Cards behind the cut card": int(cut),
-                    "Best trigger": trigger,
-                    "Units won per 100 rounds": best["Units won per 100 rounds"],
-                    "SE (per 100 rounds)": best["SE (per 100 rounds)"],
-                    "Money per hour at the table maximum": best["Units won per hour"] * unit,
-                    "SE (money per hour)": best["SE (per hour)"] * unit,
-                    "How": how,
-                }
-            )
-    return pd.DataFrame(rows)
-
-
-def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
-    """Each procedure of :func:`procedure_table` against a threshold of money per hour:
-    whether the counter's best gain is below it by more than four standard errors (its
-    upper 4-sigma bound below the threshold), and that bound."""
-    try:
-        threshold = float(threshold)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"threshold must be money per hour, got {shown(threshold)}") from None
-    if not math.isfinite(threshold):
-        raise GamecoreError(f"threshold must be a finite amount, got {shown(threshold)}")
-    out = table[["Decks", "Procedure", "Cards behind the cut card"]].copy()
-    upper = table["Money per hour at the table maximum"] + 4 * table["SE (money per hour)"]
-    out["Counter's best, money per hour"] = table["Money per hour at the table maximum"]
-    out["Upper bound (+4 SE)"] = upper
-    out["Below the threshold"] = upper < threshold
-    out["Threshold, money per hour"] = threshold
-    return out
-
-
-def perfect_information_summary(
-    rounds: pd.DataFrame, ramp: Sequence[float], rounds_per_hour: float
-) -> dict[str, float]:
-    """A perfect-information bettor's results from its rounds (``Shoe``, ``True count``,
-    ``Exact EV``, ``Result`` columns): it bets the ramp's top when the exact EV is positive
-    and one unit otherwise. Units won per 100 rounds realised and expected (the exact EV of
-    the rounds bet: the same mean, far less noise), SEs from the shoes' sums; how often the
-    shoe favours the player; the correlation of the count's true count with the exact EV."""
-    bet = np.where(rounds["Exact EV"] > 0, ramp[-1], 1.0)
-    by_shoe = (
-        pd.DataFrame(
-            {
-                "Shoe": rounds["Shoe"],
-                "won": bet * rounds["Result"],
-                "expected": bet * rounds["Exact EV"],
-            }
-        )
-        .groupby("Shoe")[["won", "expected"]]
-        .sum()
-    )
-    n = len(rounds)
-
-    def per_100(column: str) -> tuple[float, float]:
-        sums = by_shoe[column].to_numpy()
-        return 100 * sums.sum() / n, 100 * math.sqrt(sums.var() * len(sums)) / n
-
-    won, won_se = per_100("won")
-    expected, expected_se = per_100("expected")
-    correlation, correlation_se = _correlation_by_shoe(rounds)
-    return {
-        "Rounds": float(n),
-        "Shoes": float(by_shoe.shape[0]),
-        "Share of rounds with exact EV > 0": float((rounds["Exact EV"] > 0).mean()),
-        "Units won per 100 rounds": won,
-        "SE (per 100 rounds)": won_se,
-        "Expected units per 100 rounds (exact EV of the rounds bet)": expected,
-        "SE (expected)": expected_se,
-        "Expected units per hour": rounds_per_hour * expected / 100,
-        "Correlation of the true count with the exact EV": correlation,
-        "SE (correlation)": correlation_se,
-    }
-
-
-#: Resamplings of the shoes for the correlation's standard error.
-BOOTSTRAP = 400
-
-
-def _correlation_by_shoe(rounds: pd.DataFrame) -> tuple[float, float]:
-    """The correlation of the true count with the exact EV over the rounds, and its standard
-    error by the bootstrap over whole shoes (the rounds of a shoe share its count, so rounds
-    are not independent draws); resampled from ``SeedSequence(0)``, so it is reproducible."""
-    x, y = rounds["True count"].to_numpy(), rounds["Exact EV"].to_numpy()
-
-    def correlation(index: np.ndarray) -> float:
-        a, b = x[index], y[index]
-        if a.std() == 0 or b.std() == 0:
-            return 0.0
-        return float(np.corrcoef(a, b)[0, 1])
-
-    value = correlation(np.arange(len(x)))
-    shoes = [np.flatnonzero(rounds["Shoe"].to_numpy() == s) for s in np.unique(rounds["Shoe"])]
-    if len(shoes) < 2:
-        return value, math.nan
-    generator = np.random.Generator(np.random.PCG64(np.random.SeedSequence(0)))
-    draws = [
-        correlation(
-            np.concatenate([shoes[i] for i in generator.integers(len(shoes), size=len(shoes))])
-        )
-        for _ in range(BOOTSTRAP)
-    ]
-    return value, float(np.std(draws, ddof=1))

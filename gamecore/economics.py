@@ -16,7 +16,21 @@ from gamecore.errors import GamecoreError, shown
 
 
 def collection_table(collection: float, wagers: Any) -> pd.DataFrame:
-    """The collection as a cost in % of the wager, for each wager size."""
+    """The collection as a cost against the wager, for each wager size.
+
+    Parameters
+    ----------
+    collection : float
+        Money everyone pays the house every hand.
+    wagers : Iterable of float
+        The wager sizes, money, each above 0.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Wager | Collection | Collection as % of wager (a fraction: 0.05 is 5%), one row per
+        wager size.
+    """
     wagers = list(wagers)
     if any(w <= 0 for w in wagers):
         raise GamecoreError(f"wagers must be above 0, got {shown(wagers)}")
@@ -33,8 +47,24 @@ def table_economics(
 ) -> pd.DataFrame:
     """Expected money per hand at a table of equal bets, the P/D covering all action.
 
-    ``player_ev`` is each player's EV per unit wagered against the P/D (the P/D's edge per
-    unit of action is its negative); everyone pays ``collection`` on every hand.
+    Parameters
+    ----------
+    player_ev : float
+        Each player's EV per unit wagered against the P/D (the P/D's edge per unit of
+        action is its negative).
+    wager : float
+        Each player's bet, money (above 0).
+    collection : float
+        Money everyone, the P/D included, pays on every hand.
+    players : Iterable of int
+        The table sizes, one row each.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Players | P/D action | P/D expected win before collection | P/D net after
+        collection | Each player's expected result | Each player's net after collection |
+        House collections: money per hand.
     """
     if wager <= 0:
         raise GamecoreError(f"wager must be above 0, got {shown(wager)}")
@@ -55,3 +85,24 @@ def table_economics(
             }
         )
     return pd.DataFrame(rows)
+
+
+def house_collection_per_hour(players: int, collection: float, rounds_per_hour: float) -> float:
+    """The house's collection per hour: every person at the table, the P/D included, pays
+    ``collection`` every round.
+
+    Parameters
+    ----------
+    players : int
+        The players at the table (the P/D is one more person).
+    collection : float
+        Money each person pays every round.
+    rounds_per_hour : float
+        Rounds dealt an hour.
+
+    Returns
+    -------
+    float
+        Money per hour.
+    """
+    return (players + 1) * collection * rounds_per_hour

@@ -26,7 +26,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from gamecore._jit import kernel
+from gamecore._jit import kernel, kernel_face
 
 INT64_MAX = np.iinfo(np.int64).max
 
@@ -49,7 +49,14 @@ CRT_PRIMES = (
 
 
 @kernel
-def mulmod(a, b, modulus):
+def _mulmod(a, b, modulus):
+    if modulus == 0:
+        return a * b
+    return ((a % modulus) * (b % modulus)) % modulus
+
+
+@kernel_face(_mulmod)
+def mulmod(a: int, b: int, modulus: int) -> int:
     """a * b, reduced modulo ``modulus`` unless it is 0 (plain int64, overflow excluded by
     the caller's bound). Used by every counting kernel.
 
@@ -69,13 +76,18 @@ def mulmod(a, b, modulus):
     int64
         The product, or its residue.
     """
-    if modulus == 0:
-        return a * b
-    return ((a % modulus) * (b % modulus)) % modulus
+    return int(_mulmod(a, b, modulus))
 
 
 @kernel
-def addmod(a, b, modulus):
+def _addmod(a, b, modulus):
+    if modulus == 0:
+        return a + b
+    return (a + b) % modulus
+
+
+@kernel_face(_addmod)
+def addmod(a: int, b: int, modulus: int) -> int:
     """a + b, reduced modulo ``modulus`` unless it is 0.
 
     Parameters
@@ -90,9 +102,7 @@ def addmod(a, b, modulus):
     int64
         The sum, or its residue.
     """
-    if modulus == 0:
-        return a + b
-    return (a + b) % modulus
+    return int(_addmod(a, b, modulus))
 
 
 def moduli_for(bound: int) -> tuple[int, ...]:

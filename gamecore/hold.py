@@ -106,8 +106,26 @@ def _product(a: _SumOf, b: _SumOf, mean: float, sd: float) -> _SumOf:
 
 
 def sum_distribution(distribution: Mapping, rounds: int) -> tuple[Fraction, _SumOf]:
-    """The distribution of the total of ``rounds`` independent results (module docstring):
-    (the lattice step, the sum's distribution in steps)."""
+    """The distribution of the total of ``rounds`` independent results (module docstring).
+
+    Parameters
+    ----------
+    distribution : Mapping
+        The per-round net result of one unit wagered, the player's side (units) ->
+        its probability; exact (ints, Fractions) where it can be, the probabilities
+        non-negative and summing to 1.
+    rounds : int
+        The rounds summed, a positive integer.
+
+    Returns
+    -------
+    step : fractions.Fraction
+        The lattice step: every result, and so every total, is a whole number of it.
+    total : _SumOf
+        The total's distribution in steps: ``pmf[i]`` (float64) is the probability of a
+        total of ``(offset + i) * step``; ``cut`` the probability mass dropped beyond mean
+        +- :data:`WIDTH` standard deviations.
+    """
     if not is_whole(rounds) or rounds < 1:
         raise GamecoreError(f"rounds must be a positive integer, got {shown(rounds)}")
     step, steps, probabilities = _lattice(distribution)
@@ -130,15 +148,45 @@ def sum_distribution(distribution: Mapping, rounds: int) -> tuple[Fraction, _Sum
 
 
 def house_behind(distribution: Mapping, rounds: int) -> tuple[float, float]:
-    """(probability that the players' total after ``rounds`` rounds is above zero, the mass
-    cut from the convolution)."""
+    """The exact probability that the house is behind after some rounds.
+
+    Parameters
+    ----------
+    distribution : Mapping
+        The per-round net result of one unit wagered, the player's side (units) ->
+        its probability; exact (ints, Fractions) where it can be, the probabilities
+        non-negative and summing to 1.
+    rounds : int
+        The rounds played, one unit each.
+
+    Returns
+    -------
+    behind : float
+        The probability that the players' total is above zero.
+    cut : float
+        The probability mass cut from the convolution: ``behind`` is good to that plus
+        about 1e-13.
+    """
     _step, total = sum_distribution(distribution, rounds)
     first_positive = max(1 - total.offset, 0)
     return float(total.pmf[first_positive:].sum()), total.cut
 
 
 def moments(distribution: Mapping) -> tuple[float, float]:
-    """(mean, standard deviation) of the per-round net result."""
+    """The mean and standard deviation of the per-round net result.
+
+    Parameters
+    ----------
+    distribution : Mapping
+        The per-round net result of one unit wagered, the player's side (units) ->
+        its probability; exact (ints, Fractions) where it can be, the probabilities
+        non-negative and summing to 1.
+
+    Returns
+    -------
+    mean, sd : float
+        Units per round, the player's side (the house edge is ``-mean``).
+    """
     numbers, probabilities = _checked(distribution)
     values = np.array([float(v) for v in numbers], dtype=float)
     mean = float(np.dot(values, probabilities))
@@ -151,8 +199,23 @@ def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS
     P(house behind) | the mass cut from the convolution (the probability is good to that
     plus about 1e-13).
 
-    ``distribution``: {player's net result per unit: probability}, exact where it can be.
     Hold is the house's win over the money wagered, one unit (of initial wager) a round.
+
+    Parameters
+    ----------
+    wager : str
+        The wager's name, for the ``Wager`` column.
+    distribution : Mapping
+        The per-round net result of one unit wagered, the player's side (units) ->
+        its probability; exact (ints, Fractions) where it can be, the probabilities
+        non-negative and summing to 1.
+    rounds : Sequence[int]
+        The session lengths, one row each.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns above, one row per session length.
 
     Examples
     --------
@@ -190,8 +253,29 @@ def house_behind_twin(
     seed: int = 0,
 ) -> pd.DataFrame:
     """Each P(house behind) beside its simulated twin: ``sessions`` sessions of ``n`` rounds,
-    each drawn as the multinomial counts of the per-round results (from
-    ``numpy.random.SeedSequence(seed)``), the share whose total is above zero."""
+    each drawn as the multinomial counts of the per-round results, the share whose total is
+    above zero.
+
+    Parameters
+    ----------
+    wager : str
+        The wager's name, for the ``Figure`` column.
+    distribution : Mapping
+        The per-round net result of one unit wagered, the player's side (units) ->
+        its probability; exact (ints, Fractions) where it can be, the probabilities
+        non-negative and summing to 1.
+    rounds : Sequence[int]
+        The session lengths, one row each.
+    sessions : int
+        Simulated sessions per length.
+    seed : int
+        Seeds ``numpy.random.SeedSequence(seed)``, from which every session is drawn.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The twin table (:func:`gamecore.twins.twin_table`), one row per session length.
+    """
     numbers, probabilities = _checked(distribution)
     values = np.array([float(v) for v in numbers], dtype=float)
     probabilities = probabilities / probabilities.sum()
@@ -217,9 +301,26 @@ def monitoring(
     sessions: int = 20_000,
     seed: int = 0,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """A report's hold monitoring: (:func:`hold_table` of every wager, their
-    :func:`house_behind_twin` rows), ``distributions`` mapping each wager's name to its
-    per-round distribution; each wager's twin from its own child of the seed."""
+    """A report's hold monitoring of several wagers.
+
+    Parameters
+    ----------
+    distributions : Mapping[str, Mapping]
+        Each wager's name -> its per-round distribution (as :func:`hold_table` takes it).
+    rounds : Sequence[int]
+        The session lengths.
+    sessions : int
+        Simulated sessions per length for the twins.
+    seed : int
+        Each wager's twins are drawn from its own child of ``SeedSequence(seed)``.
+
+    Returns
+    -------
+    tables : pandas.DataFrame
+        Every wager's :func:`hold_table`, one after another.
+    twins : pandas.DataFrame
+        Every wager's :func:`house_behind_twin` rows.
+    """
     if not isinstance(distributions, Mapping) or not distributions:
         raise GamecoreError("distributions must map each wager's name to its distribution")
     children = np.random.SeedSequence(seed).spawn(len(distributions))

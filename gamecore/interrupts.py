@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 
@@ -38,3 +39,34 @@ def interrupts_deferred() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
     if interrupted:
         raise KeyboardInterrupt
+
+
+def write_whole(text: str) -> None:
+    """Write ``text`` to standard output whole: a Ctrl-C that comes while it is being written
+    (a document larger than a pipe holds waits for its reader) takes effect once it is
+    written (:func:`interrupts_deferred`), so whoever reads a JSON document gets all of it,
+    or nothing when the command was interrupted before.
+
+    The bytes are written until all are out, through standard output's byte stream where it
+    has one: an interrupted write to a pipe returns short, and a text stream drops what was
+    not written (measured: 64 KiB of 250 KiB arrived).
+
+    Parameters
+    ----------
+    text : str
+        The whole document, encoded with standard output's encoding and error handler.
+    """
+    with interrupts_deferred():
+        _write_all(text)
+
+
+def _write_all(text: str) -> None:
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a text-only stream (a StringIO): nothing to go short
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()  # what was written as text before, first
+    data = memoryview(text.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict"))
+    while data:
+        data = data[buffer.write(data) :]
+    buffer.flush()

@@ -38,13 +38,41 @@ RUN_OPTIONS = frozenset({"rounds", "seed", "mode", "threads", "dask", "no_progre
 
 
 def flag(option: str) -> str:
-    """The command-line flag of ``option``: ``"oracle_shoes"`` -> ``"--oracle-shoes"``."""
+    """The command-line flag of an option, as messages name it.
+
+    Parameters
+    ----------
+    option : str
+        The option's name as the parser stores it (``"oracle_shoes"``).
+
+    Returns
+    -------
+    str
+        Its flag (``"--oracle-shoes"``).
+    """
     return "--" + option.replace("_", "-")
 
 
 def integer(text: str, name: str) -> int:
-    """``text`` as an integer written as a plain ASCII decimal (:mod:`gamecore.decimals`),
-    else ``GamecoreError`` naming ``name`` and the value."""
+    """Read an integer typed as a plain ASCII decimal (:mod:`gamecore.decimals`).
+
+    Parameters
+    ----------
+    text : str
+        What the user typed.
+    name : str
+        What it is (a flag, ``--shoe count of rank A``), for the message that refuses it.
+
+    Returns
+    -------
+    int
+        The integer.
+
+    Raises
+    ------
+    GamecoreError
+        ``text`` is not an integer so written, naming ``name``, the value and why.
+    """
     try:
         return decimals.integer(text)
     except ValueError as error:
@@ -54,8 +82,20 @@ def integer(text: str, name: str) -> int:
 
 
 def number(text: str, name: str) -> float:
-    """``text`` as a finite number written as a plain ASCII decimal, else ``GamecoreError``
-    naming ``name`` and the value."""
+    """Read a finite number typed as a plain ASCII decimal (:mod:`gamecore.decimals`).
+
+    Parameters
+    ----------
+    text : str
+        What the user typed.
+    name : str
+        What it is, for the message that refuses it.
+
+    Returns
+    -------
+    float
+        The number (digits past the float range are refused, not infinite).
+    """
     try:
         value = float(decimals.number(text))
     except ValueError as error:
@@ -68,12 +108,36 @@ def number(text: str, name: str) -> float:
 
 
 def numbers(text: str, name: str) -> tuple[float, ...]:
-    """Comma-separated finite numbers (:func:`number`)."""
+    """Read comma-separated finite numbers, each as :func:`number` reads one.
+
+    Parameters
+    ----------
+    text : str
+        What the user typed (``"2,4,8"``).
+    name : str
+        What they are, for the message that refuses one.
+
+    Returns
+    -------
+    tuple of float
+        The numbers, in order.
+    """
     return tuple(number(part, name) for part in text.split(","))
 
 
 def baccarat_composition(shoe: list[int]) -> list[int]:
-    """A shoe by rank (A..9, ten-valued) as baccarat's point classes 0..9 (0: ten-valued)."""
+    """A shoe by rank as baccarat's point classes.
+
+    Parameters
+    ----------
+    shoe : list of int
+        Cards of each rank in :data:`SHOE_RANKS`' order: A, 2, ..., 9, ten-valued.
+
+    Returns
+    -------
+    list of int
+        Cards of each point class 0..9 (0: the ten-valued cards).
+    """
     return [shoe[9], *shoe[:9]]
 
 
@@ -108,42 +172,126 @@ class CommandOptions:
         self.rules_given = rules_given
 
     def given(self, option: str) -> bool:
-        """Whether ``option`` was given (a value, or a switch turned on)."""
+        """Whether an option was given.
+
+        Parameters
+        ----------
+        option : str
+            The option's name (``"oracle_shoes"``).
+
+        Returns
+        -------
+        bool
+            True when it was given a value, or is a switch turned on.
+        """
         return self._values.get(option) not in (None, False)
 
     def text(self, option: str) -> Any:
-        """The value of ``option`` as given (``None`` when not given)."""
+        """An option's value as typed.
+
+        Parameters
+        ----------
+        option : str
+            The option's name.
+
+        Returns
+        -------
+        Any
+            The text given, ``True`` for a switch turned on, ``None`` (or ``False``) when
+            not given.
+        """
         return self._values.get(option)
 
     def names_given(self) -> list[str]:
-        """Every option given, in the command's order."""
+        """Every option given.
+
+        Returns
+        -------
+        list of str
+            Their names, in the command's order.
+        """
         return [option for option in self._values if self.given(option)]
 
     def refuse(self, *options: str) -> None:
-        """Refuse the first of ``options`` given: it does not apply to the game."""
+        """Refuse the first of ``options`` given: it does not apply to the game.
+
+        Parameters
+        ----------
+        *options : str
+            The options' names.
+
+        Raises
+        ------
+        GamecoreError
+            Naming the first given's flag and the game.
+        """
         for option in options:
             if self.given(option):
                 raise GamecoreError(f"{flag(option)} does not apply to {self.game}")
 
     def integer(self, option: str, default: int | None = None) -> int | None:
-        """``option`` as an integer (:func:`integer`), ``default`` when not given."""
+        """An option read as an integer (:func:`integer`).
+
+        Parameters
+        ----------
+        option : str
+            The option's name.
+        default : int or None
+            The value when it was not given.
+
+        Returns
+        -------
+        int or None
+            The integer, or ``default``.
+        """
         value = self.text(option)
         return default if value is None else integer(value, flag(option))
 
     def number(self, option: str, default: float | None = None) -> float | None:
-        """``option`` as a finite number (:func:`number`), ``default`` when not given."""
+        """An option read as a finite number (:func:`number`).
+
+        Parameters
+        ----------
+        option : str
+            The option's name.
+        default : float or None
+            The value when it was not given.
+
+        Returns
+        -------
+        float or None
+            The number, or ``default``.
+        """
         value = self.text(option)
         return default if value is None else number(value, flag(option))
 
     def numbers(self, option: str, default: tuple[float, ...]) -> tuple[float, ...]:
-        """``option`` as comma-separated numbers (:func:`numbers`), ``default`` when not
-        given."""
+        """An option read as comma-separated numbers (:func:`numbers`).
+
+        Parameters
+        ----------
+        option : str
+            The option's name.
+        default : tuple of float
+            The value when it was not given.
+
+        Returns
+        -------
+        tuple of float
+            The numbers, or ``default``.
+        """
         value = self.text(option)
         return default if value is None else numbers(value, flag(option))
 
     def shoe(self) -> list[int] | None:
-        """``--shoe N_A,N_2,...,N_9,N_10``: cards of each rank, the ten-valued cards last
-        (:data:`SHOE_RANKS`); ``None`` when not given."""
+        """The shoe given as ``--shoe N_A,N_2,...,N_9,N_10`` (refused with ``--infinite``).
+
+        Returns
+        -------
+        list of int or None
+            Cards of each rank in :data:`SHOE_RANKS`' order, the ten-valued cards last, each
+            0 or more; ``None`` when not given.
+        """
         text = self.text("shoe")
         if text is None:
             return None
@@ -165,7 +313,18 @@ class CommandOptions:
 
     def dealing(self, default_burn: str):
         """The dealing of a baccarat simulation: ``--mode``, and in shoe mode the cut card
-        (``--penetration``) and the burn (``--burn``, default ``default_burn``)."""
+        (``--penetration``) and the burn (``--burn``); both refused in fresh mode.
+
+        Parameters
+        ----------
+        default_burn : str
+            The game's burn when ``--burn`` is not given (:data:`gamecore.dealing.BURNS`).
+
+        Returns
+        -------
+        gamecore.dealing.Dealing
+            The procedure, checked.
+        """
         from gamecore.dealing import Dealing
 
         mode = self.text("mode")
@@ -181,15 +340,27 @@ class CommandOptions:
         )
 
     def refuse_cut_card(self, why: str) -> None:
-        """A cut card and a burn exist only when rounds are dealt from a shoe (--mode
-        shoe); ``why`` ends the message: '--OPTION {why}'."""
+        """Refuse ``--penetration`` and ``--burn``: a cut card and a burn exist only when
+        rounds are dealt from a shoe (``--mode shoe``).
+
+        Parameters
+        ----------
+        why : str
+            Ends the message: ``--OPTION {why}``.
+        """
         for option in ("penetration", "burn"):
             if self.text(option) is not None:
                 raise GamecoreError(f"--{option} {why}")
 
     def run(self) -> Run:
-        """A simulation's run (:class:`gamecore.parallel.Run`): rounds, seed, threads, the
-        Dask scheduler and the progress bar."""
+        """A simulation's run from ``--rounds``, ``--seed``, ``--threads``, ``--dask`` and
+        ``--no-progress``.
+
+        Returns
+        -------
+        gamecore.parallel.Run
+            The run, checked.
+        """
         from gamecore.parallel import Run
 
         return Run(
@@ -201,9 +372,20 @@ class CommandOptions:
         )
 
     def counter(self, players: int = 1) -> CounterOptions | None:
-        """The counter's options, its run built from the command line (``players``: the
-        game's table when ``--players`` is not given), or ``None`` when no counter is asked
-        for (``--shoes``, ``--oracle-shoes``)."""
+        """The counter's options, its run built from the command line.
+
+        Parameters
+        ----------
+        players : int
+            The game's table when ``--players`` is not given.
+
+        Returns
+        -------
+        CounterOptions or None
+            The run (its shoes ``--shoes``, else ``--oracle-shoes``), each study's shoes and
+            the rounds an hour; ``None`` when no counter is asked for (neither ``--shoes``
+            nor ``--oracle-shoes``; then any other counter option is refused).
+        """
         from gamecore.counting import CounterRun
         from gamecore.dealing import Dealing
 

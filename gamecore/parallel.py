@@ -48,16 +48,49 @@ class Chunk:
     seed: np.random.SeedSequence
 
     def generator(self) -> np.random.Generator:
+        """The chunk's own random generator.
+
+        Returns
+        -------
+        numpy.random.Generator
+            PCG64 seeded from the chunk's seed: the same draws wherever the chunk runs.
+        """
         return np.random.Generator(np.random.PCG64(self.seed))
 
 
 def validate_seed(seed: object) -> int:
+    """A run's seed, checked.
+
+    Parameters
+    ----------
+    seed : object
+        A non-negative integer: a Python int or a numpy integer, not a bool.
+
+    Returns
+    -------
+    int
+        The seed.
+    """
     if not is_whole(seed) or seed < 0:
         raise GamecoreError(f"seed must be a non-negative integer, got {shown(seed)}")
     return int(seed)
 
 
 def validate_count(value: object, name: str) -> int:
+    """A count, checked.
+
+    Parameters
+    ----------
+    value : object
+        A positive whole number.
+    name : str
+        What it counts, for the message that refuses it.
+
+    Returns
+    -------
+    int
+        The count.
+    """
     if not is_whole(value) or value <= 0:
         raise GamecoreError(f"{name} must be a positive integer, got {shown(value)}")
     return int(value)
@@ -68,7 +101,18 @@ MAX_THREADS = 1024
 
 
 def validate_threads(value: object) -> int:
-    """Threads for a run on this machine: a positive integer up to :data:`MAX_THREADS`."""
+    """Threads for a run on this machine, checked.
+
+    Parameters
+    ----------
+    value : object
+        A positive whole number up to :data:`MAX_THREADS`.
+
+    Returns
+    -------
+    int
+        The threads.
+    """
     threads = validate_count(value, "threads")
     if threads > MAX_THREADS:
         raise GamecoreError(f"threads must be from 1 to {MAX_THREADS}, got {threads:,}")
@@ -76,7 +120,20 @@ def validate_threads(value: object) -> int:
 
 
 def validate_trials(value: object, name: str) -> int:
-    """A run's number of trials: a positive integer up to :data:`MAX_TRIALS`."""
+    """A run's number of trials (rounds, shoes), checked.
+
+    Parameters
+    ----------
+    value : object
+        A positive whole number up to :data:`MAX_TRIALS`.
+    name : str
+        What the trials are (``"rounds"``, ``"shoes"``), for the message that refuses it.
+
+    Returns
+    -------
+    int
+        The trials.
+    """
     count = validate_count(value, name)
     if count > MAX_TRIALS:
         raise GamecoreError(f"{name} must be at most {MAX_TRIALS:,} (10^13), got {count:,}")
@@ -200,11 +257,33 @@ class ChunkPlan(Sequence):
 
 
 def make_chunks(total: int, chunk_size: int, seed: int) -> ChunkPlan:
-    """Split ``total`` trials into chunks of ``chunk_size`` (the last may be smaller)."""
+    """Split trials into chunks, each seeded from one SeedSequence.
+
+    Parameters
+    ----------
+    total : int
+        The trials.
+    chunk_size : int
+        Trials per chunk (the last may be smaller).
+    seed : int
+        The run's seed; chunk ``i`` gets the ``i``-th child of ``SeedSequence(seed)``.
+
+    Returns
+    -------
+    ChunkPlan
+        The chunks, made as they are read (the plan is lazy).
+    """
     return ChunkPlan(total, chunk_size, seed)
 
 
 def default_threads() -> int:
+    """The threads a run on this machine uses when not told.
+
+    Returns
+    -------
+    int
+        The cores this process may run on (its CPU affinity where the system has one).
+    """
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
@@ -238,6 +317,13 @@ def run_chunks(
     progress
         Show a progress bar (tqdm, on standard error); ``None`` shows one for runs of more than
         a few chunks.
+    description
+        The progress bar's label.
+
+    Returns
+    -------
+    Iterator
+        Each chunk's result, in chunk order.
     """
     count = len(chunks) if isinstance(chunks, Sequence) else None
     show = (count is None or count > 8) if progress is None else progress
@@ -253,8 +339,20 @@ def run_chunks(
 
 
 def sum_tallies(results: Iterable[Any]) -> Any:
-    """The sum of the chunks' tallies, added in chunk order: each result an array, a number
-    or a tuple of them (summed element by element)."""
+    """The sum of the chunks' tallies, added in chunk order (so a float sum is the same on
+    every run).
+
+    Parameters
+    ----------
+    results : Iterable
+        Each chunk's tallies: an array, a number, or a tuple of them (summed element by
+        element); at least one.
+
+    Returns
+    -------
+    Any
+        The sum, of the results' type (a tuple stays a tuple).
+    """
     total = None
     for result in results:
         if total is None:
@@ -271,9 +369,26 @@ def sum_tallies(results: Iterable[Any]) -> Any:
 def map_in_order(
     pool: ThreadPoolExecutor, work: Callable[[Any], Any], items: Iterable[Any], window: int
 ) -> Iterator[Any]:
-    """``work(item)`` for each item on ``pool``, at most ``window`` submitted ahead of the
-    reader, yielded in item order (``pool.map`` submits every item at once, so results
-    the reader has not reached yet pile up in memory)."""
+    """``work(item)`` for each item on ``pool``, yielded in item order, at most ``window``
+    submitted ahead of the reader (``pool.map`` submits every item at once, so results the
+    reader has not reached yet pile up in memory).
+
+    Parameters
+    ----------
+    pool : concurrent.futures.ThreadPoolExecutor
+        Where the work runs.
+    work : Callable
+        Called with each item.
+    items : Iterable
+        The items, read as the window allows.
+    window : int
+        The most items submitted and not yet read.
+
+    Yields
+    ------
+    Any
+        ``work(item)`` for each item, in order.
+    """
     yield from _in_order(lambda item: pool.submit(work, item), iter(items), window, None)
 
 
@@ -356,8 +471,24 @@ def _in_jupyter_kernel() -> bool:
 
 
 def check_dask_address(address: object) -> str:
-    """``address`` if it is ``"local"`` or a Dask scheduler address Dask can dial
-    (``tcp://host:port`` and the other schemes of ``distributed``), else ``GamecoreError``."""
+    """A Dask address, checked before any connection is tried.
+
+    Parameters
+    ----------
+    address : object
+        ``"local"`` (a ``LocalCluster``), or a Dask scheduler address Dask can dial
+        (``tcp://host:port`` and the other schemes of ``distributed``).
+
+    Returns
+    -------
+    str
+        ``address``.
+
+    Raises
+    ------
+    GamecoreError
+        Not an address, an unknown scheme, no host or port, or ``distributed`` missing.
+    """
     usage = "give 'local' or a scheduler address such as tcp://127.0.0.1:8786"
     if not isinstance(address, str) or not address.strip():
         raise GamecoreError(f"dask address {shown(address)} is not an address; {usage}")

@@ -18,6 +18,7 @@ from gamecore import (
     baccarat,
     c21_baccarat,
     counting,
+    countresults,
 )
 from gamecore import blackjack as bj
 from gamecore.counting import CounterRun
@@ -46,7 +47,7 @@ PUNTO = baccarat.PuntoBancoRules(decks=1)
 EZ = baccarat.EZBaccaratRules(decks=1)
 C21 = c21_baccarat.C21BaccaratRules(decks=1)
 BLACKJACK = bj.C21BlackjackRules(decks=2)
-TAGS = {rank: 0 for rank in baccarat.counting.RANKS}
+TAGS = {rank: 0 for rank in baccarat.removal.RANKS}
 C21_TAGS = {rank: 0 for rank in c21_baccarat.counting.RANK_NAMES}
 EZ_COUNT = baccarat.counting.SideBetCount(EZ, TAGS)
 
@@ -136,9 +137,9 @@ CALLS = {
     "bj.results.result_distribution composition": lambda g: bj.results.result_distribution(
         BLACKJACK, None, composition=g
     ),
-    "baccarat.counting.tags_by_class": lambda g: baccarat.counting.tags_by_class(g),
-    "baccarat.counting.effects_of_removal_by_bet composition": lambda g: (
-        baccarat.counting.effects_of_removal_by_bet(PUNTO, g)
+    "baccarat.removal.tags_by_class": lambda g: baccarat.removal.tags_by_class(g),
+    "baccarat.removal.effects_of_removal_by_bet composition": lambda g: (
+        baccarat.removal.effects_of_removal_by_bet(PUNTO, g)
     ),
     "blackjack.counting.count_analysis composition": lambda g: bj.counting.count_analysis(
         BLACKJACK, composition=g
@@ -163,7 +164,7 @@ CALLS = {
         g is None
         or bj.counting.counter_simulation(_blackjack_count(), CounterRun(10, 1, dealing=g, **QUIET))
     ),
-    "counting.verdict threshold": lambda g: counting.verdict(PROCEDURES, g),
+    "countresults.verdict threshold": lambda g: countresults.verdict(PROCEDURES, g),
     "c21_baccarat.counting.TagCount tags": lambda g: c21_baccarat.counting.TagCount(C21, g),
     "c21_baccarat.counting.TagCount rules": lambda g: c21_baccarat.counting.TagCount(g, C21_TAGS),
     "c21_baccarat.counting.counter_simulation count": lambda g: (
@@ -194,10 +195,10 @@ CALLS = {
     "counting.betting_correlation": lambda g: counting.betting_correlation(
         g, g, counting.Deck(("a", "b"), (1, 1))
     ),
-    "baccarat.counting.balanced_tags max_tag": lambda g: baccarat.counting.balanced_tags(
-        {r: i for i, r in enumerate(baccarat.counting.RANKS)}, g
+    "baccarat.removal.balanced_tags max_tag": lambda g: baccarat.removal.balanced_tags(
+        {r: i for i, r in enumerate(baccarat.removal.RANKS)}, g
     ),
-    "baccarat.counting.betting_correlation": lambda g: baccarat.counting.betting_correlation(g, g),
+    "baccarat.removal.betting_correlation": lambda g: baccarat.removal.betting_correlation(g, g),
     "baccarat.counting.SideBetCount tags": lambda g: baccarat.counting.SideBetCount(EZ, g),
     "baccarat.counting.SideBetCount bet": lambda g: baccarat.counting.SideBetCount(EZ, TAGS, g),
     "baccarat.counting.SideBetCount base_bet": lambda g: baccarat.counting.SideBetCount(

@@ -14,7 +14,9 @@ from helpers import RESPLIT_SHOE, TINY, naive_rules, simple_chart, split_eights_
 
 from gamecore import blackjack as bj
 from gamecore.blackjack import checks
+from gamecore.blackjack import hand_ends as he
 from gamecore.blackjack import results as br
+from gamecore.blackjack import two_hand_split as ts
 from gamecore.blackjack.engine import Engine
 from gamecore.errors import GamecoreError
 
@@ -118,17 +120,17 @@ def test_pairs_of_busts_settle_without_the_dealers_distribution(monkeypatch, pee
     rounding) as with every set's distribution computed and summed."""
     rules = bj.StandardBlackjackRules(decks=1, max_split_hands=2, peek=peek)
     rows = []
-    dealer_rows = br.dealer_rows
+    dealer_rows = ts.dealer_rows
 
     def counting(shoe, removed, *args, **kwargs):
         rows[-1] += len(removed)
         return dealer_rows(shoe, removed, *args, **kwargs)
 
-    monkeypatch.setattr(br, "dealer_rows", counting)
+    monkeypatch.setattr(ts, "dealer_rows", counting)
     rows.append(0)
     shortcut = br.result_distribution(rules).table
     monkeypatch.setattr(
-        br, "dealer_free_classes", lambda settle, peek: settle[:, 0] != settle[:, 0]
+        ts, "dealer_free_classes", lambda settle, peek: settle[:, 0] != settle[:, 0]
     )
     rows.append(0)
     every = br.result_distribution(rules).table
@@ -152,19 +154,19 @@ def test_statistics_follow_from_the_table():
 
 
 def test_settlement_table_is_the_rule_text():
-    settle = br.settlement(bj.C21BlackjackRules())
+    settle = he.settlement(bj.C21BlackjackRules())
     dealer = {name: i for i, name in enumerate(bj.DEALER_OUTCOMES)}
-    three_card_24 = br.BUST_23 + 1
+    three_card_24 = he.BUST_23 + 1
     # Half units: a three-card 24 pushes a P/D 26 and loses to a P/D 23 or 24.
     assert settle[three_card_24, dealer["bust 26"]] == 0
     assert settle[three_card_24, dealer["bust 23"]] == -2
     assert settle[three_card_24, dealer["bust 24"]] == -2
     # Doubled: twice the stake; a standing 16 beats any bust, loses to 17.
-    assert settle[br.DOUBLED + br.STAND_LOW, dealer["bust 22"]] == 4
-    assert settle[br.STAND_LOW, dealer["17"]] == -2
+    assert settle[he.DOUBLED + he.STAND_LOW, dealer["bust 22"]] == 4
+    assert settle[he.STAND_LOW, dealer["17"]] == -2
     assert settle[5, dealer["21"]] == 0  # 21 against 21 pushes
-    assert (settle[br.SURRENDERED] == -1).all()
-    assert (br.settlement(bj.StandardBlackjackRules())[three_card_24] == -2).all()
+    assert (settle[he.SURRENDERED] == -1).all()
+    assert (he.settlement(bj.StandardBlackjackRules())[three_card_24] == -2).all()
 
 
 def test_cross_check_refuses_a_different_chart():
@@ -215,29 +217,29 @@ def test_the_sets_of_two_hands_are_those_of_every_pair_the_shoe_can_deal(shoe, p
     rules = bj.StandardBlackjackRules(decks=1, max_split_hands=2)
     engine = Engine(rules, np.array(shoe))
     strategy = br._Strategy.of(engine, None)
-    ends = br._two_hand_ends(engine, strategy.kept, pair, up)
+    ends = he.two_hand_ends(engine, strategy.kept, pair, up)
     left = engine.shoe.astype(np.int64)
     left[pair] -= 2
     left[up] -= 1
     most = 2 * ends.drawn.max(axis=0)
     code = ends.drawn @ np.cumprod(np.concatenate(([1], most[:-1] + 1)))
-    ff, inverse = br._falling_factorials(left, most)
+    ff, inverse = ts._falling_factorials(left, most)
     found = len(ends.ways)
     size = 1 << int(np.ceil(np.log2(4 * found * found + 2)))
-    sets = br._Unions(
+    sets = ts._Unions(
         np.full((size, 2), -1, dtype=np.int64),
         np.empty(found * (found + 1) // 2, dtype=np.int32),
         np.empty(size // 2, dtype=np.int32),
         np.empty(size // 2, dtype=np.int32),
         np.empty(size // 2, dtype=np.bool_),
     )
-    free = np.zeros(br.N_CLASSES, dtype=np.bool_)
-    unions = br._pair_unions(ends, code, left, free, sets)
+    free = np.zeros(he.N_CLASSES, dtype=np.bool_)
+    unions = ts._pair_unions(ends, code, left, free, sets)
     held = {}
     k = 0
     for e1 in range(found):
         for e2 in range(e1, found):
-            p = br._pair_probability(ends.drawn, ends.ways, e1, e2, ff, inverse)
+            p = ts._pair_probability(ends.drawn, ends.ways, e1, e2, ff, inverse)
             assert (sets.union[k] >= 0) == (p != 0.0), (e1, e2)
             if p != 0.0:
                 cards = tuple(ends.drawn[e1] + ends.drawn[e2])
@@ -290,7 +292,7 @@ def test_two_split_hands_probabilities_are_exact_ratios_at_any_shoe_size(shoe):
     shoe = np.array(shoe, dtype=np.int64)
     n = int(shoe.sum())
     most = 2 * LONG_DRAWS.max(axis=0)
-    ff, inverse = br._falling_factorials(shoe, most)
+    ff, inverse = ts._falling_factorials(shoe, most)
     assert np.isfinite(ff).all() and np.isfinite(inverse).all()
     # Every inverse below the shoe's size is there, none lost to an overflow; none from it.
     top = int(most.sum())
@@ -305,7 +307,7 @@ def test_two_split_hands_probabilities_are_exact_ratios_at_any_shoe_size(shoe):
                 _falling_factorial(int(c), int(k)) for c, k in zip(shoe, cards, strict=True)
             )
             exact = Fraction(orders * drawn, _falling_factorial(n, taken)) if taken < n else 0
-            p = br._pair_probability(LONG_DRAWS, LONG_DRAWS_ORDERS, e1, e2, ff, inverse)
+            p = ts._pair_probability(LONG_DRAWS, LONG_DRAWS_ORDERS, e1, e2, ff, inverse)
             assert p == pytest.approx(float(exact), rel=1e-13, abs=0), (e1, e2)
             dealt += exact > 0
     if n > 1000:  # every pair is dealt: the longest products are compared, not zeros

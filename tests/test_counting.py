@@ -19,7 +19,7 @@ from helpers import naive_rules, simple_chart
 from gamecore import baccarat, counting
 from gamecore import blackjack as bj
 from gamecore import c21_baccarat as c21
-from gamecore.baccarat.counting import effects_of_removal_by_bet
+from gamecore.baccarat.removal import effects_of_removal_by_bet
 from gamecore.blackjack import counting as bjc
 from gamecore.c21_baccarat import counting as c21c
 from gamecore.counting import CounterRun

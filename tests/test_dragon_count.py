@@ -16,7 +16,7 @@ from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 
 RULES = baccarat.EZBaccaratRules()
-DRAGON = baccarat.counting.SideBetCount(RULES, baccarat.counting.JACOBSON_DRAGON_TAGS)
+DRAGON = baccarat.counting.SideBetCount(RULES, baccarat.removal.JACOBSON_DRAGON_TAGS)
 
 
 def naive_side_bet_ev(composition, pays, event):
@@ -27,7 +27,7 @@ def naive_side_bet_ev(composition, pays, event):
 
 @pytest.fixture(scope="module")
 def effects():
-    return baccarat.counting.effects_of_removal_exact(RULES)
+    return baccarat.removal.effects_of_removal_exact(RULES)
 
 
 def test_effects_of_removal_equal_the_oracle(effects):
@@ -35,7 +35,7 @@ def test_effects_of_removal_equal_the_oracle(effects):
     before = {
         bet: naive_side_bet_ev(full, pays, bet) for bet, pays in (("dragon7", 40), ("panda8", 25))
     }
-    for rank, point in zip(baccarat.counting.RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 0], strict=True):
+    for rank, point in zip(baccarat.removal.RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 0], strict=True):
         depleted = list(full)
         depleted[point] -= 1
         for bet, pays in (("dragon7", 40), ("panda8", 25)):
@@ -46,8 +46,8 @@ def test_effects_of_removal_equal_the_oracle(effects):
 
 
 def test_effects_of_removal_frame(effects):
-    frame = baccarat.counting.effects_of_removal(RULES)
-    assert frame["Rank"].tolist() == list(baccarat.counting.RANKS)
+    frame = baccarat.removal.effects_of_removal(RULES)
+    assert frame["Rank"].tolist() == list(baccarat.removal.RANKS)
     assert frame["Cards per deck"].tolist() == [4] * 9 + [16]
     # Removing a whole deck of effects (one removal per card, to first order) leaves the EV
     # almost unchanged: the weighted effects nearly cancel.
@@ -77,25 +77,25 @@ def test_depleted_shoe_ev_against_brute_force(cards):
 
 def test_derived_count_is_balanced_and_follows_the_effects(effects):
     dragon = {rank: float(e["dragon7"]) for rank, e in effects.items()}
-    tags = baccarat.counting.balanced_tags(dragon, max_tag=3)
-    assert sum(baccarat.counting.cards_per_deck(r) * t for r, t in tags.items()) == 0
+    tags = baccarat.removal.balanced_tags(dragon, max_tag=3)
+    assert sum(baccarat.removal.cards_per_deck(r) * t for r, t in tags.items()) == 0
     assert max(abs(t) for t in tags.values()) <= 3
     # It follows the effects at least as well as the published count it is compared with.
-    ours = baccarat.counting.betting_correlation(tags, dragon)
-    jacobson = baccarat.counting.betting_correlation(baccarat.counting.JACOBSON_DRAGON_TAGS, dragon)
+    ours = baccarat.removal.betting_correlation(tags, dragon)
+    jacobson = baccarat.removal.betting_correlation(baccarat.removal.JACOBSON_DRAGON_TAGS, dragon)
     assert ours >= jacobson > 0.9
     # Signs agree with the effects wherever the tag is not zero.
     assert all(t * dragon[r] > 0 for r, t in tags.items() if t)
 
 
 def test_jacobson_count_is_balanced():
-    tags = baccarat.counting.JACOBSON_DRAGON_TAGS
-    assert sum(baccarat.counting.cards_per_deck(r) * t for r, t in tags.items()) == 0
+    tags = baccarat.removal.JACOBSON_DRAGON_TAGS
+    assert sum(baccarat.removal.cards_per_deck(r) * t for r, t in tags.items()) == 0
 
 
 def test_betting_correlation_of_the_effects_themselves_is_one(effects):
     dragon = {rank: float(e["dragon7"]) for rank, e in effects.items()}
-    assert baccarat.counting.betting_correlation(dragon, dragon) == pytest.approx(1.0)
+    assert baccarat.removal.betting_correlation(dragon, dragon) == pytest.approx(1.0)
 
 
 def test_counter_who_always_bets_earns_the_shoe_ev():
@@ -127,7 +127,7 @@ def test_higher_trigger_bets_less_and_wins_more_per_bet():
 
 def test_perfect_information_bettor():
     count = baccarat.counting.SideBetCount(
-        RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, name="Jacobson"
+        RULES, baccarat.removal.JACOBSON_DRAGON_TAGS, name="Jacobson"
     )
     result = baccarat.counting.perfect_information_simulation(count, CounterRun(40, 8))
     ev = result.exact_ev()
@@ -156,7 +156,7 @@ def test_perfect_information_bettor():
         (lambda: CounterRun(0, 1, [1]), "shoes must be a positive integer"),
         (
             lambda: baccarat.counting.SideBetCount(
-                RULES, baccarat.counting.JACOBSON_DRAGON_TAGS, bet="tie"
+                RULES, baccarat.removal.JACOBSON_DRAGON_TAGS, bet="tie"
             ),
             "bet must be one of",
         ),
@@ -187,7 +187,7 @@ def test_perfect_information_bettor():
             "at most 27 decks",
         ),
         (
-            lambda: baccarat.counting.balanced_tags({r: 0.0 for r in baccarat.counting.RANKS}),
+            lambda: baccarat.removal.balanced_tags({r: 0.0 for r in baccarat.removal.RANKS}),
             "nothing to count",
         ),
     ],

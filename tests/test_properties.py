@@ -373,7 +373,8 @@ def test_dealer_rows_along_lines_equal_the_reference_on_random_shoes(shoe, remov
     """Every row's dealer distribution (computed a line of rows at a time, rows sharing all
     counts but one rank's) is the plain recursion's over the shoe left, for every up card;
     zero where the cards are not there."""
-    from gamecore.blackjack.dealer import dealer_rows, dealer_table
+    from gamecore.blackjack.dealer import dealer_rows
+    from gamecore.blackjack.dealer_hands import dealer_table
 
     removed = [[min(r, s) for r, s in zip(row, shoe, strict=True)] for row in removed]
     out = dealer_rows(np.array(shoe), np.array(removed), dealer_table(h17))
@@ -404,7 +405,8 @@ def test_a_dealer_row_does_not_depend_on_the_rows_worked_beside_it(shoe, removed
     lines in shares over threads) give each row the distribution it has asked for alone,
     against every up card and against one only (``only_up``), on one thread or several;
     the reference test above checks the distributions themselves on smaller shoes."""
-    from gamecore.blackjack.dealer import dealer_rows, dealer_table
+    from gamecore.blackjack.dealer import dealer_rows
+    from gamecore.blackjack.dealer_hands import dealer_table
 
     shoe = np.array(shoe)
     shoe[9] *= 4  # the ten-valued cards: four ranks of them
@@ -421,7 +423,8 @@ def test_a_dealer_row_does_not_depend_on_the_rows_worked_beside_it(shoe, removed
 def test_dealer_rows_take_card_counts_past_16_bits():
     """Counts beyond 16 bits (a shoe no table deals, but the function takes any) are taken
     as they are: each row equals the distribution of the shoe with its cards removed."""
-    from gamecore.blackjack.dealer import dealer_rows, dealer_table
+    from gamecore.blackjack.dealer import dealer_rows
+    from gamecore.blackjack.dealer_hands import dealer_table
 
     shoe = np.array([4] * 9 + [40_000])
     removed = np.array([[1] + [0] * 8 + [33_000], [0] * 9 + [5]])

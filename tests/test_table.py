@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from helpers import run_gamecore
 
-from gamecore import banking, blackjack, c21_baccarat, strictjson, twins
+from gamecore import banking, banktally, blackjack, c21_baccarat, economics, strictjson, twins
 from gamecore.banking import Bank
 from gamecore.blackjack import results, table
 from gamecore.dealing import Dealing
@@ -26,10 +26,10 @@ def test_cover_takes_the_losers_then_pays_seat_by_seat():
     # seat 3 the 0.5 left of its 1.5, seat 5 nothing of its 1.2.
     x = np.array([-1.0, 2.0, 1.5, -0.5, 1.2])
     short = np.zeros(5)
-    pd_result = banking.cover(x, 1.0, short)
+    pd_result = banktally.cover(x, 1.0, short)
     assert pd_result == pytest.approx(-1.0)  # the P/D loses exactly its stake
     np.testing.assert_allclose(short, [0, 0, 1.0, 0, 1.2])
-    assert banking.cover(x, math.inf, short) == pytest.approx(-x.sum())
+    assert banktally.cover(x, math.inf, short) == pytest.approx(-x.sum())
     assert not short.any()
 
 
@@ -127,7 +127,7 @@ def test_bank_tallies_against_direct_computation():
     # Rotation among equal bets is zero-sum before the collection, round by round.
     assert slow["rotation"].sum(axis=0) == pytest.approx(np.zeros(3_000), abs=1e-12)
     assert rotation["Share of rounds banked"].sum() == pytest.approx(1.0)
-    assert banking.house_collection_per_hour(4, 1.0, 60.0) == 300.0
+    assert economics.house_collection_per_hour(4, 1.0, 60.0) == 300.0
 
 
 def test_delta_method_standard_errors_estimate_the_spread_they_claim():

@@ -16,8 +16,8 @@ Counts are exact Python integers for every shoe: the kernel runs in int64 when t
 (:mod:`gamecore.exactcount`). The infinite-deck limit is the leading coefficient of each
 count as a polynomial of degree six in the deck count.
 
-The third-card tableau is data (:data:`PLAYER_DRAWS`, :data:`BANKER_DRAWS_PLAYER_STOOD`,
-:data:`BANKER_DRAWS`), checked in the tests against the chart on the seed rule card.
+The third-card tableau is data (:mod:`gamecore.baccarat.tableau`), checked in the tests
+against the chart on the seed rule card.
 """
 
 from __future__ import annotations
@@ -25,13 +25,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from gamecore._jit import kernel
+from gamecore._jit import kernel, kernel_face
+from gamecore.baccarat.events import EVENTS, GRID, OUTCOME_TITLES
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rules
+from gamecore.baccarat.tableau import BANKER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, PLAYER_DRAWS
 from gamecore.cards import validate_decks
 from gamecore.errors import GamecoreError, shown
 from gamecore.exactcount import DeckPolynomial, addmod, exact_counts, mulmod
@@ -39,71 +41,52 @@ from gamecore.shoe import BACCARAT_DECK, baccarat_shoe, ordered_sequences, valid
 from gamecore.wagers import Wager, WagerAnalysis, settle
 
 # ---------------------------------------------------------------------------------------
-# The third-card tableau, as on the High Limit Baccarat rule card (seed 001).
-# A two-card 8 or 9 on either side (a natural) stops all drawing before these apply.
-# ---------------------------------------------------------------------------------------
-
-#: PLAYER_DRAWS[t]: the Player draws a third card on a two-card total t (0-5 draw, 6-7 stand).
-PLAYER_DRAWS = np.array([t <= 5 for t in range(10)], dtype=np.bool_)
-
-#: BANKER_DRAWS_PLAYER_STOOD[t]: when the Player stood, the Banker draws on 0-5.
-BANKER_DRAWS_PLAYER_STOOD = np.array([t <= 5 for t in range(10)], dtype=np.bool_)
-
-_Y, _S = True, False
-#: BANKER_DRAWS[t, c]: when the Player drew a third card of point value c, whether the
-#: Banker draws on two-card total t. Rows 0..7 copy the seed's chart; 8 and 9 are naturals.
-BANKER_DRAWS = np.array(
-    [
-        #  c: 0   1   2   3   4   5   6   7   8   9
-        [_Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y],  # banker 0
-        [_Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y],  # banker 1
-        [_Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y],  # banker 2
-        [_Y, _Y, _Y, _Y, _Y, _Y, _Y, _Y, _S, _Y],  # banker 3
-        [_S, _S, _Y, _Y, _Y, _Y, _Y, _Y, _S, _S],  # banker 4
-        [_S, _S, _S, _S, _Y, _Y, _Y, _Y, _S, _S],  # banker 5
-        [_S, _S, _S, _S, _S, _S, _Y, _Y, _S, _S],  # banker 6
-        [_S, _S, _S, _S, _S, _S, _S, _S, _S, _S],  # banker 7
-        [_S, _S, _S, _S, _S, _S, _S, _S, _S, _S],  # banker 8 (natural)
-        [_S, _S, _S, _S, _S, _S, _S, _S, _S, _S],  # banker 9 (natural)
-    ],
-    dtype=np.bool_,
-)
-
-
-class DrawingTables(NamedTuple):
-    """The third-card rules as the dealing kernels read them."""
-
-    player_draws: np.ndarray
-    banker_draws_player_stood: np.ndarray
-    banker_draws: np.ndarray
-
-
-#: Punto banco's drawing rules, which every game of this subpackage deals by.
-DRAWING = DrawingTables(PLAYER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, BANKER_DRAWS)
-
-#: Shape of the breakdown: (player cards - 2, banker cards - 2, player total, banker total).
-BREAKDOWN_SHAPE = (2, 2, 10, 10)
-
-
-# ---------------------------------------------------------------------------------------
 # Kernel
 # ---------------------------------------------------------------------------------------
 
 
-@kernel
-def count_rounds_modulo(shoe, player_draws, banker_draws_player_stood, banker_draws, modulus):
-    """Count every round by final state; see the module docstring.
+@kernel(inline=True)
+def _player_third_card(counts, cards, player, banker, ways, fill_five, banker_draws, modulus):
+    # The Player draws; the Banker then draws or stands by the third card's value.
+    for p3 in range(10):
+        if cards[p3] == 0:
+            continue
+        w5 = mulmod(ways, cards[p3], modulus)
+        cards[p3] -= 1
+        player3 = (player + p3) % 10
+        if banker_draws[banker, p3]:
+            for b3 in range(10):
+                if cards[b3] == 0:
+                    continue
+                banker3 = (banker + b3) % 10
+                w6 = mulmod(w5, cards[b3], modulus)
+                counts[1, 1, player3, banker3] = addmod(counts[1, 1, player3, banker3], w6, modulus)
+        else:
+            w6 = mulmod(w5, fill_five, modulus)
+            counts[1, 0, player3, banker] = addmod(counts[1, 0, player3, banker], w6, modulus)
+        cards[p3] += 1
 
-    ``shoe`` holds the cards per point class (int64[10], at least six cards); ``modulus``
-    is 0 for exact int64 counting (the caller has checked that N P 6 fits) or a prime
-    below 2**31 for residues. Returns int64[2, 2, 10, 10].
-    """
+
+@kernel(inline=True)
+def _banker_third_card(counts, cards, player, banker, ways, fill_five, modulus):
+    # The Player stood and the Banker draws.
+    for b3 in range(10):
+        if cards[b3] == 0:
+            continue
+        banker3 = (banker + b3) % 10
+        w5 = mulmod(ways, cards[b3], modulus)
+        w6 = mulmod(w5, fill_five, modulus)
+        counts[0, 1, player, banker3] = addmod(counts[0, 1, player, banker3], w6, modulus)
+
+
+@kernel
+def _count_rounds_modulo(shoe, player_draws, banker_draws_player_stood, banker_draws, modulus):
     counts = np.zeros((2, 2, 10, 10), dtype=np.int64)
     cards = shoe.copy()
     n = cards.sum()
     # Ways to fill the unused positions of the six-card sequence after 4 or 5 cards.
-    fill_after_four = mulmod(n - 4, n - 5, modulus)
-    fill_after_five = mulmod(n - 5, 1, modulus)
+    fill_four = mulmod(n - 4, n - 5, modulus)
+    fill_five = mulmod(n - 5, 1, modulus)
     # The two-card hands are enumerated as unordered pairs: dealing p1 then p2 (or b1 then b2)
     # has the same number of ways as the reverse order, so a pair of different cards counts
     # twice. This visits a quarter of the ordered prefixes.
@@ -129,58 +112,65 @@ def count_rounds_modulo(shoe, player_draws, banker_draws_player_stood, banker_dr
                     w4 = mulmod(w3, cards[b2] * (1 if b2 == b1 else 2), modulus)
                     cards[b2] -= 1
                     banker = (b1 + b2) % 10
-                    if player >= 8 or banker >= 8:
+                    if player >= 8 or banker >= 8:  # a natural: nobody draws
+                        w6 = mulmod(w4, fill_four, modulus)
                         counts[0, 0, player, banker] = addmod(
-                            counts[0, 0, player, banker],
-                            mulmod(w4, fill_after_four, modulus),
-                            modulus,
+                            counts[0, 0, player, banker], w6, modulus
                         )
                     elif player_draws[player]:
-                        for p3 in range(10):
-                            if cards[p3] == 0:
-                                continue
-                            w5 = mulmod(w4, cards[p3], modulus)
-                            cards[p3] -= 1
-                            player3 = (player + p3) % 10
-                            if banker_draws[banker, p3]:
-                                for b3 in range(10):
-                                    if cards[b3] == 0:
-                                        continue
-                                    banker3 = (banker + b3) % 10
-                                    counts[1, 1, player3, banker3] = addmod(
-                                        counts[1, 1, player3, banker3],
-                                        mulmod(w5, cards[b3], modulus),
-                                        modulus,
-                                    )
-                            else:
-                                counts[1, 0, player3, banker] = addmod(
-                                    counts[1, 0, player3, banker],
-                                    mulmod(w5, fill_after_five, modulus),
-                                    modulus,
-                                )
-                            cards[p3] += 1
+                        _player_third_card(
+                            counts, cards, player, banker, w4, fill_five, banker_draws, modulus
+                        )
                     elif banker_draws_player_stood[banker]:
-                        for b3 in range(10):
-                            if cards[b3] == 0:
-                                continue
-                            banker3 = (banker + b3) % 10
-                            w5 = mulmod(w4, cards[b3], modulus)
-                            counts[0, 1, player, banker3] = addmod(
-                                counts[0, 1, player, banker3],
-                                mulmod(w5, fill_after_five, modulus),
-                                modulus,
-                            )
-                    else:
+                        _banker_third_card(counts, cards, player, banker, w4, fill_five, modulus)
+                    else:  # both hands stand on their two cards
+                        w6 = mulmod(w4, fill_four, modulus)
                         counts[0, 0, player, banker] = addmod(
-                            counts[0, 0, player, banker],
-                            mulmod(w4, fill_after_four, modulus),
-                            modulus,
+                            counts[0, 0, player, banker], w6, modulus
                         )
                     cards[b2] += 1
                 cards[b1] += 1
             cards[p2] += 1
         cards[p1] += 1
     return counts
+
+
+@kernel_face(_count_rounds_modulo)
+def count_rounds_modulo(
+    shoe: np.ndarray,
+    player_draws: np.ndarray,
+    banker_draws_player_stood: np.ndarray,
+    banker_draws: np.ndarray,
+    modulus: int,
+) -> np.ndarray:
+    """The breakdown of one round off the top of ``shoe``, in int64 or modulo a prime.
+
+    The counting kernel of the module docstring, unchecked: :func:`count_rounds` validates
+    the shoe and recombines residues into exact counts; a kernel (the perfect-information
+    bettor's, :mod:`gamecore.baccarat.counted_shoes`) calls this face to count each remaining
+    shoe in int64.
+
+    Parameters
+    ----------
+    shoe : numpy.ndarray
+        int64[10]: cards per point class 0..9, at least six in all.
+    player_draws, banker_draws_player_stood, banker_draws : numpy.ndarray
+        The third-card tableau (:data:`gamecore.baccarat.tableau.DRAWING`): bool[10],
+        bool[10] and bool[10, 10].
+    modulus : int
+        0 for exact int64 counts (the caller has checked that ``N P 6`` fits in int64), or
+        a prime below 2**31 for residues modulo it.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64[2, 2, 10, 10] indexed (player cards - 2, banker cards - 2, player total,
+        banker total): the ordered six-card sequences ending in each final state (a short
+        round is completed by the cards it did not use), or their residues.
+    """
+    return _count_rounds_modulo(
+        shoe, player_draws, banker_draws_player_stood, banker_draws, modulus
+    )
 
 
 def count_rounds(composition: Sequence[int] | np.ndarray) -> np.ndarray:
@@ -208,65 +198,11 @@ def count_rounds(composition: Sequence[int] | np.ndarray) -> np.ndarray:
     shoe = validate_composition(composition)
     bound = ordered_sequences(int(shoe.sum()), 6)
     return exact_counts(
-        lambda modulus: count_rounds_modulo(
+        lambda modulus: _count_rounds_modulo(
             shoe, PLAYER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, BANKER_DRAWS, np.int64(modulus)
         ),
         bound,
     )
-
-
-# ---------------------------------------------------------------------------------------
-# Events over the breakdown
-# ---------------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class BreakdownGrid:
-    """Coordinates of every breakdown cell, for writing events as numpy expressions.
-
-    ``player_cards`` and ``banker_cards`` are 2 or 3; ``player_total`` and ``banker_total``
-    are 0..9. Each is an int array of the breakdown's shape.
-    """
-
-    player_cards: np.ndarray
-    banker_cards: np.ndarray
-    player_total: np.ndarray
-    banker_total: np.ndarray
-
-
-GRID = BreakdownGrid(
-    *np.meshgrid(np.arange(2, 4), np.arange(2, 4), np.arange(10), np.arange(10), indexing="ij")
-)
-
-
-def _events(g: BreakdownGrid) -> dict[str, np.ndarray]:
-    banker_wins = g.banker_total > g.player_total
-    player_wins = g.player_total > g.banker_total
-    return {
-        "banker_wins": banker_wins,
-        "player_wins": player_wins,
-        "tie": g.player_total == g.banker_total,
-        # Dragon 7: the Banker wins with a three-card total of 7 (EZ Baccarat card).
-        "dragon7": banker_wins & (g.banker_cards == 3) & (g.banker_total == 7),
-        # Panda 8: the Player wins with a three-card total of 8 (widely dealt with EZ).
-        "panda8": player_wins & (g.player_cards == 3) & (g.player_total == 8),
-        "natural": (g.player_cards == 2)
-        & (g.banker_cards == 2)
-        & ((g.player_total >= 8) | (g.banker_total >= 8)),
-        "any": np.ones(g.player_total.shape, dtype=bool),
-    }
-
-
-#: Named events (boolean masks over the breakdown) that paytables refer to.
-EVENTS: dict[str, np.ndarray] = _events(GRID)
-
-OUTCOME_TITLES = {
-    "banker": ("Banker wins", "banker_wins"),
-    "player": ("Player wins", "player_wins"),
-    "tie": ("Tie", "tie"),
-    "dragon7": ("Dragon 7 (Banker wins with three cards totalling 7)", "dragon7"),
-    "panda8": ("Panda 8 (Player wins with three cards totalling 8)", "panda8"),
-}
 
 
 # ---------------------------------------------------------------------------------------
@@ -314,15 +250,25 @@ class BaccaratAnalysis:
         Parameters
         ----------
         event : str
+            A name of :data:`EVENTS` (``"banker_wins"``, ``"dragon7"``, ...).
 
         Returns
         -------
         Fraction
+            The event's weight over :attr:`total` (a limit for the infinite shoe).
         """
         return Fraction(sum(self.weights[EVENTS[event]].tolist(), 0)) / self.total
 
     def outcome_counts(self) -> dict[str, int]:
-        """Combinations per outcome of the game (finite shoes only), and the total."""
+        """Combinations per outcome of the game, and the total (finite shoes only).
+
+        Returns
+        -------
+        dict of str to int
+            Each of ``rules.outcomes`` (``"banker"``, ``"player"``, ``"tie"``, and the side
+            bets' events in EZ Baccarat) -> the ordered six-card sequences ending in it, then
+            ``"total"``: ``N P 6``. An infinite shoe raises GamecoreError.
+        """
         if not self.exact_counts:
             raise GamecoreError("an infinite shoe has probabilities, not combinations")
         counts = {
@@ -333,7 +279,14 @@ class BaccaratAnalysis:
         return counts
 
     def outcomes(self) -> pd.DataFrame:
-        """Outcome | Combinations | Probability for the game's outcomes."""
+        """Outcome | Combinations | Probability for the game's outcomes.
+
+        Returns
+        -------
+        pandas.DataFrame
+            A row per outcome of ``rules.outcomes``, titled as in :data:`OUTCOME_TITLES`;
+            Combinations (object column of Python ints) is ``None`` for the infinite shoe.
+        """
         rows = []
         for name in self.rules.outcomes:
             title, event = OUTCOME_TITLES[name]
@@ -354,7 +307,19 @@ class BaccaratAnalysis:
     ) -> WagerAnalysis:
         """Settle one wager: a bet of the rule set by name, or any :class:`Wager`.
 
-        ``events`` adds user-defined events (masks over the breakdown, see :data:`GRID`).
+        Parameters
+        ----------
+        wager : Wager or str
+            A bet's name in ``rules.wagers()``, or a paytable over events.
+        events : dict of str to numpy.ndarray, optional
+            User-defined events beside :data:`EVENTS`: boolean masks of the breakdown's
+            shape, written over :data:`GRID`.
+
+        Returns
+        -------
+        WagerAnalysis
+            Its paytable's lines with their exact probabilities and combinations
+            (:func:`gamecore.wagers.settle`): EV, house edge, SD, hit frequency.
         """
         if isinstance(wager, str):
             by_name = {w.name: w for w in self.rules.wagers()}
@@ -372,6 +337,7 @@ class BaccaratAnalysis:
         Returns
         -------
         dict of str to WagerAnalysis
+            Bet name -> :meth:`wager`, in the rule set's order.
         """
         return {w.name: self.wager(w) for w in self.rules.wagers()}
 
@@ -379,10 +345,17 @@ class BaccaratAnalysis:
         """The house edge of a settled wager per round that is not a tie (the figure quoted
         for Banker and Player): its house edge over the chance that a round decides it.
 
-        ``None`` where the figure does not exist: for a wager without ``ties_excluded`` (the
-        Tie bet, side bets), and on a shoe where every round ties
-        (:data:`TIES_EXCLUDED_UNDEFINED`: a shoe of one rank deals both hands the same
-        cards), where no round decides the bet to divide by.
+        Parameters
+        ----------
+        analysis : WagerAnalysis
+            A wager settled by :meth:`wager` on this analysis.
+
+        Returns
+        -------
+        Fraction or None
+            ``None`` where the figure does not exist: for a wager without ``ties_excluded``
+            (the Tie bet, side bets), and on a shoe where every round ties
+            (:data:`TIES_EXCLUDED_UNDEFINED`), where no round decides the bet.
         """
         tie = analysis.wager.ties_excluded
         if tie is None:
@@ -391,10 +364,15 @@ class BaccaratAnalysis:
         return analysis.house_edge / decided if decided else None
 
     def summary(self) -> pd.DataFrame:
-        """Bet | House edge | House edge, ties excluded | SD | Hit frequency | Push.
+        """Every bet's headline figures, a row per bet.
 
-        "Ties excluded" is missing for bets it does not apply to, and for every bet on a shoe
-        where every round ties (:meth:`house_edge_ties_excluded`)."""
+        Returns
+        -------
+        pandas.DataFrame
+            Bet | Key | House edge | House edge, ties excluded | SD | Hit frequency | Push
+            probability, per unit wagered. "Ties excluded" is missing for bets it does not
+            apply to, and for every bet on a shoe where every round ties.
+        """
         rows = []
         for name, analysis in self.wagers().items():
             ties_out = self.house_edge_ties_excluded(analysis)
@@ -412,7 +390,15 @@ class BaccaratAnalysis:
         return pd.DataFrame(rows)
 
     def breakdown(self) -> pd.DataFrame:
-        """Every reachable final state with its combinations and probability."""
+        """Every reachable final state with its combinations and probability.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Player cards | Banker cards (2 or 3) | Player total | Banker total (0..9) |
+            Combinations | Probability, a row per cell of nonzero weight (Combinations
+            ``None`` for the infinite shoe).
+        """
         rows = []
         for index in zip(*np.nonzero(self.weights != 0), strict=True):
             weight = self.weights[index]
@@ -429,7 +415,15 @@ class BaccaratAnalysis:
         return pd.DataFrame(rows)
 
     def to_dict(self) -> dict[str, Any]:
-        """The stable JSON schema documented in docs/json.md."""
+        """The JSON document of ``gamecore exact`` (its schema: docs/json.md).
+
+        Returns
+        -------
+        dict
+            ``game``, ``shoe``, ``total_combinations``, ``outcomes`` (combinations and
+            probability), ``bets`` (figures and paytable), ``rules``, and a note when the
+            ties-excluded figures are undefined.
+        """
         outcomes = {}
         for name in self.rules.outcomes:
             event = OUTCOME_TITLES[name][1]
@@ -496,6 +490,7 @@ def exact(
     Returns
     -------
     BaccaratAnalysis
+        Exact integer counts of every final state (``exact_counts`` True).
 
     Examples
     --------
@@ -523,6 +518,17 @@ def infinite_deck(rules: PuntoBancoRules | EZBaccaratRules) -> BaccaratAnalysis:
 
     Each count is a polynomial of degree six in the deck count (seven exact evaluations fix
     it); the limit of count / (52n P 6) is its leading coefficient over 52**6.
+
+    Parameters
+    ----------
+    rules : PuntoBancoRules or EZBaccaratRules
+        The rule set (its ``decks`` does not enter).
+
+    Returns
+    -------
+    BaccaratAnalysis
+        Weights that are exact limits (Fractions) over ``52**6``, not counts
+        (``exact_counts`` False).
     """
     rules = check_rules(rules)
     polynomial = DeckPolynomial(lambda n: count_rounds(baccarat_shoe(n)))
@@ -573,24 +579,5 @@ def deck_sweep(
             row[f"P({name})"] = float(analysis.probability(OUTCOME_TITLES[name][1]))
         for name, wager in analysis.wagers().items():
             row[f"{name} house edge"] = float(wager.house_edge)
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def tableau_frame() -> pd.DataFrame:
-    """The third-card rules as used, one row per Banker two-card total 0..7.
-
-    Column ``Player stood`` is the Banker's action when the Player did not draw; columns
-    ``0``..``9`` are its action by the point value of the Player's third card.
-    """
-    rows = []
-    for total in range(8):
-        row: dict[str, Any] = {
-            "Banker total": total,
-            "Player draws on it": "Draw" if PLAYER_DRAWS[total] else "Stand",
-            "Player stood": "Draw" if BANKER_DRAWS_PLAYER_STOOD[total] else "Stand",
-        }
-        for card in range(10):
-            row[str(card)] = "Draw" if BANKER_DRAWS[total, card] else "Stand"
         rows.append(row)
     return pd.DataFrame(rows)

@@ -91,7 +91,7 @@ class BaccaratGame(Game):
         return Answer(data, lambda: print_simulation(data))
 
     def count(self, rules: RuleSet, options: CommandOptions) -> Answer:
-        from gamecore.baccarat.counting import effects_of_removal_by_bet
+        from gamecore.baccarat.removal import effects_of_removal_by_bet
 
         shoe = options.shoe()
         composition = None if shoe is None else baccarat_composition(shoe)

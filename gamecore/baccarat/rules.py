@@ -2,7 +2,7 @@
 (seed 002), each with the paytables of its bets, as data.
 
 A bet is a paytable over events of a round's final state (``banker_wins``, ``dragon7``, ...,
-defined in :mod:`gamecore.baccarat.exact`); the first matching line settles it.
+defined in :mod:`gamecore.baccarat.events`); the first matching line settles it.
 """
 
 from __future__ import annotations
@@ -156,4 +156,23 @@ def check_rules(rules: object) -> PuntoBancoRules | EZBaccaratRules:
         raise GamecoreError(
             f"rules must be a PuntoBancoRules or EZBaccaratRules, got {type(rules).__name__}"
         )
+    return rules
+
+
+def check_ez_rules(rules: object) -> EZBaccaratRules:
+    """``rules`` if it is an EZ Baccarat rule set (the side bets' counting study takes no
+    other: Dragon 7 and Panda 8 are EZ Baccarat's bets).
+
+    Parameters
+    ----------
+    rules : object
+        What the caller passed as a rule set.
+
+    Returns
+    -------
+    EZBaccaratRules
+        ``rules`` itself (another type: a :class:`GamecoreError` naming it).
+    """
+    if not isinstance(rules, EZBaccaratRules):
+        raise GamecoreError(f"rules must be EZBaccaratRules, got {type(rules).__name__}")
     return rules

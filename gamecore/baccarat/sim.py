@@ -33,18 +33,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore._jit import kernel
-from gamecore.baccarat.exact import (
-    BANKER_DRAWS,
-    BANKER_DRAWS_PLAYER_STOOD,
-    BREAKDOWN_SHAPE,
-    EVENTS,
-    OUTCOME_TITLES,
-    PLAYER_DRAWS,
-    BaccaratAnalysis,
-    exact,
-)
+from gamecore._jit import kernel, kernel_face
+from gamecore.baccarat.events import BREAKDOWN_SHAPE, EVENTS, OUTCOME_TITLES
+from gamecore.baccarat.exact import BaccaratAnalysis, exact
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rules
+from gamecore.baccarat.tableau import BANKER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, PLAYER_DRAWS
 from gamecore.cards import validate_decks
 from gamecore.dealing import Dealing, cards_burned, draw_card, shuffle
 from gamecore.errors import GamecoreError, shown
@@ -63,13 +56,7 @@ CHUNK_ROUNDS = 1 << 20
 
 
 @kernel
-def play_round(rng, cards, start, fresh, player_draws, banker_draws_player_stood, banker_draws):
-    """Deal one round from ``cards[start:]`` in the order P, B, P, B, then third cards.
-
-    Returns (player cards - 2, banker cards - 2, player total, banker total, cards used),
-    the breakdown index of the exact engine. ``fresh`` deals off the full shoe (``start``
-    must be 0); otherwise the cards are dealt as they lie.
-    """
+def _play_round(rng, cards, start, fresh, player_draws, banker_draws_player_stood, banker_draws):
     p1 = draw_card(rng, cards, start, fresh)
     b1 = draw_card(rng, cards, start + 1, fresh)
     p2 = draw_card(rng, cards, start + 2, fresh)
@@ -91,6 +78,49 @@ def play_round(rng, cards, start, fresh, player_draws, banker_draws_player_stood
     return 0, 0, player, banker, 4
 
 
+@kernel_face(_play_round)
+def play_round(
+    rng: np.random.Generator,
+    cards: np.ndarray,
+    start: int,
+    fresh: bool,
+    player_draws: np.ndarray,
+    banker_draws_player_stood: np.ndarray,
+    banker_draws: np.ndarray,
+) -> tuple[int, int, int, int, int]:
+    """Deal one round from ``cards[start:]`` in the order P, B, P, B, then the third cards
+    the tableau calls for, and say where it ended.
+
+    The simulators' one round: :func:`simulate`'s kernels and the counting study's shoes
+    (:mod:`gamecore.baccarat.counted_shoes`) deal every round by it, and
+    ``tests/test_simulation.py`` checks it against the plain-Python reference.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        The generator drawn from (with ``fresh`` only).
+    cards : numpy.ndarray
+        The shoe as point classes 0..9 (int64), positions before ``start`` dealt; with
+        ``fresh`` it is permuted in place.
+    start : int
+        The position of the round's first card (0 with ``fresh``).
+    fresh : bool
+        Deal off the full shoe, each card drawn uniformly from the undealt positions
+        (:func:`gamecore.dealing.draw_card`); otherwise the cards are dealt as they lie.
+    player_draws, banker_draws_player_stood, banker_draws : numpy.ndarray
+        The third-card tableau (:data:`gamecore.baccarat.tableau.DRAWING`).
+
+    Returns
+    -------
+    tuple of int
+        (player cards - 2, banker cards - 2, player total, banker total, cards used): the
+        round's cell of the exact engine's breakdown, and the 4 to 6 cards it took.
+    """
+    return _play_round(
+        rng, cards, start, fresh, player_draws, banker_draws_player_stood, banker_draws
+    )
+
+
 @kernel
 def _simulate_fresh(rng, shoe, rounds, player_draws, banker_draws_player_stood, banker_draws):
     """Tally ``rounds`` rounds, each dealt off a full shoe."""
@@ -99,7 +129,7 @@ def _simulate_fresh(rng, shoe, rounds, player_draws, banker_draws_player_stood, 
     # random sequence drawn without replacement from the full shoe.
     cards = shoe.copy()
     for _ in range(rounds):
-        p, b, pt, bt, _used = play_round(
+        p, b, pt, bt, _used = _play_round(
             rng, cards, 0, True, player_draws, banker_draws_player_stood, banker_draws
         )
         counts[p, b, pt, bt] += 1
@@ -122,7 +152,7 @@ def _simulate_shoe(
             shuffle(rng, cards)
             shuffles += 1
             position = cards_burned(cards) if burn else 0
-        p, b, pt, bt, used = play_round(
+        p, b, pt, bt, used = _play_round(
             rng, cards, position, False, player_draws, banker_draws_player_stood, banker_draws
         )
         position += used
@@ -179,20 +209,51 @@ class BaccaratSimulation:
     shuffles: int
 
     def under(self, rules: PuntoBancoRules | EZBaccaratRules) -> BaccaratSimulation:
-        """The same rounds settled under another paytable (same game and shoe)."""
+        """The same rounds settled under another paytable (same game and shoe).
+
+        Parameters
+        ----------
+        rules : PuntoBancoRules or EZBaccaratRules
+            Rules of the same game and deck count, with other payouts (a commission, a Tie
+            or side bet's pay).
+
+        Returns
+        -------
+        BaccaratSimulation
+            These counts under ``rules``; another game or shoe raises GamecoreError.
+        """
         if type(rules) is not type(self.rules) or rules.decks != self.rules.decks:
             raise GamecoreError("the same rounds can only be settled under the same game and shoe")
         return dataclasses.replace(self, rules=rules)
 
     def wager(self, name: str) -> WagerAnalysis:
-        """The bet settled over the simulated rounds (probabilities are frequencies)."""
+        """The bet settled over the simulated rounds.
+
+        Parameters
+        ----------
+        name : str
+            A bet's name in ``rules.wagers()``.
+
+        Returns
+        -------
+        WagerAnalysis
+            As the exact engine's (:func:`gamecore.wagers.settle`), with rounds for
+            combinations and frequencies for probabilities.
+        """
         by_name = {w.name: w for w in self.rules.wagers()}
         if name not in by_name:
             raise GamecoreError(f"unknown bet {shown(name)}; bets: {', '.join(by_name)}")
         return settle(by_name[name], EVENTS, self.counts.astype(object), self.rounds, True)
 
     def bets(self) -> dict[str, dict[str, float]]:
-        """Per bet: rounds, sum and sum of squares of net results, mean and standard error."""
+        """Every bet's simulated EV with its standard error.
+
+        Returns
+        -------
+        dict of str to dict
+            Bet name -> ``rounds``, ``sum`` and ``sum_of_squares`` of the net results in
+            units wagered, their ``mean`` (the EV's twin) and its standard error ``se``.
+        """
         out = {}
         for wager in self.rules.wagers():
             analysis = self.wager(wager.name)
@@ -212,13 +273,28 @@ class BaccaratSimulation:
         return out
 
     def outcome_counts(self) -> dict[str, int]:
+        """Rounds ending in each outcome of the game.
+
+        Returns
+        -------
+        dict of str to int
+            Each of ``rules.outcomes`` (see :data:`gamecore.baccarat.events.OUTCOME_TITLES`)
+            -> its rounds.
+        """
         return {
             name: int(self.counts[EVENTS[OUTCOME_TITLES[name][1]]].sum())
             for name in self.rules.outcomes
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """The stable JSON schema documented in the README."""
+        """The JSON document of ``gamecore simulate`` (its schema: docs/json.md).
+
+        Returns
+        -------
+        dict
+            ``game``, ``rounds``, ``seed``, ``dealing``, ``shuffles``, ``bets`` (as
+            :meth:`bets`), ``outcomes`` (rounds of each), ``rules``.
+        """
         return {
             "game": self.rules.game,
             "rounds": self.rounds,
@@ -255,6 +331,11 @@ def simulate(
     threads, dask, progress
         Where the chunks run (:func:`gamecore.parallel.run_chunks`); never changes the result.
 
+    Returns
+    -------
+    BaccaratSimulation
+        The rounds tallied into the exact engine's breakdown, and the shoes shuffled.
+
     Examples
     --------
     >>> from gamecore import baccarat
@@ -288,8 +369,20 @@ def simulate(
 
 
 def outcomes_cross_check(exact: BaccaratAnalysis, fresh: BaccaratSimulation) -> pd.DataFrame:
-    """Each outcome's probability beside its frequency in fresh-shoe rounds
-    (:func:`gamecore.twins.twin_table`: Figure | Exact | Simulated | SE | z | Rounds)."""
+    """Each outcome's probability beside its frequency in fresh-shoe rounds.
+
+    Parameters
+    ----------
+    exact : BaccaratAnalysis
+        The exact figures.
+    fresh : BaccaratSimulation
+        Fresh-shoe rounds of the same game and shoe (what the exact figures describe).
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`gamecore.twins.twin_table`: Figure | Exact | Simulated | SE | z | Rounds.
+    """
     if fresh.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
     counts = fresh.outcome_counts()
@@ -308,8 +401,21 @@ def outcomes_cross_check(exact: BaccaratAnalysis, fresh: BaccaratSimulation) -> 
 
 
 def breakdown_cross_check(exact: BaccaratAnalysis, fresh: BaccaratSimulation) -> pd.DataFrame:
-    """Every reachable final state's probability beside its frequency in fresh-shoe rounds
-    (Figure | Exact | Simulated | SE | z, then the state: cards and totals of each hand)."""
+    """Every reachable final state's probability beside its frequency in fresh-shoe rounds.
+
+    Parameters
+    ----------
+    exact : BaccaratAnalysis
+        The exact figures.
+    fresh : BaccaratSimulation
+        Fresh-shoe rounds of the same game and shoe.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Figure | Exact | Simulated | SE | z, then the state: Player cards | Banker cards |
+        Player total | Banker total, a row per cell of :meth:`BaccaratAnalysis.breakdown`.
+    """
     if fresh.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
     rows = []
@@ -340,8 +446,23 @@ def deck_sweep_cross_check(
 ) -> pd.DataFrame:
     """The simulated twin of every finite row of :func:`gamecore.baccarat.deck_sweep`.
 
-    For 1..``decks`` decks, each bet's EV beside ``rounds`` fresh-shoe rounds per deck count
-    (seeded ``seed``, ``seed + 1``, ...): the rows of :func:`cross_check` with a Decks column.
+    Parameters
+    ----------
+    rules : PuntoBancoRules or EZBaccaratRules
+        The rule set; its ``decks`` is replaced by each deck count.
+    decks : int
+        The largest deck count: the sweep runs 1..decks.
+    rounds : int
+        Fresh-shoe rounds simulated per deck count.
+    seed : int
+        The seed of 1 deck; ``seed + d - 1`` seeds ``d`` decks.
+    threads : int, optional
+        Threads on this machine (never changes the result).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`cross_check` for each deck count, with a Decks column.
     """
     parts = []
     for d in range(1, validate_decks(decks, "deck sweep's largest deck count") + 1):
@@ -360,12 +481,24 @@ def cross_check(
     fresh: BaccaratSimulation,
     shoe: BaccaratSimulation | None = None,
 ) -> pd.DataFrame:
-    """Each bet's EV beside its twin from fresh-shoe rounds (Figure | Exact | Simulated | SE |
-    z | Bet | Dealing | Exact SD | Simulated SD | Rounds), and with ``shoe`` (a shoe-mode
-    simulation) a second row per bet: its EV on dealt shoes, whose difference from the exact
-    EV is the cut-card effect.
+    """Each bet's EV beside its twin from fresh-shoe rounds, and from dealt shoes.
 
-    ``fresh`` must be a fresh-shoe simulation (what the exact figures describe).
+    Parameters
+    ----------
+    exact : BaccaratAnalysis
+        The exact figures.
+    fresh : BaccaratSimulation
+        Fresh-shoe rounds of the same game and shoe (what the exact figures describe).
+    shoe : BaccaratSimulation, optional
+        Rounds dealt through real shoes to a cut card: a second row per bet, its EV on dealt
+        shoes, whose difference from the exact EV is the cut-card effect.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`gamecore.twins.twin_table`: Figure | Exact | Simulated | SE | z | Bet |
+        Dealing | Exact SD | Simulated SD | Rounds, and on the dealt-shoe rows
+        ``Cut-card effect (shoe - exact)``.
     """
     if fresh.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")

@@ -3,7 +3,9 @@ probability of each final result, and the simulator.
 
 - :mod:`~gamecore.blackjack.rules`: the rule sets and the vocabulary of a round;
 - :mod:`~gamecore.blackjack.dealer`: the dealer's final distribution for any remaining shoe
-  (the central idea the whole engine is built on);
+  (the central idea the whole engine is built on), from the dealer's hands of
+  :mod:`~gamecore.blackjack.dealer_hands` and the lines of shoes of
+  :mod:`~gamecore.blackjack.shoe_lines` (numbered with :mod:`~gamecore.blackjack.hash_table`);
 - :mod:`~gamecore.blackjack.shoe`: which shoe compositions an analysis accepts;
 - :mod:`~gamecore.blackjack.round`: the one model of a round's start (the two cards,
   Naturals, early surrender, the split decision, split hands' second cards) that every
@@ -21,7 +23,9 @@ probability of each final result, and the simulator.
   single-cell change of it;
 - :mod:`~gamecore.blackjack.search`: the best total-dependent chart, by exact pricing of
   every single-cell change;
-- :mod:`~gamecore.blackjack.results`: the probability of each final result;
+- :mod:`~gamecore.blackjack.results`: the probability of each final result, from how each
+  hand ends (:mod:`~gamecore.blackjack.hand_ends`) and the rounds split once
+  (:mod:`~gamecore.blackjack.two_hand_split`);
 - :mod:`~gamecore.blackjack.hand`: the EV of every action at one hand (``gamecore hand``);
 - :mod:`~gamecore.blackjack.counting`: exact effects of removal, a count derived from them
   and its index plays (``gamecore count``);

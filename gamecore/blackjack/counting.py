@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore import counting
+from gamecore import counting, countresults
 from gamecore.blackjack.analysis import chart_ev, exact, hand_table, insurance_ev, overall_ev
 from gamecore.blackjack.chart import StrategyChart, read_strategy_chart
 from gamecore.blackjack.dealt import simulate_shoes
@@ -443,10 +443,10 @@ class CounterResult:
     bank_at: float = math.inf
 
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
-        """:func:`gamecore.counting.counter_summary`, how often the counter insured, and
+        """:func:`gamecore.countresults.counter_summary`, how often the counter insured, and
         under rotation how often it banked."""
         banked = C_BANKED if self.turn_rounds else None
-        out = counting.counter_summary(self.stats, self.shoes, rounds_per_hour, banked)
+        out = countresults.counter_summary(self.stats, self.shoes, rounds_per_hour, banked)
         rounds = self.stats[counting.ROUNDS]
         out["Insurance bets per 100 rounds"] = 100 * self.stats[C_INSURED] / rounds
         return out
@@ -579,7 +579,7 @@ def procedure_table(
 ) -> pd.DataFrame:
     """The counter in ``run.seat`` of ``run.players`` (1: heads-up; fewer players where a
     deck count's shoe cannot deal them all, the seat moved in to the last) under every
-    procedure (:func:`gamecore.counting.procedure_table`): for each deck count (its own
+    procedure (:func:`gamecore.countresults.procedure_table`): for each deck count (its own
     rules: c21's double-deck rules at 2) the count and chart of :func:`count_analysis`, a
     shuffle every round at the chart's exact EV, and real shoes to each cut card of
     ``penetrations`` (default the reading's quarter and a half of the shoe, each moved into
@@ -602,10 +602,10 @@ def procedure_table(
     Returns
     -------
     pandas.DataFrame
-        :func:`gamecore.counting.procedure_table`'s rows.
+        :func:`gamecore.countresults.procedure_table`'s rows.
     """
     rules = check_rules(rules)
-    unit = counting.money_unit(table_maximum, run.ramp)
+    unit = countresults.money_unit(table_maximum, run.ramp)
     # Checked at 8 decks, where every table fits; each deck count deals as many as it can.
     players = check_players(dataclasses.replace(rules, decks=8), run.players)
     tables = {}
@@ -640,7 +640,7 @@ def procedure_table(
     fewer = [f"{d} deck{'s' if d > 1 else ''}: {t[0]}" for d, t in tables.items() if t[0] < players]
     if fewer:
         where += f" (players the shoe can deal: {', '.join(fewer)})"
-    return counting.procedure_table(
+    return countresults.procedure_table(
         deck_counts, cuts, lambda decks: count_of(decks).full_shoe_ev, simulate, run.triggers,
         unit, rounds_per_hour,
         f"simulated, {run.shoes:,} shoes, {where}, the chart and its index plays",
@@ -670,10 +670,10 @@ def seat_table(
     pandas.DataFrame
         Where | Units won per 100 rounds | SE | Money per hour at the table maximum | SE
         (money per hour) | Rounds banked per 100 rounds | the flat bettor beside it, per
-        round | SE (:func:`gamecore.counting.scenario_table`).
+        round | SE (:func:`gamecore.countresults.scenario_table`).
     """
     _checked(count, run)
-    unit = counting.money_unit(table_maximum, run.ramp)
+    unit = countresults.money_unit(table_maximum, run.ramp)
     players, turn = run.players, run.turn_rounds or 2
     bank_at = 0.0 if run.bank_at is None else run.bank_at
     middle = (players + 1) // 2
@@ -691,7 +691,7 @@ def seat_table(
         ).summary(rounds_per_hour)
         for where, (table, seat, turns, at) in scenarios
     }
-    return counting.scenario_table(summaries, unit)
+    return countresults.scenario_table(summaries, unit)
 
 
 # ---------------------------------------------------------------------------------------
@@ -713,7 +713,7 @@ class PerfectInformationResult:
 
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
         """As :meth:`gamecore.c21_baccarat.counting.PerfectInformationResult.summary`."""
-        return counting.perfect_information_summary(self.rounds, self.ramp, rounds_per_hour)
+        return countresults.perfect_information_summary(self.rounds, self.ramp, rounds_per_hour)
 
 
 def perfect_information_simulation(

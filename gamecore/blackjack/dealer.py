@@ -1,40 +1,39 @@
 """The dealer's final distribution for any remaining shoe, the central idea every blackjack
 figure is built on (see :mod:`gamecore.blackjack.engine`): the dealer's hands are enumerated
 once per drawing rule as multisets of drawn cards with their orderings, stored as a prefix
-tree, so a distribution for a given shoe costs one pass of falling-factorial products.
+tree (:mod:`gamecore.blackjack.dealer_hands`), so a distribution for a given shoe costs one
+pass of falling-factorial products.
 
 Many shoes are needed at once (one behind every player hand of every split context), and
-most of them differ from another only in the count of one rank: a *line* of shoes. Along a
-line the products over the other ranks are the same, so one pass of the tree sums them per
-(outcome, cards of the line's rank, cards drawn), and each shoe of the line then costs a
-few hundred multiplications instead of a pass (:func:`dealer_rows`). The tree is the same
-for every line, so one pass serves several lines of a rank at once, a line to each lane of
-the vector instructions (:data:`LANES`).
+most of them differ from another only in the count of one rank: a *line* of shoes
+(:mod:`gamecore.blackjack.shoe_lines`). Along a line the products over the other ranks are
+the same, so one pass of the tree sums them per (outcome, cards of the line's rank, cards
+drawn), and each shoe of the line then costs a few hundred multiplications instead of a
+pass (:func:`dealer_rows`). The tree is the same for every line, so one pass serves several
+lines of a rank at once, a line to each lane of the vector instructions (:data:`LANES`).
 """
 
 from __future__ import annotations
 
-import bisect
-import functools
-import itertools
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from gamecore._jit import kernel
+from gamecore._jit import kernel, kernel_face
+from gamecore.blackjack.dealer_hands import STEP, DealerTable, dealer_table
 from gamecore.blackjack.rules import (
     ACE,
     DEALER_OUTCOMES,
     N_OUTCOMES,
-    NATURAL,
     RANKS,
     StandardBlackjackRules,
     check_rules,
     shoe_composition,
 )
 from gamecore.blackjack.shoe import check_composition, up_index
+from gamecore.blackjack.shoe_lines import dealer_lines
 from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import default_threads
 
@@ -42,162 +41,8 @@ if TYPE_CHECKING:  # imported by dealer_final_distribution, the one table here
     import pandas as pd
 
 # ---------------------------------------------------------------------------------------
-# The dealer's hands, once per rule set (no shoe)
-# ---------------------------------------------------------------------------------------
-
-
-class DealerTable(NamedTuple):
-    """The dealer's hands of one drawing rule, for :func:`dealer_rows`.
-
-    Each hand is the multiset of cards the dealer draws to the up card, with the number of
-    its orderings the drawing rule produces. Its probability needs the product of falling
-    factorials ``prod_r ff(n_r, k_r)``; the products are shared through a prefix tree (trie)
-    over the cards sorted by rank: a node is a sorted draw that some hand extends by one or
-    more cards. Nodes of up card ``u`` are ``start[u]:start[u + 1]``, the first one the
-    empty draw; every other node adds one card to node ``parent`` (counted from
-    ``start[u]``): of rank ``code // STEP``, with ``code % STEP`` cards of that rank already
-    drawn, so its factor is ``shoe[rank] - already``. A hand is one card (``hand_code``)
-    added to node ``hand_parent``; the hands of up card ``u`` with outcome ``o`` are
-    ``hand_start[u, o]:hand_start[u, o + 1]``. ``of_rank[r, h]`` counts hand ``h``'s cards
-    of rank ``r``; ``most_of_rank[u, r]`` and ``most_drawn[u]`` bound them and ``drawn``
-    under up card ``u``, and ``cell[r, h]`` is the flat index of (outcome, ``of_rank[r, h]``,
-    ``drawn[h]``) in an array of shape ``(N_OUTCOMES, most_of_rank.max() + 1,
-    most_drawn.max() + 1)``; ``spans[u, r, o, k]`` is the first and last number of cards
-    drawn by a hand of up card ``u`` with outcome ``o`` and ``k`` cards of rank ``r`` (first
-    > last: none), so a shoe's distribution sums only cells some hand fills.
-    """
-
-    start: np.ndarray  # (11,)
-    parent: np.ndarray  # (T,)
-    code: np.ndarray  # (T,) rank * STEP + already
-    hand_start: np.ndarray  # (10, 12)
-    hand_parent: np.ndarray  # (H,)
-    hand_code: np.ndarray  # (H,)
-    drawn: np.ndarray  # (H,) cards drawn
-    orderings: np.ndarray  # (H,) float
-    of_rank: np.ndarray  # (10, H)
-    most_of_rank: np.ndarray  # (10, 10)
-    most_drawn: np.ndarray  # (10,)
-    cell: np.ndarray  # (10, H)
-    spans: np.ndarray  # (10, 10, N_OUTCOMES, K, 2): per up card and rank, the d range used
-
-
-#: ``code = rank * STEP + already``: more than the cards of one rank any dealer hand draws.
-STEP = 16
-
-
-def _dealer_hands(up: int, hits_soft_17: bool) -> dict[tuple[tuple[int, ...], int], int]:
-    """(sorted cards drawn, outcome index) -> orderings, for every dealer hand under ``up``.
-
-    Whether the dealer draws again depends only on the cards held so far, not on their
-    order, so the orderings of a draw are counted a card at a time over sorted draws (fewest
-    cards first): each draw the dealer hits passes its orderings to the draw one card
-    longer."""
-    found: dict[tuple[tuple[int, ...], int], int] = {}
-    level: dict[tuple[int, ...], int] = {(): 1}
-    while level:
-        longer: dict[tuple[int, ...], int] = {}
-        for drawn, ways in level.items():
-            # hand_total of the up card and the draw (rank r counts r + 1; sorted: aces first)
-            hard = up + 1 + len(drawn) + sum(drawn)
-            soft = (up == ACE or (drawn and drawn[0] == ACE)) and hard + 10 <= 21
-            total = hard + 10 if soft else hard
-            if len(drawn) == 1 and total == 21:
-                outcome = NATURAL
-            elif total < 17 or (hits_soft_17 and total == 17 and soft):
-                for r in range(10):
-                    at = bisect.bisect_right(drawn, r)  # the draw with r, still sorted
-                    key = (*drawn[:at], r, *drawn[at:])
-                    longer[key] = longer.get(key, 0) + ways
-                continue
-            elif total <= 21:
-                outcome = total - 17
-            else:
-                outcome = 5 + total - 22
-            found[(drawn, outcome)] = ways
-        level = longer
-    return found
-
-
-@functools.lru_cache(maxsize=4)
-def dealer_table(hits_soft_17: bool) -> DealerTable:
-    """Every dealer hand of the drawing rule, per up card, as a :class:`DealerTable`."""
-    start, parent, code = [0], [], []
-    hand_start, hand_parent, hand_code, outcomes, orderings = [], [], [], [], []
-    hands: list[tuple[int, ...]] = []  # each hand's sorted cards
-    for up in range(10):
-        found = sorted(_dealer_hands(up, hits_soft_17).items())
-        # Nodes: every proper prefix of a hand's sorted cards, the empty draw first.
-        prefixes = sorted({cards[:k] for (cards, _), _ in found for k in range(len(cards))})
-        node = {prefix: i for i, prefix in enumerate(prefixes)}
-        for prefix in prefixes:
-            parent.append(node[prefix[:-1]] if prefix else -1)
-            code.append(prefix[-1] * STEP + prefix[:-1].count(prefix[-1]) if prefix else 0)
-        start.append(len(parent))
-        by_outcome: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(N_OUTCOMES)]
-        for (cards, result), ways in found:
-            by_outcome[result].append((cards, ways))
-        for outcome, group in enumerate(by_outcome):
-            hand_start.append(len(hand_parent))
-            for cards, ways in group:
-                hand_parent.append(node[cards[:-1]])
-                hand_code.append(cards[-1] * STEP + cards[:-1].count(cards[-1]))
-                outcomes.append(outcome)
-                orderings.append(ways)
-                hands.append(cards)
-        hand_start.append(len(hand_parent))
-    as_int = functools.partial(np.array, dtype=np.int64)
-    hand_start = as_int(hand_start).reshape(10, N_OUTCOMES + 1)
-    # of_rank[r, h]: hand h's cards of rank r, counted over every card of every hand at once.
-    card = np.fromiter(itertools.chain.from_iterable(hands), dtype=np.int64)
-    hand = np.repeat(np.arange(len(hands)), [len(cards) for cards in hands])
-    of_rank = np.bincount(card * len(hands) + hand, minlength=10 * len(hands)).reshape(10, -1)
-    drawn = of_rank.sum(axis=0)
-    assert of_rank.max() < STEP
-    ups = [slice(hand_start[u, 0], hand_start[u, -1]) for u in range(10)]
-    most_of_rank = as_int([of_rank[:, u].max(axis=1) for u in ups])
-    most_drawn = as_int([drawn[u].max() for u in ups])
-    ranks, draws = most_of_rank.max() + 1, most_drawn.max() + 1
-    cell = (as_int(outcomes) * ranks + of_rank) * draws + drawn
-    spans = np.zeros((10, 10, N_OUTCOMES, ranks, 2), dtype=np.int64)
-    spans[..., 0] = draws  # empty spans: first > last
-    spans[..., 1] = -1
-    up_of = np.repeat(np.arange(10), hand_start[:, -1] - hand_start[:, 0])
-    for r in range(10):
-        where = (up_of, r, as_int(outcomes), of_rank[r])
-        np.minimum.at(spans[..., 0], where, drawn)
-        np.maximum.at(spans[..., 1], where, drawn)
-    return DealerTable(
-        as_int(start),
-        as_int(parent),
-        as_int(code),
-        hand_start,
-        as_int(hand_parent),
-        as_int(hand_code),
-        drawn,
-        np.array(orderings, dtype=np.float64),
-        of_rank,
-        most_of_rank,
-        most_drawn,
-        cell,
-        spans,
-    )
-
-
-# ---------------------------------------------------------------------------------------
 # Distributions for many shoes, a line at a time
 # ---------------------------------------------------------------------------------------
-
-
-class DealerLines(NamedTuple):
-    """Rows of removed cards grouped into lines: the rows of a line differ only in how many
-    cards of the line's ``rank`` they remove. Line ``l`` is the rows
-    ``row[start[l]:start[l + 1]]`` of ``removed``."""
-
-    rank: np.ndarray  # (L,)
-    start: np.ndarray  # (L + 1,)
-    row: np.ndarray  # (P,)
-
 
 #: Lines of one rank worked side by side, a line to a lane: a pass of the trie reads its
 #: indices once for all of them and multiplies their products in vector instructions
@@ -229,12 +74,14 @@ def _line_sums(left, p, first, last, parent, code, factor, prod):
 
 
 @kernel(inline=True)
-def _hand_sums(first, last, cell, orderings, hand_parent, hand_code, prod, factor, flat):
-    """Hands ``first:last`` (one up card's) into ``flat[:, j]`` for each lane ``j``, each at
-    its ``cell``: orderings times its parent node's product times the factor of its last
-    card (``flat`` zero at every cell these hands fill)."""
+def _hand_sums(table, up, p, prod, factor, flat):
+    """The hands of up card ``up`` into ``flat[:, j]`` for each lane ``j``, each at its cell
+    for the line's rank ``p``: orderings times its parent node's product times the factor
+    of its last card (``flat`` zero at every cell these hands fill)."""
+    cell, orderings = table.cell[p], table.orderings
+    hand_parent, hand_code = table.hand_parent, table.hand_code
     lanes = flat.shape[1]  # not LANES: see _line_sums
-    for h in range(first, last):
+    for h in range(table.hand_start[up, 0], table.hand_start[up, N_OUTCOMES]):
         at, above, card, ways = cell[h], hand_parent[h], hand_code[h], orderings[h]
         for j in range(lanes):
             flat[at, j] += ways * prod[above, j] * factor[card, j]
@@ -356,17 +203,7 @@ def _batch_sums(table, up, p, scratch):
         scratch.factor,
         scratch.prod,
     )
-    _hand_sums(
-        table.hand_start[up, 0],
-        table.hand_start[up, N_OUTCOMES],
-        table.cell[p],
-        table.orderings,
-        table.hand_parent,
-        table.hand_code,
-        scratch.prod,
-        scratch.factor,
-        scratch.sums.reshape((-1, LANES)),
-    )
+    _hand_sums(table, up, p, scratch.prod, scratch.factor, scratch.sums.reshape((-1, LANES)))
 
 
 @kernel
@@ -435,11 +272,7 @@ def _dealer_lines(shoe, removed, lines, first, last, only_up, table, out):
 
 
 @kernel
-def dealer_distribution(left, up, table, out):
-    """The dealer's final distribution with ``up`` showing, the hole card and every hit
-    drawn from ``left`` (the up card already out), into ``out[0:11]`` (zeros where the shoe
-    cannot complete a hand): a line of one shoe, for kernels that need a distribution
-    :func:`dealer_rows` has not made."""
+def _dealer_distribution(left, up, table, out):
     n = 0
     for r in range(10):
         n += left[r]
@@ -457,96 +290,28 @@ def dealer_distribution(left, up, table, out):
     _line_points(scratch.sums, table.spans[up, ACE], most_k, shoes, 1, one, 0)
 
 
-@kernel(inline=True)
-def hash_slot(table, key):
-    """The slot of ``key`` in an open-addressing hash table (rows: key, value; key -1 marks
-    a free slot; keys are non-negative)."""
-    mask = table.shape[0] - 1
-    slot = (key * 0x9E3779B97F4A7C15) & mask
-    while table[slot, 0] != -1 and table[slot, 0] != key:
-        slot = (slot + 1) & mask
-    return slot
+@kernel_face(_dealer_distribution)
+def dealer_distribution(left: np.ndarray, up: int, table: DealerTable, out: np.ndarray) -> None:
+    """The dealer's final distribution with ``up`` showing, the hole card and every hit drawn
+    from ``left``: a line of one shoe, for a kernel that needs a distribution
+    :func:`dealer_rows` has not made (a shoe so small the dealer might use it up).
 
-
-@kernel
-def _group_lines(removed, radix, line_rank, start, row):
-    """:func:`dealer_lines` into ``line_rank``, ``start``, ``row``; returns the number of
-    lines. Lines come rank by rank (each rank's in order of first appearance), rows in
-    order within a line."""
-    rows = removed.shape[0]
-    size = 1
-    while size < 2 * rows:
-        size *= 2
-    table = np.empty((size, 2), dtype=np.int64)
-    code = np.zeros(rows, dtype=np.int64)
-    for i in range(rows):
-        for r in range(10):
-            code[i] += removed[i, r] * radix[r]
-    slot_of = np.empty(rows, dtype=np.int64)
-    best = np.zeros(rows, dtype=np.int64)
-    best_size = np.zeros(rows, dtype=np.int64)
-    key = np.empty(rows, dtype=np.int64)
-    for p in range(10):
-        table[:, 0] = -1
-        for i in range(rows):
-            k = code[i] - removed[i, p] * radix[p]  # the row with its rank-p cards put back
-            slot = hash_slot(table, k)
-            if table[slot, 0] == -1:
-                table[slot, 0], table[slot, 1] = k, 0
-            table[slot, 1] += 1
-            slot_of[i] = slot
-        for i in range(rows):
-            if table[slot_of[i], 1] > best_size[i]:
-                best_size[i] = table[slot_of[i], 1]
-                best[i] = p
-                key[i] = table[slot_of[i], 0]
-    # Number the lines (a rank and a key) in order of first appearance.
-    table[:, 0] = -1
-    line_of = np.empty(rows, dtype=np.int64)
-    rank_of_line = np.empty(rows, dtype=np.int64)
-    size_of_line = np.zeros(rows, dtype=np.int64)
-    lines = 0
-    for i in range(rows):
-        slot = hash_slot(table, key[i] * 10 + best[i])
-        if table[slot, 0] == -1:
-            table[slot, 0], table[slot, 1] = key[i] * 10 + best[i], lines
-            rank_of_line[lines] = best[i]
-            lines += 1
-        line_of[i] = table[slot, 1]
-        size_of_line[line_of[i]] += 1
-    # Lines rank by rank, then rows line by line.
-    position = np.empty(lines, dtype=np.int64)
-    at = 0
-    for p in range(10):
-        for line in range(lines):
-            if rank_of_line[line] == p:
-                position[line] = at
-                line_rank[at] = p
-                at += 1
-    start[0] = 0
-    for line in range(lines):
-        start[position[line] + 1] = size_of_line[line]
-    for line in range(lines):
-        start[line + 1] += start[line]
-    filled = start[:lines].copy()
-    for i in range(rows):
-        at = position[line_of[i]]
-        row[filled[at]] = i
-        filled[at] += 1
-    return lines
-
-
-def dealer_lines(removed: np.ndarray) -> DealerLines:
-    """Group the rows of ``removed`` (cards per rank) into lines, each row on the line (of
-    the ten it lies on, one per rank) that holds the most rows (the first such rank)."""
-    rows = len(removed)
-    most = removed.max(axis=0, initial=0).astype(np.int64)
-    radix = np.cumprod(np.concatenate(([1], most[:-1] + 1)))
-    line_rank = np.empty(rows, dtype=np.int64)
-    start = np.empty(rows + 1, dtype=np.int64)
-    row = np.empty(rows, dtype=np.int64)
-    lines = _group_lines(removed, radix.astype(np.int64), line_rank, start, row)
-    return DealerLines(line_rank[:lines], start[: lines + 1], row)
+    Parameters
+    ----------
+    left : numpy.ndarray
+        Cards per rank (A, 2, .., 9, ten-valued) the dealer draws from, the up card already
+        out: int64, shape ``(10,)``.
+    up : int
+        The up card's rank index, 0 (ace) to 9 (ten-valued).
+    table : DealerTable
+        The dealer's hands of the drawing rule
+        (:func:`~gamecore.blackjack.dealer_hands.dealer_table`).
+    out : numpy.ndarray
+        Written: float64, shape ``(11,)``, the probability of the dealer's 17..21, each bust
+        total 22..26 and a Natural (``DEALER_OUTCOMES``' order); the hands the shoe cannot
+        complete are left out, so it sums to less than 1 then (all zeros for an empty shoe).
+    """
+    _dealer_distribution(left, up, table, out)
 
 
 #: Shares of :func:`dealer_rows`'s lines per thread (each little work: the threads stay even).
@@ -561,10 +326,35 @@ def dealer_rows(
     threads: int | None = None,
 ) -> np.ndarray:
     """The dealer's final distribution behind each row of ``removed`` (cards per rank taken
-    from ``shoe``) against each up card, ``out[row, up, outcome]`` (only ``only_up`` if >= 0:
-    ``out[row, outcome]``), zero where the cards are not there to be dealt. Lines are
-    independent: each of ``threads`` (default: every core) fills its share (the kernel
-    releases the GIL)."""
+    from ``shoe``) against each up card. Lines are independent: each of ``threads`` fills
+    its share (the kernel releases the GIL).
+
+    Parameters
+    ----------
+    shoe : numpy.ndarray
+        Cards per rank (A, 2, .., 9, ten-valued) before any removal, the up card included:
+        shape ``(10,)``.
+    removed : numpy.ndarray
+        Cards taken from ``shoe`` by a player hand and its context, one row per shoe the
+        dealer draws from: shape ``(P, 10)``, non-negative integers.
+    table : DealerTable
+        The dealer's hands of the drawing rule
+        (:func:`~gamecore.blackjack.dealer_hands.dealer_table`).
+    only_up : int
+        An up card's rank index (0 ace .. 9 ten-valued) to compute that up card only;
+        -1 (the default) for all ten.
+    threads : int or None
+        Threads to share the lines among; None: every core.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, ``out[row, up, outcome]`` of shape ``(P, 10, 11)`` (with ``only_up``:
+        ``out[row, outcome]``, shape ``(P, 11)``): the probability of the dealer's 17..21,
+        each bust total 22..26 and a Natural with ``up`` showing and the up card taken from
+        the row's shoe too; zero where the cards are not there to be dealt, and short of 1
+        where the dealer could run out of cards.
+    """
     removed = np.asarray(removed)
     # Card counts as 16-bit integers where they fit (always, for real shoes): the sets two
     # split hands hold run to 150,000 rows at 6 decks, a quarter of the memory of int64.
@@ -581,9 +371,10 @@ def dealer_rows(
         _dealer_lines(shoe, removed, lines, 0, count, only_up, table, out)
         return out if only_up < 0 else out[:, 0]
     # Shares of about equal work by an estimate (a line's share of its passes, LANES lines to
-    # a pass, ~0.7 ns per trie node and hand, every up card; each of its rows ~0.65 ns per
-    # cell its rank's spans sum), several per thread, taken as threads come free: the
-    # estimate is off by a sixth either way for some ranks.
+    # a pass, over every trie node and hand of every up card; each of its rows, over every
+    # cell its rank's spans sum; a node or hand weighs 0.7 to a cell's 0.65, their relative
+    # costs), several per thread, taken as threads come free: the estimate is off by a sixth
+    # either way for some ranks.
     cells = np.clip(table.spans[..., 1] - table.spans[..., 0] + 1, 0, None).sum(axis=(0, 2, 3))
     passes = 0.7 * (table.start[-1] + table.hand_start[-1, -1])
     work = np.cumsum(passes + 0.65 * cells[lines.rank] * np.diff(lines.start))
@@ -614,13 +405,17 @@ def dealer_final_distribution(
 
     Parameters
     ----------
-    rules
-        The rule set (its ``dealer_hits_soft_17``; ``decks`` gives the default shoe).
-    up_card
+    rules : StandardBlackjackRules
+        The rule set (its ``dealer_hits_soft_17`` and ``peek``; ``decks`` gives the default
+        shoe).
+    up_card : int or str
         1 or ``"A"`` for an ace, 2..10 (or ``"2"``..``"10"``).
-    composition
+    composition : sequence of int or None
         Cards per rank (A, 2, .., 9, ten-valued) left in the shoe *after* the up card (and
         any other seen cards) were removed; default: the full shoe less the up card.
+    after_peek : bool
+        Given that the dealer checked for a Natural and has none (only where the rules
+        peek); the default is the distribution before any peek.
 
     Returns
     -------

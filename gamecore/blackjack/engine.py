@@ -73,8 +73,10 @@ from gamecore.blackjack.backward import (
 )
 from gamecore.blackjack.caches import EngineCaches
 from gamecore.blackjack.chart import ChartTables, StrategyChart, up_label
-from gamecore.blackjack.dealer import dealer_rows, dealer_table, hash_slot
+from gamecore.blackjack.dealer import dealer_rows
+from gamecore.blackjack.dealer_hands import dealer_table
 from gamecore.blackjack.hand_tree import hand_tree
+from gamecore.blackjack.hash_table import hash_slot
 from gamecore.blackjack.rules import (
     ACE,
     SPLIT_CDP,

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from gamecore import counting
+from gamecore import counting, countresults
 from gamecore._jit import kernel
 from gamecore.c21_baccarat.exact import count_deals
 from gamecore.c21_baccarat.rules import (
@@ -316,7 +316,7 @@ class CounterResult:
         bettor's EV per round, the first round of each shoe (the off-the-top twin), and
         under rotation how often the counter banked."""
         banked = C_BANKED if self.turn_rounds else None
-        return counting.counter_summary(self.stats, self.shoes, rounds_per_hour, banked)
+        return countresults.counter_summary(self.stats, self.shoes, rounds_per_hour, banked)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -425,11 +425,11 @@ def bank_table(count: Counted, run: CounterRun, rounds_per_hour: float = 60.0) -
     Returns
     -------
     pandas.DataFrame
-        :func:`gamecore.counting.scenario_table`, money at the ramp's top bet =
+        :func:`gamecore.countresults.scenario_table`, money at the ramp's top bet =
         ``rules.table_maximum`` (as in :func:`procedure_table`).
     """
     rules, _tags = _counted(count, run)
-    unit = counting.money_unit(rules.table_maximum, run.ramp)
+    unit = countresults.money_unit(rules.table_maximum, run.ramp)
     turn = run.turn_rounds or 2
     bank_at = 0.0 if run.bank_at is None else run.bank_at
     where = f"seat {run.seat} of {run.players}"
@@ -444,7 +444,7 @@ def bank_table(count: Counted, run: CounterRun, rounds_per_hour: float = 60.0) -
         )
         for where, (turn, at) in scenarios.items()
     }
-    return counting.scenario_table(summaries, unit)
+    return countresults.scenario_table(summaries, unit)
 
 
 # ---------------------------------------------------------------------------------------
@@ -481,8 +481,8 @@ class PerfectInformationResult:
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
         """The bettor's units won per 100 rounds (realised and expected, with SEs by shoe),
         how often the shoe favours the player, and how well the count follows the exact EV
-        (:func:`gamecore.counting.perfect_information_summary`)."""
-        return counting.perfect_information_summary(self.rounds, self.ramp, rounds_per_hour)
+        (:func:`gamecore.countresults.perfect_information_summary`)."""
+        return countresults.perfect_information_summary(self.rounds, self.ramp, rounds_per_hour)
 
 
 def perfect_information_simulation(count: Counted, run: CounterRun) -> PerfectInformationResult:
@@ -545,7 +545,7 @@ def procedure_table(
     penetrations: Sequence[int] | None = None,
     rounds_per_hour: float = 60.0,
 ) -> pd.DataFrame:
-    """The counter under every procedure (:func:`gamecore.counting.procedure_table`): for
+    """The counter under every procedure (:func:`gamecore.countresults.procedure_table`): for
     each deck count a shuffle every round and real shoes to each cut card of
     ``penetrations`` (cards behind it; default the reading's, a quarter and a half of the
     shoe, each moved into the range a table of ``run.players`` allows), the best of
@@ -564,7 +564,7 @@ def procedure_table(
     Returns
     -------
     pandas.DataFrame
-        :func:`gamecore.counting.procedure_table`'s rows.
+        :func:`gamecore.countresults.procedure_table`'s rows.
     """
     rules, tags = _counted(count, run)
 
@@ -592,7 +592,7 @@ def procedure_table(
         )
         return result.summary(rounds_per_hour)
 
-    return counting.procedure_table(
+    return countresults.procedure_table(
         deck_counts, cuts, off_the_top, simulate, run.triggers,
         float(rules.table_maximum) / run.ramp[-1], rounds_per_hour,
         f"simulated, {run.shoes:,} shoes, {run.players} players, seat {run.seat}",

@@ -107,16 +107,33 @@ class DragonTigerSimulation:
     counts: np.ndarray
 
     def wager(self, name: str) -> WagerAnalysis:
-        """The bet ``name`` settled over the simulated rounds (probabilities are
-        frequencies, combinations are rounds)."""
+        """The bet ``name`` settled over the simulated rounds.
+
+        Parameters
+        ----------
+        name : str
+            A bet's name in ``rules.wagers()``.
+
+        Returns
+        -------
+        WagerAnalysis
+            As the exact engine's (:func:`gamecore.wagers.settle`), with rounds for
+            combinations and frequencies for probabilities.
+        """
         by_name = {w.name: w for w in self.rules.wagers()}
         if name not in by_name:
             raise GamecoreError(f"unknown bet {shown(name)}; bets: {', '.join(by_name)}")
         return settle(by_name[name], EVENTS, self.counts.astype(object), self.rounds, True)
 
     def bets(self) -> dict[str, dict[str, float]]:
-        """Per bet: rounds, the sum and sum of squares of the net results, their mean and
-        its standard error."""
+        """Every bet's simulated EV with its standard error.
+
+        Returns
+        -------
+        dict of str to dict
+            Bet name -> ``rounds``, ``sum`` and ``sum_of_squares`` of the net results in
+            units wagered, their ``mean`` (the EV's twin) and its standard error ``se``.
+        """
         out = {}
         for wager in self.rules.wagers():
             lines = list(zip(self.wager(wager.name).combinations, wager.lines, strict=True))
@@ -134,7 +151,13 @@ class DragonTigerSimulation:
         return out
 
     def outcome_counts(self) -> dict[str, int]:
-        """Rounds ending in each outcome of the round."""
+        """Rounds ending in each outcome of the round.
+
+        Returns
+        -------
+        dict of str to int
+            Each outcome of :data:`gamecore.dragon_tiger.exact.OUTCOME_TITLES` -> its rounds.
+        """
         return {
             name: int(self.counts[EVENTS[event]].sum())
             for name, (_, event) in OUTCOME_TITLES.items()
@@ -142,7 +165,14 @@ class DragonTigerSimulation:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON document of ``gamecore simulate dragon_tiger`` (the baccarat games'
-        schema: game, rounds, seed, dealing, bets, outcomes, rules)."""
+        schema, docs/json.md).
+
+        Returns
+        -------
+        dict
+            ``game``, ``rounds``, ``seed``, ``dealing`` (a fresh shoe every round), ``bets``
+            (as :meth:`bets`), ``outcomes`` (rounds of each), ``rules``.
+        """
         return {
             "game": self.rules.game,
             "rounds": self.rounds,
@@ -178,6 +208,7 @@ def simulate(
     Returns
     -------
     DragonTigerSimulation
+        The rounds tallied into the exact engine's breakdown.
 
     Examples
     --------
