@@ -13,12 +13,15 @@ All arithmetic is exact (``fractions.Fraction``); floats appear only in the retu
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from gamecore.cards import validate_decks
 from gamecore.errors import GamecoreError, shown
 
 
@@ -304,3 +307,110 @@ def net_by_cell(wager: Wager, events: dict[str, np.ndarray]) -> np.ndarray:
     if unsettled.any():
         raise GamecoreError(f"the paytable of wager {shown(wager.name)} leaves cells unsettled")
     return net
+
+
+def wager_named(wagers: Sequence[Wager], name: str, game: str | None = None) -> Wager:
+    """The wager called ``name`` among a rule set's ``wagers``.
+
+    Parameters
+    ----------
+    wagers : sequence of Wager
+        The rule set's wagers (``rules.wagers()``).
+    name : str
+        The bet asked for.
+    game : str, optional
+        The game's name, for the refusal's message.
+
+    Returns
+    -------
+    Wager
+        The wager of that name (another name: a :class:`GamecoreError` listing the bets).
+    """
+    by_name = {wager.name: wager for wager in wagers}
+    if name not in by_name:
+        where = f" for {game}" if game else ""
+        raise GamecoreError(f"unknown bet {shown(name)}{where}; bets: {', '.join(by_name)}")
+    return by_name[name]
+
+
+def simulated_figures(simulated: WagerAnalysis) -> dict[str, float]:
+    """A simulated wager's EV twin and its standard error, from the rounds it settled.
+
+    The sums are exact (``Fraction``) before the one conversion to float, so a figure does
+    not depend on the order the rounds were tallied in.
+
+    Parameters
+    ----------
+    simulated : WagerAnalysis
+        The wager settled against simulated round counts (:func:`settle` with the counts
+        as combinations and the number of rounds as the total).
+
+    Returns
+    -------
+    dict of str to float
+        ``rounds``, ``sum`` and ``sum_of_squares`` of the net results in units wagered,
+        their ``mean`` (the exact EV's twin) and its standard error ``se`` (the sample
+        standard deviation over the square root of the rounds).
+    """
+    rounds = simulated.total
+    lines = list(zip(simulated.combinations, simulated.wager.lines, strict=True))
+    total = sum((count * line.pays for count, line in lines), Fraction(0))
+    squares = sum((count * line.pays**2 for count, line in lines), Fraction(0))
+    mean = total / rounds
+    variance = (squares - rounds * mean**2) / max(rounds - 1, 1)
+    return {
+        "rounds": rounds,
+        "sum": float(total),
+        "sum_of_squares": float(squares),
+        "mean": float(mean),
+        "se": math.sqrt(variance / rounds),
+    }
+
+
+def sweep_deck_counts(decks: int | Iterable[int]) -> list[int]:
+    """The deck counts of a deck sweep.
+
+    Parameters
+    ----------
+    decks : int or iterable of int
+        The largest deck count (the sweep runs 1..decks), or the deck counts themselves.
+
+    Returns
+    -------
+    list of int
+        The deck counts, each validated as :func:`gamecore.cards.validate_decks` does.
+    """
+    if isinstance(decks, Iterable):
+        return [validate_decks(d, "deck sweep's deck count") for d in decks]
+    return list(range(1, validate_decks(decks, "deck sweep's largest deck count") + 1))
+
+
+def deck_sweep_table(
+    analyses: Sequence[Any], labels: Sequence[str], outcomes: Mapping[str, Any]
+) -> pd.DataFrame:
+    """A deck sweep as a table: each outcome's probability and each bet's house edge.
+
+    Parameters
+    ----------
+    analyses : sequence
+        One exact analysis per row, each with ``probability(event)`` and ``wagers()`` (a
+        game's exact result over a breakdown its events mask).
+    labels : sequence of str
+        The Decks column, one per analysis (``"8"``, ``"infinite"``).
+    outcomes : mapping of str to event
+        Outcome name -> its event over the analyses' breakdown.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Decks | P(<outcome>) ... | <bet> house edge ...
+    """
+    rows = []
+    for label, analysis in zip(labels, analyses, strict=True):
+        row: dict[str, Any] = {"Decks": label}
+        for name, event in outcomes.items():
+            row[f"P({name})"] = float(analysis.probability(event))
+        for name, wager in analysis.wagers().items():
+            row[f"{name} house edge"] = float(wager.house_edge)
+        rows.append(row)
+    return pd.DataFrame(rows)

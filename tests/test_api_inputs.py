@@ -48,7 +48,7 @@ EZ = baccarat.EZBaccaratRules(decks=1)
 C21 = c21_baccarat.C21BaccaratRules(decks=1)
 BLACKJACK = bj.C21BlackjackRules(decks=2)
 TAGS = {rank: 0 for rank in baccarat.removal.RANKS}
-C21_TAGS = {rank: 0 for rank in c21_baccarat.counting.RANK_NAMES}
+C21_TAGS = {rank: 0 for rank in c21_baccarat.removal.RANK_NAMES}
 EZ_COUNT = baccarat.counting.SideBetCount(EZ, TAGS)
 
 
@@ -147,22 +147,22 @@ CALLS = {
     "blackjack.counting.count_analysis strategy": lambda g: (
         g is None or bj.counting.count_analysis(BLACKJACK, strategy=g)
     ),
-    "c21_baccarat.counting.count_analysis composition": lambda g: (
-        c21_baccarat.counting.count_analysis(C21, g)
+    "c21_baccarat.removal.count_analysis composition": lambda g: (
+        c21_baccarat.removal.count_analysis(C21, g)
     ),
-    "c21_baccarat.counting.count_analysis rules": lambda g: c21_baccarat.counting.count_analysis(g),
-    "blackjack.counting.counter_simulation count": lambda g: bj.counting.counter_simulation(
+    "c21_baccarat.removal.count_analysis rules": lambda g: c21_baccarat.removal.count_analysis(g),
+    "blackjack.counter.counter_simulation count": lambda g: bj.counter.counter_simulation(
         g, CounterRun(10, 1)
     ),
-    "blackjack.counting.counter_simulation run": lambda g: bj.counting.counter_simulation(
+    "blackjack.counter.counter_simulation run": lambda g: bj.counter.counter_simulation(
         _blackjack_count(), g
     ),
-    "blackjack.counting.counter_simulation trigger": lambda g: bj.counting.counter_simulation(
+    "blackjack.counter.counter_simulation trigger": lambda g: bj.counter.counter_simulation(
         _blackjack_count(), CounterRun(10, 1, trigger=g, **QUIET)
     ),
-    "blackjack.counting.counter_simulation dealing": lambda g: (
+    "blackjack.counter.counter_simulation dealing": lambda g: (
         g is None
-        or bj.counting.counter_simulation(_blackjack_count(), CounterRun(10, 1, dealing=g, **QUIET))
+        or bj.counter.counter_simulation(_blackjack_count(), CounterRun(10, 1, dealing=g, **QUIET))
     ),
     "countresults.verdict threshold": lambda g: countresults.verdict(PROCEDURES, g),
     "c21_baccarat.counting.TagCount tags": lambda g: c21_baccarat.counting.TagCount(C21, g),

@@ -505,13 +505,13 @@ def test_derived_fallbacks_are_what_the_search_finds_for_multi_card_hands():
     it from the three-card hands. Against a 10 the c21 player may surrender only before the
     check, on two cards: a chart whose fallback came from the two-card hands (hit) is changed
     by the search to stand, which is what the three-card hands say at once."""
-    from gamecore.blackjack import analysis as ba
+    from gamecore.blackjack import hand_table as ht
     from gamecore.blackjack import search as bs
 
     rules = bj.C21BlackjackRules(decks=2)
     engine = bj.engine.Engine(rules)
     solved, split = engine.solve_optimal()
-    hands = ba.hand_table(engine, solved, split)
+    hands = ht.hand_table(engine, solved, split)
     two_card_only = bj.derive_chart(hands, engine.rules)
     assert two_card_only.cells[("hard 16", "10")] == "RH"
     search = bs.optimize_chart(rules, two_card_only, engine=engine)
@@ -530,13 +530,13 @@ def test_three_card_values_match_the_reference_on_a_tiny_shoe():
     without a dealer Natural)."""
     import numpy as np
 
-    from gamecore.blackjack import analysis as ba
+    from gamecore.blackjack import hand_table as ht
 
     rules = bj.StandardBlackjackRules(decks=1)
     engine = bj.engine.Engine(rules, np.array(TINY))
     solved, split = engine.solve_optimal()
-    hands = ba.hand_table(engine, solved, split)
-    found = ba.three_card_values(engine, solved, hands)
+    hands = ht.hand_table(engine, solved, split)
+    found = ht.three_card_values(engine, solved, hands)
     sums: dict = {}
     for hand in hands[(hands["best"] == "H") & ~hands["natural"]].itertuples():
         up, two = hand.up + 1, [hand.a + 1, hand.b + 1]

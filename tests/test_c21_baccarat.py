@@ -14,11 +14,8 @@ import pytest
 from helpers import compare_with_oracle
 
 from gamecore import c21_baccarat as c21
-from gamecore.c21_baccarat.exact import (
-    LP_AGREEMENT,
-    count_deals_modulo,
-    solve_zero_sum,
-)
+from gamecore.c21_baccarat.deals import count_deals_modulo
+from gamecore.c21_baccarat.option_game import LP_AGREEMENT, solve_zero_sum
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import exact_counts
 from gamecore.parallel import Run
@@ -366,14 +363,14 @@ def test_economics_adds_up(analysis):
 def test_simulation_against_exact(analysis):
     player, dealer = c21.house_way_player(RULES), c21.house_way_dealer(RULES)
     simulation = c21.sim.simulate(RULES, Run(2_000_000, seed=21))
-    check = c21.sim.cross_check(analysis.evaluate(player, dealer), simulation)
+    check = c21.checks.cross_check(analysis.evaluate(player, dealer), simulation)
     assert (check["z"].abs() <= 4).all(), check
 
 
 def test_mixed_equilibrium_simulated(analysis):
     eq_p, eq_d, value = analysis.equilibrium()
     simulation = c21.sim.simulate(RULES, Run(1_000_000, 22), player=eq_p, dealer=eq_d)
-    check = c21.sim.cross_check(analysis.evaluate(eq_p, eq_d), simulation)
+    check = c21.checks.cross_check(analysis.evaluate(eq_p, eq_d), simulation)
     assert abs(check.iloc[0]["z"]) <= 4
 
 
@@ -497,14 +494,14 @@ def test_eight_deck_house_way_equals_oracle():
 
 def test_chart_cross_checks(analysis):
     house_d, house_p = c21.house_way_dealer(RULES), c21.house_way_player(RULES)
-    chart = c21.sim.hit_chart_cross_check(analysis, house_d, 3_000_000, seed=31)
+    chart = c21.checks.hit_chart_cross_check(analysis, house_d, 3_000_000, seed=31)
     # A row per action with an exact value in each of the 120 cells (twelve hands by ten up
     # cards): both actions, but the two hands that only stand (Naturals).
     cells = chart.groupby(["Player hand", "P/D up card"])["Action"].apply(set)
     assert len(cells) == 120 and (cells == {"hit", "stand"}).sum() == 100
     assert (cells == {"stand"}).sum() == 20
     assert chart["z"].abs().max() <= z_threshold(len(chart))  # 4 standard errors, family-wise
-    pd_chart = c21.sim.pd_chart_cross_check(analysis, house_p, 3_000_000, seed=32)
+    pd_chart = c21.checks.pd_chart_cross_check(analysis, house_p, 3_000_000, seed=32)
     assert pd_chart["z"].abs().max() <= z_threshold(len(pd_chart))
-    strategies = c21.sim.strategies_cross_check(analysis, 500_000, seed=33)
+    strategies = c21.checks.strategies_cross_check(analysis, 500_000, seed=33)
     assert (strategies["z"].abs() <= 4).all()

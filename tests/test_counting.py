@@ -20,8 +20,10 @@ from gamecore import baccarat, counting
 from gamecore import blackjack as bj
 from gamecore import c21_baccarat as c21
 from gamecore.baccarat.removal import effects_of_removal_by_bet
+from gamecore.blackjack import counter as bjcounter
 from gamecore.blackjack import counting as bjc
 from gamecore.c21_baccarat import counting as c21c
+from gamecore.c21_baccarat import removal as c21r
 from gamecore.counting import CounterRun
 from gamecore.errors import GamecoreError
 
@@ -176,7 +178,7 @@ def test_punto_banco_effects_of_removal_equal_the_slow_reference():
 
 def test_c21_baccarat_house_way_effects_equal_the_slow_reference():
     composition = [4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1]  # every class, jokers included
-    found = c21c.count_analysis(c21.C21BaccaratRules(), composition)
+    found = c21r.count_analysis(c21.C21BaccaratRules(), composition)
 
     def naive_ev(shoe):
         result = naive_c21.ev_by_class(shoe, naive_c21.house_way_player, naive_c21.house_way_dealer)
@@ -184,15 +186,15 @@ def test_c21_baccarat_house_way_effects_equal_the_slow_reference():
 
     before = naive_ev(composition)
     assert found.full_shoe_ev == before
-    for cls, rank in enumerate(c21c.RANK_NAMES):
+    for cls, rank in enumerate(c21r.RANK_NAMES):
         depleted = list(composition)
         depleted[cls] -= 1
         assert found.effects_of_removal[rank] == naive_ev(depleted) - before, rank
 
 
 def test_c21_baccarat_count_tags_the_joker():
-    found = c21c.count_analysis(c21.C21BaccaratRules(decks=2))
-    deck = c21c.count_deck(found.rules)
+    found = c21r.count_analysis(c21.C21BaccaratRules(decks=2))
+    deck = c21r.count_deck(found.rules)
     assert deck.imbalance(found.tags) == 0
     effects = {r: float(e) for r, e in found.effects_of_removal.items()}
     assert max(effects, key=effects.get) == "joker"  # the joker helps the player most
@@ -202,7 +204,7 @@ def test_c21_baccarat_count_tags_the_joker():
 
 def test_c21_baccarat_without_jokers_has_no_joker_rank():
     rules = c21.C21BaccaratRules(decks=1, jokers_per_deck=0)
-    assert "joker" not in c21c.count_deck(rules).ranks
+    assert "joker" not in c21r.count_deck(rules).ranks
 
 
 # --- shared ------------------------------------------------------------------------------
@@ -249,8 +251,8 @@ def test_count_json_for_each_game():
     assert blackjack["count"]["balanced"] is True
     assert {p["decision"] for p in blackjack["index_plays"]} >= {"16 v 10", "11 v A"}
     c21_json = json.loads(_count("c21_baccarat", "--decks", "1", "--json").stdout)
-    assert set(c21_json["effects_of_removal"]) == set(c21c.RANK_NAMES)
-    assert set(c21_json["effects_of_removal_equilibrium"]) == set(c21c.RANK_NAMES)
+    assert set(c21_json["effects_of_removal"]) == set(c21r.RANK_NAMES)
+    assert set(c21_json["effects_of_removal_equilibrium"]) == set(c21r.RANK_NAMES)
     assert Fraction(c21_json["effects_of_removal_exact"]["joker"]) > 0
     punto = json.loads(_count("punto_banco", "--decks", "1", "--json").stdout)
     assert set(punto["effects_of_removal"]) == {"banker", "player", "tie"}
@@ -278,7 +280,7 @@ def test_count_bad_input_one_line(args, named):
 # --- the 21st Century Baccarat counter ---------------------------------------------------
 
 C21_ONE_DECK = c21.C21BaccaratRules(decks=1)
-ZERO_TAGS = {rank: 0 for rank in c21c.RANK_NAMES}
+ZERO_TAGS = {rank: 0 for rank in c21r.RANK_NAMES}
 
 
 def test_c21_counter_with_no_count_bets_the_ramp_step_of_true_count_zero():
@@ -307,7 +309,7 @@ def test_c21_counter_rotation_banks_its_turns():
     assert summary["Units won per 100 rounds"] == pytest.approx(
         100 * summary["Flat bettor's EV per round"], abs=1e-12
     )
-    count = c21c.count_analysis(rules)
+    count = c21r.count_analysis(rules)
     some = c21c.counter_simulation(
         count, CounterRun(3_000, 7, 1, (2,), players=2, turn_rounds=2, bank_at=0.0)
     )
@@ -319,7 +321,7 @@ def test_c21_counter_rotation_banks_its_turns():
 
 
 def test_c21_counter_depends_on_the_seed_only():
-    count = c21c.count_analysis(C21_ONE_DECK)
+    count = c21r.count_analysis(C21_ONE_DECK)
     run = CounterRun(12_000, 3, 1, (2, 4), players=3)
     one = c21c.counter_simulation(count, run.replace(threads=1))
     two = c21c.counter_simulation(count, run.replace(threads=2))
@@ -367,7 +369,7 @@ def test_c21_counter_bad_input_is_refused(change, named):
 
 def test_c21_perfect_information_bettor_knows_the_full_shoe_ev_at_every_first_round():
     rules = c21.C21BaccaratRules(decks=1)
-    tags = c21c.count_analysis(rules).tags
+    tags = c21r.count_analysis(rules).tags
     run = CounterRun(6, 5, ramp=(2, 8), players=2)
     result = c21c.perfect_information_simulation(c21c.TagCount(rules, tags), run)
     full = c21.count_deals(rules).evaluate(c21.house_way_player(rules), c21.house_way_dealer(rules))
@@ -440,7 +442,9 @@ def test_blackjack_counter_with_no_count_bets_the_ramp_step_of_true_count_zero(
     c21_two_deck_count,
 ):
     zero = dataclasses.replace(c21_two_deck_count, tags={rank: 0 for rank in bj.RANKS})
-    result = bjc.counter_simulation(zero, CounterRun(500, 7, -1.5, (2, 3, 5), index_plays=False))
+    result = bjcounter.counter_simulation(
+        zero, CounterRun(500, 7, -1.5, (2, 3, 5), index_plays=False)
+    )
     summary = result.summary()
     assert summary["Average bet (units)"] == 3
     assert summary["Units won per 100 rounds"] == pytest.approx(
@@ -451,7 +455,7 @@ def test_blackjack_counter_with_no_count_bets_the_ramp_step_of_true_count_zero(
 
 def test_blackjack_counter_depends_on_the_seed_only(c21_two_deck_count):
     def run(seed, threads=None):
-        return bjc.counter_simulation(
+        return bjcounter.counter_simulation(
             c21_two_deck_count, CounterRun(9_000, seed, 1, (2, 4), threads=threads)
         )
 
@@ -461,7 +465,7 @@ def test_blackjack_counter_depends_on_the_seed_only(c21_two_deck_count):
 
 
 def test_blackjack_counter_first_round_is_the_exact_chart_ev(c21_two_deck_count):
-    result = bjc.counter_simulation(
+    result = bjcounter.counter_simulation(
         c21_two_deck_count, CounterRun(60_000, 5, 1, (2, 4), index_plays=False)
     )
     summary = result.summary()
@@ -477,7 +481,7 @@ def test_blackjack_counter_insures_every_ace_when_its_index_says_always(c21_two_
         c21_two_deck_count,
         insurance=dataclasses.replace(c21_two_deck_count.insurance, index=-1000.0),
     )
-    result = bjc.counter_simulation(always, CounterRun(20_000, 9, 1, (2,)))
+    result = bjcounter.counter_simulation(always, CounterRun(20_000, 9, 1, (2,)))
     rounds = result.stats[0]
     insured = result.summary()["Insurance bets per 100 rounds"] * rounds / 100
     share = 1 / 13
@@ -490,7 +494,7 @@ def test_blackjack_counter_at_a_full_table(c21_two_deck_count):
     on the first round of a shoe is the exact chart EV in any seat."""
     zero = dataclasses.replace(c21_two_deck_count, tags={rank: 0 for rank in bj.RANKS})
     for seat in (1, 3):
-        result = bjc.counter_simulation(
+        result = bjcounter.counter_simulation(
             zero, CounterRun(20_000, 5, 5, (2,), index_plays=False, players=3, seat=seat)
         )
         summary = result.summary()
@@ -502,8 +506,8 @@ def test_blackjack_counter_at_a_full_table(c21_two_deck_count):
         assert abs(z) < 4
     # Three players use the cards faster than one: fewer rounds a shoe.
     run = CounterRun(2_000, 5, 5, (2,), index_plays=False)
-    alone = bjc.counter_simulation(zero, run)
-    table = bjc.counter_simulation(zero, run.replace(players=3))
+    alone = bjcounter.counter_simulation(zero, run)
+    table = bjcounter.counter_simulation(zero, run.replace(players=3))
     assert table.stats[0] < 0.6 * alone.stats[0]
 
 
@@ -512,7 +516,7 @@ def test_blackjack_counter_rotation_banks_its_turns(c21_two_deck_count):
     banks one round in four when it always accepts, and is then the flat rotator (no count,
     no index plays); declining some turns banks fewer rounds."""
     zero = dataclasses.replace(c21_two_deck_count, tags={rank: 0 for rank in bj.RANKS})
-    always = bjc.counter_simulation(
+    always = bjcounter.counter_simulation(
         zero, CounterRun(20_000, 3, 5, (2,), index_plays=False, players=3, turn_rounds=2)
     )
     summary = always.summary()
@@ -520,7 +524,7 @@ def test_blackjack_counter_rotation_banks_its_turns(c21_two_deck_count):
     assert summary["Units won per 100 rounds"] == pytest.approx(
         100 * summary["Flat bettor's EV per round"], abs=1e-12
     )
-    counted = bjc.counter_simulation(
+    counted = bjcounter.counter_simulation(
         c21_two_deck_count, CounterRun(20_000, 3, 1, (2,), players=3, turn_rounds=2, bank_at=0.0)
     )
     assert 5 < counted.summary()["Rounds banked per 100 rounds"] < 25
@@ -539,7 +543,7 @@ def test_blackjack_counter_rotation_banks_its_turns(c21_two_deck_count):
 )
 def test_blackjack_counter_table_input_is_refused(c21_two_deck_count, change, named):
     with pytest.raises(GamecoreError, match=named):
-        bjc.counter_simulation(c21_two_deck_count, CounterRun(10, 1, 1, (2,), **change))
+        bjcounter.counter_simulation(c21_two_deck_count, CounterRun(10, 1, 1, (2,), **change))
 
 
 @pytest.mark.parametrize(
@@ -557,26 +561,26 @@ def test_blackjack_counter_bad_input_is_refused(c21_two_deck_count, change, name
     arguments = {"trigger": 1, "ramp": (2, 4)}
     arguments.update(change)
     with pytest.raises(GamecoreError, match=named):
-        bjc.counter_simulation(c21_two_deck_count, CounterRun(shoes=10, seed=1, **arguments))
+        bjcounter.counter_simulation(c21_two_deck_count, CounterRun(shoes=10, seed=1, **arguments))
     with pytest.raises(GamecoreError, match="BlackjackCount"):
-        bjc.counter_simulation("count", CounterRun(10, 1, 1, (2,)))
+        bjcounter.counter_simulation("count", CounterRun(10, 1, 1, (2,)))
     with pytest.raises(GamecoreError, match="CounterRun"):
-        bjc.counter_simulation(c21_two_deck_count, (1, (2,), 10, 1))
+        bjcounter.counter_simulation(c21_two_deck_count, (1, (2,), 10, 1))
 
 
 def test_blackjack_perfect_information_bettor_solves_the_full_shoe_first(c21_two_deck_count):
     run = CounterRun(2, 4, ramp=(2, 8))
-    result = bjc.perfect_information_simulation(c21_two_deck_count, run)
+    result = bjcounter.perfect_information_simulation(c21_two_deck_count, run)
     frame = result.rounds
     first_rounds = frame.groupby("Shoe").head(1)
     assert first_rounds["Exact EV"].tolist() == pytest.approx(
         [c21_two_deck_count.full_shoe_ev] * 2, abs=1e-13
     )
     assert first_rounds["True count"].tolist() == [0.0, 0.0]
-    assert frame.equals(bjc.perfect_information_simulation(c21_two_deck_count, run).rounds)
+    assert frame.equals(bjcounter.perfect_information_simulation(c21_two_deck_count, run).rounds)
     assert result.summary()["Rounds"] == len(frame)
     # At a table of three a shoe holds fewer rounds; each round's shoe is still solved.
-    table = bjc.perfect_information_simulation(c21_two_deck_count, run.replace(players=3))
+    table = bjcounter.perfect_information_simulation(c21_two_deck_count, run.replace(players=3))
     assert len(table.rounds) < len(frame)
     assert table.rounds.groupby("Shoe").head(1)["Exact EV"].tolist() == pytest.approx(
         [c21_two_deck_count.full_shoe_ev] * 2, abs=1e-13

@@ -31,7 +31,7 @@ from gamecore import (
 )
 from gamecore import blackjack as bj
 from gamecore.banking import Bank
-from gamecore.c21_baccarat.exact import LP_AGREEMENT, check_values_agree
+from gamecore.c21_baccarat.option_game import LP_AGREEMENT, check_values_agree
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 from gamecore.parallel import Run
@@ -354,7 +354,7 @@ def test_jokers_per_deck_is_checked_wherever_a_shoe_is_built_from_it():
     # A count's deck follows jokers_per_deck: a shoe with jokers under a rule set without
     # them would leave them untagged.
     with pytest.raises(GamecoreError, match="count of jokers is 4, but jokers_per_deck is 0"):
-        c21_baccarat.counting.count_analysis(
+        c21_baccarat.removal.count_analysis(
             c21_baccarat.C21BaccaratRules(jokers_per_deck=0), [16] + [4] * 9 + [4]
         )
 
@@ -367,10 +367,10 @@ def test_bankrolls_as_a_numpy_array_are_taken_and_run_the_table():
     assert bank.bankrolls == (50.0, 100.5) and type(bank.stake) is float
     assert type(bank.shift_rounds) is int
     rules = c21_baccarat.C21BaccaratRules(decks=2)
-    as_array = c21_baccarat.sim.simulate_table(
+    as_array = c21_baccarat.table.simulate_table(
         rules, 3, Run(4000, 5, progress=False), dealing=Dealing("fresh"), bank=bank
     )
-    as_tuple = c21_baccarat.sim.simulate_table(
+    as_tuple = c21_baccarat.table.simulate_table(
         rules, 3, Run(4000, 5, progress=False), dealing=Dealing("fresh"),
         bank=Bank(bankrolls=(50, 100.5), stake=20, shift_rounds=40),
     )  # fmt: skip
@@ -422,7 +422,7 @@ def test_a_table_of_one_round_has_no_correlation_and_no_warning():
     rules = c21_baccarat.C21BaccaratRules()
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # it warned "invalid value encountered in divide"
-        table = c21_baccarat.sim.simulate_table(
+        table = c21_baccarat.table.simulate_table(
             rules, 3, Run(1, 1, progress=False), dealing=Dealing("fresh")
         )
         covariances = table.figures.covariance_table()

@@ -310,7 +310,7 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     folder = tmp_path / "counting_c21"
     effects = pd.read_csv(folder / "c21_baccarat_effects_of_removal.csv").set_index("Rank")
     one_deck = c21_baccarat.C21BaccaratRules(decks=1)
-    library = c21_baccarat.counting.count_analysis(one_deck, max_tag=4)
+    library = c21_baccarat.removal.count_analysis(one_deck, max_tag=4)
     for rank, effect in library.effects_of_removal.items():
         assert effects.loc[rank, "EoR, House Way (%)"] == pytest.approx(100 * float(effect))
     procedures = pd.read_csv(folder / "c21_baccarat_counter_by_procedure.csv")

@@ -275,7 +275,7 @@ def test_c21_baccarat_table_refuses_a_bankroll_below_the_players_wagers():
     with pytest.raises(
         GamecoreError, match=r"bankrolls\[0\] \(3\.0\) is below ruin_below \(4\.0\)"
     ):
-        c21_baccarat.sim.simulate_table(
+        c21_baccarat.table.simulate_table(
             rules, 4, Run(1_000, 1, progress=False), bank=Bank(bankrolls=(3,))
         )
 
@@ -349,7 +349,7 @@ def test_c21_baccarat_table_seats_have_the_heads_up_exact_figures():
     house = c21_baccarat.count_deals(rules).evaluate(
         c21_baccarat.house_way_player(rules), c21_baccarat.house_way_dealer(rules)
     )
-    run = c21_baccarat.sim.simulate_table(
+    run = c21_baccarat.table.simulate_table(
         rules,
         4,
         Run(200_000, 2, progress=False),
@@ -366,6 +366,6 @@ def test_c21_baccarat_table_seats_have_the_heads_up_exact_figures():
     with pytest.raises(GamecoreError, match="different strategies"):
         run.cross_check(dataclasses.replace(house, player="other"))
     with pytest.raises(GamecoreError, match="players must be from 1 to 8"):
-        c21_baccarat.sim.simulate_table(rules, 9, Run(1_000, 1))
+        c21_baccarat.table.simulate_table(rules, 9, Run(1_000, 1))
     with pytest.raises(GamecoreError, match="bank must be a Bank"):
-        c21_baccarat.sim.simulate_table(rules, 2, Run(1_000, 1), bank={"stake": 3})
+        c21_baccarat.table.simulate_table(rules, 2, Run(1_000, 1), bank={"stake": 3})

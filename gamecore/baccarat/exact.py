@@ -34,11 +34,17 @@ from gamecore._jit import kernel, kernel_face
 from gamecore.baccarat.events import EVENTS, GRID, OUTCOME_TITLES
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rules
 from gamecore.baccarat.tableau import BANKER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, PLAYER_DRAWS
-from gamecore.cards import validate_decks
-from gamecore.errors import GamecoreError, shown
+from gamecore.errors import GamecoreError
 from gamecore.exactcount import DeckPolynomial, addmod, exact_counts, mulmod
 from gamecore.shoe import BACCARAT_DECK, baccarat_shoe, ordered_sequences, validate_composition
-from gamecore.wagers import Wager, WagerAnalysis, settle
+from gamecore.wagers import (
+    Wager,
+    WagerAnalysis,
+    deck_sweep_table,
+    settle,
+    sweep_deck_counts,
+    wager_named,
+)
 
 # ---------------------------------------------------------------------------------------
 # Kernel
@@ -322,12 +328,7 @@ class BaccaratAnalysis:
             (:func:`gamecore.wagers.settle`): EV, house edge, SD, hit frequency.
         """
         if isinstance(wager, str):
-            by_name = {w.name: w for w in self.rules.wagers()}
-            if wager not in by_name:
-                raise GamecoreError(
-                    f"unknown bet {shown(wager)} for {self.rules.game}; bets: " + ", ".join(by_name)
-                )
-            wager = by_name[wager]
+            wager = wager_named(self.rules.wagers(), wager, self.rules.game)
         catalogue = EVENTS if events is None else {**EVENTS, **events}
         return settle(wager, catalogue, self.weights, self.total, self.exact_counts)
 
@@ -563,21 +564,11 @@ def deck_sweep(
         Decks | P(<outcome>) ... | <bet> house edge ...
     """
     rules = check_rules(rules)
-    if isinstance(decks, Iterable):
-        counts = [validate_decks(d, "deck sweep's deck count") for d in decks]
-    else:
-        counts = list(range(1, validate_decks(decks, "deck sweep's largest deck count") + 1))
+    counts = sweep_deck_counts(decks)
     analyses = [exact(rules.replace(decks=d)) for d in counts]
+    labels = [analysis.shoe.split()[0] for analysis in analyses]
     if infinite:
         analyses.append(infinite_deck(rules))
-    rows = []
-    for analysis in analyses:
-        row: dict[str, Any] = {
-            "Decks": analysis.shoe.split()[0] if analysis.exact_counts else "infinite"
-        }
-        for name in rules.outcomes:
-            row[f"P({name})"] = float(analysis.probability(OUTCOME_TITLES[name][1]))
-        for name, wager in analysis.wagers().items():
-            row[f"{name} house edge"] = float(wager.house_edge)
-        rows.append(row)
-    return pd.DataFrame(rows)
+        labels.append("infinite")
+    outcomes = {name: OUTCOME_TITLES[name][1] for name in rules.outcomes}
+    return deck_sweep_table(analyses, labels, outcomes)

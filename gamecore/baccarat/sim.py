@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -40,11 +39,11 @@ from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules, check_rule
 from gamecore.baccarat.tableau import BANKER_DRAWS, BANKER_DRAWS_PLAYER_STOOD, PLAYER_DRAWS
 from gamecore.cards import validate_decks
 from gamecore.dealing import Dealing, cards_burned, draw_card, shuffle
-from gamecore.errors import GamecoreError, shown
+from gamecore.errors import GamecoreError
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
 from gamecore.shoe import baccarat_shoe
 from gamecore.twins import frequency_twin, twin_table
-from gamecore.wagers import WagerAnalysis, settle
+from gamecore.wagers import WagerAnalysis, settle, simulated_figures, wager_named
 
 #: Rounds per chunk. Fixed, so results never depend on how many threads share the work.
 CHUNK_ROUNDS = 1 << 20
@@ -240,10 +239,13 @@ class BaccaratSimulation:
             As the exact engine's (:func:`gamecore.wagers.settle`), with rounds for
             combinations and frequencies for probabilities.
         """
-        by_name = {w.name: w for w in self.rules.wagers()}
-        if name not in by_name:
-            raise GamecoreError(f"unknown bet {shown(name)}; bets: {', '.join(by_name)}")
-        return settle(by_name[name], EVENTS, self.counts.astype(object), self.rounds, True)
+        return settle(
+            wager_named(self.rules.wagers(), name),
+            EVENTS,
+            self.counts.astype(object),
+            self.rounds,
+            True,
+        )
 
     def bets(self) -> dict[str, dict[str, float]]:
         """Every bet's simulated EV with its standard error.
@@ -254,23 +256,7 @@ class BaccaratSimulation:
             Bet name -> ``rounds``, ``sum`` and ``sum_of_squares`` of the net results in
             units wagered, their ``mean`` (the EV's twin) and its standard error ``se``.
         """
-        out = {}
-        for wager in self.rules.wagers():
-            analysis = self.wager(wager.name)
-            lines = zip(analysis.combinations, wager.lines, strict=True)
-            total = sum((count * line.pays for count, line in lines), Fraction(0))
-            lines = zip(analysis.combinations, wager.lines, strict=True)
-            squares = sum((count * line.pays**2 for count, line in lines), Fraction(0))
-            mean = total / self.rounds
-            variance = (squares - self.rounds * mean**2) / max(self.rounds - 1, 1)
-            out[wager.name] = {
-                "rounds": self.rounds,
-                "sum": float(total),
-                "sum_of_squares": float(squares),
-                "mean": float(mean),
-                "se": math.sqrt(variance / self.rounds),
-            }
-        return out
+        return {w.name: simulated_figures(self.wager(w.name)) for w in self.rules.wagers()}
 
     def outcome_counts(self) -> dict[str, int]:
         """Rounds ending in each outcome of the game.

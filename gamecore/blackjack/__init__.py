@@ -17,8 +17,12 @@ probability of each final result, and the simulator.
 - :mod:`~gamecore.blackjack.engine`: one shoe's contexts, their dealer rows, and splits;
 - :mod:`~gamecore.blackjack.chart`: total-dependent strategy charts;
 - :mod:`~gamecore.blackjack.derived_chart`: the chart derived from the two-card hands;
-- :mod:`~gamecore.blackjack.analysis`: :func:`exact` and :class:`BlackjackAnalysis`, the deck
-  sweep and the rule costs;
+- :mod:`~gamecore.blackjack.analysis`: :func:`exact` and :class:`BlackjackAnalysis`;
+- :mod:`~gamecore.blackjack.hand_table`: the table of two-card hands and what is read off it;
+- :mod:`~gamecore.blackjack.chart_figures`: a chart's exact EV and its composition-dependent
+  exceptions;
+- :mod:`~gamecore.blackjack.variants`: the analysis over rule variants, the deck sweep and
+  the rule costs;
 - :mod:`~gamecore.blackjack.pricing`: a chart's exact EV by up card, and the prices of every
   single-cell change of it;
 - :mod:`~gamecore.blackjack.search`: the best total-dependent chart, by exact pricing of
@@ -29,6 +33,8 @@ probability of each final result, and the simulator.
 - :mod:`~gamecore.blackjack.hand`: the EV of every action at one hand (``gamecore hand``);
 - :mod:`~gamecore.blackjack.counting`: exact effects of removal, a count derived from them
   and its index plays (``gamecore count``);
+- :mod:`~gamecore.blackjack.counter`: the counter on real shoes, by procedure and by seat,
+  and the perfect-information bettor;
 - :mod:`~gamecore.blackjack.sim`: the simulator, charts and optimal play;
 - :mod:`~gamecore.blackjack.table`: the full table, up to seven players and the P/D from
   one shoe (what the P/D's seat carries: :mod:`gamecore.banking`);
@@ -38,13 +44,7 @@ probability of each final result, and the simulator.
 import importlib
 
 from gamecore.blackjack import results, search
-from gamecore.blackjack.analysis import (
-    BlackjackAnalysis,
-    deck_sweep,
-    default_variants,
-    exact,
-    rule_costs,
-)
+from gamecore.blackjack.analysis import BlackjackAnalysis, exact
 from gamecore.blackjack.chart import (
     CHART_DIR,
     CHART_UP_CARDS,
@@ -76,10 +76,11 @@ from gamecore.blackjack.rules import (
 )
 from gamecore.blackjack.shoe import MAX_CARDS_PER_RANK, check_round_fits
 from gamecore.blackjack.splits import split_patterns
+from gamecore.blackjack.variants import deck_sweep, default_variants, rule_costs
 
 #: Imported when first used (``blackjack.sim``): the exact analysis and ``gamecore exact`` need
-#: none of them, and they bring pandas (a tenth of a command line's run).
-_ON_FIRST_USE = ("checks", "counting", "sim", "table")
+#: none of them, and they bring pandas, which a command printing JSON never needs.
+_ON_FIRST_USE = ("checks", "counter", "counting", "sim", "table")
 
 
 def __getattr__(name: str):
@@ -112,6 +113,7 @@ __all__ = [
     "StrategyChart",
     "chart_tables",
     "checks",
+    "counter",
     "counting",
     "check_round_fits",
     "dealer_final_distribution",

@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from gamecore.blackjack.analysis import BlackjackAnalysis, default_variants, exact, rule_costs
+from gamecore.blackjack.analysis import BlackjackAnalysis, exact
 from gamecore.blackjack.chart import LETTERS, pretty_cell, up_label
 from gamecore.blackjack.dealer import dealer_final_distribution
 from gamecore.blackjack.results import ResultDistribution
@@ -41,6 +41,7 @@ from gamecore.blackjack.sim import (
     DealerSimulation,
     simulate,
 )
+from gamecore.blackjack.variants import default_variants, rule_costs
 from gamecore.errors import GamecoreError, shown
 from gamecore.twins import APPROXIMATE, frequency_twin, twin_table
 
@@ -185,7 +186,7 @@ def insurance_cross_check(
     pandas.DataFrame
         A twin table (:func:`gamecore.twins.twin_table`), one row.
     """
-    pays = float(analysis.rules.resolved().insurance_pays)
+    pays = float(analysis.resolved_rules.insurance_pays)
     counts = simulation.counts[ACE]
     n, wins = int(counts.sum()), int(counts[NATURAL])
     p = wins / n
@@ -277,7 +278,7 @@ def rule_costs_check(
     rules : StandardBlackjackRules
         The rules as given.
     variants : dict, optional
-        Label -> rule changes; default :func:`~gamecore.blackjack.analysis.default_variants`.
+        Label -> rule changes; default :func:`~gamecore.blackjack.variants.default_variants`.
     rounds : int, default 4,000,000
         Rounds per simulation.
     seed : int, default 1
@@ -285,7 +286,7 @@ def rule_costs_check(
     progress : bool, optional
         Show a progress bar; ``None`` shows one for runs of more than a few chunks.
     costs : pandas.DataFrame, optional
-        :func:`~gamecore.blackjack.analysis.rule_costs`'s table, if made already.
+        :func:`~gamecore.blackjack.variants.rule_costs`'s table, if made already.
 
     Returns
     -------

@@ -108,9 +108,9 @@ _P1, _P2, _ENDED, _NET, _NATURAL, _HANDS = range(6)
 
 
 # The helpers below are inlined into the round kernel and take arrays, not the NamedTuples
-# that hold them: measured, an inlined helper that takes a NamedTuple of arrays costs the
-# round kernel about half its speed (numba's inliner copies the tuple with every array's
-# reference count), one that takes the arrays themselves costs nothing.
+# that hold them: an inlined helper handed a NamedTuple of arrays takes and drops a
+# reference to every array in it on each call (numba's inliner copies the tuple), which
+# the round loop cannot afford; one handed the arrays themselves costs nothing.
 
 
 @kernel(inline=True)
@@ -312,8 +312,8 @@ def _tally(tallies, net, natural, hands, up):
 def _round_loop(fresh: bool):
     """The round loop compiled for one way of dealing: ``fresh`` is a constant of the
     compiled code (numba freezes a closure's variables, and caches each variant apart).
-    Read at run time instead, its test in every card drawn halved the fresh simulator's
-    speed. Called once per chunk: its NamedTuples are unpacked once, outside the loop."""
+    Read at run time instead, it would be tested in every card drawn. Called once per
+    chunk: its NamedTuples are unpacked once, outside the loop."""
 
     @kernel
     def play(rng, shoe, trials, inputs, outputs):
@@ -346,10 +346,10 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
     not the chart's; nor are a counter's, whose index plays leave it too.
 
     The round is written out in this loop, not called: a kernel called once per round with
-    the policy's, tallies' and scratch's NamedTuples paid their arrays' reference counts
-    every round (three times slower than this); and a seat's hands played by an inlined
-    helper cost the fresh simulator 40% of its speed (measured: 7.6 against 13.6 million
-    rounds a second), so they are written out here too.
+    the policy's, tallies' and scratch's NamedTuples takes and drops a reference to each of
+    their arrays every round, and so does a seat's or a hand's play in an inlined helper
+    handed those NamedTuples (nested in further helpers, numba's pruning of the reference
+    counts gives up): a large share of the loop's time. So they are written out here too.
     """
     n = shoe.size
     # Room behind the shoe for the discards a round past its end goes on from (_draw).
@@ -361,8 +361,8 @@ def _play(rng, shoe, trials, fresh, codes, policy, probe_rate, dealt, tallies, c
     seats, seat = dealt.seats, scratch.seat
     node_play, child = policy.node_play, policy.child
     # The seats' hands are read as states[s, row, hand], never through a view of one seat
-    # (states[s]): a view is a new array whose reference count numba takes and drops, and
-    # the views of every round were measured at half the simulator's time (NRT_decref).
+    # (states[s]): a view is a new array whose reference count numba takes and drops, per
+    # round a large share of the simulator's time (NRT_decref).
     states, visits, probe_weights = scratch.hands, scratch.visit, scratch.probe_weight
     for _ in range(trials):
         base = 0

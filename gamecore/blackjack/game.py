@@ -27,7 +27,21 @@ def chart_file(name: str, value: Any) -> str:
     """A report's strategy chart CSV: empty (the report's own chart) or a chart file, read
     and checked here as the notebook will read it (so a bad one is refused before any
     notebook runs), its path made absolute (the notebook runs in its report's folder, not
-    where the path was given)."""
+    where the path was given).
+
+    Parameters
+    ----------
+    name : str
+        The report parameter's name, as messages show it.
+    value : Any
+        The value given: a chart CSV's path, or empty text for none.
+
+    Returns
+    -------
+    str
+        The chart file's absolute path, or the empty text (else a :class:`GamecoreError`
+        naming ``name`` and what is wrong with the file).
+    """
     from pathlib import Path
 
     from gamecore.blackjack import read_strategy_chart
@@ -111,14 +125,14 @@ class BlackjackGame(Game):
 
         max_tag = options.integer("max_tag", DEFAULT_MAX_TAG)
         seats = _counter_table(rules, options, max_tag)  # checked before the analysis
-        counter = options.counter(players=1)  # (seconds), with the flags named
+        run = options.counter(players=1)  # before the analysis, with the flags named
         found = count_analysis(rules, _chart(options), options.shoe(), max_tag)
         data = found.to_dict()
-        if counter is not None:
-            from gamecore.blackjack import counting
+        if run is not None:
+            from gamecore.blackjack import counter
 
             extra = {"index_plays": True}
-            data.update(counter_figures(counting, found, counter, seats._asdict(), extra))
+            data.update(counter_figures(counter, found, run, seats._asdict(), extra))
 
         def text() -> None:
             print(rules)
@@ -289,7 +303,7 @@ def _table_run(game: str, rules: RuleSet, options: CommandOptions) -> Answer:
 def _table_dealing(rules: RuleSet, options: CommandOptions):
     """A table run's dealing: a fresh shoe every round, or a shoe dealt to its cut card
     (``--mode shoe``, ``--penetration``; default the reading's cut card)."""
-    from gamecore.blackjack.counting import default_dealing
+    from gamecore.blackjack.counter import default_dealing
     from gamecore.dealing import Dealing
 
     mode = options.text("mode")

@@ -41,9 +41,13 @@ CONVENTION = (
 
 @dataclasses.dataclass(frozen=True)
 class HandValues:
-    """The EV of every action the rules allow at one hand (S H D R P), and the best."""
+    """The EV of every action the rules allow at one hand (S H D R P), and the best.
+
+    ``rules`` as given (printed as given), ``resolved_rules`` as the EVs read them.
+    """
 
     rules: StandardBlackjackRules
+    resolved_rules: StandardBlackjackRules
     up: int
     cards: tuple[int, ...]
     shoe: np.ndarray  # before the hand and the up card are taken out
@@ -75,10 +79,10 @@ class HandValues:
             "ev": self.ev,
             "best": self.best,
             "convention": CONVENTION.format(
-                split=SPLIT_STRATEGY_NAMES[self.rules.resolved().split_strategy]
+                split=SPLIT_STRATEGY_NAMES[self.resolved_rules.split_strategy]
             ),
             "rules": self.rules.to_dict(),
-            "resolved_rules": self.rules.resolved().to_dict(),
+            "resolved_rules": self.resolved_rules.to_dict(),
             "float_note": "EVs are float64 recursions over probabilities, not integer counts",
         }
 
@@ -115,12 +119,15 @@ def hand_values(
 
     Parameters
     ----------
-    rules
+    rules : StandardBlackjackRules
         :class:`StandardBlackjackRules` or :class:`C21BlackjackRules` (they must peek: the
-        EVs are given no dealer Natural).
-    up_card, cards
-        The up card and the hand's cards (two or more), each A, 2..10, J, Q or K.
-    composition
+        EVs are given no dealer Natural), as given: checked and resolved once here, the
+        engine taking the resolved rules.
+    up_card : Any
+        The up card, A, 2..10, J, Q or K.
+    cards : sequence
+        The hand's cards (two or more, not bust), each A, 2..10, J, Q or K.
+    composition : sequence of int, optional
         The shoe before any of these cards is dealt (cards per rank, A, 2..9, ten-valued);
         default ``rules.decks`` decks.
 
@@ -128,6 +135,7 @@ def hand_values(
     -------
     HandValues
         The EV of each allowed action (``ev``), the best (``best``), the hand and the shoe.
+
     Examples
     --------
     >>> rules = StandardBlackjackRules(decks=6)
@@ -143,12 +151,8 @@ def hand_values(
             "these rules do not peek (peek=false)"
         )
     up = card_index(up_card, "the up card")
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or len(cards) < 2:
-        raise GamecoreError(f"cards must be two or more cards, got {shown(cards)}")
-    hand = tuple(card_index(c, f"card {k + 1}") for k, c in enumerate(cards))
+    hand = _checked_hand(cards)
     counts = [hand.count(r) for r in range(10)]
-    if sum((r + 1) * n for r, n in enumerate(counts)) > 21:
-        raise GamecoreError(f"the hand {shown(','.join(RANKS[c] for c in hand))} is bust")
     if composition is None:
         shoe = shoe_composition(resolved.decks)
     else:
@@ -160,7 +164,7 @@ def hand_values(
         raise GamecoreError(f"the shoe holds fewer {short[0]}s than the hand and the up card show")
     if shoe.sum() - seen.sum() < 1:
         raise GamecoreError("no card is left for the dealer's hole card")
-    engine = Engine(rules, shoe)
+    engine = Engine(resolved, shoe)
     node = engine.node_index[tuple(counts)]
     if engine.reached[-1][node] != PLAYED:  # refused before anything is solved
         raise GamecoreError(
@@ -183,4 +187,15 @@ def hand_values(
             ev["R"] = -0.5  # offered before the check, here valued once it is made
         if opening.pair and not np.isnan(split[opening.first, up]):
             ev["P"] = float(split[opening.first, up]) / live
-    return HandValues(rules, up, hand, shoe, ev)
+    return HandValues(rules, resolved, up, hand, shoe, ev)
+
+
+def _checked_hand(cards: Sequence[Any]) -> tuple[int, ...]:
+    """The hand's cards as rank indices: two or more cards, not bust (else a
+    :class:`GamecoreError` naming the card or the hand)."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or len(cards) < 2:
+        raise GamecoreError(f"cards must be two or more cards, got {shown(cards)}")
+    hand = tuple(card_index(c, f"card {k + 1}") for k, c in enumerate(cards))
+    if sum(c + 1 for c in hand) > 21:
+        raise GamecoreError(f"the hand {shown(','.join(RANKS[c] for c in hand))} is bust")
+    return hand

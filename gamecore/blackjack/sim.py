@@ -74,8 +74,25 @@ OPTIMAL = "optimal"
 
 
 def chart_policy(chart: StrategyChart, rules) -> SimPolicy:
-    """A chart's decision tables; its root decisions (early surrender, split) read from the
-    same chart tables the hands are played by."""
+    """A chart's decision tables for the round kernel; its root decisions (early surrender,
+    split) read from the same chart tables the hands are played by.
+
+    Parameters
+    ----------
+    chart : StrategyChart
+        The chart played.
+    rules : StandardBlackjackRules
+        The rule set, resolved (its ``auto`` values fixed).
+
+    Returns
+    -------
+    SimPolicy
+        Chart play (``node_play`` False): ``early_surrender[a, b, up]`` and
+        ``root_split[a, b, up]`` (bool, 10 x 10 x 10, by the first two cards' and the up
+        card's rank indices), the resolved ``chart`` and ``pair_play`` tables
+        (:func:`gamecore.blackjack.chart_tables`) and ``pair_follows_row[pair, up]`` (the
+        pair row says P); the node tables are unused one-row stand-ins.
+    """
     t = chart_tables(chart, rules)
     codes = rule_codes(rules)
     root_surrender = codes.surrender != SURRENDER_NONE
@@ -168,9 +185,21 @@ def _optimal_policy(rules) -> SimPolicy:
 
 
 def strategy_policy(rules, strategy) -> tuple[StrategyChart | None, SimPolicy]:
-    """The chart read from ``strategy`` (a :class:`StrategyChart`, a chart CSV path, or
-    ``"optimal"``: None) and the round kernel's decision tables for it under ``rules``
-    (resolved)."""
+    """The chart a strategy names and the round kernel's decision tables for it.
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        The rule set, resolved (its ``auto`` values fixed).
+    strategy : StrategyChart, str or pathlib.Path
+        A chart, the path of a chart CSV, or ``"optimal"`` (optimal composition-dependent
+        play, as the exact engine decides it).
+
+    Returns
+    -------
+    tuple
+        The chart (None for optimal play) and its :class:`SimPolicy`.
+    """
     if isinstance(strategy, str) and strategy == OPTIMAL:
         return None, _optimal_policy(rules)
     if not isinstance(strategy, (StrategyChart, str, Path)):
@@ -266,10 +295,25 @@ class BlackjackSimulation:
         }
 
     def player(self) -> dict[str, float]:
+        """The player's net result per round, in units of the initial wager.
+
+        Returns
+        -------
+        dict
+            ``rounds``, ``sum``, ``sum_of_squares``, ``mean`` (the simulated EV) and ``se``
+            (its standard error), Naturals paid ``natural_pays`` included.
+        """
         return self._moments(self.histogram, self.naturals, self.rounds)
 
     def by_up_card(self) -> pd.DataFrame:
-        """Up card | rounds | mean net result | SE: the EV given each up card."""
+        """The simulated EV given each up card.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per up card (2..10, then A): ``Up card``, ``Rounds``, ``Mean`` (net
+            result per round in units of the initial wager) and ``SE``.
+        """
         rows = []
         for up in UP_CARD_ORDER:
             count = int(self.up_histogram[up].sum() + self.up_naturals[up])
@@ -285,6 +329,14 @@ class BlackjackSimulation:
         return pd.DataFrame(rows)
 
     def outcomes(self) -> dict[str, int]:
+        """Rounds by the sign of the player's net result.
+
+        Returns
+        -------
+        dict
+            ``win`` (a positive net result, Naturals paid included), ``push``, ``lose`` and
+            ``natural_paid``: counts of rounds.
+        """
         h = self.histogram
         return {
             "win": int(h[17:].sum()) + self.naturals,
@@ -294,9 +346,14 @@ class BlackjackSimulation:
         }
 
     def result_distribution(self) -> pd.DataFrame:
-        """Net result per round (units of the initial wager) | rounds | frequency | SE.
+        """The distribution of the net result per round.
 
-        Rounds won with a Natural are their own row, paid ``natural_pays``.
+        Returns
+        -------
+        pandas.DataFrame
+            One row per net result reached (units of the initial wager, ascending; rounds
+            won with a Natural are the row of ``natural_pays``): ``Net result``, ``Rounds``,
+            ``Frequency`` and its ``SE``.
         """
         pays = rule_codes(self.rules).natural_pays
         rows = [(u / 2, int(c)) for u, c in zip(range(-16, 17), self.histogram, strict=True) if c]
@@ -309,6 +366,15 @@ class BlackjackSimulation:
         return frame
 
     def to_dict(self) -> dict[str, Any]:
+        """The simulation as the command line's JSON shows it.
+
+        Returns
+        -------
+        dict
+            The game, rounds, seed, dealing, strategy, the player's moments
+            (:meth:`player`), outcomes, split and resplit rounds, the net result histogram
+            (half units as keys, rounds as values) and the rules.
+        """
         return {
             "game": self.rules.game,
             "rounds": self.rounds,
@@ -347,6 +413,32 @@ def simulate(
     With ``probe_rate`` in (0, 1) a chart's decisions are probed with other letters
     (:func:`probe_cross_check`); such a run no longer plays the chart alone.
 
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        Either game's rule set.
+    chart : StrategyChart, str or pathlib.Path
+        The strategy: a chart, a chart CSV path, or ``"optimal"``.
+    rounds : int
+        Rounds to deal, at least one.
+    seed : int
+        The seed of the chunks' generators (``numpy.random.SeedSequence``).
+    threads : int, optional
+        Threads sharing the chunks (default: every core); the result does not depend on it.
+    dask : str, optional
+        ``"local"`` or a Dask scheduler's address (``tcp://host:8786``) to run the chunks
+        on instead of threads here.
+    progress : bool, optional
+        Show a progress bar (default: for runs of more than a few chunks).
+    probe_rate : float
+        The chance a hand's decision is probed, in [0, 1); 0 plays the chart alone.
+
+    Returns
+    -------
+    BlackjackSimulation
+        The rounds' tallies: net results by up card, Naturals, splits, the chart cells'
+        result sums and the probes' sums.
+
     Examples
     --------
     >>> from gamecore import blackjack
@@ -371,35 +463,26 @@ def simulate(
     job = _Job(shoe, policy, rule_codes(r), probe_rate)
     chunks = make_chunks(rounds, CHUNK_ROUNDS, seed)
     results = run_chunks(
-        _run_chunk,
-        job,
-        chunks,
-        threads=threads,
-        dask=dask,
-        progress=progress,
+        _run_chunk, job, chunks, threads=threads, dask=dask, progress=progress,
         description=f"{rules.game} rounds",
-    )
+    )  # fmt: skip
+    total = _summed(results)
+    return BlackjackSimulation(
+        rules, chart, rounds, seed, total.histogram, total.naturals, total.split_histogram,
+        total.resplit_histogram, total.cells, probe_rate, total.probe_sums, total.probe_den,
+    )  # fmt: skip
+
+
+def _summed(results) -> Tallies:
+    """The chunks' tallies added in chunk order (sums never reordered); refused if a round
+    asked for an action the rules forbid."""
     total = new_tallies()
-    for tallies in results:  # in chunk order: sums never reordered
+    for tallies in results:
         for name, value in zip(total._fields, tallies, strict=True):
             getattr(total, name)[...] += value
     if total.bad[0]:
         raise GamecoreError("the strategy asked for an action the rules forbid")
-    cells = total.cells
-    return BlackjackSimulation(
-        rules,
-        chart,
-        rounds,
-        seed,
-        total.histogram,
-        total.naturals,
-        total.split_histogram,
-        total.resplit_histogram,
-        cells,
-        probe_rate,
-        total.probe_sums,
-        total.probe_den,
-    )
+    return total
 
 
 # ---------------------------------------------------------------------------------------
@@ -431,7 +514,27 @@ def simulate_dealer(
 ) -> DealerSimulation:
     """Deal ``rounds`` dealer hands (up card, hole card, hits by the rules), each off a full
     freshly shuffled shoe: the twin of :func:`gamecore.blackjack.dealer_final_distribution`
-    and of the insurance EV."""
+    and of the insurance EV.
+
+    Parameters
+    ----------
+    rules : StandardBlackjackRules
+        Either game's rule set (its decks and whether the dealer hits soft 17).
+    rounds : int
+        Dealer hands to deal, at least one.
+    seed : int
+        The seed of the chunks' generators (``numpy.random.SeedSequence``).
+    threads : int, optional
+        Threads sharing the chunks (default: every core); the result does not depend on it.
+    progress : bool, optional
+        Show a progress bar (default: for runs of more than a few chunks).
+
+    Returns
+    -------
+    DealerSimulation
+        The hands by up card and final outcome (``counts``, int64 (10, outcomes), outcomes
+        as ``DEALER_OUTCOMES``).
+    """
     rules = check_rules(rules)
     rounds = validate_trials(rounds, "rounds")
     seed = validate_seed(seed)

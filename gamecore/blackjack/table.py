@@ -28,7 +28,7 @@ import pandas as pd
 
 from gamecore import banking
 from gamecore.banking import Bank, BankFigures, BankTallies
-from gamecore.blackjack.counting import default_dealing
+from gamecore.blackjack.counter import default_dealing
 from gamecore.blackjack.dealt import simulate_rounds, simulate_shoes
 from gamecore.blackjack.results import ResultDistribution
 from gamecore.blackjack.round_tables import (
@@ -75,8 +75,20 @@ class TableSimulation:
         """Every figure with an exact value beside its twin (:func:`gamecore.twins.twin_table`):
         each seat's EV and SD (the heads-up figures: see the module), the P/D's EV at full
         coverage, and each person's result under rotation (exactly 0 before the collection).
-        ``exact`` is the heads-up result distribution of the same rules and strategy. The
-        exact SD is approximate where resplits happen (marked, outside the 4-sigma rule)."""
+        The exact SD is approximate where resplits happen (marked, outside the 4-sigma rule).
+
+        Parameters
+        ----------
+        exact : ResultDistribution
+            The heads-up result distribution of the same rules and strategy.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per figure (:func:`gamecore.twins.twin_table`): ``Figure``, ``Exact``,
+            ``Simulated``, ``SE``, ``z``, then the seat, the rounds and whether the exact
+            value is approximate.
+        """
         if not isinstance(exact, ResultDistribution):
             raise GamecoreError(f"exact must be a ResultDistribution, got {shown(exact)}")
         if exact.strategy != self.strategy or exact.rules.resolved() != self.rules.resolved():
@@ -94,6 +106,15 @@ class TableSimulation:
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The table run as the command line's JSON shows it.
+
+        Returns
+        -------
+        dict
+            The game, players, strategy, rounds, seed, dealing, the rounds finished from the
+            reshuffled discards, the P/D seat's figures (:func:`gamecore.banking.to_dict`)
+            and the rules.
+        """
         return {
             "game": self.rules.game,
             "players": self.players,

@@ -1,18 +1,12 @@
-"""Card counting against 21st Century Baccarat: exact effects of removal and a count.
+"""Card counting against 21st Century Baccarat: the counter at a table on real shoes.
 
 Central idea
 ------------
-The strategy-free exact counts of every deal (:func:`gamecore.c21_baccarat.exact.count_deals`)
-are made afresh for the shoe less one card of each rank (point values 0..9, the ten-valued
-cards as "0", and the joker), and the player's EV (heads-up, per unit wagered) is read off
-them: under House Way for both sides an exact rational, and at the equilibrium of the option
-game (both sides re-solving it on the depleted shoe) a float from the linear programs. The
-effect of removal of a rank is the change in that EV; the P/D's is its negative. A balanced
-count is derived from the House Way effects (:mod:`gamecore.counting`).
-
-The counter is then simulated at a full table on real shoes (:func:`counter_simulation`:
-the simulator's one model of a round, :func:`gamecore.c21_baccarat.sim.play_table_round`),
-by decks and penetration (:func:`procedure_table`), beside a bettor who enumerates every
+A count (its tags by rank: derived from the exact effects of removal by
+:func:`gamecore.c21_baccarat.removal.count_analysis`, or given) is played by a counter
+simulated at a full table on real shoes (:func:`counter_simulation`: the simulator's one
+model of a round, :func:`gamecore.c21_baccarat.dealt.play_table_round`), by decks and
+penetration (:func:`procedure_table`), beside a bettor who enumerates every
 round's remaining shoe exactly (:func:`perfect_information_simulation`).
 """
 
@@ -21,25 +15,28 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from gamecore import counting, countresults
 from gamecore._jit import kernel
+from gamecore.c21_baccarat.dealt import (
+    C_BANKED,
+    Counter,
+    CounterTable,
+    counter_shoes,
+    play_table_round,
+)
 from gamecore.c21_baccarat.exact import count_deals
+from gamecore.c21_baccarat.removal import RANK_NAMES, C21BaccaratCount, count_deck
 from gamecore.c21_baccarat.rules import (
-    CLASS_NAMES,
     JOKER,
     PAYOFF,
     C21BaccaratRules,
-    c21_shoe,
-    check_composition,
     check_rules,
 )
-from gamecore.c21_baccarat.sim import largest_round, play_table_round, table_setup
+from gamecore.c21_baccarat.sim import largest_round, table_setup
 from gamecore.c21_baccarat.strategies import house_way_dealer, house_way_player
 from gamecore.counting import CounterRun
 from gamecore.dealing import Dealing, shuffle
@@ -47,163 +44,26 @@ from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies
 from gamecore.shoe import BACCARAT_DECK
 
-#: The derived count's largest tag, by default: with one joker a deck a balanced count can
-#: tag the joker, the card that moves the EV most, only by a multiple of 4 (every other
-#: rank has 4 or 16 cards a deck), so 3 would leave it uncounted.
-DEFAULT_MAX_TAG = 4
-
-#: A counter's names of the ranks by point class (0: the ten-valued cards), then the joker.
-RANK_NAMES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "joker")
-
 
 def default_dealing(rules: C21BaccaratRules, players: int = 1) -> Dealing:
     """The reading of how the game is dealt (RULES.md, section c21_baccarat): real shoes to
     a cut card 14 cards from the end (or a whole round's cards for ``players``, if more, so
-    a started round always finishes), no burn."""
-    check_rules(rules)
-    return Dealing(mode="shoe", penetration=max(14, largest_round(players)), burn="none")
-
-
-def count_deck(rules: C21BaccaratRules) -> counting.Deck:
-    """The ranks a counter tells apart under ``rules`` and their cards per deck (no joker
-    rank when the shoe holds none)."""
-    ranks, cards = list(RANK_NAMES[:JOKER]), list(BACCARAT_DECK)
-    if rules.jokers_per_deck:
-        ranks.append("joker")
-        cards.append(rules.jokers_per_deck)
-    return counting.Deck(tuple(ranks), tuple(int(n) for n in cards))
-
-
-@dataclasses.dataclass(frozen=True)
-class C21BaccaratCount:
-    """Effects of removal under House Way (exact) and at the equilibrium, and a count."""
-
-    rules: C21BaccaratRules
-    shoe: np.ndarray
-    full_shoe_ev: Fraction
-    effects_of_removal: dict[str, Fraction]
-    full_shoe_ev_equilibrium: float
-    effects_of_removal_equilibrium: dict[str, float]
-    tags: dict[str, int]
-    max_tag: int
-    betting_correlation: float
-    betting_correlation_equilibrium: float
-
-    def effects_table(self) -> pd.DataFrame:
-        """Rank | Cards per deck | Tag | EoR House Way (%) | EoR equilibrium (%)."""
-        deck = count_deck(self.rules)
-        return pd.DataFrame(
-            [
-                {
-                    "Rank": rank,
-                    "Cards per deck": cards,
-                    "Tag": self.tags[rank],
-                    "EoR, House Way (%)": 100 * float(self.effects_of_removal[rank]),
-                    "EoR, equilibrium (%)": 100 * self.effects_of_removal_equilibrium[rank],
-                }
-                for rank, cards in zip(deck.ranks, deck.cards, strict=True)
-            ]
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.rules.game,
-            "rules": self.rules.to_dict(),
-            "shoe": [int(n) for n in self.shoe],
-            "strategy": "House Way (player and P/D)",
-            "full_shoe_ev": float(self.full_shoe_ev),
-            "full_shoe_ev_exact": str(self.full_shoe_ev),
-            "effects_of_removal": {r: float(e) for r, e in self.effects_of_removal.items()},
-            "effects_of_removal_exact": {r: str(e) for r, e in self.effects_of_removal.items()},
-            "full_shoe_ev_equilibrium": self.full_shoe_ev_equilibrium,
-            "effects_of_removal_equilibrium": self.effects_of_removal_equilibrium,
-            "effects_of_removal_means": (
-                "the change in the player's EV (heads-up, per unit wagered; the P/D's is its "
-                "negative) when one card of the rank leaves the full shoe, each depleted shoe "
-                "enumerated exactly; at the equilibrium both sides re-solve the option game "
-                "on the depleted shoe"
-            ),
-            "count": {
-                "tags": self.tags,
-                "max_tag": self.max_tag,
-                "balanced": count_deck(self.rules).imbalance(self.tags) == 0,
-                "derived_from": "effects_of_removal (House Way)",
-                "betting_correlation": self.betting_correlation,
-                "betting_correlation_equilibrium": self.betting_correlation_equilibrium,
-            },
-            "exactness": (
-                "House Way: exact rationals from exact integer counts; equilibrium: floats "
-                "from the linear programs (about 1e-12)"
-            ),
-        }
-
-
-def _house_way_and_equilibrium(rules: C21BaccaratRules, shoe: np.ndarray) -> tuple[Fraction, float]:
-    analysis = count_deals(rules, shoe)
-    house_way = analysis.evaluate(house_way_player(rules), house_way_dealer(rules)).player_ev
-    return house_way, analysis.equilibrium()[2]
-
-
-def count_analysis(
-    rules: C21BaccaratRules,
-    composition: Sequence[int] | None = None,
-    max_tag: int = DEFAULT_MAX_TAG,
-) -> C21BaccaratCount:
-    """Exact effects of removal under House Way and at the equilibrium, and a balanced
-    count derived from the House Way effects.
+    a started round always finishes), no burn.
 
     Parameters
     ----------
-    rules
-        The rule set (its decks and jokers set the shoe unless ``composition`` is given).
-    composition
-        Cards per class (0..9 by point value, then jokers): the full shoe to start from.
-    max_tag
-        The largest tag of the derived count.
+    rules : C21BaccaratRules
+        The rule set (checked).
+    players : int
+        Seats at the table.
+
+    Returns
+    -------
+    gamecore.dealing.Dealing
+        Mode "shoe", the penetration in cards behind the cut card, burn "none".
     """
-    rules = check_rules(rules)
-    deck = count_deck(rules)
-    if composition is None:
-        shoe = c21_shoe(rules.decks, rules.jokers_per_deck)
-    else:
-        shoe = check_composition(composition)
-        # Every rank counted must be there to be removed (so the shoe holds ten cards or
-        # more, and each depleted shoe the six a round can use), checked before any work.
-        for cls in (RANK_NAMES.index(rank) for rank in deck.ranks):
-            if shoe[cls] == 0:
-                raise GamecoreError(
-                    f"composition count of {CLASS_NAMES[cls]} is 0: no card of it can be removed"
-                )
-        if shoe[JOKER] and not rules.jokers_per_deck:
-            # The count's deck follows the rule set: its jokers would go untagged.
-            raise GamecoreError(
-                f"composition count of jokers is {shoe[JOKER]:,}, but jokers_per_deck is 0: "
-                "the count would leave the jokers out; give jokers_per_deck 1 to 4"
-            )
-    before, before_eq = _house_way_and_equilibrium(rules, shoe)
-    effects: dict[str, Fraction] = {}
-    effects_eq: dict[str, float] = {}
-    for rank in deck.ranks:
-        cls = RANK_NAMES.index(rank)
-        depleted = shoe.copy()
-        depleted[cls] -= 1
-        after, after_eq = _house_way_and_equilibrium(rules, depleted)
-        effects[rank] = after - before
-        effects_eq[rank] = after_eq - before_eq
-    as_float = {r: float(e) for r, e in effects.items()}
-    tags = counting.balanced_tags(as_float, deck, max_tag)
-    return C21BaccaratCount(
-        rules=rules,
-        shoe=shoe,
-        full_shoe_ev=before,
-        effects_of_removal=effects,
-        full_shoe_ev_equilibrium=before_eq,
-        effects_of_removal_equilibrium=effects_eq,
-        tags=tags,
-        max_tag=max_tag,
-        betting_correlation=counting.betting_correlation(tags, as_float, deck),
-        betting_correlation_equilibrium=counting.betting_correlation(tags, effects_eq, deck),
-    )
+    check_rules(rules)
+    return Dealing(mode="shoe", penetration=max(14, largest_round(players)), burn="none")
 
 
 # ---------------------------------------------------------------------------------------
@@ -212,86 +72,6 @@ def count_analysis(
 
 #: Shoes per chunk of a counter simulation.
 CHUNK_SHOES = 5_000
-
-
-class _Table(NamedTuple):
-    """The shoe's cards (classes), the players' and the P/D's draw probabilities, the
-    payoff by outcome, the seats, the rules' ties on zero, the cards behind the cut card."""
-
-    cards: np.ndarray
-    player_draw: np.ndarray
-    dealer_draw: np.ndarray
-    payoff: np.ndarray
-    seats: int
-    zero_ties: bool
-    penetration: int
-
-
-class _Counter(NamedTuple):
-    """Tags by class, the ramp, the rotation (0: none) and the bank's threshold, the
-    trigger, the seat (0-based), the cards a deck (:func:`_counter_shoes`)."""
-
-    tags: np.ndarray
-    ramp: np.ndarray
-    turn_rounds: int
-    bank_at: float
-    trigger: float
-    seat: int
-    deck_cards: float
-
-
-#: The counter's statistics: gamecore.counting's columns, then the rounds it banked.
-C_BANKED = counting.STATS
-
-
-@kernel
-def _counter_shoes(rng, table, counter, shoes):
-    """Deal ``shoes`` shoes of ``table``; the counter sees every card and bets by the true
-    count (running count per ``deck_cards`` cards left) on the ramp; under rotation it banks
-    in its turn at or below ``bank_at`` (winning minus every seat's result), the flat bettor
-    beside it always. Returns the statistics (:data:`gamecore.counting.ROUNDS` ...,
-    :data:`C_BANKED`)."""
-    player_draw, dealer_draw, payoff = table.player_draw, table.dealer_draw, table.payoff
-    seats, zero_ties, penetration = table.seats, table.zero_ties, table.penetration
-    tags, ramp, turn_rounds, bank_at, trigger, seat, deck_cards = counter
-    stats = np.zeros(counting.STATS + 1)
-    cards = table.cards.copy()
-    n = cards.size
-    cut = n - penetration
-    outcome = np.zeros(seats, dtype=np.int64)
-    for _ in range(shoes):
-        shuffle(rng, cards)
-        position = 0
-        running = 0
-        shoe_won = 0.0
-        shoe_flat = 0.0
-        while position < cut:
-            true_count = running * deck_cards / (n - position)
-            bet = counting.ramp_bet(true_count, trigger, ramp)
-            turn = turn_rounds > 0 and (
-                int(stats[counting.ROUNDS]) // turn_rounds % (seats + 1) == seats
-            )
-            start = position
-            position, _facts = play_table_round(
-                rng, cards, position, False, player_draw, dealer_draw, zero_ties, outcome
-            )
-            result = payoff[outcome[seat]]
-            won, flat = bet * result, result
-            if turn:  # the bank's result: minus every seat's
-                flat = 0.0
-                for s in range(seats):
-                    flat -= payoff[outcome[s]]
-                if true_count <= bank_at:
-                    won, bet = flat, float(seats)  # its action: every seat's unit
-                    stats[C_BANKED] += 1.0
-            counting.add_round(stats, bet, won, flat, result, start == 0)
-            shoe_won += won
-            shoe_flat += flat
-            for i in range(start, position):
-                running += tags[cards[i]]
-        stats[counting.SHOE_WON_SQ] += shoe_won * shoe_won
-        stats[counting.SHOE_FLAT_SQ] += shoe_flat * shoe_flat
-    return stats
 
 
 @dataclasses.dataclass(frozen=True)
@@ -314,7 +94,18 @@ class CounterResult:
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
         """Units won per 100 rounds and per hour (with SEs), the average bet, the flat
         bettor's EV per round, the first round of each shoe (the off-the-top twin), and
-        under rotation how often the counter banked."""
+        under rotation how often the counter banked.
+
+        Parameters
+        ----------
+        rounds_per_hour : float
+            Rounds dealt an hour, for the figures per hour.
+
+        Returns
+        -------
+        dict
+            :func:`gamecore.countresults.counter_summary`'s figures, in units of the bet.
+        """
         banked = C_BANKED if self.turn_rounds else None
         return countresults.counter_summary(self.stats, self.shoes, rounds_per_hour, banked)
 
@@ -330,7 +121,7 @@ class TagCount:
         object.__setattr__(self, "tags", count_deck(check_rules(self.rules)).tags(self.tags))
 
 
-#: What a counter counts: the tags alone, or :func:`count_analysis`'s count.
+#: What a counter counts: the tags alone, or :func:`.removal.count_analysis`'s count.
 Counted = TagCount | C21BaccaratCount
 
 
@@ -343,7 +134,7 @@ def _counted(count: object, run: object) -> tuple[C21BaccaratRules, dict[str, in
     return count.rules, count.tags
 
 
-def _counting_table(rules, run: CounterRun, who: str) -> tuple[_Table, Dealing]:
+def _counting_table(rules, run: CounterRun, who: str) -> tuple[CounterTable, Dealing]:
     """The table a counting study deals (everyone on House Way) and its dealing; ``who``
     names the study in the message refusing a shuffle every round."""
     dealing = Dealing.given(run.dealing, default_dealing(rules, run.players))
@@ -356,7 +147,7 @@ def _counting_table(rules, run: CounterRun, who: str) -> tuple[_Table, Dealing]:
         rules, run.players, house_way_player(rules), house_way_dealer(rules), dealing
     )
     zero_ties, payoff, cut = rules.pd_wins_ties_on_zero, PAYOFF.astype(float), dealing.penetration
-    table = _Table(cards, player_draw, dealer_draw, payoff, run.players, zero_ties, cut)
+    table = CounterTable(cards, player_draw, dealer_draw, payoff, run.players, zero_ties, cut)
     return table, dealing
 
 
@@ -376,7 +167,7 @@ def counter_simulation(count: Counted, run: CounterRun) -> CounterResult:
     Parameters
     ----------
     count
-        The rules and the tags (a :class:`TagCount`, or :func:`count_analysis`'s count).
+        The rules and the tags (a :class:`TagCount`, or :func:`.removal.count_analysis`'s count).
     run
         The counter's run (:class:`gamecore.counting.CounterRun`); no index plays here.
 
@@ -390,7 +181,7 @@ def counter_simulation(count: Counted, run: CounterRun) -> CounterResult:
     bank_at = counting.bank_threshold(run, tags)
     table, dealing = _counting_table(rules, run, "a counter")
     deck_cards = float(sum(BACCARAT_DECK) + rules.jokers_per_deck)
-    counter = _Counter(
+    counter = Counter(
         _by_class(tags), np.array(run.ramp), run.turn_rounds, bank_at, trigger, run.seat - 1,
         deck_cards,
     )  # fmt: skip
@@ -407,7 +198,7 @@ def counter_simulation(count: Counted, run: CounterRun) -> CounterResult:
 
 def _run_counter_chunk(job_and_chunk):
     (table, counter), chunk = job_and_chunk
-    return _counter_shoes(chunk.generator(), table, counter, chunk.size)
+    return counter_shoes(chunk.generator(), table, counter, chunk.size)
 
 
 def bank_table(count: Counted, run: CounterRun, rounds_per_hour: float = 60.0) -> pd.DataFrame:
@@ -481,7 +272,18 @@ class PerfectInformationResult:
     def summary(self, rounds_per_hour: float = 60.0) -> dict[str, float]:
         """The bettor's units won per 100 rounds (realised and expected, with SEs by shoe),
         how often the shoe favours the player, and how well the count follows the exact EV
-        (:func:`gamecore.countresults.perfect_information_summary`)."""
+        (:func:`gamecore.countresults.perfect_information_summary`).
+
+        Parameters
+        ----------
+        rounds_per_hour : float
+            Rounds dealt an hour, for the figures per hour.
+
+        Returns
+        -------
+        dict
+            The summary's figures, in units of the bet.
+        """
         return countresults.perfect_information_summary(self.rounds, self.ramp, rounds_per_hour)
 
 

@@ -86,7 +86,7 @@ class C21BaccaratGame(Game):
         simulation = c21_baccarat.sim.simulate(
             rules, Run(rounds, seed, progress=False), player=player, dealer=dealer
         )
-        return c21_baccarat.sim.cross_check(exact, simulation)
+        return c21_baccarat.checks.cross_check(exact, simulation)
 
     def exact(self, rules: RuleSet, options: CommandOptions) -> Answer:
         from gamecore import c21_baccarat
@@ -126,7 +126,7 @@ class C21BaccaratGame(Game):
 
     def count(self, rules: RuleSet, options: CommandOptions) -> Answer:
         from gamecore.c21_baccarat import counting
-        from gamecore.c21_baccarat.counting import DEFAULT_MAX_TAG, count_analysis
+        from gamecore.c21_baccarat.removal import DEFAULT_MAX_TAG, count_analysis
 
         composition = _composition(options)
         counter = options.counter(players=7)  # checked before the analysis (seconds)

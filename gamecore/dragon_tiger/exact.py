@@ -28,10 +28,17 @@ import numpy as np
 import pandas as pd
 
 from gamecore import cards
-from gamecore.cards import RANKS, SUITS, Shoe, first_two, validate_decks
+from gamecore.cards import RANKS, SUITS, Shoe, first_two
 from gamecore.dragon_tiger.rules import DragonTigerRules, check_rules
 from gamecore.errors import GamecoreError, shown
-from gamecore.wagers import Wager, WagerAnalysis, settle
+from gamecore.wagers import (
+    Wager,
+    WagerAnalysis,
+    deck_sweep_table,
+    settle,
+    sweep_deck_counts,
+    wager_named,
+)
 
 #: Shape of the breakdown: (Dragon's rank, Tiger's rank, same suit), ranks in
 #: :data:`gamecore.cards.RANKS` order (Ace low, King high), same suit 0 (no) or 1 (yes).
@@ -231,10 +238,7 @@ class DragonTigerAnalysis:
             Its paytable's lines with their exact probabilities (:func:`gamecore.wagers.settle`).
         """
         if isinstance(wager, str):
-            by_name = {w.name: w for w in self.rules.wagers()}
-            if wager not in by_name:
-                raise GamecoreError(f"unknown bet {shown(wager)}; bets: {', '.join(by_name)}")
-            wager = by_name[wager]
+            wager = wager_named(self.rules.wagers(), wager)
         return settle(wager, EVENTS, self.weights, self.total, self.exact_counts)
 
     def wagers(self) -> dict[str, WagerAnalysis]:
@@ -416,19 +420,9 @@ def deck_sweep(
         Decks | P(<outcome>) ... | <bet> house edge ...
     """
     rules = check_rules(rules)
-    if isinstance(decks, Iterable):
-        counts = [validate_decks(d, "deck sweep's deck count") for d in decks]
-    else:
-        counts = list(range(1, validate_decks(decks, "deck sweep's largest deck count") + 1))
-    analyses = [exact(rules.replace(decks=d)) for d in counts]
+    analyses = [exact(rules.replace(decks=d)) for d in sweep_deck_counts(decks)]
     if infinite:
         analyses.append(infinite_deck(rules))
-    rows = []
-    for analysis in analyses:
-        row: dict[str, Any] = {"Decks": analysis.shoe.split()[0]}
-        for name, (_, event) in OUTCOME_TITLES.items():
-            row[f"P({name})"] = float(analysis.probability(event))
-        for name, wager in analysis.wagers().items():
-            row[f"{name} house edge"] = float(wager.house_edge)
-        rows.append(row)
-    return pd.DataFrame(rows)
+    labels = [analysis.shoe.split()[0] for analysis in analyses]
+    outcomes = {name: event for name, (_, event) in OUTCOME_TITLES.items()}
+    return deck_sweep_table(analyses, labels, outcomes)
