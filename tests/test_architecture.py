@@ -32,14 +32,6 @@ KNOWN_OVER: dict[str, tuple[int | None, int | None]] = {
     "gamecore.blackjack.dealt._play": (250, 11),
     "gamecore.blackjack.dealt._probe": (None, 12),
     "gamecore.blackjack.dealt._settle": (None, 11),
-    "gamecore.blackjack.engine": (816, None),
-    "gamecore.blackjack.engine._chart_action": (None, 9),
-    "gamecore.blackjack.engine._draw_values": (None, 9),
-    "gamecore.blackjack.engine._solve": (83, None),
-    "gamecore.blackjack.engine._stand_value": (None, 9),
-    "gamecore.blackjack.search": (648, None),
-    "gamecore.blackjack.search.optimize_chart": (85, None),
-    "gamecore.blackjack.shoe._search_exhaustion": (83, None),
 }
 
 

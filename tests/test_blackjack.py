@@ -234,8 +234,8 @@ def test_every_hand_a_solve_plays_takes_rules_best_action_of_its_values(rules, s
     engine = bj.engine.Engine(rules, None if shoe is None else np.array(shoe))
     unsplit = engine.solve()
     actions = bj.rules.ACTIONS[:4]
-    contexts = [((-1, 0), bj.engine.POLICY_OPTIMAL, None)]
-    contexts += [((p, 0), bj.engine.POLICY_REFERENCE, unsplit.ev) for p in engine.split_extras]
+    contexts = [((-1, 0), bj.backward.POLICY_OPTIMAL, None)]
+    contexts += [((p, 0), bj.backward.POLICY_REFERENCE, unsplit.ev) for p in engine.split_extras]
     checked = 0
     for key, policy, reference in contexts:
         solved = engine.solve(*key, policy, reference)
@@ -580,11 +580,12 @@ def test_three_card_values_match_the_reference_on_a_tiny_shoe():
 def test_priced_cell_changes_equal_the_exact_ev_change(rules, up):
     """The search prices every single-cell change from one pass; each price must be the EV
     change an independent exact evaluation of the changed chart finds."""
+    from gamecore.blackjack import pricing
     from gamecore.blackjack import search as bs
 
     chart = bj.exact(rules, search_chart=False).chart
     engine = bj.engine.Engine(rules)
-    state = bs.evaluate_up(engine, chart, up)
+    state = pricing.evaluate_up(engine, chart, up)
     before = bj.exact(rules, strategy=chart, search_chart=False).strategy_up_card_ev.iloc[up]
     label = bj.chart.up_label(up)
     priced = [
@@ -608,13 +609,14 @@ def test_priced_cell_changes_equal_the_exact_ev_change(rules, up):
 
 
 def test_searched_chart_is_a_local_optimum_and_its_cells_agree():
+    from gamecore.blackjack import pricing
     from gamecore.blackjack import search as bs
 
     rules = bj.C21BlackjackRules(decks=1)
     analysis = bj.exact(rules)
     engine = bj.engine.Engine(rules)
     for up in range(10):
-        state = bs.evaluate_up(engine, analysis.chart, up)
+        state = pricing.evaluate_up(engine, analysis.chart, up)
         gains = [
             g
             for g, row, letter in bs.price_changes(engine, state, bs.search_rows(rules))

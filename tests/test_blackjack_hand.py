@@ -94,7 +94,8 @@ def test_a_hand_no_round_reaches_is_refused():
 def test_the_hands_a_round_reaches_follow_the_reference_rules():
     """A hand is played when it is two cards, or one card more than a played hand that may
     hit (the reference's forced totals and Naturals); a double's third card is settled."""
-    from gamecore.blackjack.engine import PLAYED, SETTLED, UNREACHED, Engine
+    from gamecore.blackjack.backward import PLAYED, SETTLED, UNREACHED
+    from gamecore.blackjack.engine import Engine
 
     rules = bj.C21BlackjackRules(decks=6)
     engine = Engine(rules)

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from gamecore import blackjack as bj
 from gamecore.blackjack import round as rm
-from gamecore.blackjack.engine import POLICY_REFERENCE, Engine
+from gamecore.blackjack import splits as sp
+from gamecore.blackjack.backward import POLICY_REFERENCE
+from gamecore.blackjack.engine import Engine
 
 ONE_DECK = bj.StandardBlackjackRules(decks=1)
 
@@ -77,7 +79,7 @@ def test_second_cards_of_a_split_hand(one_deck):
 
 def test_splitting_to_two_hands_is_two_unrestricted_hands():
     # No resplit: the split is worth two hands whose second card is any card.
-    assert rm.split_value((0.3,), (0.9,), pairs=2, cards=49, max_hands=2) == pytest.approx(0.6)
+    assert sp.split_value((0.3,), (0.9,), pairs=2, cards=49, max_hands=2) == pytest.approx(0.6)
 
 
 @given(
@@ -89,8 +91,8 @@ def test_splitting_to_two_hands_is_two_unrestricted_hands():
 )
 def test_split_identities_are_linear(ev_x, ev_p, pairs, cards, max_hands):
     # Arrays carried through the identities give, component by component, the numbers.
-    scalar = rm.split_value(tuple(ev_x), tuple(ev_p), pairs, cards, max_hands)
-    vector = rm.split_value(
+    scalar = sp.split_value(tuple(ev_x), tuple(ev_p), pairs, cards, max_hands)
+    vector = sp.split_value(
         tuple(np.array([x, 2 * x]) for x in ev_x),
         tuple(np.array([p, 2 * p]) for p in ev_p),
         pairs,
@@ -103,7 +105,7 @@ def test_split_identities_are_linear(ev_x, ev_p, pairs, cards, max_hands):
 
 def test_split_pattern_probabilities_sum_to_one():
     for max_hands in (2, 3, 4):
-        patterns = list(rm.split_hands((0.0,) * 3, (0.0,) * 3, 24, 311, max_hands))
+        patterns = list(sp.split_hands((0.0,) * 3, (0.0,) * 3, 24, 311, max_hands))
         assert sum(p.probability for p in patterns) == pytest.approx(1.0, abs=1e-14)
 
 

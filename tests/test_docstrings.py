@@ -48,27 +48,6 @@ PROPERTY_DECORATORS = frozenset({"property", "cached_property", "setter", "gette
 KNOWN_UNDOCUMENTED: set[str] = {
     # Added by the run structs (issue 28, item 6) in modules at their line limits
     # (tests/test_architecture.py): documented when those modules are split.
-    "gamecore.blackjack.chart.cell_of",
-    "gamecore.blackjack.chart.wants_surrender",
-    "gamecore.blackjack.engine.Engine.context",
-    "gamecore.blackjack.engine.Engine.size",
-    "gamecore.blackjack.engine.Engine.solve",
-    "gamecore.blackjack.engine.Engine.solve_optimal",
-    "gamecore.blackjack.engine.Engine.split_values",
-    "gamecore.blackjack.engine.hand_tree",
-    "gamecore.blackjack.engine.may_double",
-    "gamecore.blackjack.round.chart_play",
-    "gamecore.blackjack.round.opening_value",
-    "gamecore.blackjack.round.optimal_play",
-    "gamecore.blackjack.round.split_coefficients",
-    "gamecore.blackjack.round.split_hands",
-    "gamecore.blackjack.round_tables.fresh_dealing",
-    "gamecore.blackjack.round_tables.new_counter_tallies",
-    "gamecore.blackjack.round_tables.new_scratch",
-    "gamecore.blackjack.round_tables.new_tallies",
-    "gamecore.blackjack.search.evaluate_ups",
-    "gamecore.blackjack.search.optimize_chart",
-    "gamecore.blackjack.search.price_changes",
     "gamecore.dealing.Dealing.check_shoe",
     "gamecore.dealing.Dealing.given",
     "gamecore.dealing.Dealing.to_dict",
@@ -76,9 +55,7 @@ KNOWN_UNDOCUMENTED: set[str] = {
 }
 
 #: Public names compiled by numba when this test was written.
-KNOWN_PUBLIC_KERNELS: set[str] = {
-    "gamecore.blackjack.engine.may_double",
-}
+KNOWN_PUBLIC_KERNELS: set[str] = set()
 
 
 def module_name(path: Path) -> str:

@@ -8,16 +8,23 @@ probability of each final result, and the simulator.
   :mod:`~gamecore.blackjack.shoe_lines` (numbered with :mod:`~gamecore.blackjack.hash_table`);
 - :mod:`~gamecore.blackjack.shoe`: which shoe compositions an analysis accepts;
 - :mod:`~gamecore.blackjack.round`: the one model of a round's start (the two cards,
-  Naturals, early surrender, the split decision, split hands' second cards and the split
-  identities) that every consumer below reads;
-- :mod:`~gamecore.blackjack.engine`: player hand compositions, the backward pass and splits;
+  Naturals, early surrender, the split decision, split hands' second cards) that every
+  consumer below reads;
+- :mod:`~gamecore.blackjack.splits`: the split identities (a split's EV from one split hand's
+  values, by how the second cards fall);
+- :mod:`~gamecore.blackjack.hand_tree`: player hand compositions and their hit links;
+- :mod:`~gamecore.blackjack.backward`: the backward pass, every action's value at every hand;
+- :mod:`~gamecore.blackjack.engine`: one shoe's contexts, their dealer rows, and splits;
 - :mod:`~gamecore.blackjack.chart`: total-dependent strategy charts;
+- :mod:`~gamecore.blackjack.derived_chart`: the chart derived from the two-card hands;
 - :mod:`~gamecore.blackjack.analysis`: :func:`exact` and :class:`BlackjackAnalysis`;
 - :mod:`~gamecore.blackjack.hand_table`: the table of two-card hands and what is read off it;
 - :mod:`~gamecore.blackjack.chart_figures`: a chart's exact EV and its composition-dependent
   exceptions;
 - :mod:`~gamecore.blackjack.variants`: the analysis over rule variants, the deck sweep and
   the rule costs;
+- :mod:`~gamecore.blackjack.pricing`: a chart's exact EV by up card, and the prices of every
+  single-cell change of it;
 - :mod:`~gamecore.blackjack.search`: the best total-dependent chart, by exact pricing of
   every single-cell change;
 - :mod:`~gamecore.blackjack.results`: the probability of each final result, from how each
@@ -43,12 +50,11 @@ from gamecore.blackjack.chart import (
     CHART_UP_CARDS,
     StrategyChart,
     chart_tables,
-    derive_chart,
     read_strategy_chart,
 )
 from gamecore.blackjack.dealer import dealer_final_distribution
+from gamecore.blackjack.derived_chart import derive_chart
 from gamecore.blackjack.hand import HandValues, hand_values
-from gamecore.blackjack.round import split_patterns
 from gamecore.blackjack.rules import (
     ACE,
     ACTIONS,
@@ -69,6 +75,7 @@ from gamecore.blackjack.rules import (
     shoe_composition,
 )
 from gamecore.blackjack.shoe import MAX_CARDS_PER_RANK, check_round_fits
+from gamecore.blackjack.splits import split_patterns
 from gamecore.blackjack.variants import deck_sweep, default_variants, rule_costs
 
 #: Imported when first used (``blackjack.sim``): the exact analysis and ``gamecore exact`` need

@@ -26,12 +26,12 @@ import numpy as np
 from gamecore.blackjack.chart import (
     StrategyChart,
     chart_tables,
-    derive_chart,
     read_strategy_chart,
     up_card_series,
     up_label,
 )
 from gamecore.blackjack.chart_figures import EXCEPTION_COLUMNS, chart_ev, composition_exceptions
+from gamecore.blackjack.derived_chart import derive_chart
 from gamecore.blackjack.engine import Engine
 from gamecore.blackjack.hand_table import hand_columns, overall_ev, three_card_values
 from gamecore.blackjack.results import result_distribution
@@ -91,7 +91,7 @@ class BlackjackAnalysis:
         (:attr:`chart_up_card_ev`).
     derived_chart, derived_chart_ev, derived_chart_ev_by_up
         The chart decided cell by cell from the two-card hands
-        (:func:`~gamecore.blackjack.chart.derive_chart`) and its
+        (:func:`~gamecore.blackjack.derived_chart.derive_chart`) and its
         exact EV, overall and by up card (:attr:`derived_chart_up_card_ev`).
     chart_change_rows
         The cells the search changed, with the exact EV gain of each (:attr:`chart_changes`).
@@ -320,7 +320,7 @@ def exact(
     composition : sequence of int, optional
         Cards per rank (A, 2..9, ten-valued) in the shoe; default ``rules.decks`` decks.
     search_chart : bool, default True
-        Improve the derived chart (:func:`~gamecore.blackjack.chart.derive_chart`) by
+        Improve the derived chart (:func:`~gamecore.blackjack.derived_chart.derive_chart`) by
         pricing every single-cell change exactly
         (:func:`gamecore.blackjack.search.optimize_chart`); with False the chart is the
         derived one.

@@ -29,7 +29,7 @@ class Optimal(NamedTuple):
     """Optimal play against every up card: the unsplit hands' solve, the split values and
     each split context's actions (``(M, 10)`` int8, by context key)."""
 
-    solved: Any  # engine.Solved
+    solved: Any  # backward.Solved
     split: np.ndarray
     actions: dict[tuple[int, int], np.ndarray]
 

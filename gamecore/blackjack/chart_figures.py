@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from gamecore.blackjack.backward import POLICY_CHART, Solved
 from gamecore.blackjack.chart import ChartTables, StrategyChart, chart_tables, up_label
-from gamecore.blackjack.engine import POLICY_CHART, Engine, Solved, refuse_forbidden
+from gamecore.blackjack.engine import Engine, refuse_forbidden
 from gamecore.blackjack.hand_table import hand_columns
 from gamecore.blackjack.round import PLAY_HAND, chart_play, opening_value
 from gamecore.blackjack.rules import ACTIONS, RANKS, TIE

@@ -9,7 +9,7 @@ import numpy as np
 
 from gamecore import counting
 from gamecore._jit import kernel
-from gamecore.blackjack.engine import may_double
+from gamecore.blackjack.backward import may_double
 from gamecore.blackjack.round_tables import (
     C_BANKED,
     C_INSURED,

@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from gamecore.blackjack.backward import PLAYED
 from gamecore.blackjack.chart import up_label
-from gamecore.blackjack.engine import PLAYED, Engine
+from gamecore.blackjack.engine import Engine
 from gamecore.blackjack.rules import (
     ACTIONS,
     RANKS,

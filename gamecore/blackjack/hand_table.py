@@ -3,7 +3,7 @@
 Every two-card hand against every up card, with its probability and the round's EV of each
 action under optimal play (:func:`hand_table`, :func:`hand_columns`): a round's EV by up
 card is a weighted sum of its rows (:func:`overall_ev`), the chart derived cell by cell
-reads its rows (:func:`gamecore.blackjack.chart.derive_chart`), with the three-card hands
+reads its rows (:func:`gamecore.blackjack.derived_chart.derive_chart`), with the three-card hands
 optimal play reaches by hitting them (:func:`three_card_values`), where a double's or a
 surrender's fallback is played.
 """
@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gamecore.blackjack.backward import Solved
 from gamecore.blackjack.chart import up_label
-from gamecore.blackjack.engine import Engine, Solved
+from gamecore.blackjack.engine import Engine
 from gamecore.blackjack.round import opening_values, optimal_play
 from gamecore.blackjack.rules import ACTIONS, HIT, STAND
 
@@ -114,7 +115,7 @@ def three_card_values(
 
     These are the hands where a double's or a surrender's fallback is played (a first
     action no longer allowed after a hit):
-    :func:`~gamecore.blackjack.chart.derive_chart` reads the fallback here.
+    :func:`~gamecore.blackjack.derived_chart.derive_chart` reads the fallback here.
 
     Parameters
     ----------

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gamecore.blackjack.backward import POLICY_CHART, Solved
 from gamecore.blackjack.caches import compact_actions
 from gamecore.blackjack.chart import (
     ChartTables,
@@ -40,12 +41,7 @@ from gamecore.blackjack.chart import (
     chart_tables,
     read_strategy_chart,
 )
-from gamecore.blackjack.engine import (
-    POLICY_CHART,
-    Engine,
-    Solved,
-    refuse_forbidden,
-)
+from gamecore.blackjack.engine import Engine, refuse_forbidden
 from gamecore.blackjack.hand_ends import HALF_UNITS, hand_joints, settlement, two_hand_ends
 from gamecore.blackjack.round import (
     PLAY_EARLY_SURRENDER,
@@ -53,7 +49,6 @@ from gamecore.blackjack.round import (
     PLAY_SPLIT,
     chart_play,
     optimal_play,
-    split_hands,
 )
 from gamecore.blackjack.rules import (
     N_OUTCOMES,
@@ -62,6 +57,7 @@ from gamecore.blackjack.rules import (
     check_rules,
 )
 from gamecore.blackjack.shoe import checked_shoe
+from gamecore.blackjack.splits import split_hands
 from gamecore.blackjack.two_hand_split import two_hand_split
 from gamecore.parallel import default_threads
 

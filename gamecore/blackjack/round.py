@@ -12,9 +12,8 @@ two-card hands with the facts every consumer needs; :func:`optimal_play` and
 
 A split hand starts from one pair card and draws its second card from the shoe less the
 split's cards: :func:`second_cards` gives the nodes and chances of those second cards, and
-:func:`split_hands` / :func:`split_value` turn one split hand's values (numbers or arrays:
-the identities are linear) into the split's, by the pattern of pair cards drawn
-(:func:`split_patterns`).
+:func:`split_seeds` where a split context's hands begin; the identities that turn one split
+hand's values into the split's are in :mod:`gamecore.blackjack.splits`.
 
 The exact EV and the two-card hand table (:mod:`~gamecore.blackjack.analysis`), a chart's EV
 and the chart search (:mod:`~gamecore.blackjack.search`), the result distribution
@@ -25,7 +24,6 @@ and the chart search (:mod:`~gamecore.blackjack.search`), the result distributio
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
@@ -42,6 +40,7 @@ from gamecore.blackjack.rules import (
     hand_total,
     surrender_at_root,
 )
+from gamecore.blackjack.splits import split_coefficients
 
 #: How a round goes on from its two cards.
 PLAY_NATURAL, PLAY_EARLY_SURRENDER, PLAY_SPLIT, PLAY_HAND = range(4)
@@ -210,9 +209,26 @@ class Choice(NamedTuple):
 def optimal_play(
     opening: Opening, ev: np.ndarray, split: np.ndarray, values: dict | None = None
 ) -> Choice:
-    """Optimal play: the action of the highest value (:func:`opening_values`, or ``values``
-    where the caller has them already), the first of S H D R P on a tie
-    (:func:`~gamecore.blackjack.rules.best_action`)."""
+    """Optimal play: the action of the highest value, the first of S H D R P on a tie
+    (:func:`~gamecore.blackjack.rules.best_action`).
+
+    Parameters
+    ----------
+    opening : Opening
+        The two cards against an up card.
+    ev : numpy.ndarray
+        The engine's action values, float64 ``(M, 10, 4)`` by hand node, up card and
+        S H D R (nan: not allowed).
+    split : numpy.ndarray
+        The split values, float64 ``(pair, up)``.
+    values : dict, optional
+        :func:`opening_values` of these cards, where the caller has them already.
+
+    Returns
+    -------
+    Choice
+        How the round goes on (``PLAY_*``) and the action letter.
+    """
     values = opening_values(opening, ev, split) if values is None else values
     best = best_action(values)
     if opening.natural:
@@ -228,7 +244,25 @@ def chart_play(
     opening: Opening, chart: StrategyChart, tables: ChartTables, split: np.ndarray
 ) -> Choice:
     """A chart's play: its cell for the two cards (a pair splits where the chart and the
-    rules allow and a split value exists, i.e. the shoe holds the cards)."""
+    rules allow and a split value exists, i.e. the shoe holds the cards).
+
+    Parameters
+    ----------
+    opening : Opening
+        The two cards against an up card.
+    chart : StrategyChart
+        The chart (its cell for the two cards; a pair's row where it has one).
+    tables : ChartTables
+        The chart resolved under the rules (:func:`~gamecore.blackjack.chart.chart_tables`).
+    split : numpy.ndarray
+        The split values, float64 ``(pair, up)`` (nan: the pair cannot be split here).
+
+    Returns
+    -------
+    Choice
+        How the round goes on (``PLAY_*``) and the action letter (for ``PLAY_HAND`` the
+        cell's first letter).
+    """
     a, up = opening.first, opening.up
     cell = cell_of(chart, list(opening.counts), up)
     if opening.natural:
@@ -245,9 +279,26 @@ def chart_play(
 
 
 def opening_value(opening: Opening, play: int, value: np.ndarray, split: np.ndarray) -> float:
-    """The round's EV (unconditional) from two cards played as ``play``: ``value[node, up]``
-    is the engine's value of the action played at each hand, ``split[pair, up]`` the split's
-    (both before the Natural's loss under the peek)."""
+    """The round's EV from two cards played as ``play``, unconditional: the dealer's
+    Natural counted (an early surrender is a flat half).
+
+    Parameters
+    ----------
+    opening : Opening
+        The two cards against an up card.
+    play : int
+        How the round goes on (``PLAY_*``).
+    value : numpy.ndarray
+        The engine's value of the action played at each hand, float64 ``(M, 10)`` by node
+        and up card (before the Natural's loss under the peek).
+    split : numpy.ndarray
+        The split values, float64 ``(pair, up)`` (before the Natural's loss).
+
+    Returns
+    -------
+    float
+        The EV per unit of initial wager.
+    """
     up = opening.up
     if play == PLAY_NATURAL:
         return float(value[opening.node, up])
@@ -383,214 +434,3 @@ def split_seeds(
         if second.pair_node >= 0:
             node[up, 10], weight[up, 10] = second.pair_node, cp[a]
     return SplitSeeds(node, weight)
-
-
-@functools.lru_cache(maxsize=8)
-def split_patterns(max_hands: int) -> tuple[tuple[tuple[str, ...], int, int, int], ...]:
-    """How the split hands' second cards can fall, splitting to at most ``max_hands`` hands.
-
-    Each pattern is (draws, extra pair cards k, hands whose second card is known not to be a
-    pair card n, hands whose second card is unrestricted x): ``draws`` is the sequence of
-    "P" (a pair card, opening a new hand) and "N" (a non-pair card) drawn while hands can
-    still be added; once ``max_hands`` are on the table the remaining x hands' second cards
-    are unrestricted (a pair card is played as a hand).
-
-    Parameters
-    ----------
-    max_hands : int
-        The most hands a pair may split to.
-
-    Returns
-    -------
-    tuple of (draws, k, n, x)
-    """
-    out = []
-
-    def grow(draws: tuple[str, ...], hands: int, pending: int) -> None:
-        if pending == 0:
-            out.append((draws, hands - 2, draws.count("N"), 0))
-            return
-        if hands == max_hands:
-            out.append((draws, hands - 2, draws.count("N"), pending))
-            return
-        grow((*draws, "P"), hands + 1, pending + 1)
-        grow((*draws, "N"), hands, pending - 1)
-
-    grow((), 2, 2)
-    return tuple(out)
-
-
-def pattern_probability(draws: Sequence[str], pairs: int, cards: int) -> float:
-    """Probability of the draw sequence from a shoe of ``cards`` holding ``pairs`` pair cards.
-
-    Parameters
-    ----------
-    draws : sequence of str
-        "P" (a pair card) and "N" (another card), in the order drawn.
-    pairs, cards : int
-        Pair cards and all cards in the shoe.
-
-    Returns
-    -------
-    float
-        0 where the shoe runs out.
-    """
-    p = 1.0
-    k = n = 0
-    for d in draws:
-        left = cards - k - n
-        if left <= 0:
-            return 0.0
-        if d == "P":
-            p *= max(pairs - k, 0) / left
-            k += 1
-        else:
-            p *= max(cards - pairs - n, 0) / left
-            n += 1
-    return p
-
-
-class SplitPattern(NamedTuple):
-    """One way the second cards fall (:func:`split_patterns`), with its probability and the
-    value of each of its hands: ``known`` hands whose second card is not a pair card, each
-    worth ``known_value``, and ``rest`` unrestricted hands, each worth ``rest_value``."""
-
-    probability: float
-    extra_pairs: int
-    known: int
-    known_value: Any
-    rest: int
-    rest_value: Any
-
-
-def split_hands(
-    ev_x: Sequence[Any], ev_p: Sequence[Any], pairs: int, cards: int, max_hands: int
-) -> Iterator[SplitPattern]:
-    """Every split pattern of nonzero probability with the value of its hands, from the
-    values of one split hand with ``a`` extra pair cards removed: ``ev_x[a]`` (its second card
-    unrestricted) and ``ev_p[a]`` (its second card a pair card, played as a hand). Values may
-    be numbers or arrays (the identities are linear). ``pairs``/``cards``: pair cards and all
-    cards in the shoe after the pair and the up card are removed.
-
-    A card of unknown rank removed from the shoe is eliminated by
-    ``EV(shoe) = P(pair card) EV(shoe - pair) + P(other) EV(shoe - other)``, solved for the
-    value with the other card known not to be a pair card.
-    """
-    zero = _zero_like(ev_x[0])
-
-    @functools.cache
-    def unrestricted(a: int, b: int) -> Any:
-        if b == 0:
-            return ev_x[a] if a < len(ev_x) else zero
-        v = ratio(pairs - a, cards - a - (b - 1))
-        if v >= 1.0:
-            return zero
-        return (unrestricted(a, b - 1) - v * unrestricted(a + 1, b - 1)) / (1.0 - v)
-
-    @functools.cache
-    def nonpair(a: int, b: int) -> Any:
-        if b == 0:
-            if a >= len(ev_x):
-                return zero
-            v = ratio(pairs - a, cards - a)
-            if v >= 1.0:
-                return zero
-            return (ev_x[a] - v * ev_p[a]) / (1.0 - v)
-        w = ratio(pairs - a, cards - a - (b - 1) - 1)
-        if w >= 1.0:
-            return zero
-        return (nonpair(a, b - 1) - w * nonpair(a + 1, b - 1)) / (1.0 - w)
-
-    for draws, k, n, rest in split_patterns(max_hands):
-        p = pattern_probability(draws, pairs, cards)
-        if p == 0.0:
-            continue
-        yield SplitPattern(
-            p,
-            k,
-            n,
-            nonpair(k, n - 1) if n else zero,
-            rest,
-            unrestricted(k, n) if rest else zero,
-        )
-
-
-def split_value(
-    ev_x: Sequence[Any], ev_p: Sequence[Any], pairs: int, cards: int, max_hands: int
-) -> Any:
-    """Exact EV of splitting (:func:`split_hands`): the patterns' hands summed, weighted by
-    the patterns' probabilities.
-
-    Parameters
-    ----------
-    ev_x, ev_p, pairs, cards, max_hands
-        As :func:`split_hands` takes them.
-
-    Returns
-    -------
-    float or numpy.ndarray
-        The EV, of the values' shape.
-    """
-    total = _zero_like(ev_x[0])
-    for pattern in split_hands(ev_x, ev_p, pairs, cards, max_hands):
-        hands = (pattern.known * pattern.known_value if pattern.known else 0.0) + (
-            pattern.rest * pattern.rest_value if pattern.rest else 0.0
-        )
-        total = total + pattern.probability * hands
-    return total
-
-
-@functools.lru_cache(maxsize=1024)
-def split_coefficients(
-    pairs: int, cards: int, max_hands: int, extra: int
-) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """The linear map of :func:`split_value`: ``(cx, cp)`` with ``split_value(ev_x, ev_p,
-    pairs, cards, max_hands) == sum_a cx[a] ev_x[a] + cp[a] ev_p[a]`` for ``a`` up to
-    ``extra``, found by passing unit vectors through it (the identities are linear)."""
-    unit = tuple(np.eye(extra + 1))
-    zeros = tuple(np.zeros((extra + 1, extra + 1)))
-    cx = split_value(unit, zeros, pairs, cards, max_hands)
-    cp = split_value(zeros, unit, pairs, cards, max_hands)
-    return tuple(float(c) for c in cx), tuple(float(c) for c in cp)
-
-
-def _zero_like(value: Any) -> Any:
-    return 0.0 if np.ndim(value) == 0 else np.zeros_like(value)
-
-
-def ratio(num: int, den: int) -> float:
-    """``num / den``, 0 where either is not positive (no cards: no chance).
-
-    Parameters
-    ----------
-    num, den : int
-        The numerator and the denominator.
-
-    Returns
-    -------
-    float
-    """
-    if num <= 0 or den <= 0:
-        return 0.0
-    return num / den
-
-
-def extra_pairs_needed(max_hands: int) -> int:
-    """Largest number of extra pair cards any split value needs removed.
-
-    Parameters
-    ----------
-    max_hands : int
-        The most hands a pair may split to.
-
-    Returns
-    -------
-    int
-    """
-    need = 0
-    for _draws, k, n, rest in split_patterns(max_hands):
-        if n:
-            need = max(need, k + n - 1)
-        if rest:
-            need = max(need, k + n)
-    return need

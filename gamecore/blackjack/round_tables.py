@@ -133,7 +133,14 @@ class RoundScratch(NamedTuple):
 
 
 def new_tallies() -> Tallies:
-    """Zeroed tallies of one chunk."""
+    """Zeroed tallies of one chunk of rounds.
+
+    Returns
+    -------
+    Tallies
+        Every array zero, of the shapes and dtypes :class:`Tallies` lists (each chunk adds
+        into its own, merged in order afterwards).
+    """
     cells = (N_CELL_ROWS, 10)
     return Tallies(
         np.zeros((10, HALF_UNITS), dtype=np.int64),
@@ -148,7 +155,21 @@ def new_tallies() -> Tallies:
 
 
 def fresh_dealing(seats: int = 1, natural_pays: float = 1.5) -> Dealt:
-    """Every round off a full shoe, no counter, ``seats`` seats."""
+    """Every round off a full shoe, with no counter: flat one-unit bets, no index plays, no
+    insurance, no bank rotation.
+
+    Parameters
+    ----------
+    seats : int, default 1
+        Seats dealt each round, all playing the policy.
+    natural_pays : float, default 1.5
+        What a player Natural pays per unit.
+
+    Returns
+    -------
+    Dealt
+        The dealing the round kernel reads.
+    """
     none = np.full((32, 10), -1, dtype=np.int64)
     return Dealt(
         0, np.zeros(10, dtype=np.int64), np.ones(1), 0.0, 52.0, none, none,
@@ -160,8 +181,22 @@ def fresh_dealing(seats: int = 1, natural_pays: float = 1.5) -> Dealt:
 def new_counter_tallies(
     record_rounds: int = 0, seat_rounds: int = 0, seats: int = 1
 ) -> CounterTallies:
-    """Zeroed counter tallies keeping the first ``record_rounds`` rounds' shoes and the first
-    ``seat_rounds`` rounds' results of each of ``seats`` seats."""
+    """Zeroed counter tallies of one chunk.
+
+    Parameters
+    ----------
+    record_rounds : int, default 0
+        Rounds whose shoe is recorded (``record`` rows, :data:`R_TRUE_COUNT` ... columns).
+    seat_rounds : int, default 0
+        Rounds whose result of every seat is kept (``seat_results`` rows).
+    seats : int, default 1
+        Seats at the table.
+
+    Returns
+    -------
+    CounterTallies
+        float64 arrays, all zero: the statistics, the recorded rounds, the seats' results.
+    """
     return CounterTallies(
         np.zeros(counting.STATS + 6),
         np.zeros((record_rounds, 13)),
@@ -170,6 +205,19 @@ def new_counter_tallies(
 
 
 def new_scratch(seats: int = 1) -> RoundScratch:
+    """The round kernel's work space for a table of ``seats`` seats (allocated once per
+    chunk, reused by every round: no allocation per round).
+
+    Parameters
+    ----------
+    seats : int, default 1
+        Seats at the table.
+
+    Returns
+    -------
+    RoundScratch
+        Zeroed arrays of the shapes :class:`RoundScratch` lists.
+    """
     return RoundScratch(
         np.zeros((seats, 13, 4), dtype=np.int64),
         np.zeros((seats, 4, 24), dtype=np.int64),

@@ -66,6 +66,40 @@ def _best(hard: int, ace: bool) -> int:
     return hard + 10 if ace and hard <= 11 else hard
 
 
+def _take(left: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """The shoe ``left`` less one card of ``rank``."""
+    return left[:rank] + (left[rank] - 1,) + left[rank + 1 :]
+
+
+def _dealer_needs_card(left: tuple[int, ...], hard: int, ace: bool, h17: bool) -> bool:
+    """Whether the dealer's hand (``hard``, ``ace``: holds an Ace) can need a card from
+    ``left`` when none is left, drawing by the rule (``h17``: hits soft 17)."""
+    total, soft = _best(hard, ace), ace and hard <= 11
+    if total > 17 or (total == 17 and not (h17 and soft)):
+        return False
+    if not any(left):
+        return True
+    return any(
+        _dealer_needs_card(_take(left, r), hard + _HARD_VALUE[r], ace or r == ACE, h17)
+        for r in range(10)
+        if left[r]
+    )
+
+
+def _deals(shoe: tuple[int, ...]):
+    """Every first deal the shoe can give: (the shoe left, the player's two-card hand as
+    ``(hard, ace, cards, pair rank or -1)``, the dealer's two cards as ``(hard, ace)``)."""
+    for a, b, up, hole in itertools.product(range(10), repeat=4):
+        left = shoe
+        for rank in (a, b, up, hole):
+            if not left[rank]:
+                break
+            left = _take(left, rank)
+        else:
+            hand = (_HARD_VALUE[a] + _HARD_VALUE[b], ACE in (a, b), 2, a if a == b else -1)
+            yield left, hand, (_HARD_VALUE[up] + _HARD_VALUE[hole], ACE in (up, hole))
+
+
 def _search_exhaustion(shoe: tuple[int, ...], rules: StandardBlackjackRules) -> bool:
     """Whether some deal and some play can need a card when the shoe is empty.
 
@@ -77,21 +111,6 @@ def _search_exhaustion(shoe: tuple[int, ...], rules: StandardBlackjackRules) -> 
     h17 = rules.dealer_hits_soft_17
     bust_push = rules.bust_push != "none"
     seen: set = set()
-
-    def take(left: tuple[int, ...], rank: int) -> tuple[int, ...]:
-        return left[:rank] + (left[rank] - 1,) + left[rank + 1 :]
-
-    def dealer_needs_card(left, hard, ace) -> bool:
-        total, soft = _best(hard, ace), ace and hard <= 11
-        if total > 17 or (total == 17 and not (h17 and soft)):
-            return False
-        if not any(left):
-            return True
-        return any(
-            dealer_needs_card(take(left, r), hard + _HARD_VALUE[r], ace or r == ACE)
-            for r in range(10)
-            if left[r]
-        )
 
     def play(left, hand, pending, hands, dealer, live) -> bool:
         key = (left, hand, pending, hands, dealer, live)
@@ -106,7 +125,7 @@ def _search_exhaustion(shoe: tuple[int, ...], rules: StandardBlackjackRules) -> 
                 return True
             return any(
                 play(
-                    take(left, r),
+                    _take(left, r),
                     (hard + _HARD_VALUE[r], ace or r == ACE, 2, pair if r == pair else -1),
                     pending,
                     hands,
@@ -121,7 +140,7 @@ def _search_exhaustion(shoe: tuple[int, ...], rules: StandardBlackjackRules) -> 
                 return True
             for r in range(10):
                 drawn = (hard + _HARD_VALUE[r], ace or r == ACE, cards + 1, -1)
-                if left[r] and play(take(left, r), drawn, pending, hands, dealer, live):
+                if left[r] and play(_take(left, r), drawn, pending, hands, dealer, live):
                     return True
         if cards == 2 and pair >= 0 and hands < hands_limit:
             split = (_HARD_VALUE[pair], pair == ACE, 1, pair)
@@ -133,22 +152,11 @@ def _search_exhaustion(shoe: tuple[int, ...], rules: StandardBlackjackRules) -> 
             return play(
                 left, (_HARD_VALUE[nxt], nxt == ACE, 1, nxt), pending[1:], hands, dealer, live
             )
-        return live and dealer_needs_card(left, *dealer)
+        return live and _dealer_needs_card(left, *dealer, h17)
 
     if sum(shoe) < 4:
         return True
-    for a, b, up, hole in itertools.product(range(10), repeat=4):
-        left = shoe
-        for rank in (a, b, up, hole):
-            if not left[rank]:
-                break
-            left = take(left, rank)
-        else:
-            hand = (_HARD_VALUE[a] + _HARD_VALUE[b], ACE in (a, b), 2, a if a == b else -1)
-            dealer = (_HARD_VALUE[up] + _HARD_VALUE[hole], ACE in (up, hole))
-            if play(left, hand, (), 1, dealer, False):
-                return True
-    return False
+    return any(play(left, hand, (), 1, dealer, False) for left, hand, dealer in _deals(shoe))
 
 
 def check_round_fits(shoe: Sequence[int], rules: StandardBlackjackRules) -> None:

@@ -26,9 +26,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from gamecore.blackjack.backward import may_double
 from gamecore.blackjack.chart import StrategyChart, chart_tables, read_strategy_chart, up_label
 from gamecore.blackjack.dealt import simulate_dealer_hands, simulate_rounds
-from gamecore.blackjack.engine import Engine, may_double
+from gamecore.blackjack.engine import Engine
 from gamecore.blackjack.round import optimal_play
 from gamecore.blackjack.round_tables import (
     RoundInputs,
