@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-import warnings
 from pathlib import Path
 
 import numba
@@ -94,18 +93,6 @@ def _load_numba_array_math_without_blas_probe() -> None:
 
 _load_numba_array_math_without_blas_probe()
 
-# numba's SSA pass re-checks an overload inlined into its caller (a kernel_face of an
-# inlined kernel, below) and warns "variable ... is not in scope" where the inlined body has
-# a loop: a pedantic check of its own bookkeeping, numba issues 7802 and 9489 (Python 3.11),
-# not of the compiled code. Every figure of the simulators and counters computed through
-# the faces is the same, bit for bit, as through direct calls of the kernels (compared when
-# the faces came in), so the check's warning is not shown to users on a first compile.
-warnings.filterwarnings(
-    "ignore",
-    message=r"variable '.*' is not in scope",
-    category=numba.core.errors.NumbaIRAssumptionWarning,
-)
-
 
 def kernel(function=None, *, inline: bool = False):
     """Compile ``function`` in nopython mode with gamecore's common options.
@@ -143,10 +130,9 @@ def kernel_face(private_kernel):
     body (which calls the kernel). Called from another kernel, numba compiles the private
     kernel's own source in the face's place with the kernel's options (a numba
     ``overload`` of the face whose implementation is the kernel's Python function), so the
-    caller runs the same code as if it called the kernel; a kernel compiled with
-    ``inline=True`` is inlined into the caller's IR as before (a call left in a hot loop,
-    with its reference counts of the arrays passed, slowed the blackjack simulator by a
-    quarter).
+    caller runs the same code as if it called the kernel. A kernel compiled with
+    ``inline=True`` is inlined there by LLVM, not in numba's IR (the bench checks the
+    simulators' speed).
 
     Parameters
     ----------
@@ -160,15 +146,17 @@ def kernel_face(private_kernel):
     """
     from numba.extending import overload
 
+    # The kernel's own options but its inlining: inlining numba's IR through an overload
+    # warns (NumbaIRAssumptionWarning) on loops and branches; LLVM inlines small calls.
     options = dict(private_kernel.targetoptions)
-    inline = options.pop("inline", "never")
+    options.pop("inline", None)
     options.pop("cache", None)
 
     def register(face):
         def implementation(*args):
             return private_kernel.py_func
 
-        overload(face, strict=False, inline=inline, jit_options=options)(implementation)
+        overload(face, strict=False, jit_options=options)(implementation)
         return face
 
     return register
