@@ -122,6 +122,15 @@ def kernel(function=None, *, inline: bool = False):
     return njit(**options)(function)
 
 
+#: Kernels other modules' kernels inline, public for that reason (tests/test_docstrings.py
+#: allows exactly these). numba inlines a kernel into another module's kernel only through
+#: the kernel itself; through a face the call stays a call, with reference counts of the
+#: arrays passed (the blackjack simulator lost a quarter of its speed), and a face inlined by
+#: numba's overload machinery (``inline="always"``) miscompiled the round loop on Python
+#: 3.11 (the simulator tallied nothing; numba issues 7802 and 9489).
+INLINED_ACROSS_MODULES = frozenset({"gamecore.dealing.below", "gamecore.dealing.draw_card"})
+
+
 def kernel_face(private_kernel):
     """Make the decorated plain function the public face of ``private_kernel``.
 
@@ -130,9 +139,9 @@ def kernel_face(private_kernel):
     body (which calls the kernel). Called from another kernel, numba compiles the private
     kernel's own source in the face's place with the kernel's options (a numba
     ``overload`` of the face whose implementation is the kernel's Python function), so the
-    caller runs the same code as if it called the kernel. A kernel compiled with
-    ``inline=True`` is inlined there by LLVM, not in numba's IR (the bench checks the
-    simulators' speed).
+    caller runs the same code as if it called the kernel, as a call: a face is never
+    inlined into its caller's IR. A small kernel every round of another module's loop
+    calls inline stays public instead (:data:`INLINED_ACROSS_MODULES`).
 
     Parameters
     ----------

@@ -32,27 +32,15 @@ BURNS = ("face_value", "none")
 
 
 @kernel(inline=True)
-def _below(rng, n):
-    bits = 47
-    span = np.int64(1) << bits
-    mask = span - 1
-    m = np.int64(rng.random() * span) * n
-    low = m & mask
-    if low < n:
-        threshold = (span - n) % n
-        while low < threshold:
-            m = np.int64(rng.random() * span) * n
-            low = m & mask
-    return m >> bits
-
-
-@kernel_face(_below)
-def below(rng: np.random.Generator, n: int) -> int:
+def below(rng, n):
     """A uniform integer in [0, n) for n < 2**16, exactly unbiased.
 
     Lemire's multiply-and-shift on a 47-bit random integer (``rng.random()`` is an exact
     multiple of 2**-53, so its top 47 bits are uniform), with his rejection step, which runs
     with probability below n / 2**47. Several times faster than ``rng.integers`` in numba.
+
+    A public kernel, not a face (gamecore._jit.INLINED_ACROSS_MODULES): every simulator's
+    round loop inlines it.
 
     Parameters
     ----------
@@ -66,13 +54,23 @@ def below(rng: np.random.Generator, n: int) -> int:
     int
         The drawn integer.
     """
-    return int(_below(rng, n))
+    bits = 47
+    span = np.int64(1) << bits
+    mask = span - 1
+    m = np.int64(rng.random() * span) * n
+    low = m & mask
+    if low < n:
+        threshold = (span - n) % n
+        while low < threshold:
+            m = np.int64(rng.random() * span) * n
+            low = m & mask
+    return m >> bits
 
 
 @kernel
 def _shuffle(rng, cards):
     for i in range(cards.size - 1, 0, -1):
-        j = _below(rng, i + 1)
+        j = below(rng, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -91,18 +89,13 @@ def shuffle(rng: np.random.Generator, cards: np.ndarray) -> None:
 
 
 @kernel(inline=True)
-def _draw_card(rng, cards, index, fresh):
-    if fresh:
-        j = index + _below(rng, cards.size - index)
-        cards[index], cards[j] = cards[j], cards[index]
-    return cards[index]
-
-
-@kernel_face(_draw_card)
-def draw_card(rng: np.random.Generator, cards: np.ndarray, index: int, fresh: bool) -> int:
+def draw_card(rng, cards, index, fresh):
     """The card at ``index``. With ``fresh``, first swap a uniformly chosen card from the
     positions not yet dealt into it (a partial Fisher-Yates shuffle, one card at a time), so
     a fresh-shoe round draws only the cards it uses.
+
+    A public kernel, not a face (gamecore._jit.INLINED_ACROSS_MODULES): every simulator's
+    round loop inlines it.
 
     Parameters
     ----------
@@ -120,7 +113,10 @@ def draw_card(rng: np.random.Generator, cards: np.ndarray, index: int, fresh: bo
     int
         The card class dealt.
     """
-    return int(_draw_card(rng, cards, index, fresh))
+    if fresh:
+        j = index + below(rng, cards.size - index)
+        cards[index], cards[j] = cards[j], cards[index]
+    return cards[index]
 
 
 @kernel
