@@ -176,7 +176,20 @@ class Dealing:
 
     @classmethod
     def given(cls, dealing: Any, default: Dealing) -> Dealing:
-        """``dealing`` if it is a :class:`Dealing`, ``default`` for ``None``; else refused."""
+        """``dealing`` if it is a :class:`Dealing`, ``default`` for ``None``; else refused.
+
+        Parameters
+        ----------
+        dealing : Any
+            What the caller passed as the dealing procedure (``None``: the default).
+        default : Dealing
+            The procedure the caller uses when given none.
+
+        Returns
+        -------
+        Dealing
+            The procedure to deal under (another type: a :class:`GamecoreError` naming it).
+        """
         if dealing is None:
             return default
         if not isinstance(dealing, cls):
@@ -186,7 +199,13 @@ class Dealing:
         return dealing
 
     def check_shoe(self, cards: int) -> None:
-        """Refuse a cut card that leaves no room for a round after the largest burn."""
+        """Refuse a cut card that leaves no room for a round after the largest burn.
+
+        Parameters
+        ----------
+        cards : int
+            The number of cards in the shoe dealt.
+        """
         largest = cards - 11 - 6  # burn of up to 11 cards, then one round of up to 6
         if self.mode == "shoe" and not 6 <= self.penetration <= largest:
             raise GamecoreError(
@@ -195,10 +214,23 @@ class Dealing:
             )
 
     def to_dict(self) -> dict[str, Any]:
+        """The procedure as the JSON outputs print it.
+
+        Returns
+        -------
+        dict
+            ``mode``, ``penetration`` (cards behind the cut card) and ``burn``.
+        """
         return dataclasses.asdict(self)
 
     def to_frame(self) -> pd.DataFrame:
-        """The procedure as a table: Parameter | Value | Meaning."""
+        """The procedure as a table, for reports.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Parameter | Value | Meaning, one row per field.
+        """
         meaning = {
             "mode": "fresh: a full shoe every round; shoe: real shoes dealt to a cut card",
             "penetration": "cards behind the cut card (shoe mode)",
