@@ -399,6 +399,15 @@ def test_a_reader_gone_mid_document_is_not_told_the_document_is_whole():
 
 # --- Ctrl-C under a progress bar ------------------------------------------------------------
 
+
+def _interruptible() -> None:
+    """Run in the child before it starts: SIGINT's default action back. A shell starts a
+    background job (``make test &``, a CI runner's job) with SIGINT ignored, an ignored
+    signal stays ignored across exec, and Python then installs no KeyboardInterrupt
+    handler: the command under test would not be a terminal's foreground command."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 #: Ctrl-C while the simulation merges its third chunk's result, outside the run's generator
 #: (the run, suspended, keeps its bar open until it is collected: after the message).
 BETWEEN_CHUNKS = """
@@ -448,7 +457,10 @@ def test_ctrl_c_finishes_the_progress_bar_before_its_one_line(where, patch, opti
     probe = f"import sys\nimport gamecore.__main__ as entry\n{patch}\nsys.argv = {argv!r}\n"
     probe += "entry.run()\n"
     process = subprocess.Popen(
-        [sys.executable, "-c", probe], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-c", probe],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_interruptible,
     )
     seen = b""
     while b"chunk" not in seen:  # the bar counts chunks
@@ -477,6 +489,7 @@ def test_ctrl_c_at_a_terminal_leaves_the_dask_workers_quiet():
         [sys.executable, "-m", "gamecore", "simulate", "punto_banco", "--rounds", str(10**10),
          "--dask", "local"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=_interruptible,
     )  # fmt: skip
     seen = b""
     # Two chunks done: both workers are up and running. The bar is redrawn at most ten times
