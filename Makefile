@@ -46,7 +46,7 @@ reports: install
 	$(BIN)/python -m gamecore.reporting.build --output reports $(REPORT_ARGS)
 
 bench: install
-	$(BIN)/python benchmarks/bench.py --output reports/bench.json
+	$(BIN)/python benchmarks/bench.py --output build/bench.json
 
 lint: install
 	$(BIN)/ruff check gamecore tests benchmarks notebooks

@@ -3,7 +3,7 @@
 Each case is timed several times after a warm-up (so numba compilation is excluded) and
 reported as its median. Where a plain-Python reference exists (tests/naive_baccarat.py) it
 is timed in the same run, so the ratio does not depend on the machine. Writes
-``reports/bench.json`` as ``{case: {"seconds": median, "reference_seconds": median or null,
+``build/bench.json`` as ``{case: {"seconds": median, "reference_seconds": median or null,
 "target_seconds": target or null}}``, prints a table, and writes the same figures with the
 machine, date and commit to ``docs/performance.md`` (benchmarks/performance.py). Timing
 lives here, never in tests or docstrings.
@@ -31,7 +31,6 @@ import performance  # noqa: E402
 from gamecore import baccarat, c21_baccarat, strictjson  # noqa: E402
 from gamecore.counting import CounterRun  # noqa: E402
 from gamecore.dealing import Dealing  # noqa: E402
-from gamecore.reporting.manifest import MANIFEST, write_manifest  # noqa: E402
 from gamecore.shoe import baccarat_shoe  # noqa: E402
 
 SIM_ROUNDS = 40_000_000
@@ -64,7 +63,7 @@ def cli_once() -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--output", type=Path, default=ROOT / "reports" / "bench.json")
+    parser.add_argument("--output", type=Path, default=ROOT / "build" / "bench.json")
     parser.add_argument("--performance", type=Path, default=ROOT / "docs" / "performance.md")
     parser.add_argument("--repeats", type=int, default=50)
     args = parser.parse_args()
@@ -224,9 +223,6 @@ def main() -> int:
     print(f"wrote {args.output}")
     performance.write(results, args.performance)
     print(f"wrote {args.performance}")
-    if (args.output.parent / MANIFEST).exists():  # a reports folder: its manifest lists it
-        write_manifest(args.output.parent)
-        print(f"wrote {args.output.parent / MANIFEST}")
     return 0
 
 

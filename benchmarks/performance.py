@@ -2,7 +2,7 @@
 
 Timings never live in docstrings or comments, where they go stale without anyone noticing;
 this page is regenerated whole by every ``make bench`` and says on which machine, on which
-date and at which commit its figures were taken. The figures are ``reports/bench.json``'s,
+date and at which commit its figures were taken. The figures are ``build/bench.json``'s,
 laid out as tables: each case's median seconds, the reference timed in the same run where
 there is one, their ratio, and the target the issues set.
 """
@@ -141,7 +141,7 @@ def _process_rows(results: dict[str, Any]) -> list[str]:
 
 
 def write(results: dict[str, Any], path: Path) -> None:
-    """Write the page for one run's ``results`` (``reports/bench.json``'s content) to ``path``.
+    """Write the page for one run's ``results`` (``build/bench.json``'s content) to ``path``.
 
     Parameters
     ----------
