@@ -45,6 +45,7 @@ from gamecore.c21_baccarat.rules import (
     C21BaccaratRules,
     c21_shoe,
     check_composition,
+    check_rules,
 )
 from gamecore.c21_baccarat.strategies import (
     DealerStrategy,
@@ -57,7 +58,6 @@ from gamecore.c21_baccarat.strategies import (
     player_tensor,
 )
 from gamecore.c21_baccarat.strategy_pair import StrategyPairResult
-from gamecore.errors import GamecoreError
 from gamecore.exactcount import exact_counts
 from gamecore.shoe import ordered_sequences
 
@@ -507,8 +507,7 @@ def count_deals(rules: C21BaccaratRules, composition: Any = None) -> C21Analysis
     C21Analysis
         The counts (Python ints in object arrays) and their total, ``N P 6`` for ``N`` cards.
     """
-    if not isinstance(rules, C21BaccaratRules):
-        raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
+    rules = check_rules(rules)
     if composition is None:
         shoe = c21_shoe(rules.decks, rules.jokers_per_deck)
     else:

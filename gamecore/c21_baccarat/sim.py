@@ -32,6 +32,7 @@ from gamecore.c21_baccarat.rules import (
     PAYOFF,
     C21BaccaratRules,
     c21_shoe,
+    check_rules,
 )
 from gamecore.c21_baccarat.strategies import (
     DealerStrategy,
@@ -212,8 +213,7 @@ def checked_run(rules, run, players, player, dealer, dealing):
         (the player's strategy, the P/D's, the job every chunk of the run deals: the table's
         deal and the dealing procedure, ``job.dealing``).
     """
-    if not isinstance(rules, C21BaccaratRules):
-        raise GamecoreError(f"rules must be C21BaccaratRules, got {type(rules).__name__}")
+    rules = check_rules(rules)
     if not isinstance(run, Run):
         raise GamecoreError(f"run must be a Run (rounds, seed, ...), got {shown(run)}")
     player = house_way_player(rules) if player is None else player
