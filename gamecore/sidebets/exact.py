@@ -1,0 +1,272 @@
+"""A side bet's exact par sheet: every deal it looks at enumerated with its integer number
+of ways, drawn without replacement from the actual shoe.
+
+Central idea
+------------
+The enumeration deals the cards the bet reads, each at the detail the bet needs
+(:mod:`gamecore.sidebets.program`): baccarat the whole round by the tableau, blackjack only
+the cards its conditions name. A deal's number of ways is the product of the remaining
+counts of the card sets it drew, taken fine kinds first (each kind lies in one point class,
+so a point class's remaining count is its count less every card drawn inside it). Baccarat
+completes every round to six cards, as this suite's baccarat par sheets do, so the total is
+``N (N-1) ... (N-5)``. Counts past int64 are rebuilt exactly from residues
+(:func:`gamecore.exactcount.exact_counts`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from gamecore import cards
+from gamecore._jit import kernel
+from gamecore.baccarat.tableau import DRAWING, DrawingTables
+from gamecore.exactcount import addmod, exact_counts, mulmod
+from gamecore.sidebets.deal import (
+    B1,
+    B2,
+    B3,
+    BJ_HOLE,
+    BJ_P1,
+    BJ_P2,
+    BJ_UP,
+    FACTS,
+    P1,
+    P2,
+    P3,
+    baccarat_facts,
+    blackjack_facts,
+    outcome_of,
+)
+from gamecore.sidebets.definition import SideBet
+from gamecore.sidebets.program import COARSE, VALUE, Classes, Program, classes, compile_bet
+
+#: Cards a baccarat round is completed to (the par sheets' convention).
+BACCARAT_CARDS = 6
+
+
+@kernel(inline=True)
+def _place(attributes, levels, position, choice, dealt, chosen):
+    """Deal class ``choice`` of the position's level at ``position`` (-1: no card)."""
+    chosen[position] = choice
+    for attribute in range(dealt.shape[0]):
+        dealt[attribute, position] = (
+            -1 if choice < 0 else attributes[levels[position], attribute, choice]
+        )
+
+
+@kernel(inline=True)
+def _ways(counts, attributes, levels, chosen, complete_to, modulus):
+    """The ordered ways of the deal ``chosen``, completed to ``complete_to`` cards."""
+    n = 0
+    for c in range(counts.shape[1]):
+        n += counts[0, c]
+    ways = 1
+    dealt = 0
+    for p in range(chosen.size):  # fine kinds first: their counts are their own
+        if chosen[p] < 0 or levels[p] != 1:
+            continue
+        left = counts[1, chosen[p]]
+        for q in range(p):
+            if chosen[q] == chosen[p] and levels[q] == 1:
+                left -= 1
+        if left <= 0:
+            return 0
+        ways = mulmod(ways, left, modulus)
+        dealt += 1
+    for p in range(chosen.size):  # then point classes, less every card drawn inside them
+        if chosen[p] < 0 or levels[p] != 0:
+            continue
+        left = counts[0, chosen[p]]
+        for q in range(chosen.size):
+            if chosen[q] < 0:
+                continue
+            if levels[q] == 1 and attributes[1, COARSE, chosen[q]] == chosen[p]:
+                left -= 1
+            elif levels[q] == 0 and q < p and chosen[q] == chosen[p]:
+                left -= 1
+        if left <= 0:
+            return 0
+        ways = mulmod(ways, left, modulus)
+        dealt += 1
+    for j in range(dealt, complete_to):
+        ways = mulmod(ways, n - j, modulus)
+    return ways
+
+
+@kernel(inline=True)
+def _add(tally, own, paid, matched, ways, modulus):
+    """Add a deal's ways to the outcome paid and to every outcome it matched."""
+    tally[paid] = addmod(tally[paid], ways, modulus)
+    for o in range(own.size):
+        if matched[o]:
+            own[o] = addmod(own[o], ways, modulus)
+
+
+@kernel
+def _baccarat_leaf(shoe, program, dealt, chosen, work, modulus):
+    """Settle a complete baccarat round into the tallies ``work = (facts, matched, tally,
+    own)``."""
+    counts, attributes, _sizes = shoe
+    tests, outcomes, levels = program
+    facts, matched, tally, own = work
+    ways = _ways(counts, attributes, levels, chosen, BACCARAT_CARDS, modulus)
+    if ways == 0:
+        return
+    baccarat_facts(dealt, facts)
+    paid = outcome_of(tests, outcomes, dealt, facts, matched)
+    _add(tally, own, paid, matched, ways, modulus)
+
+
+@kernel(inline=True)
+def _third_cards(shoe, program, drawing, dealt, chosen, work, modulus):
+    """Deal the third cards of a round whose first four are dealt, by the tableau."""
+    _counts, attributes, sizes = shoe
+    levels = program.levels
+    player = (dealt[VALUE, P1] + dealt[VALUE, P2]) % 10
+    banker = (dealt[VALUE, B1] + dealt[VALUE, B2]) % 10
+    _place(attributes, levels, P3, -1, dealt, chosen)
+    _place(attributes, levels, B3, -1, dealt, chosen)
+    if player >= 8 or banker >= 8:  # a natural: nobody draws
+        _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
+    elif drawing.player_draws[player]:
+        for i4 in range(sizes[levels[P3]]):
+            _place(attributes, levels, P3, i4, dealt, chosen)
+            if drawing.banker_draws[banker, dealt[VALUE, P3]]:
+                for i5 in range(sizes[levels[B3]]):
+                    _place(attributes, levels, B3, i5, dealt, chosen)
+                    _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
+                _place(attributes, levels, B3, -1, dealt, chosen)
+            else:
+                _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
+    elif drawing.banker_draws_player_stood[banker]:
+        for i5 in range(sizes[levels[B3]]):
+            _place(attributes, levels, B3, i5, dealt, chosen)
+            _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
+    else:
+        _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
+
+
+@kernel
+def _count_baccarat(shoe, program, drawing, modulus):
+    """Ways of each outcome paid (losing last) and of each outcome matched, over every
+    baccarat round."""
+    _counts, attributes, sizes = shoe
+    levels, outcomes = program.levels, program.outcomes
+    dealt = np.full((4, levels.size), -1, dtype=np.int64)
+    chosen = np.full(levels.size, -1, dtype=np.int64)
+    work = (
+        np.zeros(FACTS, dtype=np.int64),
+        np.zeros(outcomes, dtype=np.bool_),
+        np.zeros(outcomes + 1, dtype=np.int64),
+        np.zeros(outcomes, dtype=np.int64),
+    )
+    for i0 in range(sizes[levels[P1]]):
+        _place(attributes, levels, P1, i0, dealt, chosen)
+        for i1 in range(sizes[levels[B1]]):
+            _place(attributes, levels, B1, i1, dealt, chosen)
+            for i2 in range(sizes[levels[P2]]):
+                _place(attributes, levels, P2, i2, dealt, chosen)
+                for i3 in range(sizes[levels[B2]]):
+                    _place(attributes, levels, B2, i3, dealt, chosen)
+                    _third_cards(shoe, program, drawing, dealt, chosen, work, modulus)
+    return work[2], work[3]
+
+
+@kernel
+def _count_blackjack(shoe, program, modulus):
+    """Ways of each outcome paid (losing last) and of each outcome matched, over every
+    deal of the blackjack cards the bet names (a card not named is not dealt)."""
+    counts, attributes, sizes = shoe
+    tests, outcomes, levels = program
+    dealt = np.full((4, levels.size), -1, dtype=np.int64)
+    chosen = np.full(levels.size, -1, dtype=np.int64)
+    facts = np.zeros(FACTS, dtype=np.int64)
+    matched = np.zeros(outcomes, dtype=np.bool_)
+    tally = np.zeros(outcomes + 1, dtype=np.int64)
+    own = np.zeros(outcomes, dtype=np.int64)
+    choices = np.ones(levels.size, dtype=np.int64)  # one "no card" for a card not dealt
+    for p in range(levels.size):
+        if levels[p] >= 0:
+            choices[p] = sizes[levels[p]]
+    for i0 in range(choices[BJ_P1]):
+        _place(attributes, levels, BJ_P1, i0 if levels[BJ_P1] >= 0 else -1, dealt, chosen)
+        for i1 in range(choices[BJ_P2]):
+            _place(attributes, levels, BJ_P2, i1 if levels[BJ_P2] >= 0 else -1, dealt, chosen)
+            for i2 in range(choices[BJ_UP]):
+                _place(attributes, levels, BJ_UP, i2 if levels[BJ_UP] >= 0 else -1, dealt, chosen)
+                for i3 in range(choices[BJ_HOLE]):
+                    hole = i3 if levels[BJ_HOLE] >= 0 else -1
+                    _place(attributes, levels, BJ_HOLE, hole, dealt, chosen)
+                    ways = _ways(counts, attributes, levels, chosen, 0, modulus)
+                    if ways == 0:
+                        continue
+                    blackjack_facts(dealt, facts)
+                    paid = outcome_of(tests, outcomes, dealt, facts, matched)
+                    _add(tally, own, paid, matched, ways, modulus)
+    return tally, own
+
+
+def dealt_cards(bet: SideBet, program: Program) -> int:
+    """How many cards each counted deal holds: baccarat six, blackjack the cards named.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+    program : Program
+        Its compiled form.
+
+    Returns
+    -------
+    int
+        The cards of a deal as counted (the total is the falling factorial of the shoe's
+        cards to this many).
+    """
+    if bet.game == "baccarat":
+        return BACCARAT_CARDS
+    return int((program.levels >= 0).sum())
+
+
+def count_outcomes(
+    bet: SideBet, shoe: cards.Shoe, drawing: DrawingTables = DRAWING
+) -> tuple[int, list[int], list[int]]:
+    """Exact ways of every outcome of ``bet`` dealt from ``shoe``.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+    shoe : gamecore.cards.Shoe
+        The cards, by rank and suit.
+    drawing : DrawingTables
+        Baccarat's tableau (punto banco's unless a test changes it).
+
+    Returns
+    -------
+    total : int
+        Every deal's ways: the falling factorial of the shoe's cards.
+    paid : list of int
+        Ways of each outcome paid, in the definition's order, then the losing deals.
+    matched : list of int
+        Ways of the deals each outcome's conditions hold on, paid or hidden behind an
+        earlier outcome.
+    """
+    program = compile_bet(bet)
+    shoe_classes: Classes = classes(bet, shoe)
+    cards_counted = dealt_cards(bet, program)
+    total = math.perm(shoe.total, cards_counted)
+
+    def count_mod(modulus: int) -> np.ndarray:
+        if bet.game == "baccarat":
+            tally, own = _count_baccarat(shoe_classes, program, drawing, modulus)
+        else:
+            tally, own = _count_blackjack(shoe_classes, program, modulus)
+        return np.concatenate([tally, own])
+
+    counts = exact_counts(count_mod, total)
+    outcomes = len(bet.outcomes)
+    paid = [int(c) for c in counts[: outcomes + 1]]
+    matched = [int(c) for c in counts[outcomes + 1 :]]
+    return total, paid, matched

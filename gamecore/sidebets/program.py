@@ -1,0 +1,256 @@
+"""A checked side bet compiled for the kernels: its conditions as a table of numeric tests,
+and the shoe cut into the classes of cards the bet tells apart.
+
+Central idea
+------------
+A bet is counted at the coarsest detail it needs. Every card of a deal is dealt either
+**coarse**, as its point class alone (baccarat 0..9, blackjack A, 2..9, ten: what the game's
+totals read), or **fine**, as one *kind*: the cards alike in everything any condition of the
+bet reads (rank, suit or colour, and the point class). Only the cards a rank, suit or colour
+condition names are dealt fine. Each kind lies inside one point class, so any two card sets a
+deal draws from are the same set, nested, or disjoint, and its number of ways stays a product
+of remaining counts (:mod:`gamecore.sidebets.deal`).
+
+The conditions become rows ``(outcome, test, a, b, c, d)`` of :data:`TESTS` codes with their
+arguments as card positions and bit masks of accepted values: data the kernels read, never
+code.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from gamecore import cards
+from gamecore.sidebets.definition import CARDS, HANDS, POKER_CLASSES, Condition, SideBet
+
+#: The test codes of a compiled condition.
+TESTS = (
+    "same_rank",
+    "same_suit",
+    "same_colour",
+    "same_card",
+    "rank",
+    "suit",
+    "colour",
+    "total",
+    "natural",
+    "winner",
+    "margin",
+    "cards_dealt",
+    "hand_cards",
+    "poker_hand",
+)
+#: ``natural`` modes (column ``b`` of its test row).
+NATURAL_LISTED, NATURAL_NONE, NATURAL_ANY = 0, 1, 2
+#: Winners in a ``winner`` mask's bit order.
+WINNERS = ("player", "banker", "tie")
+#: Columns of a kind's (or a point class's) attributes in :class:`Classes` ``attributes``.
+VALUE, RANK, SUIT, COLOUR, COARSE = range(5)
+#: Which card attributes each card condition reads (the point class is always known).
+_READS = {
+    "same_rank": ("rank",),
+    "same_suit": ("suit",),
+    "same_colour": ("colour",),
+    "same_card": ("rank", "suit"),
+    "rank": ("rank",),
+    "suit": ("suit",),
+    "colour": ("colour",),
+    "poker_hand": ("rank", "suit"),
+}
+
+
+class Classes(NamedTuple):
+    """The shoe as the enumeration deals it: point classes (coarse) and kinds (fine).
+
+    Attributes
+    ----------
+    counts : numpy.ndarray
+        int64 (2, width): row 0 the cards of each point class, row 1 of each kind (zeros
+        past the level's size).
+    attributes : numpy.ndarray
+        int64 (2, 5, width): for each level and class, its point class, rank, suit and colour
+        indices (-1 where the level does not tell them apart) and its point class again as
+        the coarse class holding it (column :data:`COARSE`).
+    sizes : numpy.ndarray
+        int64 (2,): classes at each level.
+    """
+
+    counts: np.ndarray
+    attributes: np.ndarray
+    sizes: np.ndarray
+
+
+class Program(NamedTuple):
+    """A bet compiled: its tests, and how each card position is dealt.
+
+    Attributes
+    ----------
+    tests : numpy.ndarray
+        int64 (rows, 6): ``(outcome, test, a, b, c, d)``, grouped by outcome in order.
+    outcomes : int
+        Paying outcomes (the losing remainder is index ``outcomes``).
+    levels : numpy.ndarray
+        int64 (positions,): 1 fine, 0 coarse, -1 not dealt (a blackjack card no condition
+        names), in the game's dealing order (:data:`gamecore.sidebets.definition.CARDS`).
+    """
+
+    tests: np.ndarray
+    outcomes: int
+    levels: np.ndarray
+
+
+def card_reads(bet: SideBet) -> dict[str, set[str]]:
+    """What each card of the deal is read for: its ``rank``, ``suit``, ``colour``, or only
+    its ``value`` (point class, for a total or a natural).
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+
+    Returns
+    -------
+    dict
+        Card name -> the attributes read, for every card some condition reads (baccarat:
+        every card, the tableau reads every point).
+    """
+    game_cards = CARDS[bet.game]
+    reads: dict[str, set[str]] = {}
+    if bet.game == "baccarat":
+        reads = {name: {"value"} for name in game_cards}
+    for outcome in bet.outcomes:
+        for condition in outcome.conditions:
+            for name in condition.cards:
+                reads.setdefault(name, {"value"}).update(_READS.get(condition.kind, ()))
+            for name in _hand_cards(bet.game, _hands_read(condition)):
+                reads.setdefault(name, {"value"})
+    return reads
+
+
+def _hands_read(condition: Condition) -> tuple[str, ...]:
+    """The hands whose point values a condition reads."""
+    if condition.kind == "natural":
+        return tuple(v for v in condition.values if v not in ("none", "any")) or ("*",)
+    return condition.hands
+
+
+def _hand_cards(game: str, hands: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards of the hands named (``*``: both hands)."""
+    if game == "baccarat":
+        return ()  # every baccarat card is dealt anyway
+    named = []
+    for hand in hands:
+        if hand in ("player", "*"):
+            named += ["player_1", "player_2"]
+        if hand in ("dealer", "*"):
+            named += ["dealer_up", "dealer_hole"]
+    return tuple(named)
+
+
+def classes(bet: SideBet, shoe: cards.Shoe) -> Classes:
+    """The shoe's point classes and the kinds the bet tells apart, with their counts.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+    shoe : gamecore.cards.Shoe
+        The shoe, by rank and suit (no jokers).
+
+    Returns
+    -------
+    Classes
+        Coarse level 0 (10 point classes) and fine level 1 (one kind per distinct value of
+        the attributes read, e.g. 13 ranks, or 52 cards).
+    """
+    read = set().union(*card_reads(bet).values())
+    points = cards.BACCARAT_POINTS if bet.game == "baccarat" else cards.BLACKJACK_CLASSES
+    table = shoe.counts
+    width = len(cards.RANKS) * len(cards.SUITS)
+    counts = np.zeros((2, width), dtype=np.int64)
+    attributes = np.full((2, 5, width), -1, dtype=np.int64)
+    kinds: dict[tuple[int, int, int, int], int] = {}
+    for r in range(len(cards.RANKS)):
+        for s in range(len(cards.SUITS)):
+            value = points[r]
+            counts[0, value] += table[r, s]
+            attributes[0, VALUE, value] = attributes[0, COARSE, value] = value
+            key = (
+                value,
+                r if "rank" in read else -1,
+                s if "suit" in read else -1,
+                cards.SUIT_COLOUR[s] if ("colour" in read or "suit" in read) else -1,
+            )
+            k = kinds.setdefault(key, len(kinds))
+            counts[1, k] += table[r, s]
+            attributes[1, :4, k] = key
+            attributes[1, COARSE, k] = value
+    sizes = np.array([10, len(kinds)], dtype=np.int64)
+    return Classes(counts, attributes, sizes)
+
+
+def compile_bet(bet: SideBet) -> Program:
+    """Compile a checked definition's outcomes into test rows and card levels.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+
+    Returns
+    -------
+    Program
+        The tests, the outcome count and each card position's level.
+    """
+    positions = CARDS[bet.game]
+    reads = card_reads(bet)
+    levels = np.array(
+        [-1 if name not in reads else (1 if reads[name] - {"value"} else 0) for name in positions],
+        dtype=np.int64,
+    )
+    rows = []
+    for index, outcome in enumerate(bet.outcomes):
+        for condition in outcome.conditions:
+            rows.append((index, *_test_row(bet.game, condition)))
+    tests = np.array(rows, dtype=np.int64).reshape(-1, 6)
+    return Program(tests, len(bet.outcomes), levels)
+
+
+def _mask(indices) -> int:
+    """A bit mask with the bits of ``indices`` set."""
+    mask = 0
+    for i in indices:
+        mask |= 1 << int(i)
+    return mask
+
+
+def _test_row(game: str, condition: Condition) -> tuple[int, int, int, int, int]:
+    """``(test, a, b, c, d)`` of one condition."""
+    code = TESTS.index(condition.kind)
+    positions = CARDS[game]
+    hands = HANDS[game]
+    kind, values = condition.kind, condition.values
+    if kind.startswith("same_"):
+        return code, _mask(positions.index(c) for c in condition.cards), 0, 0, 0
+    if kind in ("rank", "suit", "colour"):
+        names = {"rank": cards.RANKS, "suit": cards.SUITS, "colour": cards.COLOURS}[kind]
+        at = positions.index(condition.cards[0])
+        return code, at, _mask(names.index(v) for v in values), 0, 0
+    if kind in ("total", "hand_cards"):
+        return code, hands.index(condition.hands[0]), _mask(values), 0, 0
+    if kind == "natural":
+        if values == ("none",):
+            return code, 0, NATURAL_NONE, 0, 0
+        if values == ("any",):
+            return code, 0, NATURAL_ANY, 0, 0
+        return code, _mask(hands.index(v) for v in values), NATURAL_LISTED, 0, 0
+    if kind == "winner":
+        return code, _mask(WINNERS.index(v) for v in values), 0, 0, 0
+    if kind in ("margin", "cards_dealt"):
+        return code, _mask(values), 0, 0, 0
+    if kind == "poker_hand":
+        first, second, third = (positions.index(c) for c in condition.cards)
+        return code, first, second, third, _mask(POKER_CLASSES.index(v) for v in values)
+    raise ValueError(f"no test for condition {kind!r}")  # the reader admits none other
