@@ -8,7 +8,6 @@ deviation, a square root, is a float.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -17,6 +16,7 @@ from gamecore import cards
 from gamecore.errors import GamecoreError, shown
 from gamecore.sidebets.definition import LOSES, SideBet
 from gamecore.sidebets.exact import count_outcomes
+from gamecore.wagers import PaytableLine, Wager, WagerAnalysis, odds
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Line:
     pays : fractions.Fraction
         The payout to 1 (-1 for the losing line).
     pays_text : str
-        The payout as written (``"11 to 1"``, ``"push"``, ``"-1"``).
+        The payout as written (``"11 to 1"``, ``"push"``; ``"loses"`` for the remainder).
     combinations : int
         The deals paid on this line, exact.
     probability : float
@@ -51,7 +51,8 @@ class Line:
 
 @dataclass(frozen=True)
 class ParSheet:
-    """A side bet's exact figures at one shoe.
+    """A side bet's exact figures at one shoe, settled as every wager of the suite is
+    (:class:`gamecore.wagers.WagerAnalysis`).
 
     Attributes
     ----------
@@ -59,40 +60,84 @@ class ParSheet:
         The definition.
     decks : int
         The deck count of the shoe.
-    total : int
-        Every deal's ways (:func:`gamecore.sidebets.exact.count_outcomes`).
-    lines : tuple of Line
-        The outcomes in order, then the losing line.
-    expected_return : fractions.Fraction
-        The exact expected return per unit wagered (negative: the house's edge).
-    variance : fractions.Fraction
-        The exact variance of the result per unit wagered.
+    analysis : gamecore.wagers.WagerAnalysis
+        The wager settled: a paytable line per outcome, then the losing line, with each
+        line's exact ways and probability.
     never : tuple of str
         Outcomes that cannot happen at all with this shoe (0 ways, matched by no deal).
     """
 
     bet: SideBet
     decks: int
-    total: int
-    lines: tuple[Line, ...]
-    expected_return: Fraction
-    variance: Fraction
+    analysis: WagerAnalysis
     never: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        """Every deal's ways (:func:`gamecore.sidebets.exact.count_outcomes`)."""
+        return int(self.analysis.total)
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """The outcomes in order, then the losing line."""
+        texts = [outcome.pays_text for outcome in self.bet.outcomes] + [odds(Fraction(-1))]
+        return tuple(
+            Line(line.outcome, line.pays, text, ways, float(probability))
+            for line, text, ways, probability in zip(
+                self.analysis.wager.lines,
+                texts,
+                self.analysis.combinations,
+                self.analysis.probabilities,
+                strict=True,
+            )
+        )
+
+    @property
+    def expected_return(self) -> Fraction:
+        """The exact expected return per unit wagered (negative: the house's edge)."""
+        return self.analysis.expected_value
+
+    @property
+    def variance(self) -> Fraction:
+        """The exact variance of one wager's result per unit wagered."""
+        return self.analysis.variance
 
     @property
     def house_edge(self) -> float:
         """The house edge, a fraction of the wager (positive when the house wins)."""
-        return float(-self.expected_return)
+        return float(self.analysis.house_edge)
 
     @property
     def sd(self) -> float:
         """The standard deviation of one wager's result, in units of the wager."""
-        return math.sqrt(self.variance)
+        return self.analysis.sd
 
     @property
     def hit_frequency(self) -> float:
         """The probability the wager wins (pays more than 0)."""
-        return sum(line.probability for line in self.lines if line.pays > 0)
+        return float(self.analysis.hit_frequency)
+
+
+def as_wager(bet: SideBet) -> Wager:
+    """The bet as the suite's wager model: a paytable line per outcome, in order, then
+    the losing line (every deal no outcome takes).
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+
+    Returns
+    -------
+    gamecore.wagers.Wager
+        Its lines' ``event`` is the outcome's index (``"0"``, ``"1"``, ..., then ``"loses"``).
+    """
+    lines = [
+        PaytableLine(outcome.name, str(index), outcome.pays)
+        for index, outcome in enumerate(bet.outcomes)
+    ]
+    lines.append(PaytableLine(LOSES, "loses", Fraction(-1)))
+    return Wager(bet.bet, bet.title, tuple(lines))
 
 
 def par_sheet(bet: SideBet, decks: int | None = None) -> ParSheet:
@@ -125,17 +170,11 @@ def par_sheet(bet: SideBet, decks: int | None = None) -> ParSheet:
                 f"{where}: outcome {shown(outcome.name)} is never paid: every deal it matches "
                 f"is taken by an earlier outcome ({decks} decks)"
             )
-    pays = [outcome.pays for outcome in bet.outcomes] + [Fraction(-1)]
-    texts = [outcome.pays_text for outcome in bet.outcomes] + ["-1"]
-    names = [outcome.name for outcome in bet.outcomes] + [LOSES]
-    lines = tuple(
-        Line(name, pay, text, ways, ways / total)
-        for name, pay, text, ways in zip(names, pays, texts, paid, strict=True)
+    analysis = WagerAnalysis(
+        as_wager(bet), tuple(paid), tuple(Fraction(ways, total) for ways in paid), total
     )
-    mean = sum(Fraction(ways, total) * pay for ways, pay in zip(paid, pays, strict=True))
-    second = sum(Fraction(ways, total) * pay * pay for ways, pay in zip(paid, pays, strict=True))
     never = tuple(o.name for o, own in zip(bet.outcomes, matched, strict=True) if own == 0)
-    return ParSheet(bet, decks, total, lines, mean, second - mean * mean, never)
+    return ParSheet(bet, decks, analysis, never)
 
 
 def sheet_json(sheet: ParSheet) -> dict[str, Any]:
