@@ -13,14 +13,21 @@ import numpy as np
 import pytest
 from sidebet_builtins import builtin
 
-from gamecore import cards
+from gamecore import baccarat, cards
+from gamecore.baccarat import counting as baccarat_counting
+from gamecore.baccarat.removal import JACOBSON_DRAGON_TAGS, RANK_CLASS
+from gamecore.counting import CounterRun
+from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 from gamecore.sidebets import sim
 from gamecore.sidebets.counting import countability
 from gamecore.sidebets.definition import Condition, Outcome, SideBet
 from gamecore.sidebets.parsheet import par_sheet
+from gamecore.sidebets.sim import CHUNK_SHOES
 
 ROUNDS = 300_000
+#: Eliot Jacobson's Dragon 7 count (gamecore.baccarat.removal), by point class.
+JACOBSON_POINTS = {str(RANK_CLASS[r]): tag for r, tag in JACOBSON_DRAGON_TAGS.items()}
 
 
 @pytest.mark.parametrize(
@@ -107,13 +114,34 @@ def test_a_blackjack_shoe_deals_its_rounds_to_the_cut_card():
 
 def test_jacobsons_dragon_7_count_is_countable_at_a_deep_cut():
     # Eliot Jacobson's published Dragon 7 count (888casino blog) and his trigger of +4, with
-    # 14 cards behind the cut card: the count Dragon 7 was shown countable with.
+    # 14 cards behind the cut card: the count Dragon 7 was shown countable with. Its gain is
+    # about half a unit per shoe; 60,000 shoes put it some 7 SE above zero.
     bet = builtin("dragon_7")
-    tags = {"0": 0, "1": 0, "2": 0, "3": 0, "4": -1, "5": -1, "6": -1, "7": -1, "8": 2, "9": 2}
-    run = countability(bet, 8, tags, 4, 14, shoes=20_000, seed=7, threads=1)
+    run = countability(bet, 8, JACOBSON_POINTS, 4, 14, shoes=60_000, seed=7)
     assert run.verdict().startswith("countable: a counter gains +")
-    again = countability(bet, 8, tags, 4, 14, shoes=20_000, seed=7, threads=2)
-    assert np.array_equal(run.stats, again.stats) and np.array_equal(run.counts, again.counts)
+    gain, se = run.gain()
+    assert 0 < run.bets_per_shoe < run.rounds_per_shoe and se > 0
+    # The same counter played by EZ Baccarat's own counting study (point-class shoes, its
+    # own kernels and random streams) gains the same within their joint 4 SE.
+    ez = baccarat_counting.SideBetCount(
+        baccarat.EZBaccaratRules(decks=8), JACOBSON_DRAGON_TAGS, "dragon7", None
+    )
+    shoe = Dealing(mode="shoe", penetration=14, burn="none")
+    theirs = baccarat_counting.counter_simulation(
+        ez, CounterRun(60_000, 8, trigger=4.0, dealing=shoe)
+    ).by_trigger()
+    their_gain = theirs["Side bet units won per shoe"][0]
+    their_se = theirs["SE (per shoe)"][0]
+    assert abs(gain - their_gain) < 4 * math.hypot(se, their_se)
+    assert theirs["Bets per shoe"][0] == pytest.approx(run.bets_per_shoe, rel=0.03)
+
+
+def test_a_counters_run_is_the_same_bits_on_one_or_two_threads():
+    bet = builtin("dragon_7")
+    shoes = 2 * CHUNK_SHOES + 7  # three chunks
+    one = countability(bet, 8, JACOBSON_POINTS, 2, 14, shoes=shoes, seed=3, threads=1)
+    two = countability(bet, 8, JACOBSON_POINTS, 2, 14, shoes=shoes, seed=3, threads=2)
+    assert np.array_equal(one.stats, two.stats) and np.array_equal(one.counts, two.counts)
 
 
 @pytest.mark.parametrize(

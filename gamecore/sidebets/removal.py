@@ -271,6 +271,12 @@ class SideBetEffects:
         return out
 
     @property
+    def reads_suits(self) -> bool:
+        """Whether the bet reads suits or colours: then its cards of one rank differ and
+        the card table (``table("cards")``) says how."""
+        return bool({"suit", "colour"} & set().union(*card_reads(self.bet).values()))
+
+    @property
     def break_even_true_count(self) -> float | None:
         """The true count at which the tags' linear estimate of the expected return reaches
         zero: ``-full_ev / (slope * decks)``, the effects scaling as one over the cards left
