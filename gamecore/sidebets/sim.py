@@ -136,6 +136,9 @@ def _deal_round(rng, codes, start, fresh, job, work):
     points, dealt, facts, matched = work
     table = job.table
     if job.baccarat:
+        # Six cards whatever the round takes: the first four to six of six drawn at random
+        # are as random as cards drawn one at a time, and the baccarat simulator's own round
+        # then reads their points as they lie (its tableau, not a copy of it).
         for i in range(BACCARAT_ROUND):
             points[i] = table[VALUE, draw_card(rng, codes, start + i, fresh)]
         drawing = job.drawing
