@@ -195,12 +195,16 @@ def balanced_tags(effects: Mapping[str, float], deck: Deck, max_tag: int = 3) ->
 
     best: tuple[float, int, dict[str, int]] | None = None
     moved: tuple[float, int, dict[str, int]] | None = None  # balanced by moving one tag
+    # Neighbouring scales mostly round to the same tags; each rounding is weighed once (a
+    # repeat could never replace the best: better() needs a strictly larger key).
+    weighed: set[tuple[int, ...]] = set()
     for scale in np.linspace(0.5, max_tag + 0.5, 3001):
         tags = {
             r: int(np.clip(round(normalised[r] * scale), -max_tag, max_tag)) for r in deck.ranks
         }
-        if not any(tags.values()):
+        if not any(tags.values()) or tuple(tags.values()) in weighed:
             continue
+        weighed.add(tuple(tags.values()))
         imbalance = deck.imbalance(tags)
         if imbalance == 0:
             best = better(best, tags)
