@@ -318,6 +318,22 @@ def test_values_normalise_as_the_dataclasses_say():
     )  # fmt: skip
 
 
+def test_the_largest_bet_the_limits_allow_reads():
+    """64 outcomes (the most), each naming every rank of every baccarat card: far under the
+    node limit, which is there for hostile files."""
+    ranks = "[" + ", ".join(["A", *map(str, range(2, 11)), "J", "Q", "K"]) + "]"
+    cards = ", ".join(f"{card}: {ranks}" for card in GAME_CARDS["baccarat"])
+    outcomes = "".join(
+        f"  - name: Outcome {i}\n    when: {{rank: {{{cards}}}, margin: {i % 10}}}\n"
+        f"    pays: {i} to 1\n"
+        for i in range(64)
+    )
+    bet = read(f"bet: big_one\ngame: baccarat\noutcomes:\n{outcomes}")
+    assert len(bet.outcomes) == 64
+    assert all(len(o.conditions) == 7 for o in bet.outcomes)
+    assert bet.outcomes[63].conditions[0].values[-1] == "K"
+
+
 def test_text_fields_are_stripped_and_a_byte_order_mark_is_dropped():
     bet = read(baccarat("description: A test bet.", "description: >\n  Two\n  lines.\n"))
     assert bet.description == "Two lines."
@@ -382,6 +398,7 @@ REFUSED = {
     "syntax": (baccarat("title: My Bet", "title: [My Bet"), 3, ["not valid YAML"]),
     "complex key": (BACCARAT + "? [a, b]\n: c\n", 17, ["key must be a name"]),
     "deep nesting": (BACCARAT + "x: " + "[" * 50 + "]" * 50 + "\n", 17, ["nested deeper"]),
+    "too many values": (BACCARAT + "x: [" + "a, " * 50_001 + "]\n", 17, ["more than 50,000"]),
     "control character": (baccarat("title: My Bet", "title: My\x07Bet"), 2, ["U+0007"]),
     "bad escape": (baccarat("title: My Bet", 'title: "\\U0011FFFF"'), 2, ["not valid YAML"]),
     # The file as a whole.

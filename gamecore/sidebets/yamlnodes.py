@@ -8,7 +8,7 @@ from the parser's events by a loop (PyYAML's ``BaseLoader``: no implicit types, 
 do beyond plain data is refused where it is met: anchors and aliases (an alias bomb expands
 to gigabytes), explicit tags (``!!python/object``, any ``!tag``), directives, a key given
 twice at any depth, a merge key (``<<``), a key that is not text, a second document and
-nesting past :data:`MAX_DEPTH`.
+nesting past :data:`MAX_DEPTH`, and more than :data:`MAX_NODES` nodes.
 
 Every refusal is a :class:`Mistake` carrying the line (1-based) and a message that names
 the value and what is allowed; the definition reader puts the file's name in front.
@@ -28,6 +28,11 @@ from gamecore.errors import shown
 #: The deepest a definition's YAML may nest: a definition nests six levels at most
 #: (outcomes > outcome > when > condition > card > values).
 MAX_DEPTH = 8
+
+#: The most nodes (values, lists, mappings) a definition may hold: 64 outcomes of a dozen
+#: conditions each listing every rank are under 20,000; a hostile file of a megabyte holds
+#: 350,000, which would take seconds to build before its first mistake could be named.
+MAX_NODES = 50_000
 
 #: The most digits an integer is read with (every integer of a definition is below 10,000).
 MAX_INTEGER_DIGITS = 40
@@ -124,9 +129,14 @@ def _build(events: Iterable[yaml.Event]) -> Node | None:
     """The one document's tree, built from the parser's events by a loop."""
     open_: list[_Open] = []
     documents: list[Node] = []
+    nodes = 0
     for event in events:
         line = event.start_mark.line + 1
         _refuse_extras(event, line, len(documents))
+        if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise Mistake(line, f"more than {MAX_NODES:,} values; a definition holds fewer")
         if isinstance(event, yaml.ScalarEvent):
             node = Node("scalar", line, text=event.value)
             if not event.style and event.value == "<<" and open_ and open_[-1].key is None:
@@ -485,6 +495,7 @@ def plain_text(node: Node, what: str, limit: int) -> str:
 __all__ = [
     "MAX_DEPTH",
     "MAX_INTEGER_DIGITS",
+    "MAX_NODES",
     "Mistake",
     "Node",
     "choice",
