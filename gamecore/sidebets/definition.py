@@ -1,12 +1,46 @@
 """A side bet's definition: the YAML file a user writes, read strictly and checked once.
 
-(To be completed: the reader and its checks; see docs/side-bets.md for the format.)
+:func:`load` takes a built-in's code name (:func:`builtin_names`, the files shipped in
+``gamecore/sidebets/definitions/``) or the path of a ``.yaml`` / ``.yml`` file of at most
+:data:`MAX_DEFINITION_BYTES`; :func:`parse` reads a file's bytes. Both give a
+:class:`SideBet` in its normal form, or raise a :class:`~gamecore.errors.GamecoreError` of
+one line, ``FILE:LINE: message``, naming the bad value and what is allowed.
+
+The central idea: every scalar of the file is text (:mod:`.yamlnodes` composes the YAML
+without resolving a single implicit type), and each field is read from its text by the
+rules of this module alone. So no YAML 1.1 reading can slip in: ``010`` is refused as
+octal-looking, not read as 8; ``0.54 to 1`` is the exact fraction 27/50, never a binary
+float; ``yes`` is not true. The format is docs/side-bets.md.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import os
+import re
 from dataclasses import dataclass
 from fractions import Fraction
+from importlib import resources
+
+from gamecore.cards import COLOURS, MAX_DECKS, MIN_DECKS, RANKS, SUITS
+from gamecore.errors import GamecoreError, one_line, shown
+from gamecore.reading import path_text, read_bounded
+from gamecore.sidebets.payouts import MAX_PAYS, read_pays
+from gamecore.sidebets.yamlnodes import (
+    Mistake,
+    Node,
+    choice,
+    compose,
+    decode,
+    distinct,
+    expect,
+    fields,
+    integer,
+    one_or_many,
+    plain_text,
+    scalar,
+)
 
 #: Games a side bet can be placed on.
 GAMES = ("baccarat", "blackjack")
@@ -31,6 +65,47 @@ POKER_CLASSES = (
 )
 #: The name of the par sheet's last line: every deal no outcome takes.
 LOSES = "Loses"
+
+#: The conditions a definition can write, and the games each is for.
+CONDITIONS = {
+    "same_rank": GAMES,
+    "same_suit": GAMES,
+    "same_colour": GAMES,
+    "same_card": GAMES,
+    "rank": GAMES,
+    "suit": GAMES,
+    "colour": GAMES,
+    "total": GAMES,
+    "natural": GAMES,
+    "winner": ("baccarat",),
+    "margin": ("baccarat",),
+    "cards_dealt": ("baccarat",),
+    "hand_cards": ("baccarat",),
+    "poker_hand": GAMES,
+}
+#: The totals a ``total`` condition can name, inclusive: baccarat's final total; blackjack's
+#: two-card total (2-2 is 4, A-A is 12, A-10 is 21).
+TOTALS = {"baccarat": (0, 9), "blackjack": (4, 21)}
+#: A baccarat round's results (``winner``).
+WINNERS = ("player", "banker", "tie")
+#: The margins (``margin``), cards dealt in a round (``cards_dealt``) and cards in a hand
+#: (``hand_cards``) a baccarat condition can name, inclusive.
+MARGINS, CARDS_DEALT, HAND_CARDS = (0, 9), (4, 6), (2, 3)
+#: A card's ranks, suits and colours, as a condition names them.
+CARD_VALUES = {"rank": RANKS, "suit": SUITS, "colour": COLOURS}
+
+#: The largest definition file read (1 MiB): far above any real bet (the longest built-in
+#: is under 2 KB), small enough that the pure-Python YAML parser reads it in seconds.
+MAX_DEFINITION_BYTES = 1 << 20
+#: The most outcomes a bet may list.
+MAX_OUTCOMES = 64
+#: The longest bet code name, title, outcome name, and description or source, in characters.
+MAX_BET, MAX_TITLE, MAX_NAME, MAX_TEXT = 64, 120, 80, 2000
+#: The fields of a definition, and those it must give.
+FIELDS = ("bet", "title", "game", "decks", "description", "source", "outcomes")
+REQUIRED = ("bet", "game", "outcomes")
+#: The fields of an outcome (all required).
+OUTCOME_FIELDS = ("name", "when", "pays")
 
 
 @dataclass(frozen=True)
@@ -123,3 +198,387 @@ class SideBet:
     outcomes: tuple[Outcome, ...]
     origin: str
     sha256: str
+
+
+# ---------------------------------------------------------------------------------------
+# Reading: a built-in's name or a file's path, a file's bytes
+# ---------------------------------------------------------------------------------------
+
+
+@functools.cache
+def builtin_names() -> tuple[str, ...]:
+    """The built-in side bets' code names (the files shipped in the package).
+
+    Returns
+    -------
+    tuple of str
+        Sorted.
+    """
+    folder = resources.files("gamecore.sidebets").joinpath("definitions")
+    return tuple(
+        sorted(
+            entry.name.removesuffix(".yaml")
+            for entry in folder.iterdir()
+            if entry.name.endswith(".yaml")
+        )
+    )
+
+
+def load(name_or_path: str) -> SideBet:
+    """A side bet's definition: a built-in's, by its code name, or a file's, by its path.
+
+    Parameters
+    ----------
+    name_or_path : str
+        A built-in's code name (:func:`builtin_names`), or the path of a ``.yaml`` or
+        ``.yml`` file of at most :data:`MAX_DEFINITION_BYTES` (refused by its size before
+        it is read; no byte past the limit and one is read).
+
+    Returns
+    -------
+    SideBet
+        The definition, checked; its ``origin`` is ``"built-in"`` or the path.
+
+    Raises
+    ------
+    GamecoreError
+        One line: neither a built-in nor a ``.yaml`` / ``.yml`` path (listing the
+        built-ins); the file cannot be read; or the file's first mistake
+        (``FILE:LINE: message``).
+
+    Examples
+    --------
+    >>> bet = load("small")
+    >>> bet.game, bet.decks, bet.outcomes[0].pays_text, bet.outcomes[0].pays
+    ('baccarat', 8, '3 to 2', Fraction(3, 2))
+    """
+    name = os.fsdecode(name_or_path)
+    if name in builtin_names():
+        resource = resources.files("gamecore.sidebets").joinpath("definitions")
+        data = resource.joinpath(f"{name}.yaml").read_bytes()
+        return _parse(data, "built-in", f"gamecore/sidebets/definitions/{name}.yaml")
+    if name.lower().endswith((".yaml", ".yml")):
+        label = path_text(name)
+        return _parse(read_bounded(name, MAX_DEFINITION_BYTES, label), name, label)
+    raise GamecoreError(
+        one_line(
+            f"{shown(name)} is neither a built-in side bet ({', '.join(builtin_names())}) "
+            "nor a definition file (a path ending .yaml or .yml)"
+        )
+    )
+
+
+def parse(text: bytes, origin: str) -> SideBet:
+    """A side bet's definition from a file's bytes.
+
+    Parameters
+    ----------
+    text : bytes
+        The file's bytes: UTF-8 (a leading byte-order mark is dropped), at most
+        :data:`MAX_DEFINITION_BYTES`.
+    origin : str
+        Where they come from (a path): what messages name the file by, and the result's
+        ``origin``.
+
+    Returns
+    -------
+    SideBet
+        The definition in its normal form; ``sha256`` is the bytes' SHA-256.
+
+    Raises
+    ------
+    GamecoreError
+        The first mistake, on one line: ``FILE:LINE: message`` (``FILE: message`` where it
+        has no line), naming the bad value and what is allowed.
+
+    Examples
+    --------
+    >>> text = (
+    ...     b"bet: even\\ngame: baccarat\\noutcomes:\\n  - name: Even\\n"
+    ...     b"    when: {total: {player: [0, 2, 4, 6, 8]}}\\n    pays: 0.9 to 1\\n"
+    ... )
+    >>> bet = parse(text, "even.yaml")
+    >>> bet.decks, bet.outcomes[0].pays, bet.outcomes[0].conditions[0].values
+    (8, Fraction(9, 10), (0, 2, 4, 6, 8))
+    >>> parse(text.replace(b"baccarat", b"baccarat\\ndecks: 010"), "even.yaml")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gamecore.errors.GamecoreError: even.yaml:3: decks '010' is octal-looking (a leading zero...
+    """
+    if not isinstance(text, (bytes, bytearray, memoryview)):
+        raise TypeError(f"parse takes the file's bytes, got {type(text).__name__}")
+    return _parse(bytes(text), origin, path_text(origin))
+
+
+def _parse(data: bytes, origin: str, label: str) -> SideBet:
+    """The definition in ``data``; a mistake raised as one line naming ``label``."""
+    try:
+        if len(data) > MAX_DEFINITION_BYTES:
+            raise Mistake(
+                None,
+                f"larger than {MAX_DEFINITION_BYTES:,} bytes, its size limit "
+                f"(it is {len(data):,} bytes)",
+            )
+        if not data:
+            raise Mistake(None, "an empty file; a definition gives at least bet, game, outcomes")
+        top = compose(decode(data))
+        if top is None:
+            raise Mistake(None, "no definition in it (only blank lines or comments)")
+        if top.kind != "mapping":
+            raise Mistake(
+                top.line,
+                f"the top level must be a mapping of fields ({', '.join(FIELDS)}), "
+                f"got {'a list' if top.kind == 'list' else 'a value'}",
+            )
+        return _side_bet(top, origin, hashlib.sha256(data).hexdigest())
+    except Mistake as mistake:
+        where = label if mistake.line is None else f"{label}:{mistake.line}"
+        raise GamecoreError(one_line(f"{where}: {mistake.message}")) from None
+
+
+# ---------------------------------------------------------------------------------------
+# The definition, its text fields and its outcomes
+# ---------------------------------------------------------------------------------------
+
+
+def _side_bet(top: Node, origin: str, sha256: str) -> SideBet:
+    """The definition from the file's top mapping."""
+    entries = fields(top, "the definition", FIELDS, REQUIRED)
+
+    def field_text(key: str, limit: int, default: str) -> str:
+        return plain_text(entries[key][1], key, limit) if key in entries else default
+
+    bet = scalar(entries["bet"][1], "bet")
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", bet) or len(bet) > MAX_BET:
+        raise Mistake(
+            entries["bet"][1].line,
+            f"bet {shown(bet)} is not a code name: a lower-case letter, then lower-case "
+            f"letters, digits or _, at most {MAX_BET} characters",
+        )
+    title = field_text("title", MAX_TITLE, bet)
+    game = choice(entries["game"][1], "game", GAMES)
+    decks = DEFAULT_DECKS[game]
+    if "decks" in entries:
+        decks = integer(entries["decks"][1], "decks", MIN_DECKS, MAX_DECKS)
+    description = field_text("description", MAX_TEXT, "")
+    source = field_text("source", MAX_TEXT, "")
+    outcomes = _outcomes(entries["outcomes"][1], game)
+    return SideBet(bet, title, game, decks, description, source, outcomes, origin, sha256)
+
+
+def _outcomes(node: Node, game: str) -> tuple[Outcome, ...]:
+    """The outcomes list: 1..MAX_OUTCOMES outcomes, their names unique (ignoring case)."""
+    expect(node, "list", "outcomes")
+    if not node.items:
+        raise Mistake(node.line, "outcomes is an empty list; give at least one outcome")
+    if len(node.items) > MAX_OUTCOMES:
+        raise Mistake(
+            node.items[MAX_OUTCOMES].line,
+            f"outcomes lists {len(node.items):,} outcomes; at most {MAX_OUTCOMES} are allowed",
+        )
+    outcomes, lines = [], {}
+    for item in node.items:
+        outcome = _outcome(item, game)
+        key = outcome.name.casefold()
+        if key in lines:
+            raise Mistake(
+                item.entries["name"][1].line,
+                f"outcome name {shown(outcome.name)} is given twice (first on line "
+                f"{lines[key]}; names are compared ignoring case)",
+            )
+        lines[key] = item.entries["name"][1].line
+        outcomes.append(outcome)
+    return tuple(outcomes)
+
+
+def _outcome(node: Node, game: str) -> Outcome:
+    """One outcome: its name, conditions and payout."""
+    entries = fields(node, "an outcome", OUTCOME_FIELDS, OUTCOME_FIELDS)
+    name = plain_text(entries["name"][1], "outcome name", MAX_NAME)
+    if name.casefold() == LOSES.casefold():
+        raise Mistake(
+            entries["name"][1].line,
+            f"outcome name {shown(name)} is reserved for the par sheet's losing line; "
+            "choose another",
+        )
+    conditions = _when(entries["when"][1], game)
+    pays, pays_text = read_pays(entries["pays"][1])
+    return Outcome(name, pays, pays_text, conditions, node.line)
+
+
+# ---------------------------------------------------------------------------------------
+# Conditions
+# ---------------------------------------------------------------------------------------
+
+
+def _when(node: Node, game: str) -> tuple[Condition, ...]:
+    """An outcome's conditions, in file order (a mapping of cards or hands in the file
+    becomes one condition per card or hand)."""
+    if node.kind != "mapping" or not node.entries:
+        raise Mistake(
+            node.line,
+            "when must be a non-empty mapping of conditions (e.g. when: {same_rank: "
+            "[player_1, player_2]})",
+        )
+    conditions: list[Condition] = []
+    for kind, (line, value) in node.entries.items():
+        if game not in CONDITIONS.get(kind, ()):
+            known = [name for name, games in CONDITIONS.items() if game in games]
+            if kind in CONDITIONS:
+                problem = f"condition {shown(kind)} is for {' and '.join(CONDITIONS[kind])} only"
+            else:
+                problem = f"unknown condition {shown(kind)}"
+            raise Mistake(line, f"{problem}; {game}'s conditions: {', '.join(known)}")
+        conditions.extend(_READERS[kind](kind, value, line, game))
+    return tuple(conditions)
+
+
+def _card(name: str, line: int, game: str, what: str) -> str:
+    """A card's name, one the game deals."""
+    if name not in CARDS[game]:
+        raise Mistake(
+            line,
+            f"{what}: {shown(name)} is not a card {game} deals; its cards: "
+            f"{', '.join(CARDS[game])}",
+        )
+    return name
+
+
+def _hand(name: str, line: int, game: str, what: str) -> str:
+    """A hand's name, one of the game's."""
+    if name not in HANDS[game]:
+        raise Mistake(
+            line,
+            f"{what}: {shown(name)} is not a {game} hand; its hands: {', '.join(HANDS[game])}",
+        )
+    return name
+
+
+def _cards(node: Node, game: str, what: str) -> tuple[str, ...]:
+    """A list of distinct cards the game deals (one alone as a list of one)."""
+    nodes = one_or_many(node, what)
+    names = [_card(item.text, item.line, game, what) for item in nodes]
+    return distinct(names, nodes, what)
+
+
+def _mapping(node: Node, kind: str, example: str) -> dict:
+    """A condition's mapping of cards or hands to values, not empty."""
+    if node.kind != "mapping" or not node.entries:
+        raise Mistake(node.line, f"{kind} must be a non-empty mapping (e.g. {kind}: {{{example}}})")
+    return node.entries
+
+
+def _same(kind: str, node: Node, line: int, game: str) -> list[Condition]:
+    """``same_rank`` / ``same_suit`` / ``same_colour`` / ``same_card``: two or more cards."""
+    cards = _cards(node, game, kind)
+    if len(cards) < 2:
+        raise Mistake(node.line, f"{kind} needs at least two distinct cards, got {cards[0]}")
+    return [Condition(kind, cards=cards, line=line)]
+
+
+def _per_card(kind: str, node: Node, line: int, game: str) -> list[Condition]:
+    """``rank`` / ``suit`` / ``colour``: a condition per card named, its values listed."""
+    allowed = CARD_VALUES[kind]
+    conditions = []
+    for card, (card_line, value) in _mapping(node, kind, f"player_1: {allowed[0]}").items():
+        _card(card, card_line, game, kind)
+        what = f"{kind} of {card}"
+        nodes = one_or_many(value, what)
+        values = distinct([choice(item, kind, allowed) for item in nodes], nodes, what)
+        conditions.append(Condition(kind, cards=(card,), values=values, line=card_line))
+    return conditions
+
+
+def _per_hand(kind: str, node: Node, line: int, game: str) -> list[Condition]:
+    """``total`` / ``hand_cards``: a condition per hand named, its numbers listed."""
+    low, high = TOTALS[game] if kind == "total" else HAND_CARDS
+    conditions = []
+    for hand, (hand_line, value) in _mapping(node, kind, f"player: {high}").items():
+        _hand(hand, hand_line, game, kind)
+        what = f"{kind} of {hand}"
+        nodes = one_or_many(value, what)
+        values = distinct([integer(item, what, low, high) for item in nodes], nodes, what)
+        conditions.append(Condition(kind, hands=(hand,), values=values, line=hand_line))
+    return conditions
+
+
+def _natural(kind: str, node: Node, line: int, game: str) -> list[Condition]:
+    """``natural``: a list of hands, or ``none`` or ``any`` alone."""
+    if node.kind == "scalar" and node.text in ("none", "any"):
+        return [Condition(kind, values=(node.text,), line=line)]
+    nodes = one_or_many(node, kind)
+    what = f"natural (a list of {game} hands, none or any)"
+    for item in nodes:
+        if item.text in ("none", "any"):
+            raise Mistake(item.line, f"natural: {item.text} is written alone, not in a list")
+    hands = [_hand(item.text, item.line, game, what) for item in nodes]
+    return [Condition(kind, values=distinct(hands, nodes, kind), line=line)]
+
+
+def _values(kind: str, node: Node, line: int, game: str) -> list[Condition]:
+    """``winner`` / ``margin`` / ``cards_dealt``: the round's values listed."""
+    nodes = one_or_many(node, kind)
+    if kind == "winner":
+        values = [choice(item, kind, WINNERS) for item in nodes]
+    else:
+        low, high = MARGINS if kind == "margin" else CARDS_DEALT
+        values = [integer(item, kind, low, high) for item in nodes]
+    return [Condition(kind, values=distinct(values, nodes, kind), line=line)]
+
+
+def _poker_hand(kind: str, node: Node, line: int, game: str) -> list[Condition]:
+    """``poker_hand``: three distinct cards and the classes they may make."""
+    entries = fields(node, kind, ("cards", "class"), ("cards", "class"))
+    cards_node = entries["cards"][1]
+    cards = _cards(cards_node, game, "poker_hand cards")
+    if len(cards) != 3:
+        raise Mistake(
+            cards_node.line,
+            f"poker_hand needs exactly three distinct cards, got {len(cards)}",
+        )
+    nodes = one_or_many(entries["class"][1], "poker_hand class")
+    classes = [choice(item, "poker_hand class", POKER_CLASSES) for item in nodes]
+    return [
+        Condition(kind, cards=cards, values=distinct(classes, nodes, "poker_hand class"), line=line)
+    ]
+
+
+#: How each condition is read.
+_READERS = {
+    **dict.fromkeys(("same_rank", "same_suit", "same_colour", "same_card"), _same),
+    **dict.fromkeys(("rank", "suit", "colour"), _per_card),
+    **dict.fromkeys(("total", "hand_cards"), _per_hand),
+    "natural": _natural,
+    **dict.fromkeys(("winner", "margin", "cards_dealt"), _values),
+    "poker_hand": _poker_hand,
+}
+
+
+__all__ = [
+    "CARDS",
+    "CARDS_DEALT",
+    "CARD_VALUES",
+    "CONDITIONS",
+    "DEFAULT_DECKS",
+    "FIELDS",
+    "GAMES",
+    "HANDS",
+    "HAND_CARDS",
+    "LOSES",
+    "MARGINS",
+    "MAX_DEFINITION_BYTES",
+    "MAX_OUTCOMES",
+    "MAX_PAYS",
+    "OUTCOME_FIELDS",
+    "POKER_CLASSES",
+    "REQUIRED",
+    "TOTALS",
+    "WINNERS",
+    "Condition",
+    "Outcome",
+    "SideBet",
+    "builtin_names",
+    "load",
+    "parse",
+]
