@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_blackjack  # noqa: E402
+import bench_sidebets  # noqa: E402
 import naive_baccarat  # noqa: E402
 import naive_c21  # noqa: E402
 import performance  # noqa: E402
@@ -142,9 +143,10 @@ def main() -> int:
         ),
     }
     cases.update(bench_blackjack.cases())
+    cases.update(bench_sidebets.cases())
     results = {}
     for name, (fast, reference, target) in cases.items():
-        slow = name.startswith(("cli", "simulate", "counter", "perfect", "blackjack"))
+        slow = name.startswith(("cli", "simulate", "counter", "perfect", "blackjack", "sidebet"))
         repeats = 3 if slow else args.repeats
         seconds = median_seconds(fast, repeats)
         reference_seconds = median_seconds(reference, 3) if reference else None

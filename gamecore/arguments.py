@@ -120,12 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
     -------
     Parser
         A new parser of every command (``exact``, ``hand``, ``count``, ``simulate``,
-        ``games``, ``rules``, ``verify``).
+        ``sidebet``, ``games``, ``rules``, ``verify``).
     """
     parser = Parser(prog="gamecore", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"gamecore {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for add in (_exact, _hand, _count, _simulate, _listings):
+    for add in (_exact, _hand, _count, _simulate, _sidebet, _listings):
         add(commands)
     return parser
 
@@ -234,6 +234,19 @@ def _simulate(commands) -> None:
         "--dask", metavar="ADDRESS", help="run the chunks on a Dask scheduler, or 'local'"
     )
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _sidebet(commands) -> None:
+    sidebet = commands.add_parser(
+        "sidebet",
+        help="exact par sheet of a side bet: a built-in's name or a definition file",
+        description="The exact par sheet of a side bet written as data (docs/side-bets.md): "
+        "every outcome's combinations, probability and return, the house edge, standard "
+        "deviation and hit frequency. `gamecore games` lists the built-in bets.",
+    )
+    sidebet.add_argument("bet", metavar="NAME_OR_FILE", help="a built-in bet or a .yaml file")
+    sidebet.add_argument("--decks", help="decks in the shoe, an integer 1..1000")
+    sidebet.add_argument("--json", action="store_true", help="JSON (schema in docs/json.md)")
 
 
 def _listings(commands) -> None:

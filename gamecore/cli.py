@@ -118,34 +118,25 @@ def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None
 
 
 def _command_verify(args: argparse.Namespace) -> int:
-    """``gamecore verify REPORTS``: a line per mismatch and exit 1, or one line and exit 0."""
-    import contextlib
-    from pathlib import Path
+    from gamecore.reporting.verify import verify_command
 
-    from gamecore.reporting.build import ReportBuildError
-    from gamecore.reporting.verify import verify
+    return verify_command(args.reports, args.simulations, args.only)
 
-    try:
-        with contextlib.redirect_stdout(sys.stderr):  # the rebuild's progress lines
-            problems = verify(Path(args.reports), args.simulations, args.only)
-    except ReportBuildError as error:
-        print(f"gamecore: verify: {one_line(str(error))}", file=sys.stderr)
-        return 1
-    for line in problems:
-        print(line)
-    what = "every file's hash, every exact figure" + (
-        " and every simulated one" if args.simulations else ""
-    )
-    if problems:
-        print(f"{len(problems)} mismatches", file=sys.stderr)
-        return 1
-    print(f"{args.reports}: {what} match")
-    return 0
+
+def _command_sidebet(args: argparse.Namespace) -> None:
+    from gamecore.sidebets.command import sidebet
+
+    answer = sidebet(args.bet, args.decks)
+    _emit(answer.data, args.json, answer.text)
 
 
 def _command_games(args: argparse.Namespace) -> None:
-    """``gamecore games``: every registered game, its commands, wagers and rule parameters."""
+    """``gamecore games``: every registered game, its commands, wagers and rule parameters,
+    and the built-in side bets."""
+    from gamecore.sidebets.command import builtins
+
     described = [game.describe() for game in games.all_games()]
+    side_bets = builtins()
 
     def text() -> None:
         for game in described:
@@ -159,8 +150,12 @@ def _command_games(args: argparse.Namespace) -> None:
                 print(f"  wager {wager['name']}: {lines}")
             for rule in game["rules"]:
                 print(f"  rule {rule['name']} = {rule['default']} ({rule['allowed']})")
+        print("side bets (gamecore sidebet NAME):")
+        for bet in side_bets:
+            lines = "; ".join(f"{line['outcome']}: {line['pays']}" for line in bet["paytable"])
+            print(f"  {bet['bet']} ({bet['game']}, {bet['decks']} decks): {lines}")
 
-    _emit({"games": described}, args.json, text)
+    _emit({"games": described, "side_bets": side_bets}, args.json, text)
 
 
 def _command_rules(args: argparse.Namespace) -> None:
@@ -185,6 +180,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int | None]] = {
     "games": _command_games,
     "rules": _command_rules,
     "verify": _command_verify,
+    "sidebet": _command_sidebet,
 }
 
 

@@ -115,11 +115,11 @@ def test_three_card_poker_classes_closed_form(decks):
     straight_flush = runs * 4 * orders * d**3
     straight_any = runs * orders * (4 * d) ** 3
     same_suit = 52 * d * (13 * d - 1) * (13 * d - 2)  # all three of one suit, ordered
-    # Same suit with two or three of one rank: three of one card, or a pair of one card
-    # (d (d-1) ordered) with another rank of the suit (12 d), in 3 positions.
+    # A suited pair (two copies of one card, d (d-1) ordered, with another rank of the
+    # suit, 12 d, in 3 positions) is a flush, the better of its two classes.
     suited_pairs = 13 * 4 * 3 * d * (d - 1) * 12 * d
-    flush = same_suit - suited_trips - suited_pairs - straight_flush
-    pair_any = 13 * 3 * (4 * d) * (4 * d - 1) * (48 * d)  # a rank twice, another once
+    flush = same_suit - suited_trips - straight_flush
+    pair_any = 13 * 3 * (4 * d) * (4 * d - 1) * (48 * d) - suited_pairs  # a rank twice
     expected = [
         suited_trips,
         straight_flush,

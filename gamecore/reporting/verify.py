@@ -312,3 +312,45 @@ def verify(reports: Path, simulations: bool = False, only=None) -> list[str]:
         manifest = read_manifest(reports)
         problems = check_hashes(reports, manifest)
     return problems + recompute(reports, manifest, simulations, only)
+
+
+def verify_command(reports: str, simulations: bool, only: Sequence[str] | None) -> int:
+    """``gamecore verify REPORTS``: a line per mismatch and exit 1, or one line and exit 0.
+
+    Parameters
+    ----------
+    reports : str
+        The reports folder.
+    simulations : bool
+        Compare the simulated figures too.
+    only : sequence of str or None
+        Recompute only these reports.
+
+    Returns
+    -------
+    int
+        The exit status: 0 when everything matches, else 1 (a line per mismatch, or one
+        line saying why the rebuild failed, on standard error).
+    """
+    import contextlib
+    import sys
+
+    from gamecore.errors import one_line
+    from gamecore.reporting.build import ReportBuildError
+
+    try:
+        with contextlib.redirect_stdout(sys.stderr):  # the rebuild's progress lines
+            problems = verify(Path(reports), simulations, only)
+    except ReportBuildError as error:
+        print(f"gamecore: verify: {one_line(str(error))}", file=sys.stderr)
+        return 1
+    for line in problems:
+        print(line)
+    what = "every file's hash, every exact figure" + (
+        " and every simulated one" if simulations else ""
+    )
+    if problems:
+        print(f"{len(problems)} mismatches", file=sys.stderr)
+        return 1
+    print(f"{reports}: {what} match")
+    return 0

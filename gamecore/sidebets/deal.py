@@ -139,13 +139,14 @@ def _poker_class(dealt, first, second, third):
     flush = dealt[SUIT, first] == dealt[SUIT, second] == dealt[SUIT, third]
     if a == b == c:
         return _SUITED_TRIPS if flush else _TRIPS
-    if a == b or b == c or a == c:
-        return _PAIR
-    low, high = min(a, b, c), max(a, b, c)
-    straight = high - low == 2 or (low == 0 and high == _KING and a + b + c == _QUEEN_KING_ACE)
-    if straight:
-        return _STRAIGHT_FLUSH if flush else _STRAIGHT
-    return _FLUSH if flush else _HIGH_CARD
+    pair = a == b or b == c or a == c
+    if not pair:
+        low, high = min(a, b, c), max(a, b, c)
+        if high - low == 2 or (low == 0 and high == _KING and a + b + c == _QUEEN_KING_ACE):
+            return _STRAIGHT_FLUSH if flush else _STRAIGHT
+    if flush:  # a suited pair (from more than one deck) is a flush: the better class
+        return _FLUSH
+    return _PAIR if pair else _HIGH_CARD
 
 
 @kernel(inline=True)
