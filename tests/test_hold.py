@@ -3,6 +3,7 @@ against sums over every (wins, losses, pushes) split of the N rounds computed he
 scipy's log-gamma, and the band against the normal quantile."""
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -97,3 +98,21 @@ def test_twins_of_house_behind_are_reproducible_and_within_four_sigma():
 def test_bad_input_is_refused(distribution, rounds, named):
     with pytest.raises(GamecoreError, match=named):
         hold.house_behind(distribution, rounds)
+
+
+def test_a_rare_large_payout_is_never_cut_from_the_convolution():
+    # A 1000 to 1 payout with chance 1/10,000 lies far beyond 14 SD of a few rounds' sum,
+    # and it alone puts the house behind: after 1,000 rounds the players are ahead exactly
+    # when it hit at least once (1000 k - (1000 - k) > 0 for k >= 1), so
+    # P = 1 - (1 - p)^1000 (binomial, by hand); after 10,000 rounds they need k >= 10.
+    from math import comb
+
+    p = Fraction(1, 10_000)
+    distribution = {Fraction(1000): p, Fraction(-1): 1 - p}
+    behind, cut = hold.house_behind(distribution, 1_000)
+    assert behind == pytest.approx(float(1 - (1 - p) ** 1000), abs=1e-11)
+    assert cut < 1e-12
+    n = 10_000
+    at_least_ten = 1 - sum(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(10))
+    behind, cut = hold.house_behind(distribution, n)
+    assert behind == pytest.approx(float(at_least_ten), abs=1e-11)
