@@ -35,6 +35,9 @@ NAMES: tuple[str, ...] = tuple(REGISTRY)
 STUDIES: dict[str, tuple[str, ...]] = {
     "dragon7_counting": ("ez_baccarat",),
     "counting_c21": ("c21_baccarat", "c21_blackjack"),
+    # Side bets written as data (gamecore.sidebets): on baccarat and blackjack rounds, but
+    # under no registered game's rule set, so they quote none.
+    "side_bets": (),
 }
 
 

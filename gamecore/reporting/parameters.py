@@ -93,6 +93,12 @@ def list_of(check: Check) -> Check:
     return check_list
 
 
+def _side_bets(name: str, value: Any) -> list[str]:
+    from gamecore.sidebets.study import checked_bets
+
+    return checked_bets(name, value)
+
+
 PLAYERS = integer_from(1, 8)
 TAG = integer_from(1, 20)
 
@@ -119,11 +125,11 @@ REPORT_PARAMETERS: Mapping[str, Check] = {
     ),
     "seed": seed,
     # Shoes: deck counts of sweeps and of the counting study's games.
-    **dict.fromkeys(("decks", "sweep_decks", "blackjack_decks"), deck_count),
+    **dict.fromkeys(("decks", "sweep_decks", "blackjack_decks", "baccarat_decks"), deck_count),
     **dict.fromkeys(("sweep_deck_counts", "deck_counts"), list_of(deck_count)),
     "jokers_per_deck": integer_from(0, 4),
     "sweep_jokers": list_of(integer_from(0, 4)),
-    "penetration": trials,
+    **dict.fromkeys(("penetration", "blackjack_penetration"), trials),
     "penetrations": list_of(trials),
     "burn": choice(*BURNS),
     # Tables and seats.
@@ -141,6 +147,8 @@ REPORT_PARAMETERS: Mapping[str, Check] = {
     "triggers": list_of(number),
     "ramp": list_of(amount),
     **dict.fromkeys(("seat_trigger", "bank_at", "threshold"), number),
+    # Side bets: built-in names or definition files, each read and checked.
+    "side_bets": _side_bets,
     # Switches.
     **dict.fromkeys(("rule_costs", "search_chart"), boolean),
 }

@@ -1,0 +1,101 @@
+"""The side-bets report, built with small parameters and a user's definition file beside
+two built-ins: its par sheets hold the counts derived elsewhere (the EZ Baccarat engine's
+Dragon 7, the closed form of a pair), every twin is within four standard errors, and a bad
+``side_bets`` value is refused before any notebook runs."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+from helpers import assert_twin_table
+
+from gamecore.errors import GamecoreError
+from gamecore.reporting.build import build
+
+MY_BET = """\
+bet: my_queens
+title: Queen of hearts first
+game: blackjack
+outcomes:
+  - name: Queen of hearts
+    when:
+      rank: {player_1: Q}
+      suit: {player_1: hearts}
+    pays: 45 to 1
+"""
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("side_bets")
+    (folder / "my_queens.yaml").write_text(MY_BET, "utf-8")
+    small = {
+        "side_bets": ["player_pair", "dragon_7", str(folder / "my_queens.yaml")],
+        "baccarat_decks": 1,
+        "blackjack_decks": 2,
+        "sweep_decks": 2,
+        "rounds": 200_000,
+        "shoes": 1_000,
+        "hold_sessions": 2_000,
+    }
+    build(folder / "reports", small, only=["side_bets"])
+    return folder / "reports" / "side_bets"
+
+
+def _combinations(report, bet: str) -> dict[str, int]:
+    table = pd.read_csv(report / f"bet_{bet}.csv", dtype={"Combinations": str})
+    return {row.Outcome: int(row.Combinations) for row in table.itertuples()}
+
+
+def test_par_sheets_hold_the_counts_derived_elsewhere(report):
+    n = 52
+    six = math.perm(n, 6)
+    # A pair in the Player's first two cards: 52 x 3 of the first two, any four after.
+    assert _combinations(report, "player_pair")["Pair"] == n * 3 * math.perm(n - 2, 4)
+    assert _combinations(report, "player_pair")["Total"] == six
+    # The EZ Baccarat engine's one-deck Dragon 7 (tests/test_sidebet_exact.py compares the
+    # two engines at several deck counts; this is the report carrying it through).
+    from gamecore import baccarat
+
+    outcomes = baccarat.exact(baccarat.EZBaccaratRules(decks=1)).outcomes()
+    dragon = outcomes[outcomes["Outcome"].str.startswith("Dragon 7")]["Combinations"]
+    assert _combinations(report, "dragon_7")["Dragon 7"] == int(dragon.iloc[0])
+    # The user's file: the queen of hearts first, 2 of 104 cards; one card is counted.
+    assert _combinations(report, "my_queens") == {
+        "Queen of hearts": 2,
+        "Loses": 102,
+        "Total": 104,
+    }
+
+
+def test_every_twin_is_within_four_standard_errors(report):
+    for path in sorted(report.glob("cross_check_*.csv")):
+        assert_twin_table(path)
+    assert_twin_table(report / "hold_monitoring_cross_check.csv")
+
+
+def test_summary_definitions_and_documents(report):
+    summary = pd.read_csv(report / "summary.csv").set_index("Bet")
+    assert summary.loc["my_queens", "House edge"] == pytest.approx(1 - 46 * 2 / 104)
+    definitions = pd.read_csv(report / "definitions.csv").set_index("Bet")
+    assert definitions.loc["player_pair", "Definition"] == "built-in"
+    assert definitions.loc["my_queens", "Definition"].endswith("my_queens.yaml")
+    assert (report / "side_bets.pdf").is_file() and (report / "side_bets.xlsx").is_file()
+    assert (report / "countability_dragon_7.csv").is_file()
+    assert not (report / "countability_player_pair.csv").exists()  # nothing to count
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        (["no_such_bet"], "neither a built-in side bet"),
+        (["small", "small"], "listed twice"),
+        ([], "non-empty list"),
+    ],
+)
+def test_a_bad_side_bets_value_is_refused_before_any_notebook_runs(tmp_path, value, says):
+    with pytest.raises(GamecoreError, match=says):
+        build(tmp_path / "reports", {"side_bets": value}, only=["side_bets"])
+    assert not (tmp_path / "reports" / "side_bets").exists()
