@@ -85,6 +85,13 @@ def test_summary_definitions_and_documents(report):
     assert (report / "side_bets.pdf").is_file() and (report / "side_bets.xlsx").is_file()
     assert (report / "countability_dragon_7.csv").is_file()
     assert not (report / "countability_player_pair.csv").exists()  # nothing to count
+    # A bet reading suits has every card's own effect of removal. The bet's EV is
+    # 46 P(queen of hearts) - 1; removing one of the two queens of hearts of 104 cards takes
+    # P from 2/104 to 1/103.
+    by_card = pd.read_csv(report / "effects_by_card_my_queens.csv").set_index("Card")
+    queen_of_hearts = [name for name in by_card.index if "Q" in name and "hearts" in name]
+    effect = by_card.loc[queen_of_hearts[0], "EoR (%)"] / 100
+    assert effect == pytest.approx(46 * (1 / 103 - 2 / 104), rel=1e-12)
 
 
 @pytest.mark.parametrize(
