@@ -426,6 +426,13 @@ def test_every_report_has_a_workbook_with_a_sheet_per_table(built):
         by_sheet = {r[0]: r[1] for r in index if r[0]}
         assert sorted(by_sheet.values()) == csvs
         assert all(len(sheet) <= 31 for sheet in by_sheet)
+        # Issue 30: every header row frozen, every column's width set, no number General.
+        full = openpyxl.load_workbook(folder / f"{name}.xlsx")
+        for sheet in full.worksheets:
+            assert sheet.freeze_panes == "A2" and sheet.column_dimensions["A"].width > 0
+            cells = [c for row in sheet.iter_rows() for c in row]
+            numbers = [c for c in cells if type(c.value) in (int, float)]  # bool: no
+            assert all(c.number_format != "General" for c in numbers), sheet.title
     # The exact counts are numbers, equal to the CSV's.
     book = openpyxl.load_workbook(built / "punto_banco" / "punto_banco.xlsx", read_only=True)
     outcomes = pd.read_csv(built / "punto_banco" / "outcomes.csv")
@@ -439,8 +446,9 @@ def test_workbook_cells_keep_big_integers_exact_and_names_fit_excel(tmp_path):
 
     from gamecore.reporting import workbook
 
-    assert workbook.cell_value(str(2**53)) == (2**53, False)
-    assert workbook.cell_value(str(2**53 + 1)) == (str(2**53 + 1), True)  # text: exact
+    # Excel shows 15 significant digits: a 16-digit integer is text, every digit kept.
+    assert workbook.cell_value(str(10**15 - 1)) == (10**15 - 1, False)
+    assert workbook.cell_value(str(2**53)) == ("9,007,199,254,740,992", True)
     assert workbook.cell_value("-0.25") == (-0.25, False)
     assert workbook.cell_value("Banker") == ("Banker", False)
     names = workbook.sheet_names(["a" * 40, "a" * 40 + "b", "Report"])
@@ -450,8 +458,8 @@ def test_workbook_cells_keep_big_integers_exact_and_names_fit_excel(tmp_path):
     )
     book = openpyxl.load_workbook(workbook.write_workbook(tmp_path, "test"))
     sheet = book["counts"]
-    assert sheet["B2"].value == str(3**40) and sheet["C2"].number_format == "0.0000%"
-    assert "above 2^53 are written as text" in sheet["A4"].value
+    assert sheet["B2"].value == f"{3**40:,}" and sheet["C2"].number_format == "0.0000%"
+    assert "more than 15 digits are written as text" in sheet["A4"].value
 
 
 def test_the_index_sets_every_wager_side_by_side(built):
