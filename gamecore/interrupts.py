@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 
 @contextlib.contextmanager
@@ -70,3 +71,28 @@ def _write_all(text: str) -> None:
     while data:
         data = data[buffer.write(data) :]
     buffer.flush()
+
+
+class InterruptRaceFilter:
+    """Drops the one log record distributed's ``sync`` makes when an interrupt lands in it
+    before its call's future exists: the cancel it schedules on the event loop then raises
+    ``NameError: cannot access free variable 'future'`` (distributed 2026.8), which tornado
+    logs with a traceback over the command's one line, under load. The interrupt itself is
+    handled (the run stops, exit 130); every other record passes.
+    """
+
+    def filter(self, record: Any) -> bool:
+        """Whether ``record`` is logged.
+
+        Parameters
+        ----------
+        record : logging.LogRecord
+            A record of the ``tornado.application`` logger.
+
+        Returns
+        -------
+        bool
+            False for exactly the record of that race, True for any other.
+        """
+        error = record.exc_info[1] if record.exc_info else None
+        return not (isinstance(error, NameError) and "free variable 'future'" in str(error))

@@ -522,8 +522,14 @@ DASK_CONNECT_TIMEOUT = "10s"
 
 
 def _run_on_dask(work, items, address: str, progress: tuple) -> Iterator[Any]:
+    import logging
+
     from dask.distributed import Client, LocalCluster
 
+    from gamecore.interrupts import InterruptRaceFilter
+
+    quiet = InterruptRaceFilter()
+    logging.getLogger("tornado.application").addFilter(quiet)
     with _progress_bar(*progress) as bar:  # shown while the cluster starts: seconds
         cluster = None
         try:
@@ -553,6 +559,7 @@ def _run_on_dask(work, items, address: str, progress: tuple) -> Iterator[Any]:
         finally:  # an interrupt too: the workers are stopped by the cluster, not by the signal
             if cluster is not None:
                 cluster.close()
+            logging.getLogger("tornado.application").removeFilter(quiet)
 
 
 def _quiet_worker_logs() -> None:

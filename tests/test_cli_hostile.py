@@ -508,3 +508,23 @@ def test_ctrl_c_at_a_terminal_leaves_the_dask_workers_quiet():
     lines = bar.split("\n")
     assert lines[-1] == "" and all(line.startswith("\r") for line in lines[:-1]), err[-2000:]
     assert "Traceback" not in err and "WARNING" not in err and "leaked" not in err, err[-2000:]
+
+
+def test_the_interrupt_race_filter_drops_only_distributeds_cancel_error():
+    import logging
+
+    from gamecore.interrupts import InterruptRaceFilter
+
+    def record(error):
+        try:
+            raise error
+        except Exception:  # noqa: BLE001 - a record made the way tornado makes it
+            return logging.LogRecord(
+                "tornado.application", logging.ERROR, __file__, 1, "callback", None,
+                sys.exc_info(),
+            )  # fmt: skip
+
+    race = NameError("cannot access free variable 'future' where it is not associated with a")
+    assert not InterruptRaceFilter().filter(record(race))
+    assert InterruptRaceFilter().filter(record(NameError("name 'x' is not defined")))
+    assert InterruptRaceFilter().filter(record(ValueError("free variable 'future'")))
