@@ -35,10 +35,10 @@ def report(tmp_path_factory):
         "side_bets": ["player_pair", "dragon_7", str(folder / "my_queens.yaml")],
         "baccarat_decks": 1,
         "blackjack_decks": 2,
-        "sweep_decks": 2,
-        "rounds": 200_000,
-        "shoes": 1_000,
-        "hold_sessions": 2_000,
+        "sweep_decks": 1,
+        "rounds": 100_000,
+        "shoes": 500,
+        "hold_sessions": 1_000,
     }
     build(folder / "reports", small, only=["side_bets"])
     return folder / "reports" / "side_bets"

@@ -576,7 +576,7 @@ def test_lucky_ladies_published():
 
 ENGINE_DECKS = {
     "player_pair": 1,
-    "banker_pair": 1,
+    "banker_pair": 1,  # against the Player pair's reference count (below)
     "dragon_bonus_player": 8,
     "dragon_bonus_banker": 8,
     "lucky_6": 8,
@@ -602,4 +602,8 @@ def test_the_engine_counts_what_the_reference_counts(bet):
 
     decks = ENGINE_DECKS[bet]
     total, paid, _matched = count_outcomes(engine_definition.load(bet), cards.standard(decks))
-    assert (total, tuple(paid)) == counts(bet, decks)
+    # The Banker's first two cards pair exactly as often as the Player's: both are two of
+    # the six cards counted, dealt before the tableau is read (and the reference's own
+    # enumeration of the Banker pair, the slowest of all, is left to the tiny-shoe test).
+    reference = "player_pair" if bet == "banker_pair" else bet
+    assert (total, tuple(paid)) == counts(reference, decks)
