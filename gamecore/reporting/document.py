@@ -3,16 +3,19 @@ a regulator can file, and its one-page par sheet.
 
 Typst (the ``typst`` wheel bundles the compiler and its fonts: pip alone installs it, no
 TeX, no browser) typesets one fixed template (:data:`TEMPLATE`) from data this module reads
-off the report's own files: every CSV the HTML page shows, every PNG, ``summary.json``, the
-rule card and the readings of RULES.md. So the document holds the same tables as the page
-(one source of truth), each paginated with its header repeated, numbers right-aligned with
-the same decimals down a column and exact integer counts in full.
+off the report's own files: every CSV the HTML page shows, every PNG, ``summary.json``,
+``provenance.csv``, the rule card and the readings of RULES.md. So the document holds the same
+tables as the page (one source of truth), each paginated with its header repeated, printed
+in the one number style of :mod:`gamecore.reporting.numbers` (the HTML page's too).
 
-The par sheet is the page a regulator puts in the file: for each wager its house edge, SD,
-hit frequency (the chance it wins a round), and the hold's 95% band after 10,000 and 1,000,000
-rounds (from the report's hold monitoring); each bet's Outcome | Pays | Combinations |
-Probability | Return table where the report has one; the rule set in one line and the
-strategy (named in each wager).
+The par sheet is the page a regulator puts in the file, at the front of the document and on
+its own: its front matter (:mod:`gamecore.reporting.frontmatter`: game, rule card and the
+SHA-256 of its text, strategy assumed, gamecore version and commit, build date, the rule set
+and the parameters); for each wager its house edge, SD, hit frequency (the chance it wins a
+round), and the hold's 95% band after 10,000 and 1,000,000 rounds (from the report's hold
+monitoring); each bet's Outcome | Pays | Combinations | Probability | Return table where the
+report has one; a glossary, the number style stated, and an attestation block (prepared by,
+reviewed by: name, date, signature). One page always: a longer one is scaled to the page.
 """
 
 from __future__ import annotations

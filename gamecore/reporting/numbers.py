@@ -55,7 +55,7 @@ _PERCENT = re.compile(
 )
 _PROBABILITY = re.compile(r"probability|frequency|\bp\(|\bshare\b|mass cut|\bchance\b")
 _ODDS = re.compile(r"^pays$|^payout$")
-_TWIN_VALUES = {"exact", "simulated", "se"}
+_TWIN_VALUES = {"exact", "simulated", "se", "value"}
 #: Columns of Parameter | Value tables: each value of its own kind.
 _VALUES = {"value", "default"}
 _LITERALS = {"True": "yes", "False": "no", "None": DASH, "nan": "", "NaN": "", "<NA>": ""}
@@ -250,7 +250,11 @@ def format_column(
         return [payout(c) if c.strip() else "" for c in cells], "right"
     if texts or str(name).strip().lower() in _VALUES:
         # a column of values of several kinds (a rule set's Value): each on its own scale
-        return [_cell(c, x) for c, x in zip(cells, numbers, strict=True)], "left"
+        kinds = row_kinds or [None] * len(cells)
+        return [
+            number_text(x, k) if k and x is not None else _cell(c, x)
+            for c, x, k in zip(cells, numbers, kinds, strict=True)
+        ], "left"
     present = [x for x in numbers if x is not None]
     if not present:
         return ["" for _ in cells], "left"
@@ -274,7 +278,7 @@ def _cell(text: str, value: int | float | None) -> str:
         return f"{int(value):,}"
     if abs(value) < ZERO_TOLERANCE:
         return "0"
-    return f"{value:.{SIGNIFICANT}g}" if 1e-4 <= abs(value) < 1e15 else _fixed(value, MAX_DECIMALS)
+    return number_text(value, "number")
 
 
 def row_kinds(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str | None] | None:
@@ -334,7 +338,7 @@ def is_twin_value(name: str) -> bool:
     Returns
     -------
     bool
-        True for Exact, Simulated and SE.
+        True for Exact, Simulated, SE and a Figure | Value table's Value.
     """
     return str(name).strip().lower() in _TWIN_VALUES
 
