@@ -4,6 +4,7 @@ version, commit, date, parameters, glossary, attestation), a provenance that is 
 and rule cards shown as their authors wrote them."""
 
 import hashlib
+import json
 import re
 
 import pandas as pd
@@ -169,6 +170,9 @@ def test_the_par_sheet_states_what_it_is_for_and_can_be_signed(report):
     assert provenance["started (UTC)"] in sheet
     assert "19 to 20" in sheet  # the Banker's payout as odds
     assert "decks 1" in sheet and "rounds 200,000" in sheet  # the rule set and parameters
+    summary = json.loads((report / "summary.json").read_text("utf-8"))
+    for label, figure in summary["figures"].items():  # as the index quotes them
+        assert f"{label} {figure}" in " ".join(sheet.split()), label
 
 
 def test_the_document_opens_with_the_par_sheet_and_ends_with_its_provenance(report):

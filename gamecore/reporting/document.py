@@ -87,10 +87,12 @@ TEMPLATE = r"""
   let f = data.front_matter
   let cards = f.cards.map(c => ([*Rule card*], [#c.title (#c.file), SHA-256 #raw(c.sha256)]))
   let strategy = if f.strategy != "" { ([*Strategy assumed*], f.strategy) } else { () }
+  let key = if f.key_figures != "" { ([*Key figures*], f.key_figures) } else { () }
   table(columns: (auto, 1fr), stroke: none, inset: (x: 2pt, y: 1.5pt),
     [*Game*], f.game,
     ..cards.flatten(),
     ..strategy,
+    ..key,
     [*gamecore*], [version #data.version, commit #raw(data.commit)],
     [*Build date*], data.date,
   )

@@ -189,7 +189,8 @@ def front_matter(folder: Path, name: str, summary: dict[str, Any]) -> dict[str, 
     Returns
     -------
     dict
-        ``game``, ``cards``, ``rules`` (a table), ``strategy``, ``parameters`` (a table),
+        ``game``, ``cards``, ``rules`` (a table), ``strategy``, ``key_figures`` (as the
+        index quotes them, the same text), ``parameters`` (a table),
         ``glossary`` and ``style`` (the number style stated).
     """
     games = registry.report_games(name)
@@ -203,6 +204,10 @@ def front_matter(folder: Path, name: str, summary: dict[str, Any]) -> dict[str, 
         "cards": [card_entry(g) for g in games if g in registry.rule_cards()],
         "rules": pairs_table(rule_pairs(folder), "Rule set"),
         "strategy": strategy(folder),
+        "key_figures": "; ".join(
+            f"{numbers.plain_text(k)} {numbers.plain_text(str(v))}"
+            for k, v in (summary.get("figures") or {}).items()
+        ),
         "parameters": pairs_table(
             [(k, _seed_text(k, v)) for k, v in parameters.items()], "Parameters"
         ),
