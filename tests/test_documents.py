@@ -70,6 +70,11 @@ def test_percentages_probabilities_and_integers():
     ]
     assert numbers.format_column("Rounds", ["4046.0", "12.0"])[0] == ["4,046", "12"]
     assert numbers.format_column("z", ["-1.2345", "0.5"])[0] == ["-1.23", "0.50"]
+    # An EV gain of 4.1e-7 is 0.000041 percent: not printed as 0.0000%.
+    assert numbers.format_column("EV gain", ["4.1015759617846204e-07"])[0] == ["0.000041%"]
+    # Money and correlations are not shares, whatever else their names say.
+    assert numbers.kind_of("Expected units per 100 rounds (exact EV of the round)") == "number"
+    assert numbers.kind_of("Correlation of true count with exact EV") == "number"
 
 
 def test_float_noise_is_rounded_to_the_columns_decimals():

@@ -5,7 +5,8 @@ by the column's name (and, in a twin table, by the row's figure):
 
 - exact integers in full with thousands separators (``6,737,232,640``), a whole number
   never padded with decimals (``8``, not ``8.00000000``);
-- house edges, EVs, returns and holds as percentages to :data:`PERCENT_DECIMALS` decimals;
+- house edges, EVs, returns and holds as percentages to :data:`PERCENT_DECIMALS` decimals
+  (one too small to show there but not zero, a chart change's EV gain, to 2 digits);
 - probabilities and frequencies as fractions to :data:`PROBABILITY_DECIMALS` decimals, a
   probability too small to show at that resolution as ``< 0.00000001`` (never 0: it is not);
 - payouts as odds (``19 to 20``, ``push``, ``loses``: :func:`gamecore.wagers.odds`);
@@ -41,7 +42,8 @@ DASH = "\u2013"
 
 STYLE_NOTE = (
     f"Numbers: exact counts in full; house edges, EVs, returns and holds as percentages to "
-    f"{PERCENT_DECIMALS} decimals; probabilities as fractions to {PROBABILITY_DECIMALS} decimals "
+    f"{PERCENT_DECIMALS} decimals (a smaller one, not zero, to 2 significant digits); "
+    f"probabilities as fractions to {PROBABILITY_DECIMALS} decimals "
     f"(below that resolution: < 0.{'0' * (PROBABILITY_DECIMALS - 1)}1); payouts as odds; z to "
     f"{Z_DECIMALS} decimals; any other figure to {SIGNIFICANT} significant digits (at most "
     f"{MAX_DECIMALS} decimals); a figure within 10^{round(math.log10(ZERO_TOLERANCE))} of zero "
@@ -54,6 +56,7 @@ _PERCENT = re.compile(
     r"cut-card effect|\bmargin\b"
 )
 _PROBABILITY = re.compile(r"probability|frequency|\bp\(|\bshare\b|mass cut|\bchance\b")
+_NOT_A_SHARE = re.compile(r"\bunits\b|correlation|covariance")
 _ODDS = re.compile(r"^pays$|^payout$")
 _TWIN_VALUES = {"exact", "simulated", "se", "value"}
 #: Columns of Parameter | Value tables: each value of its own kind.
@@ -80,6 +83,8 @@ def kind_of(name: str) -> str:
     lowered = str(name).strip().lower()
     if _ODDS.search(lowered):
         return "odds"
+    if _NOT_A_SHARE.search(lowered):  # money or a correlation, whatever else it names
+        return "number"
     if lowered == "z":
         return "z"
     if _PROBABILITY.search(lowered):
@@ -189,6 +194,10 @@ def number_text(value: int | float, kind: str, decimals: int | None = None) -> s
     if kind == "odds":
         return payout(value)
     if kind == "percent":
+        if ZERO_TOLERANCE <= abs(value) < 10.0 ** -(PERCENT_DECIMALS + 2):
+            # too small for 4 decimals but not zero (a chart change's EV gain): 2 digits
+            digits = min(MAX_DECIMALS + 2, 1 - math.floor(math.log10(abs(value) * 100)))
+            return _fixed(value, digits, percent=True)
         return _fixed(value, PERCENT_DECIMALS, percent=True)
     if kind == "probability":
         if 0 < abs(value) < 0.5 * 10.0**-PROBABILITY_DECIMALS:
