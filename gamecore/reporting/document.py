@@ -129,11 +129,14 @@ TEMPLATE = r"""
   front-matter()
   v(0.3em)
   grid-table(data.par.wagers, size: 7pt)
-  for bet in data.par.bets {
-    v(0.3em)
+  // Many bets (the side bets' twelve): their tables two to a row, so the page stays legible.
+  let bets = data.par.bets.map(bet => block(breakable: false, above: 0.6em, {
     strong(bet.title)
     grid-table(bet.table, size: 7pt)
-  }
+  }))
+  if bets.len() > 3 {
+    grid(columns: 2, column-gutter: 1.2em, row-gutter: 0.5em, ..bets)
+  } else { bets.join() }
   v(0.3em)
   glossary()
   v(0.3em)
