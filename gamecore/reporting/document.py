@@ -96,9 +96,11 @@ TEMPLATE = r"""
     [*gamecore*], [version #data.version, commit #raw(data.commit)],
     [*Build date*], data.date,
   )
-  v(0.2em)
-  strong("Rule set")
-  grid-table(f.rules, size: 6.5pt)
+  for t in f.rules {
+    v(0.2em)
+    strong(t.title)
+    grid-table(t, size: 6.5pt)
+  }
   v(0.2em)
   strong("Parameters")
   grid-table(f.parameters, size: 6.5pt)
@@ -282,11 +284,6 @@ def readings(game: str) -> str:
     return match.group(0).strip() if match else ""
 
 
-def _rules_line(folder: Path) -> str:
-    """The rule set in one line: Parameter=Value of the report's rules CSV(s)."""
-    return ", ".join(f"{p}={v}" for p, v in frontmatter.rule_pairs(folder))
-
-
 def _percent(value: float) -> str:
     return numbers.number_text(float(value), "percent")
 
@@ -380,7 +377,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
         "only_par_sheet": False,
         "title": summary.get("title", _title(name)),
         "subtitle": f"gamecore report {name}",
-        "rules_line": _rules_line(folder),
+        "rules_line": frontmatter.rules_line(folder),
         "version": gamecore.__version__,
         "commit": commit,
         "date": built,

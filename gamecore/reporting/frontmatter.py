@@ -130,8 +130,9 @@ def pairs_table(pairs: list[tuple[str, str]], title: str, across: int = 3) -> di
     }
 
 
-def rule_pairs(folder: Path) -> list[tuple[str, str]]:
-    """The report's rule set, Parameter and Value, from its ``rules*.csv``.
+def rules_line(folder: Path) -> str:
+    """The report's rule set in one line, ``Parameter=Value`` from its ``rules*.csv`` (a
+    study of several games: each game's after its name, ``c21_baccarat: decks=8, ...;``).
 
     Parameters
     ----------
@@ -140,16 +141,56 @@ def rule_pairs(folder: Path) -> list[tuple[str, str]]:
 
     Returns
     -------
-    list of (str, str)
-        Each rule and its printed value.
+    str
+        The line.
     """
-    pairs = []
-    for path in sorted(Path(folder).glob("rules*.csv")):
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-        if {"Parameter", "Value"} <= set(frame.columns):
-            values, _ = numbers.format_column("Value", frame["Value"].tolist())
-            pairs += list(zip(frame["Parameter"], values, strict=True))
-    return pairs
+    paths = sorted(Path(folder).glob("rules*.csv"))
+    parts = []
+    for path in paths:
+        line = ", ".join(f"{name}={value}" for name, value in _rules_of(path))
+        parts.append(f"{_game_of(path)}: {line}" if len(paths) > 1 and _game_of(path) else line)
+    return "; ".join(parts)
+
+
+def _game_of(path: Path) -> str:
+    """The game a ``rules_<game>.csv`` is of (empty for ``rules.csv``)."""
+    return path.stem.removeprefix("rules").lstrip("_")
+
+
+def _rules_of(path: Path) -> list[tuple[str, str]]:
+    """One rules CSV's Parameter and printed Value."""
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    if not {"Parameter", "Value"} <= set(frame.columns):
+        return []
+    values, _ = numbers.format_column("Value", frame["Value"].tolist())
+    return list(zip(frame["Parameter"], values, strict=True))
+
+
+def rule_tables(folder: Path) -> list[dict[str, Any]]:
+    """The rule set as compact tables, one per game the report's rules CSVs hold.
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder.
+
+    Returns
+    -------
+    list of dict
+        Tables as :func:`pairs_table` makes them, titled ``Rule set`` (or ``Rule set:
+        <game's title>`` for each of several).
+    """
+    paths = sorted(Path(folder).glob("rules*.csv"))
+    tables = []
+    for path in paths:
+        game = _game_of(path)
+        title = "Rule set"
+        if len(paths) > 1 and game in registry.NAMES:
+            title = f"Rule set: {registry.game(game).title}"
+        elif len(paths) > 1 and game:
+            title = f"Rule set: {game}"
+        tables.append(pairs_table(_rules_of(path), title))
+    return tables
 
 
 def strategy(folder: Path) -> str:
@@ -189,7 +230,7 @@ def front_matter(folder: Path, name: str, summary: dict[str, Any]) -> dict[str, 
     Returns
     -------
     dict
-        ``game``, ``cards``, ``rules`` (a table), ``strategy``, ``key_figures`` (as the
+        ``game``, ``cards``, ``rules`` (tables), ``strategy``, ``key_figures`` (as the
         index quotes them, the same text), ``parameters`` (a table),
         ``glossary`` and ``style`` (the number style stated).
     """
@@ -202,7 +243,7 @@ def front_matter(folder: Path, name: str, summary: dict[str, Any]) -> dict[str, 
     return {
         "game": f"{game}; report {name}",
         "cards": [card_entry(g) for g in games if g in registry.rule_cards()],
-        "rules": pairs_table(rule_pairs(folder), "Rule set"),
+        "rules": rule_tables(folder),
         "strategy": strategy(folder),
         "key_figures": "; ".join(
             f"{numbers.plain_text(k)} {numbers.plain_text(str(v))}"
