@@ -3,22 +3,24 @@ a regulator can file, and its one-page par sheet.
 
 Typst (the ``typst`` wheel bundles the compiler and its fonts: pip alone installs it, no
 TeX, no browser) typesets one fixed template (:data:`TEMPLATE`) from data this module reads
-off the report's own files: every CSV the HTML page shows, every PNG, ``summary.json``, the
-rule card and the readings of RULES.md. So the document holds the same tables as the page
-(one source of truth), each paginated with its header repeated, numbers right-aligned with
-the same decimals down a column and exact integer counts in full.
+off the report's own files: every CSV the HTML page shows, every PNG, ``summary.json``,
+``provenance.csv``, the rule card and the readings of RULES.md. So the document holds the same
+tables as the page (one source of truth), each paginated with its header repeated, printed
+in the one number style of :mod:`gamecore.reporting.numbers` (the HTML page's too).
 
-The par sheet is the page a regulator puts in the file: for each wager its house edge, SD,
-hit frequency (the chance it wins a round), and the hold's 95% band after 10,000 and 1,000,000
-rounds (from the report's hold monitoring); each bet's Outcome | Pays | Combinations |
-Probability | Return table where the report has one; the rule set in one line and the
-strategy (named in each wager).
+The par sheet is the page a regulator puts in the file, at the front of the document and on
+its own: its front matter (:mod:`gamecore.reporting.frontmatter`: game, rule card and the
+SHA-256 of its text, strategy assumed, gamecore version and commit, build date, the rule set
+and the parameters); for each wager its house edge, SD, hit frequency (the chance it wins a
+round), and the hold's 95% band after 10,000 and 1,000,000 rounds (from the report's hold
+monitoring); each bet's Outcome | Pays | Combinations | Probability | Return table where the
+report has one; a glossary, the number style stated, and an attestation block (prepared by,
+reviewed by: name, date, signature). One page always: a longer one is scaled to the page.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import re
 from importlib import resources
 from pathlib import Path
@@ -28,13 +30,14 @@ import pandas as pd
 
 import gamecore
 from gamecore import games as registry
+from gamecore.reporting import frontmatter, numbers
 from gamecore.reporting.report import rule_card
 
 #: Tables set apart from the body: the rule set up front, the provenance at the end.
 FRONT_TABLES = ("rules", "dealing")
 BACK_TABLES = ("provenance",)
-#: Significant digits of a column's largest float (every cell of it the same decimals).
-SIGNIFICANT = 9
+#: Decimals of a wager's SD per round on the par sheet.
+SD_DECIMALS = 4
 #: The outcome tables a par sheet shows besides each bet's ``bet_*.csv``: the player's
 #: outcomes where a game's wager is one player-banked bet.
 PAR_TABLES = {
@@ -48,9 +51,9 @@ TEMPLATE = r"""
 #set text(size: 9pt)
 #set par(justify: false)
 #set heading(numbering: "1.1")
-#show heading: set block(above: 1.2em, below: 0.6em)
-#let grid-table(t, size: 8pt) = {
-  set text(size: size)
+#show heading: set block(above: 1.2em, below: 0.6em, sticky: true)
+#let grid-table(t, size: auto) = {
+  set text(size: if size == auto { t.at("size", default: 8) * 1pt } else { size })
   table(
     columns: t.columns.len(),
     align: t.align.map(a => if a == "right" { right } else { left }),
@@ -59,6 +62,12 @@ TEMPLATE = r"""
     table.header(repeat: true, ..t.columns.map(c => strong(c))),
     ..t.rows.flatten(),
   )
+}
+#let spans(s) = s.map(x => if x.style == "code" { raw(x.text) } else if x.style == "strong" {
+  strong(x.text) } else { x.text }).join()
+#let markdown(blocks) = for b in blocks {
+  if b.kind == "item" { pad(left: 1em * b.level, list(spans(b.spans))) }
+  else { par(spans(b.spans)) }
 }
 #let cover() = {
   set page(numbering: none, header: none)
@@ -74,20 +83,77 @@ TEMPLATE = r"""
     [Built], data.date,
   )
 }
-#let par-sheet() = {
+#let front-matter() = {
+  let f = data.front_matter
+  let cards = f.cards.map(c => ([*Rule card*], [#c.title (#c.file), SHA-256 #raw(c.sha256)]))
+  let strategy = if f.strategy != "" { ([*Strategy assumed*], f.strategy) } else { () }
+  let key = if f.key_figures != "" { ([*Key figures*], f.key_figures) } else { () }
+  table(columns: (auto, 1fr), stroke: none, inset: (x: 2pt, y: 1.5pt),
+    [*Game*], f.game,
+    ..cards.flatten(),
+    ..strategy,
+    ..key,
+    [*gamecore*], [version #data.version, commit #raw(data.commit)],
+    [*Build date*], data.date,
+  )
+  for t in f.rules {
+    v(0.2em)
+    strong(t.title)
+    grid-table(t, size: 6.5pt)
+  }
+  v(0.2em)
+  strong("Parameters")
+  grid-table(f.parameters, size: 6.5pt)
+}
+#let f-join(items) = items.map(g => [#emph(g.term): #g.text.]).join([ ])
+#let glossary() = {
+  set text(size: 6.5pt)
+  strong("Glossary. ")
+  f-join(data.front_matter.glossary)
+  parbreak()
+  data.front_matter.style
+  [ ]
+  data.par.note
+}
+#let attestation() = {
+  set text(size: 7pt)
+  strong("Attestation")
+  table(columns: (auto, 1fr, 0.5fr, 1fr), stroke: 0.4pt + luma(120),
+    inset: (x: 3pt, y: 3pt), rows: (auto, 16pt, 16pt),
+    [], [*Name*], [*Date*], [*Signature*],
+    [*Prepared by*], [], [], [],
+    [*Reviewed by*], [], [], [],
+  )
+}
+#let par-body() = {
   set text(size: 7.5pt)
   heading(level: 1, outlined: true, numbering: none, "Par sheet")
-  [#strong[Rule set:] #data.rules_line]
-  v(0.4em)
+  front-matter()
+  v(0.3em)
   grid-table(data.par.wagers, size: 7pt)
-  for bet in data.par.bets {
-    v(0.3em)
+  // Many bets (the side bets' twelve): their tables two to a row, so the page stays legible.
+  let bets = data.par.bets.map(bet => block(breakable: false, above: 0.6em, {
     strong(bet.title)
     grid-table(bet.table, size: 7pt)
-  }
+  }))
+  if bets.len() > 3 {
+    grid(columns: 2, column-gutter: 1.2em, row-gutter: 0.5em, ..bets)
+  } else { bets.join() }
   v(0.3em)
-  text(size: 6.5pt, data.par.note)
+  glossary()
+  v(0.3em)
+  attestation()
 }
+// One page, whatever the report holds: a par sheet too long for the page is scaled to it.
+#let par-sheet() = layout(size => {
+  let body = par-body()
+  let height = measure(block(width: size.width, body)).height
+  if height <= size.height { body } else {
+    let factor = size.height / height * 0.98
+    scale(factor * 100%, origin: top + left, reflow: true,
+      block(width: size.width / factor, body))
+  }
+})
 #if data.only_par_sheet {
   set page(paper: "a4", margin: (x: 1.4cm, y: 1.4cm))
   par-sheet()
@@ -109,16 +175,28 @@ TEMPLATE = r"""
   heading(level: 1, "The rule set")
   for t in data.front { heading(level: 2, t.title); grid-table(t) }
   heading(level: 1, "The rule card, as received")
-  for card in data.cards { heading(level: 2, card.game); block(raw(card.text)) }
+  for card in data.cards {
+    heading(level: 2, card.title)
+    text(size: 7.5pt)[File #card.file, SHA-256 of the text as received #raw(card.sha256).
+      #if card.note != "" [Shown #card.note.]]
+    block(raw(card.text))
+  }
   heading(level: 1, "How the card is read (RULES.md)")
-  for reading in data.readings { heading(level: 2, reading.game); block(raw(reading.text)) }
+  for reading in data.readings { heading(level: 2, reading.game); markdown(reading.blocks) }
   heading(level: 1, "Tables and figures")
   for item in data.body {
-    if item.kind == "table" and item.wide {
-      page(flipped: true, { heading(level: 2, item.title); grid-table(item) })
+    if item.kind == "wide" {
+      page(flipped: true, for t in item.items { heading(level: 2, t.title); grid-table(t) })
+    } else if item.kind == "figure" {
+      heading(level: 2, item.title)
+      layout(size => {
+        let picture = image(item.file, width: 100%)
+        let height = measure(block(width: size.width, picture)).height
+        if height <= 21cm { picture } else { image(item.file, height: 21cm) }
+      })
     } else {
       heading(level: 2, item.title)
-      if item.kind == "figure" { image(item.file, width: 100%) } else { grid-table(item) }
+      grid-table(item)
     }
   }
   heading(level: 1, "Provenance")
@@ -131,37 +209,13 @@ def _title(stem: str) -> str:
     return stem.replace("_", " ").capitalize()
 
 
-def _format_column(values: pd.Series) -> tuple[list[str], str]:
-    """A CSV column's cells for print and its alignment: integers in full with thousands
-    separators, floats to the same decimals down the column, text as it is."""
-    texts = values.tolist()
-    numbers = []
-    for text in texts:
-        if text == "":
-            numbers.append(None)
-            continue
-        try:
-            numbers.append(int(text) if re.fullmatch(r"-?\d+", text) else float(text))
-        except ValueError:
-            return texts, "left"
-    present = [x for x in numbers if x is not None]
-    if not present:
-        return texts, "left"
-    if all(isinstance(x, int) for x in present):
-        return [("" if x is None else f"{x:,}") for x in numbers], "right"
-    finite = [abs(x) for x in present if math.isfinite(x) and x != 0]
-    largest = max(finite, default=1.0)
-    if finite and min(finite) < 1e-4 and largest < 10:  # tiny probabilities: every cell
-        # in scientific notation, the same significant digits
-        return [("" if x is None else f"{x:.{SIGNIFICANT - 1}e}") for x in numbers], "right"
-    decimals = min(12, max(0, SIGNIFICANT - 1 - math.floor(math.log10(largest))))
-    return [("" if x is None else f"{x:,.{decimals}f}") for x in numbers], "right"
-
-
 #: Width of a character of a table's 8 pt type and a column's padding and rule, in points,
-#: and the width of the text on a portrait A4 page: a table wider than that is set on
-#: landscape pages of its own.
-CHARACTER_PT, COLUMN_PT, PORTRAIT_PT = 4.3, 7.0, 500.0
+#: and the width of the text on a portrait and a landscape A4 page. A table wider than a
+#: portrait page is set in smaller type down to :data:`SMALLEST_PT`, and only a table wider
+#: still on landscape pages (a landscape page for each table of a few rows left pages near
+#: empty).
+CHARACTER_PT, COLUMN_PT, PORTRAIT_PT, LANDSCAPE_PT = 4.3, 7.0, 500.0, 740.0
+TYPE_PT, SMALLEST_PT = 8.0, 5.6
 
 
 def _width_pt(header: str, cells: list[str]) -> float:
@@ -188,20 +242,27 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
         ``kind`` ("table"), ``title``, ``columns``, ``align``, ``rows``, ``wide``.
     """
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-    columns, aligns = [], []
-    for column in frame.columns:
-        cells, align = _format_column(frame[column])
-        columns.append(cells)
-        aligns.append(align)
-    rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
-    width = sum(_width_pt(str(h), c) for h, c in zip(frame.columns, columns, strict=True))
+    headers = [str(c) for c in frame.columns]
+    rows, aligns = numbers.format_table(headers, frame.values.tolist())
+    columns = [[row[at] for row in rows] for at in range(len(headers))]
+    width = sum(_width_pt(h, c) for h, c in zip(headers, columns, strict=True))
     return {
         "kind": "table",
         "title": title or _title(path.stem),
-        "columns": [str(c) for c in frame.columns],
+        "columns": [numbers.plain_text(h) for h in headers],
         "align": aligns,
         "rows": rows,
-        "wide": width > PORTRAIT_PT,
+        **_fit(width),
+    }
+
+
+def _fit(width: float) -> dict[str, Any]:
+    """A table's type size and page orientation from its width at :data:`TYPE_PT`."""
+    if width * SMALLEST_PT / TYPE_PT <= PORTRAIT_PT:
+        return {"wide": False, "size": round(TYPE_PT * min(1.0, PORTRAIT_PT / width), 1)}
+    return {
+        "wide": True,
+        "size": round(max(SMALLEST_PT, TYPE_PT * min(1.0, LANDSCAPE_PT / width)), 1),
     }
 
 
@@ -223,14 +284,8 @@ def readings(game: str) -> str:
     return match.group(0).strip() if match else ""
 
 
-def _rules_line(folder: Path) -> str:
-    """The rule set in one line: Parameter=Value of the report's rules CSV(s)."""
-    parts = []
-    for path in sorted(folder.glob("rules*.csv")):
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-        if {"Parameter", "Value"} <= set(frame.columns):
-            parts += [f"{p}={v}" for p, v in zip(frame["Parameter"], frame["Value"], strict=True)]
-    return ", ".join(parts)
+def _percent(value: float) -> str:
+    return numbers.number_text(float(value), "percent")
 
 
 def _par_data(folder: Path) -> dict[str, Any]:
@@ -249,11 +304,13 @@ def _par_data(folder: Path) -> dict[str, Any]:
                     return ""
                 low = by_rounds.loc[n, "95% band, low (normal approximation)"]
                 high = by_rounds.loc[n, "95% band, high (normal approximation)"]
-                return f"{low:.4%} to {high:.4%}"
+                return f"{_percent(low)} to {_percent(high)}"
 
             rows.append([
-                str(wager), f"{first['Expected hold']:.4%}", f"{first['SD per round']:.4f}",
-                f"{first['Hit frequency (net result > 0)']:.6f}", band(10_000), band(1_000_000),
+                str(wager), _percent(first["Expected hold"]),
+                numbers.number_text(float(first["SD per round"]), "number", SD_DECIMALS),
+                numbers.number_text(float(first["Hit frequency (net result > 0)"]), "probability"),
+                band(10_000), band(1_000_000),
             ])  # fmt: skip
         wagers.update(
             columns=["Wager (strategy)", "House edge", "SD", "Hit frequency",
@@ -270,11 +327,7 @@ def _par_data(folder: Path) -> dict[str, Any]:
         for stem, title in PAR_TABLES.items()
         if (folder / f"{stem}.csv").exists()
     ]
-    note = (
-        "House edge: the house's (or the P/D's) expected win per unit wagered, exact. Hold "
-        "bands: the normal approximation from the exact mean and SD. Every figure here is in "
-        "the report's tables and its workbook."
-    )
+    note = "Every figure here is in the report's tables and its workbook."
     return {"wagers": wagers, "bets": bets, "note": note}
 
 
@@ -300,40 +353,63 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
     summary = json.loads(summary_path.read_text("utf-8")) if summary_path.exists() else {}
     order = summary.get("files_in_order") or summary.get("files") or []
     present = [f for f in order if (folder / f).is_file()]
-    front, body, back = [], [], []
+    front, body = [], []
     for file in present:
         path = folder / file
         if path.suffix == ".png":
             body.append({"kind": "figure", "title": _title(path.stem), "file": file})
-        elif path.suffix == ".csv":
+        elif path.suffix == ".csv" and path.stem not in BACK_TABLES:
             table = table_data(path)
             if path.stem in FRONT_TABLES or path.stem.startswith("rules"):
                 front.append(table)
-            elif path.stem in BACK_TABLES:
-                back.append(table)
             else:
                 body.append(table)
     games = registry.report_games(name)  # the rule cards and RULES.md sections it quotes
     provenance = folder / "provenance.csv"
-    commit, built = "", ""
-    if provenance.exists():
-        items = pd.read_csv(provenance, dtype=str).set_index("Item")["Value"]
+    commit, built, back = "", "", []
+    if provenance.exists():  # read whether or not summary.json lists it
+        rows = frontmatter.provenance_rows(provenance)
+        items = dict((row[0], row[1]) for row in rows)
         commit, built = items.get("git commit", ""), items.get("started (UTC)", "")
+        back.append({"kind": "table", "title": "Provenance", "columns": ["Item", "Value"],
+                     "align": ["left", "left"], "rows": rows, "wide": False})  # fmt: skip
     return {
         "only_par_sheet": False,
         "title": summary.get("title", _title(name)),
         "subtitle": f"gamecore report {name}",
-        "rules_line": _rules_line(folder),
+        "rules_line": frontmatter.rules_line(folder),
         "version": gamecore.__version__,
         "commit": commit,
         "date": built,
+        "front_matter": frontmatter.front_matter(folder, name, summary),
         "par": _par_data(folder),
         "front": front,
-        "cards": [{"game": g, "text": rule_card(g)} for g in games if g in registry.rule_cards()],
-        "readings": [{"game": g, "text": readings(g)} for g in games],
-        "body": body,
+        "cards": [
+            {"game": g, "text": rule_card(g), **frontmatter.card_entry(g)}
+            for g in games
+            if g in registry.rule_cards()
+        ],  # fmt: skip
+        "readings": [
+            {"game": g, "blocks": frontmatter.markdown_blocks(readings(g))} for g in games
+        ],
+        "body": _grouped(body),
         "back": back,
     }
+
+
+def _grouped(body: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The body's items, runs of wide tables gathered so that they share landscape pages
+    (one landscape page per small table left pages near empty)."""
+    groups: list[dict[str, Any]] = []
+    for item in body:
+        wide = item["kind"] == "table" and item["wide"]
+        if wide and groups and groups[-1]["kind"] == "wide":
+            groups[-1]["items"].append(item)
+        elif wide:
+            groups.append({"kind": "wide", "items": [item]})
+        else:
+            groups.append(item)
+    return groups
 
 
 def write_documents(folder: Path, name: str) -> tuple[Path, Path]:

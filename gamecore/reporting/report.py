@@ -23,22 +23,48 @@ import pandas as pd
 import gamecore
 from gamecore import games, strictjson
 from gamecore.errors import shown
+from gamecore.reporting import numbers
 from gamecore.reporting.manifest import git_commit
 from gamecore.twins import TWIN_COLUMNS
 
-# Matched against lower-cased column names.
-_PERCENT_WORDS = ("edge",)
-_PROBABILITY_WORDS = ("probability", "frequency", "p(", "return", "share")
+#: Windows-1252's typographic punctuation (bytes 0x91-0x97: quotes, bullet, dashes) as it
+#: reads when those bytes are decoded as Mac Roman: how the c21 baccarat card reached us
+#: ("Player/Dealerís", "ìactionî"). Each mis-read character -> the one the card's author typed.
+MOJIBAKE = {
+    bytes([code]).decode("mac_roman"): bytes([code]).decode("cp1252") for code in range(0x91, 0x98)
+}
 
 
-def rule_card(game: str) -> str:
-    """The unedited rule card of ``game`` as received (seed text), the one its registry
-    entry names (:attr:`gamecore.game.Game.rule_card`).
+def repaired(text: str) -> str:
+    """``text`` with Windows-1252 punctuation that was read as Mac Roman put back
+    (:data:`MOJIBAKE`: ``í`` -> ``’``, ``ì`` -> ``“``, ``î`` -> ``”``, ...). The rule cards
+    are English text, in which those accented letters do not otherwise occur.
+
+    Parameters
+    ----------
+    text : str
+        A rule card's text as received.
+
+    Returns
+    -------
+    str
+        The text with every mis-read character replaced.
+    """
+    return text.translate(str.maketrans(MOJIBAKE))
+
+
+def rule_card(game: str, as_received: bool = False) -> str:
+    """The rule card of ``game``, the one its registry entry names
+    (:attr:`gamecore.game.Game.rule_card`): its text as received (seed text, unedited), or,
+    by default, as its author wrote it (:func:`repaired`: one card reached us with its
+    quotation marks mis-decoded).
 
     Parameters
     ----------
     game : str
         A game's code name.
+    as_received : bool, default False
+        The file's text unedited (what its SHA-256 is taken of), not repaired.
 
     Returns
     -------
@@ -50,7 +76,8 @@ def rule_card(game: str) -> str:
         raise gamecore.GamecoreError(
             f"no rule card for {shown(game)}; cards: {', '.join(games.rule_cards())}"
         )
-    return resources.files("gamecore.rulecards").joinpath(f"{card}.txt").read_text("utf-8")
+    text = resources.files("gamecore.rulecards").joinpath(f"{card}.txt").read_text("utf-8")
+    return text if as_received else repaired(text)
 
 
 #: The repository's notebooks, one per report.
@@ -82,33 +109,21 @@ def notebook_parameters(name: str, notebook_dir: Path = NOTEBOOK_DIR) -> list[st
 
 
 def _style(frame: pd.DataFrame):
-    """Readable formats for display; the CSV keeps full precision."""
-    formats = {}
-    for column in frame.columns:
-        name = str(column).lower()
-        if not pd.api.types.is_float_dtype(frame[column]):
-            continue
-        if any(word in name for word in _PERCENT_WORDS):
-            format_ = "{:.4%}"
-        elif any(word in name for word in _PROBABILITY_WORDS):
-            format_ = "{:.8f}"
-        else:
-            format_ = "{:.6g}"
-        formats[column] = format_
-    for column in frame.columns:
-        if frame[column].dtype == object and frame[column].map(lambda v: isinstance(v, int)).any():
-            formats[column] = _thousands
-    text = [c for c in frame.columns if frame[c].dtype == object and c not in formats]
-    # One format call: a second call would reset the formats of the first.
+    """The table for display in the one number style of the PDFs
+    (:mod:`gamecore.reporting.numbers`); the CSV keeps full precision."""
+    headers = [str(c) for c in frame.columns]
+    cells = [[numbers.cell_text(v) for v in row] for row in frame.itertuples(index=False)]
+    rows, aligns = numbers.format_table(headers, cells)
+    shown_ = pd.DataFrame(rows, columns=[numbers.plain_text(h) for h in headers])
+    if shown_.columns.has_duplicates:  # keep the frame's headers where print would merge them
+        shown_.columns = frame.columns
+    left = [c for c, a in zip(shown_.columns, aligns, strict=True) if a == "left"]
+    right = [c for c, a in zip(shown_.columns, aligns, strict=True) if a == "right"]
     return (
-        frame.style.format(formats, na_rep="")
-        .set_properties(subset=text, **{"text-align": "left"})
+        shown_.style.set_properties(subset=left, **{"text-align": "left"})
+        .set_properties(subset=right, **{"text-align": "right"})
         .hide(axis="index")
     )
-
-
-def _thousands(value: Any) -> str:
-    return f"{value:,}" if isinstance(value, int) else ""
 
 
 class Report:

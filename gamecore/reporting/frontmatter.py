@@ -1,0 +1,356 @@
+"""The par sheet's front matter, what makes it a page a regulator can file and sign: the game,
+its rule card (title and SHA-256 of the text as received), the rule set, the strategy
+assumed, gamecore's version and commit, the build date and the parameters; a short glossary
+and an attestation block a lab fills in. Also the readings of RULES.md as text (its Markdown
+read into paragraphs and list items, so no ``##`` or backtick reaches a page).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from gamecore import games as registry
+from gamecore.reporting import numbers
+from gamecore.reporting.report import MOJIBAKE, rule_card
+
+#: The terms a par sheet uses, each with what it means here.
+GLOSSARY = (
+    ("House edge", "the house's (or the P/D's) expected win per unit wagered, exact; the "
+     "player's EV is its negative"),
+    ("Pays", "the net payout per unit wagered on that outcome, as odds (19 to 20: 19 won for "
+     "20 wagered); push: the wager returned; loses: the wager lost"),
+    ("Combinations", "the exact number of ordered card sequences from the full shoe giving "
+     "that outcome"),
+    ("Probability", "combinations / total combinations"),
+    ("Return", "probability x pays, as a percentage of the wager; the Total row is the "
+     "player's EV"),
+    ("SD", "the standard deviation of the net result of one round, in units of the wager"),
+    ("Hit frequency", "the probability that the player's wager wins a round (net result > 0)"),
+    ("Hold, 95% band", "the range the house's hold falls in 95 times in 100 after that many "
+     "rounds (the normal approximation from the exact mean and SD)"),
+)  # fmt: skip
+
+
+def card_entry(game: str) -> dict[str, str]:
+    """A rule card as the front matter names it: title, file, SHA-256 of its text as received,
+    and a note of any repair shown.
+
+    Parameters
+    ----------
+    game : str
+        The game's code name (one with a rule card).
+
+    Returns
+    -------
+    dict
+        ``title``, ``file``, ``sha256`` and ``note`` (empty when the card is shown as received).
+    """
+    received = rule_card(game, as_received=True)
+    mended = sorted({c for c in received if c in MOJIBAKE})
+    note = ""
+    if mended:
+        pairs = ", ".join(f"{c} as {MOJIBAKE[c]}" for c in mended)
+        note = (
+            f"shown with its Windows-1252 punctuation, mis-read as Mac Roman in the text as "
+            f"received, put back: {pairs}"
+        )
+    found = registry.game(game)
+    return {
+        "title": f"{found.title} rule card",
+        "file": f"gamecore/rulecards/{found.rule_card}.txt",
+        "sha256": hashlib.sha256(received.encode("utf-8")).hexdigest(),
+        "note": note,
+    }
+
+
+def value_text(value: Any) -> str:
+    """A parameter's value for print: lists as their items, booleans as yes/no, no quotes.
+
+    Parameters
+    ----------
+    value : Any
+        The value as the notebook ran with it.
+
+    Returns
+    -------
+    str
+        The printed value.
+    """
+    if isinstance(value, bool) or value is None:
+        return numbers.plain_text(str(value))
+    if isinstance(value, int | float):
+        return numbers.number_text(value, "number")
+    if isinstance(value, list | tuple):
+        return ", ".join(value_text(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {value_text(v)}" for k, v in value.items())
+    return numbers.plain_text(str(value))
+
+
+def _seed_text(name: str, value: Any) -> str:
+    """A parameter's value, a seed as the label it is (2026, not 2,026)."""
+    return str(value) if name == "seed" and isinstance(value, int) else value_text(value)
+
+
+def pairs_table(pairs: list[tuple[str, str]], title: str, across: int = 3) -> dict[str, Any]:
+    """Name | Value pairs as a compact table, ``across`` pairs to a row.
+
+    Parameters
+    ----------
+    pairs : list of (str, str)
+        The names and their printed values.
+    title : str
+        The table's title.
+    across : int, default 3
+        Pairs side by side.
+
+    Returns
+    -------
+    dict
+        A table as the template takes it (``title``, ``columns``, ``align``, ``rows``).
+    """
+    rows = []
+    for start in range(0, len(pairs), across):
+        chunk = pairs[start : start + across]
+        chunk = chunk + [("", "")] * (across - len(chunk))
+        rows.append([cell for pair in chunk for cell in pair])
+    return {
+        "kind": "table",
+        "title": title,
+        "columns": ["Parameter", "Value"] * across,
+        "align": ["left", "right"] * across,
+        "rows": rows,
+        "wide": False,
+    }
+
+
+def rules_line(folder: Path) -> str:
+    """The report's rule set in one line, ``Parameter=Value`` from its ``rules*.csv`` (a
+    study of several games: each game's after its name, ``c21_baccarat: decks=8, ...;``).
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder.
+
+    Returns
+    -------
+    str
+        The line.
+    """
+    paths = sorted(Path(folder).glob("rules*.csv"))
+    parts = []
+    for path in paths:
+        line = ", ".join(f"{name}={value}" for name, value in _rules_of(path))
+        parts.append(f"{_game_of(path)}: {line}" if len(paths) > 1 and _game_of(path) else line)
+    return "; ".join(parts)
+
+
+def _game_of(path: Path) -> str:
+    """The game a ``rules_<game>.csv`` is of (empty for ``rules.csv``)."""
+    return path.stem.removeprefix("rules").lstrip("_")
+
+
+def _rules_of(path: Path) -> list[tuple[str, str]]:
+    """One rules CSV's Parameter and printed Value."""
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    if not {"Parameter", "Value"} <= set(frame.columns):
+        return []
+    values, _ = numbers.format_column("Value", frame["Value"].tolist())
+    return list(zip(frame["Parameter"], values, strict=True))
+
+
+def rule_tables(folder: Path) -> list[dict[str, Any]]:
+    """The rule set as compact tables, one per game the report's rules CSVs hold.
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder.
+
+    Returns
+    -------
+    list of dict
+        Tables as :func:`pairs_table` makes them, titled ``Rule set`` (or ``Rule set:
+        <game's title>`` for each of several).
+    """
+    paths = sorted(Path(folder).glob("rules*.csv"))
+    tables = []
+    for path in paths:
+        game = _game_of(path)
+        title = "Rule set"
+        if len(paths) > 1 and game in registry.NAMES:
+            title = f"Rule set: {registry.game(game).title}"
+        elif len(paths) > 1 and game:
+            title = f"Rule set: {game}"
+        tables.append(pairs_table(_rules_of(path), title))
+    return tables
+
+
+def strategy(folder: Path) -> str:
+    """The strategy the report assumes, as its wagers name it (``Player, House Way against
+    House Way``, ``Player on the chart (...)``); empty where no wager names one.
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder.
+
+    Returns
+    -------
+    str
+        The wagers that name a strategy, joined by semicolons.
+    """
+    path = Path(folder) / "hold_monitoring.csv"
+    if not path.exists():
+        return ""
+    wagers = pd.read_csv(path, dtype=str, keep_default_na=False)["Wager"].drop_duplicates()
+    named = [w for w in wagers if re.search(r",| on | play|chart|strateg|way", w, re.I)]
+    return "; ".join(named)
+
+
+def front_matter(folder: Path, name: str, summary: dict[str, Any]) -> dict[str, Any]:
+    """Everything the par sheet states before its figures.
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder.
+    name : str
+        The report's name.
+    summary : dict
+        Its ``summary.json`` (title and parameters).
+
+    Returns
+    -------
+    dict
+        ``game``, ``cards``, ``rules`` (tables), ``strategy``, ``key_figures`` (as the
+        index quotes them, the same text), ``parameters`` (a table),
+        ``glossary`` and ``style`` (the number style stated).
+    """
+    games = registry.report_games(name)
+    titles = [registry.game(g).title for g in games]
+    game = summary.get("title") or name
+    if titles and titles != [game]:
+        game = f"{game} ({', '.join(titles)})"
+    parameters = summary.get("parameters") or {}
+    return {
+        "game": f"{game}; report {name}",
+        "cards": [card_entry(g) for g in games if g in registry.rule_cards()],
+        "rules": rule_tables(folder),
+        "strategy": strategy(folder),
+        "key_figures": "; ".join(
+            f"{numbers.plain_text(k)} {numbers.plain_text(str(v))}"
+            for k, v in (summary.get("figures") or {}).items()
+        ),
+        "parameters": pairs_table(
+            [(k, _seed_text(k, v)) for k, v in parameters.items()], "Parameters"
+        ),
+        "glossary": [{"term": t, "text": d} for t, d in GLOSSARY],
+        "style": numbers.STYLE_NOTE,
+    }
+
+
+def provenance_rows(path: Path) -> list[list[str]]:
+    """The provenance table's rows for print, its parameters (one JSON text in the CSV)
+    spread over a row each.
+
+    Parameters
+    ----------
+    path : Path
+        ``provenance.csv``.
+
+    Returns
+    -------
+    list of list of str
+        Item | Value rows.
+    """
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    rows = []
+    for item, value in zip(frame["Item"], frame["Value"], strict=True):
+        if item == "parameters":
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                parsed = None
+            if isinstance(parsed, dict):
+                rows += [[f"parameter {k}", _seed_text(k, v)] for k, v in parsed.items()]
+                continue
+        rows.append([item, numbers.plain_text(value)])
+    return rows
+
+
+_SPAN = re.compile(r"`([^`]*)`|\*\*(.+?)\*\*")
+
+
+def spans(text: str) -> list[dict[str, str]]:
+    """Markdown inline text as spans: plain, ``code`` (backticks) and ``strong`` (``**``).
+
+    Parameters
+    ----------
+    text : str
+        One paragraph or list item.
+
+    Returns
+    -------
+    list of dict
+        Each ``{"style": ..., "text": ...}``, the marks removed.
+    """
+    out, at = [], 0
+    for match in _SPAN.finditer(text):
+        if match.start() > at:
+            out.append({"style": "plain", "text": text[at : match.start()]})
+        code, bold = match.groups()
+        style, body = ("code", code) if code is not None else ("strong", bold)
+        out.append({"style": style, "text": body})
+        at = match.end()
+    if at < len(text):
+        out.append({"style": "plain", "text": text[at:]})
+    return out
+
+
+def markdown_blocks(text: str) -> list[dict[str, Any]]:
+    """A section of RULES.md as blocks to typeset: its heading dropped (the document heads
+    it), paragraphs and list items (a nested item one level in) with their inline spans.
+
+    Parameters
+    ----------
+    text : str
+        The Markdown section.
+
+    Returns
+    -------
+    list of dict
+        Each ``{"kind": "par" | "item", "level": int, "spans": [...]}``.
+    """
+    blocks: list[dict[str, Any]] = []
+    lines: list[str] = []
+    current: dict[str, Any] | None = None
+
+    def close() -> None:
+        if current is not None:
+            current["spans"] = spans(" ".join(lines))
+            blocks.append(current)
+
+    for raw in text.splitlines():
+        if raw.startswith("#"):
+            continue
+        item = re.match(r"(\s*)[-*] (.*)", raw)
+        if item or not raw.strip():
+            close()
+            current, lines = None, []
+            if item:
+                current = {"kind": "item", "level": min(2, len(item.group(1)) // 2)}
+                lines = [item.group(2).strip()]
+            continue
+        if current is None:
+            current, lines = {"kind": "par", "level": 0}, []
+        lines.append(raw.strip())
+    close()
+    return blocks

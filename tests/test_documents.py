@@ -1,0 +1,199 @@
+"""The documents a lab files: one number style (gamecore.reporting.numbers) in the PDFs and
+the HTML tables, the par sheet's front matter (game, rule card and its SHA-256, rule set,
+version, commit, date, parameters, glossary, attestation), a provenance that is not empty,
+and rule cards shown as their authors wrote them."""
+
+import hashlib
+import json
+import re
+
+import pandas as pd
+import pytest
+
+import gamecore
+from gamecore import games
+from gamecore.reporting import numbers
+from gamecore.reporting.build import build
+from gamecore.reporting.report import Report, rule_card
+
+# --- rule cards ------------------------------------------------------------------------
+
+#: Windows-1252's curly quotes, bullet and dashes (bytes 0x91-0x97) as Mac Roman reads
+#: those bytes, written out by hand; and UTF-8 read as Windows-1252 (``â€™``, ``Ã©``).
+MAC_ROMAN_MOJIBAKE = "ëíìîïñó"
+UTF8_AS_CP1252 = ("â€", "Ã")
+
+
+def test_the_mojibake_is_windows_1252_punctuation_read_as_mac_roman():
+    # The card's "Dealerís" and "ìactionî": the bytes 0x92, 0x93, 0x94 of Windows-1252.
+    assert "’“”".encode("cp1252") == b"\x92\x93\x94"
+    assert b"\x92\x93\x94".decode("mac_roman") == "íìî"
+
+
+@pytest.mark.parametrize("game", games.rule_cards())
+def test_no_rule_card_holds_mojibake(game):
+    text = rule_card(game)
+    assert not [c for c in MAC_ROMAN_MOJIBAKE if c in text], game
+    assert not [s for s in UTF8_AS_CP1252 if s in text], game
+
+
+def test_the_c21_baccarat_card_reads_as_written_and_the_file_is_as_received():
+    text = rule_card("c21_baccarat")
+    assert "the Player/Dealer’s position is always 1, 9 or 17" in text
+    assert "can only receive “action” on the total amount" in text
+    received = rule_card("c21_baccarat", as_received=True)
+    assert "Player/Dealerís position" in received and "ìactionî" in received
+
+
+# --- the number style ------------------------------------------------------------------
+
+
+def test_payouts_print_as_odds():
+    cells, align = numbers.format_column("Pays", ["0.95", "0.0", "-1.0", "", "8", "40 to 1"])
+    assert cells == ["19 to 20", "push", "loses", "", "8 to 1", "40 to 1"]
+    assert align == "right"
+
+
+def test_percentages_probabilities_and_integers():
+    assert numbers.format_column("House edge", ["0.0101174829", "-6.9e-18"])[0] == [
+        "1.0117%",
+        "0.0000%",  # float rounding of an exact zero: no sign, no exponent
+    ]
+    assert numbers.format_column("Probability", ["0.45962416", "5.4e-18", "0.0"])[0] == [
+        "0.45962416",
+        "< 0.00000001",  # not zero: too small for the column's resolution
+        "0.00000000",
+    ]
+    assert numbers.format_column("Combinations", ["6737232640", "4046"])[0] == [
+        "6,737,232,640",
+        "4,046",
+    ]
+    assert numbers.format_column("Rounds", ["4046.0", "12.0"])[0] == ["4,046", "12"]
+    assert numbers.format_column("z", ["-1.2345", "0.5"])[0] == ["-1.23", "0.50"]
+    # An EV gain of 4.1e-7 is 0.000041 percent: not printed as 0.0000%.
+    assert numbers.format_column("EV gain", ["4.1015759617846204e-07"])[0] == ["0.000041%"]
+    # Money and correlations are not shares, whatever else their names say.
+    assert numbers.kind_of("Expected units per 100 rounds (exact EV of the round)") == "number"
+    assert numbers.kind_of("Correlation of true count with exact EV") == "number"
+
+
+def test_float_noise_is_rounded_to_the_columns_decimals():
+    cells, _ = numbers.format_column("Mean", ["-59.000099999999996", "1.5"])
+    assert cells == ["-59.0001", "1.5000"]
+
+
+def test_a_value_column_prints_each_value_as_itself_and_literals_as_words():
+    cells, align = numbers.format_column(
+        "Value", ["8", "0.05", "True", "False", "None", "face_value", "[1, 2, 4]"]
+    )
+    assert cells == ["8", "0.05", "yes", "no", numbers.DASH, "face_value", "1, 2, 4"]
+    assert align == "left"
+    assert numbers.plain_text("dealer_hits_soft_17=False") == "dealer_hits_soft_17=no"
+    assert numbers.plain_text("the `decks` parameter, **exact**") == "the decks parameter, exact"
+
+
+def test_a_twin_table_prints_each_row_in_the_kind_of_its_figure():
+    rows, _ = numbers.format_table(
+        ["Figure", "Exact", "Simulated", "SE", "z"],
+        [
+            ["Banker house edge", "0.0101174829", "0.0102", "0.0021", "0.04"],
+            ["P(tie)", "0.0953", "0.0951", "0.00065", "-0.3"],
+        ],
+    )
+    assert rows[0] == ["Banker house edge", "1.0117%", "1.0200%", "0.2100%", "0.04"]
+    assert rows[1] == ["P(tie)", "0.09530000", "0.09510000", "0.00065000", "-0.30"]
+
+
+def test_the_html_tables_use_the_same_style(tmp_path):
+    frame = pd.DataFrame(
+        {
+            "Outcome": ["Banker wins", "Tie"],
+            "Pays": [0.95, 0.0],
+            "Combinations": [6_737_232_640, 1_372_227_328],
+            "Return": [0.436642947, -6.9e-18],
+            "Split": [True, False],
+        }
+    )
+    html = Report(tmp_path, "test", {}).table(frame, "table").to_html()
+    for shown in ("19 to 20", "push", "6,737,232,640", "43.6643%", "0.0000%", "yes", "no"):
+        assert shown in html, shown
+    assert "True" not in html and "e-18" not in html
+
+
+# --- a built report's documents ---------------------------------------------------------
+
+SMALL = {
+    "decks": 1,
+    "sweep_decks": 2,
+    "rounds": 200_000,
+    "sweep_rounds": 100_000,
+    "hold_sessions": 2_000,
+}
+#: What a page's text must not hold: Python's literals (as a value, not "True count"), float
+#: noise, scientific notation, Markdown source.
+FORBIDDEN = {
+    "a Python literal": r"(?<![\w-])(True|False|None)(?![\w-]| count)",
+    "float noise": r"\d\.\d{9,}",
+    "an exponent": r"\de[-+]\d",
+    "Markdown": r"##|`|\*\*",
+}
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    output = tmp_path_factory.mktemp("reports")
+    build(output, SMALL, only=["punto_banco"])
+    return output / "punto_banco"
+
+
+def _text(path):
+    import pypdf
+
+    return [page.extract_text() for page in pypdf.PdfReader(path).pages]
+
+
+def test_no_page_holds_literals_noise_or_markdown(report):
+    for name in ("punto_banco.pdf", "punto_banco_par_sheet.pdf"):
+        for number, text in enumerate(_text(report / name), start=1):
+            for what, pattern in FORBIDDEN.items():
+                found = re.search(pattern, text)
+                assert not found, (name, number, what, text[found.start() - 40 : found.end() + 40])
+
+
+def test_the_par_sheet_states_what_it_is_for_and_can_be_signed(report):
+    [sheet] = _text(report / "punto_banco_par_sheet.pdf")
+    provenance = pd.read_csv(report / "provenance.csv").set_index("Item")["Value"]
+    received = (games.game("punto_banco").rule_card, rule_card("punto_banco", as_received=True))
+    digest = hashlib.sha256(received[1].encode("utf-8")).hexdigest()
+    flat = re.sub(r"\s+", "", sheet)
+    for field in ("Game", "High Limit Baccarat", "Rule card", "Rule set", "Parameters",
+                  "Build date", "Glossary", "Attestation", "Prepared by", "Reviewed by",
+                  "Signature", "Date", gamecore.__version__):  # fmt: skip
+        assert field in sheet, field
+    assert digest in flat  # the card's SHA-256, however the line wraps
+    assert provenance["git commit"] in flat
+    assert provenance["started (UTC)"] in sheet
+    assert "19 to 20" in sheet  # the Banker's payout as odds
+    assert "decks 1" in sheet and "rounds 200,000" in sheet  # the rule set and parameters
+    summary = json.loads((report / "summary.json").read_text("utf-8"))
+    for label, figure in summary["figures"].items():  # as the index quotes them
+        assert f"{label} {figure}" in " ".join(sheet.split()), label
+
+
+def test_the_document_opens_with_the_par_sheet_and_ends_with_its_provenance(report):
+    pages = _text(report / "punto_banco.pdf")
+    assert "Attestation" in pages[1]  # the cover, then the par sheet
+    last = pages[-1][pages[-1].index("Provenance") :]
+    for item in ("gamecore version", "git commit", "parameter decks", "random seed"):
+        assert item in last, item
+
+
+def test_no_page_holds_a_heading_alone(report):
+    import pypdf
+
+    document = pypdf.PdfReader(report / "punto_banco.pdf")
+    total = len(document.pages)
+    for number, page in enumerate(document.pages[1:], start=2):
+        text = page.extract_text().replace(f"{number} / {total}", "")
+        lines = [line for line in text.splitlines()[2:] if line.strip()]  # the running header
+        assert len(lines) > 2 or page.images, (number, lines)
