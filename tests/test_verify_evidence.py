@@ -113,9 +113,6 @@ def test_altered_figures_fail_even_when_the_manifest_is_rehashed_to_match(copy):
         for line in lines
     ), lines
     assert len(lines) == 7, lines
-    # The command line: a line per mismatch, exit 1.
-    result = run_gamecore("verify", str(copy))
-    assert result.returncode == 1 and result.stdout.splitlines() == lines, result.stderr[-800:]
 
 
 def test_a_twin_moved_with_its_z_is_held_to_the_threshold():

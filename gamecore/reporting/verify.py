@@ -52,8 +52,8 @@ __all__ = ["TOLERANCE", "compare_table", "same_number", "verify", "verify_comman
 #: Report files that describe the build itself (times, commit, machine): hashed only.
 NOT_RECOMPUTED = ("provenance.csv",)
 #: The most a simulation size (a count of rounds, shoes or sessions) or a list's length may
-#: be, as a multiple of the report's default: a rerun takes as long as the build, and a
-#: default build of every report takes most of an hour on two cores.
+#: be, as a multiple of the report's default: a rerun takes as long as the build, so this
+#: is already ten builds' work.
 WORK_FACTOR = 10
 #: The parameters whose size is the work a rerun does: their names end so.
 WORK_SUFFIXES = ("rounds", "shoes", "sessions")
