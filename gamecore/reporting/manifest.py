@@ -17,7 +17,7 @@ import os
 import platform
 import re
 import subprocess
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -205,12 +205,12 @@ def _parameter_value(value: Any) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
 
 
-def check_manifest(data: Any, what: str, reports: Sequence[str]) -> dict[str, Any]:
+def check_manifest(data: Any, what: str) -> dict[str, Any]:
     """Refuse, in one line starting with ``what``, a document that is not a manifest as
     :func:`manifest` writes it: ``files`` a mapping of plain relative names (at most
     :data:`MAX_MANIFEST_FILES`) to SHA-256 hex digests; ``reports`` a mapping of report
-    names among ``reports`` to entries whose ``parameters`` map names to values (numbers,
-    text, switches, null, flat lists).
+    names to entries whose ``parameters`` map names to values (numbers, text, switches,
+    null, flat lists). Which reports this gamecore can rerun is verify's to check.
 
     Parameters
     ----------
@@ -218,8 +218,6 @@ def check_manifest(data: Any, what: str, reports: Sequence[str]) -> dict[str, An
         The parsed JSON document.
     what : str
         How the message names the manifest.
-    reports : sequence of str
-        The reports this gamecore can rerun.
 
     Returns
     -------
@@ -248,8 +246,6 @@ def check_manifest(data: Any, what: str, reports: Sequence[str]) -> dict[str, An
     ):
         raise refuse("a report without its parameters")
     for name, entry in entries.items():
-        if name not in reports:
-            raise refuse(f"report {shown(name)} is not one of {', '.join(reports)}")
         parameters = entry["parameters"]
         if len(parameters) > MAX_REPORT_PARAMETERS:
             raise refuse(f"report {name}: {len(parameters):,} parameters")
@@ -259,7 +255,7 @@ def check_manifest(data: Any, what: str, reports: Sequence[str]) -> dict[str, An
     return data
 
 
-def read_manifest(reports: Path, known: Sequence[str]) -> dict[str, Any]:
+def read_manifest(reports: Path) -> dict[str, Any]:
     """The manifest of ``reports``, strictly parsed (:func:`gamecore.reading.read_json`, at
     most :data:`~gamecore.reading.MAX_MANIFEST_BYTES`) and checked
     (:func:`check_manifest`); a clear one-line error if it is missing or not a manifest.
@@ -268,8 +264,6 @@ def read_manifest(reports: Path, known: Sequence[str]) -> dict[str, Any]:
     ----------
     reports : Path
         The reports folder.
-    known : sequence of str
-        The reports this gamecore can rerun (any other is refused).
 
     Returns
     -------
@@ -280,4 +274,4 @@ def read_manifest(reports: Path, known: Sequence[str]) -> dict[str, Any]:
     if not os.path.lexists(path):
         raise GamecoreError(f"{path_text(path)}: no manifest (make reports writes it)")
     data = read_json(path, MAX_MANIFEST_BYTES, path_text(path))
-    return check_manifest(data, path_text(path), known)
+    return check_manifest(data, path_text(path))

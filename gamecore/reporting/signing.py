@@ -151,8 +151,6 @@ def sign(reports: Path, key: Path) -> Path:
     Path
         The signature file.
     """
-    from gamecore.reporting.build import available_notebooks
-
     reports = Path(reports)
     if not reports.is_dir():
         raise GamecoreError(f"{path_text(reports)}: not a reports folder")
@@ -164,7 +162,7 @@ def sign(reports: Path, key: Path) -> Path:
                 f"{path_text(reports)}: a build was stopped while its reports were put in "
                 f"place ({pending.name}); run make reports to complete it, then sign"
             )
-        read_manifest(reports, list(available_notebooks()))  # a manifest, not any file
+        read_manifest(reports)  # a manifest, not any file
         signature = private.sign(_manifest_bytes(reports))
         target = reports / SIGNATURE
         descriptor, part = tempfile.mkstemp(prefix=f".{SIGNATURE}.", dir=reports)

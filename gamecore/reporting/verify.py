@@ -36,7 +36,6 @@ from typing import Any
 
 from gamecore.errors import GamecoreError, shown
 from gamecore.reading import MAX_REPORT_FILE_BYTES, path_text
-from gamecore.reporting import manifest as manifest_module
 from gamecore.reporting.compare import (
     TOLERANCE,
     compare_derived,
@@ -45,9 +44,16 @@ from gamecore.reporting.compare import (
     simulated_marks,
 )
 from gamecore.reporting.finalize import LOCK, STAGING_PREFIX, folder_lock, pending_commit
-from gamecore.reporting.manifest import report_files, sha256
+from gamecore.reporting.manifest import MANIFEST, read_manifest, report_files, sha256
 
-__all__ = ["TOLERANCE", "compare_table", "same_number", "verify", "verify_command"]
+__all__ = [
+    "TOLERANCE",
+    "compare_table",
+    "read_manifest",
+    "same_number",
+    "verify",
+    "verify_command",
+]
 
 #: Report files that describe the build itself (times, commit, machine): hashed only.
 NOT_RECOMPUTED = ("provenance.csv",)
@@ -57,27 +63,6 @@ NOT_RECOMPUTED = ("provenance.csv",)
 WORK_FACTOR = 10
 #: The parameters whose size is the work a rerun does: their names end so.
 WORK_SUFFIXES = ("rounds", "shoes", "sessions")
-
-
-def read_manifest(reports: Path) -> dict:
-    """The manifest of ``reports``, strictly parsed (:func:`gamecore.reading.read_json`, at
-    most :data:`~gamecore.reading.MAX_MANIFEST_BYTES`) and checked
-    (:func:`gamecore.reporting.manifest.check_manifest`: names, hashes, reports this
-    gamecore has, parameters as values); one clear line if it is missing or not a manifest.
-
-    Parameters
-    ----------
-    reports : Path
-        The reports folder.
-
-    Returns
-    -------
-    dict
-        The manifest (``files``: name -> SHA-256; ``reports``: name -> its parameters, ...).
-    """
-    from gamecore.reporting.build import available_notebooks
-
-    return manifest_module.read_manifest(Path(reports), list(available_notebooks()))
 
 
 def _allowed_hidden(relative: Path, path: Path) -> bool:
@@ -278,6 +263,13 @@ def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> li
     for name in names:
         if name not in manifest["reports"]:
             raise GamecoreError(f"report {shown(name)} is not in the manifest")
+    known = list(report_build.available_notebooks())
+    for name in names:
+        if name not in known:
+            raise GamecoreError(
+                f"{path_text(reports / MANIFEST)}: report {shown(name)} is not one of "
+                f"{', '.join(known)}"
+            )
     for name in names:  # every report's, before the first runs
         check_work(name, manifest["reports"][name]["parameters"])
     problems = []
