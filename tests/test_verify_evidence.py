@@ -109,7 +109,7 @@ def test_altered_figures_fail_even_when_the_manifest_is_rehashed_to_match(copy):
            "report, 624 recomputed" in lines  # fmt: skip
     assert f"{REPORT}/house_edge_by_decks.png: 1 pixels differ from the recomputed figure" in lines
     assert any(
-        line.startswith(f"{REPORT}/cross_check.csv: row 1, column 'z' (simulated):")
+        line.startswith(f"{REPORT}/cross_check.csv: row 1, column 'z' (against its exact twin):")
         for line in lines
     ), lines
     assert len(lines) == 7, lines
@@ -124,11 +124,15 @@ def test_a_twin_moved_with_its_z_is_held_to_the_threshold():
     assert compare.check_twins("t.csv", fresh, fresh) == []
     far = fresh.assign(Simulated="0.56", z="6.0")
     (line,) = compare.check_twins("t.csv", far, fresh)
-    assert line == "t.csv: row 1, column 'Simulated' (simulated): 0.56 is 6.00 SE from the " \
-                   "exact 0.5 (at most 4.00)"  # fmt: skip
+    assert line == (
+        "t.csv: row 1, column 'Simulated' (against its exact twin): 0.56 is 6.00 SE from the "
+        "exact 0.5 (at most 4.00)"
+    )
     wide = fresh.assign(Simulated="0.56", SE="0.03", z="2.0")
     (line,) = compare.check_twins("t.csv", wide, fresh)
-    assert line.startswith("t.csv: row 1, column 'SE' (simulated): 0.03 in the report, 0.01")
+    assert line.startswith(
+        "t.csv: row 1, column 'SE' (against its exact twin): 0.03 in the report, 0.01"
+    )
     approximate = far.assign(Approximate="True")  # exempt from the threshold only
     assert compare.check_twins("t.csv", approximate, fresh) == []
 

@@ -108,7 +108,7 @@ def _number(text: str) -> float:
 
 
 def _twin_line(name: str, row: int, column: str, what: str) -> str:
-    return f"{name}: row {row + 1}, column {shown(column)} (simulated): {what}"
+    return f"{name}: row {row + 1}, column {shown(column)} (against its exact twin): {what}"
 
 
 def check_twins(name: str, given: pd.DataFrame, fresh: pd.DataFrame) -> list[str]:
@@ -134,7 +134,10 @@ def check_twins(name: str, given: pd.DataFrame, fresh: pd.DataFrame) -> list[str
         return []
     approximate = given.get(APPROXIMATE, pd.Series([""] * len(given)))
     ruled = [str(a).strip().lower() not in ("true", "1") for a in approximate]
-    threshold = z_threshold(sum(ruled))
+    # as gamecore.twins.ruled counts them: the ruled rows with a z
+    threshold = z_threshold(
+        sum(r and not math.isnan(_number(z)) for r, z in zip(ruled, given["z"], strict=True))
+    )
     problems = []
     for row in range(len(given)):
         exact, simulated, se, z = (

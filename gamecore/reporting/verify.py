@@ -66,32 +66,33 @@ WORK_SUFFIXES = ("rounds", "shoes", "sessions")
 
 
 def _allowed_hidden(relative: Path, path: Path) -> bool:
-    """The hidden entries a reports folder has of itself: the folder's lock."""
-    return relative.as_posix() == LOCK and path.is_file() and not path.is_symlink()
+    """The hidden entries a reports folder has of its builds: the folder's lock, and a
+    build's staging folder (a build under way, or one killed that the next removes)."""
+    if len(relative.parts) != 1 or path.is_symlink():
+        return False
+    if relative.name == LOCK:
+        return path.is_file()
+    return relative.name.startswith(STAGING_PREFIX) and path.is_dir()
 
 
 def _unlisted_entries(reports: Path) -> list[str]:
-    """One line per hidden entry (but the folder's lock; a hidden folder once, not its
-    contents), per symbolic link, named pipe, device or socket, and per signature file that
-    is not a regular file: a build writes only files and folders, and none of these is
-    hashed."""
+    """One line per hidden entry (but the build's own, :func:`_allowed_hidden`; a hidden
+    folder once, not its contents) and per symbolic link, named pipe, device or socket: a
+    build writes only files and folders, and none of these is hashed."""
     problems = []
-    hidden: list[Path] = []
+    skipped: list[Path] = []
     for path in sorted(reports.rglob("*")):
         relative = path.relative_to(reports)
-        if any(path.is_relative_to(folder) for folder in hidden):
+        if any(path.is_relative_to(folder) for folder in skipped):
             continue
-        if relative.name.startswith(".") and not _allowed_hidden(relative, path):
+        if relative.name.startswith("."):
             if path.is_dir() and not path.is_symlink():
-                hidden.append(path)
-            kind = "folder" if path.is_dir() and not path.is_symlink() else "file"
-            what = (
-                "a build's staging folder (a build under way, or one killed: make reports "
-                "removes it)"
-                if relative.name.startswith(STAGING_PREFIX) and len(relative.parts) == 1
-                else f"a hidden {kind}"
-            )
-            problems.append(f"{path_text(relative.as_posix())}: not in the manifest ({what})")
+                skipped.append(path)
+            if not _allowed_hidden(relative, path):
+                kind = "folder" if path.is_dir() and not path.is_symlink() else "file"
+                problems.append(
+                    f"{path_text(relative.as_posix())}: not in the manifest (a hidden {kind})"
+                )
         elif path.is_symlink() or not (path.is_file() or path.is_dir()):
             problems.append(f"{path_text(relative.as_posix())}: not a regular file or folder")
     return problems
@@ -99,8 +100,9 @@ def _unlisted_entries(reports: Path) -> list[str]:
 
 def check_hashes(reports: Path, manifest: dict) -> list[str]:
     """One line per file changed, missing or not in the manifest, per hidden entry (but the
-    folder's lock) and per entry that is not a regular file or folder; a file larger than
-    :data:`~gamecore.reading.MAX_REPORT_FILE_BYTES` is named unread.
+    folder's lock and a build's staging folder) and per entry that is not a regular file or
+    folder; a file larger than :data:`~gamecore.reading.MAX_REPORT_FILE_BYTES` is named
+    unread.
 
     Parameters
     ----------
@@ -222,9 +224,10 @@ def _compare_report(reports: Path, name: str, fresh: Path, simulations: bool) ->
             problems.append(f"{label}: missing (the recomputed report has it)")
             continue
         problems += compare_table(label, given, table, simulated.get(table.name, []), simulations)
-    for table in sorted((reports / name).glob("*.csv")):
-        if not (fresh / table.name).is_file():
-            problems.append(f"{name}/{table.name}: not in the recomputed report")
+    for given in sorted((reports / name).iterdir()) if (reports / name).is_dir() else []:
+        if given.name.startswith(".") or (fresh / given.name).is_file():
+            continue  # a hidden entry is the hashes' to name
+        problems.append(f"{name}/{given.name}: not in the recomputed report")
     for derived in sorted(fresh.iterdir()):
         if derived.suffix != ".csv" and derived.is_file():
             problems += compare_derived(
