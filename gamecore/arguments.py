@@ -264,7 +264,10 @@ def _listings(commands) -> None:
     )
     verify.add_argument("reports", help="the reports folder (make reports writes reports/)")
     verify.add_argument(
-        "--simulations", action="store_true", help="compare every simulated figure too"
+        "--simulations",
+        action="store_true",
+        help="compare every simulated figure bit for bit (default: each simulated twin "
+        "against its exact figure)",
     )
     verify.add_argument("--only", action="append", help="recompute only this report")
     verify.add_argument(
