@@ -120,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     -------
     Parser
         A new parser of every command (``exact``, ``hand``, ``count``, ``simulate``,
-        ``sidebet``, ``games``, ``rules``, ``verify``).
+        ``sidebet``, ``games``, ``rules``, ``verify``, ``sign``, ``keygen``).
     """
     parser = Parser(prog="gamecore", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"gamecore {__version__}")
@@ -264,6 +264,36 @@ def _listings(commands) -> None:
     )
     verify.add_argument("reports", help="the reports folder (make reports writes reports/)")
     verify.add_argument(
-        "--simulations", action="store_true", help="compare every simulated figure too"
+        "--simulations",
+        action="store_true",
+        help="compare every simulated figure bit for bit (default: each simulated twin "
+        "against its exact figure)",
     )
     verify.add_argument("--only", action="append", help="recompute only this report")
+    verify.add_argument(
+        "--public-key",
+        metavar="PUB",
+        help="check MANIFEST.json.sig by this public key first (gamecore keygen makes one)",
+    )
+    _signing(commands)
+
+
+def _signing(commands) -> None:
+    sign = commands.add_parser(
+        "sign",
+        help="sign a reports folder's MANIFEST.json (Ed25519): writes MANIFEST.json.sig",
+        description="Sign the exact bytes of REPORTS/MANIFEST.json, which holds every "
+        "report file's SHA-256, with an Ed25519 private key; the signature goes to "
+        "REPORTS/MANIFEST.json.sig. `gamecore verify REPORTS --public-key PUB` checks it.",
+    )
+    sign.add_argument("reports", help="the reports folder (make reports writes reports/)")
+    sign.add_argument("--key", required=True, help="the private key (gamecore keygen)")
+    keygen = commands.add_parser(
+        "keygen",
+        help="make an Ed25519 key pair for gamecore sign and verify --public-key",
+        description="Write a new Ed25519 key pair as PEM files of mode 0600; an existing "
+        "file is never overwritten. Keep the private key; give the public one to whoever "
+        "verifies.",
+    )
+    keygen.add_argument("--private", required=True, metavar="KEY", help="the private key's file")
+    keygen.add_argument("--public", required=True, metavar="PUB", help="the public key's file")

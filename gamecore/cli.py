@@ -117,10 +117,10 @@ def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None
             text()
 
 
-def _command_verify(args: argparse.Namespace) -> int:
-    from gamecore.reporting.verify import verify_command
+def _command_reports(args: argparse.Namespace) -> int:  # verify, sign, keygen
+    from gamecore.reporting.verify import command
 
-    return verify_command(args.reports, args.simulations, args.only)
+    return command(args)
 
 
 def _command_sidebet(args: argparse.Namespace) -> None:
@@ -179,7 +179,9 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int | None]] = {
     "simulate": _command_game,
     "games": _command_games,
     "rules": _command_rules,
-    "verify": _command_verify,
+    "verify": _command_reports,
+    "sign": _command_reports,
+    "keygen": _command_reports,
     "sidebet": _command_sidebet,
 }
 
@@ -195,9 +197,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns
     -------
     int
-        The exit status: 0, 1 (``verify`` found a mismatch, or the output could not be
-        written), 2 (bad input, one line on standard error), 130 (interrupted), 141
-        (standard output's reader has gone).
+        The exit status: 0, 1 (``verify`` found a mismatch or a bad signature, or the
+        output could not be written), 2 (bad input, one line on standard error), 130
+        (interrupted), 141 (standard output's reader has gone).
     """
     return execute(build_parser().parse_args(argv))
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import os
 import platform
+import re
 import subprocess
 from collections.abc import Mapping
 from importlib import metadata
@@ -22,8 +24,22 @@ from typing import Any
 
 import gamecore
 from gamecore import strictjson
+from gamecore.errors import GamecoreError, shown
+from gamecore.reading import MAX_MANIFEST_BYTES, path_text, read_json
 
 MANIFEST = "MANIFEST.json"
+#: The manifest's signature (:mod:`gamecore.reporting.signing`), beside it, in no manifest.
+SIGNATURE = MANIFEST + ".sig"
+#: The most files a manifest may list (a full build lists about 200).
+MAX_MANIFEST_FILES = 20_000
+#: The longest file name a manifest may list, in characters.
+MAX_NAME_CHARACTERS = 1_000
+#: The most parameters a report's entry may hold (the largest report declares 30).
+MAX_REPORT_PARAMETERS = 200
+#: The most items a list parameter may hold.
+MAX_LIST_ITEMS = 1_000
+#: A file's SHA-256 as the manifest writes it.
+HASH = re.compile(r"[0-9a-f]{64}")
 
 #: Each report's ``summary.json`` by report name.
 Summaries = Mapping[str, Mapping[str, Any]]
@@ -78,8 +94,9 @@ def sha256(path: Path) -> str:
 
 
 def report_files(output: Path) -> list[Path]:
-    """Every regular file under ``output`` but the manifest and hidden entries (a build's
-    staging folder, the folder's lock), sorted by their path relative to ``output``.
+    """Every regular file under ``output`` but the manifest, its signature and hidden
+    entries (a build's staging folder, the folder's lock), sorted by their path relative to
+    ``output``.
 
     A symbolic link is not a report file (a build writes none) and is not followed.
 
@@ -96,7 +113,7 @@ def report_files(output: Path) -> list[Path]:
     files = []
     for path in Path(output).rglob("*"):
         relative = path.relative_to(output)
-        if path.is_symlink() or not path.is_file() or relative.as_posix() == MANIFEST:
+        if path.is_symlink() or not path.is_file() or relative.as_posix() in (MANIFEST, SIGNATURE):
             continue
         if any(part.startswith(".") for part in relative.parts):
             continue
@@ -163,3 +180,98 @@ def manifest_text(files: Mapping[str, Path], summaries: Summaries) -> str:
         The JSON text, ending in a newline.
     """
     return strictjson.dumps(manifest(files, summaries)) + "\n"
+
+
+def _plain_name(name: str) -> bool:
+    """A file name as a build writes it: a relative POSIX path, no empty, ``.`` or ``..``
+    part, no backslash or control character, of at most :data:`MAX_NAME_CHARACTERS`."""
+    parts = name.split("/")
+    return (
+        0 < len(name) <= MAX_NAME_CHARACTERS
+        and all(part not in ("", ".", "..") for part in parts)
+        and not any(ch == "\\" or ord(ch) < 32 or ord(ch) == 127 for ch in name)
+    )
+
+
+def _parameter_value(value: Any) -> bool:
+    """A parameter's value as a build records it: a number, text, switch or null, or a list
+    of those of at most :data:`MAX_LIST_ITEMS`."""
+    if isinstance(value, list):
+        return (
+            len(value) <= MAX_LIST_ITEMS
+            and all(_parameter_value(v) for v in value[:1])
+            and (all(not isinstance(v, (list, dict)) for v in value))
+        )
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def check_manifest(data: Any, what: str) -> dict[str, Any]:
+    """Refuse, in one line starting with ``what``, a document that is not a manifest as
+    :func:`manifest` writes it: ``files`` a mapping of plain relative names (at most
+    :data:`MAX_MANIFEST_FILES`) to SHA-256 hex digests; ``reports`` a mapping of report
+    names to entries whose ``parameters`` map names to values (numbers, text, switches,
+    null, flat lists). Which reports this gamecore can rerun is verify's to check.
+
+    Parameters
+    ----------
+    data : Any
+        The parsed JSON document.
+    what : str
+        How the message names the manifest.
+
+    Returns
+    -------
+    dict
+        ``data``, checked.
+    """
+
+    def refuse(reason: str) -> GamecoreError:
+        return GamecoreError(f"{what}: not a gamecore manifest ({reason})")
+
+    if not isinstance(data, dict) or not {"files", "reports"} <= set(data):
+        raise refuse("no files and reports")
+    files, entries = data["files"], data["reports"]
+    if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
+        raise refuse("files must map names to hashes")
+    if len(files) > MAX_MANIFEST_FILES:
+        raise refuse(f"{len(files):,} files listed; at most {MAX_MANIFEST_FILES:,}")
+    for name, digest in files.items():
+        if not _plain_name(name):
+            raise refuse(f"file name {shown(name)} is not a relative path inside the folder")
+        if not HASH.fullmatch(digest):
+            raise refuse(f"the hash of {shown(name)} is not 64 hex digits: {shown(digest)}")
+    if not isinstance(entries, dict) or not all(
+        isinstance(entry, dict) and isinstance(entry.get("parameters"), dict)
+        for entry in entries.values()
+    ):
+        raise refuse("a report without its parameters")
+    for name, entry in entries.items():
+        parameters = entry["parameters"]
+        if len(parameters) > MAX_REPORT_PARAMETERS:
+            raise refuse(f"report {name}: {len(parameters):,} parameters")
+        for key, value in parameters.items():
+            if not _parameter_value(value):
+                raise refuse(f"report {name}: parameter {shown(key)} is not a value or a list")
+    return data
+
+
+def read_manifest(reports: Path) -> dict[str, Any]:
+    """The manifest of ``reports``, strictly parsed (:func:`gamecore.reading.read_json`, at
+    most :data:`~gamecore.reading.MAX_MANIFEST_BYTES`) and checked
+    (:func:`check_manifest`); a clear one-line error if it is missing or not a manifest.
+
+    Parameters
+    ----------
+    reports : Path
+        The reports folder.
+
+    Returns
+    -------
+    dict
+        The manifest (``files``: name -> SHA-256; ``reports``: name -> its parameters, ...).
+    """
+    path = Path(reports) / MANIFEST
+    if not os.path.lexists(path):
+        raise GamecoreError(f"{path_text(path)}: no manifest (make reports writes it)")
+    data = read_json(path, MAX_MANIFEST_BYTES, path_text(path))
+    return check_manifest(data, path_text(path))

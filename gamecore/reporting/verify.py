@@ -1,103 +1,108 @@
 """``gamecore verify reports/``: confirm a build without trusting whoever sent it.
 
-Three checks, each mismatch one line naming the file (and the table's row and column):
+The checks, each mismatch one line naming the file (and the table's row and column):
 
+0. with a public key, the manifest's signature (:mod:`gamecore.reporting.signing`) first:
+   a missing or bad one is the only line;
 1. every file's SHA-256 against ``MANIFEST.json`` (:mod:`gamecore.reporting.manifest`),
-   and no file missing or added;
+   and no file missing or added (hidden ones included);
 2. every report rerun from the parameters the manifest records, into a scratch folder
-   beside nothing of the original, and every exact cell of every CSV compared with the
-   recomputed one: integers and text equal, other numbers to 1e-12 (relative and absolute);
-3. with ``simulations``, every simulated cell too (the marks come from the recomputed run,
-   not from the files checked), bit for bit: chunks seeded from the recorded seed make them
-   depend on the seed only.
+   beside nothing of the original, and compared with the rerun whatever the manifest says
+   (:mod:`gamecore.reporting.compare`): every exact cell of every CSV (integers and text
+   equal, other numbers to 1e-12), ``summary.json``'s key figures as printed, every figure
+   pixel for pixel, every workbook cell; each simulated twin against its exact figure;
+3. with ``simulations``, every simulated cell bit for bit (the marks come from the rerun,
+   not from the files checked): chunks seeded from the recorded seed make them depend on
+   the seed only.
 
-``provenance.csv`` says when, where and from which commit a report was built: it is hashed,
-not recomputed. Rerunning a report takes as long as building it.
+The manifest is read strictly and bounded; work past :data:`WORK_FACTOR` times a report's
+defaults is refused before anything runs (:func:`check_work`). ``provenance.csv`` (when,
+where, which commit), the HTML page, the notebook and the PDFs (typeset from the files
+compared here) are hashed, not recomputed. Rerunning a report takes as long as building it;
+an interrupt or SIGTERM removes the scratch folder.
 """
 
 from __future__ import annotations
 
-import io
-import json
-import math
-import os
+import ast
+import contextlib
+import signal
+import sys
 import tempfile
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-
-import pandas as pd
+from typing import Any
 
 from gamecore.errors import GamecoreError, shown
-from gamecore.reading import (
-    MAX_MANIFEST_BYTES,
-    MAX_REPORT_FILE_BYTES,
-    MAX_REPORT_TABLE_BYTES,
-    path_text,
-    read_bounded,
-    read_json,
+from gamecore.reading import MAX_REPORT_FILE_BYTES, path_text
+from gamecore.reporting.compare import (
+    TOLERANCE,
+    compare_derived,
+    compare_table,
+    same_number,
+    simulated_marks,
 )
-from gamecore.reporting.finalize import folder_lock, pending_commit
-from gamecore.reporting.manifest import MANIFEST, report_files, sha256
+from gamecore.reporting.finalize import LOCK, STAGING_PREFIX, folder_lock, pending_commit
+from gamecore.reporting.manifest import MANIFEST, read_manifest, report_files, sha256
+
+__all__ = [
+    "TOLERANCE",
+    "compare_table",
+    "read_manifest",
+    "same_number",
+    "verify",
+    "verify_command",
+]
 
 #: Report files that describe the build itself (times, commit, machine): hashed only.
 NOT_RECOMPUTED = ("provenance.csv",)
-#: How close a recomputed exact float must be (relative and absolute).
-TOLERANCE = 1e-12
+#: The most a simulation size (a count of rounds, shoes or sessions) or a list's length may
+#: be, as a multiple of the report's default: a rerun takes as long as the build, so this
+#: is already ten builds' work.
+WORK_FACTOR = 10
+#: The parameters whose size is the work a rerun does: their names end so.
+WORK_SUFFIXES = ("rounds", "shoes", "sessions")
 
 
-def read_manifest(reports: Path) -> dict:
-    """The manifest of ``reports``, strictly parsed (:func:`gamecore.reading.read_json`, at
-    most :data:`~gamecore.reading.MAX_MANIFEST_BYTES`), and shaped as :func:`verify` reads
-    it; a clear error if it is missing or not a manifest.
-
-    Parameters
-    ----------
-    reports : Path
-        The reports folder.
-
-    Returns
-    -------
-    dict
-        The manifest (``files``: name -> SHA-256; ``reports``: name -> its parameters, ...).
-    """
-    path = Path(reports) / MANIFEST
-    if not os.path.lexists(path):
-        raise GamecoreError(f"{path_text(path)}: no manifest (make reports writes it)")
-    data = read_json(path, MAX_MANIFEST_BYTES, path_text(path))
-    if not isinstance(data, dict) or not {"files", "reports"} <= set(data):
-        raise GamecoreError(f"{path_text(path)}: not a gamecore manifest (no files and reports)")
-    files, entries = data["files"], data["reports"]
-    if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
-        raise GamecoreError(
-            f"{path_text(path)}: not a gamecore manifest (files must map names to hashes)"
-        )
-    if not isinstance(entries, dict) or not all(
-        isinstance(entry, dict) and isinstance(entry.get("parameters"), dict)
-        for entry in entries.values()
-    ):
-        raise GamecoreError(
-            f"{path_text(path)}: not a gamecore manifest (a report without its parameters)"
-        )
-    return data
+def _allowed_hidden(relative: Path, path: Path) -> bool:
+    """The hidden entries a reports folder has of its builds: the folder's lock, and a
+    build's staging folder (a build under way, or one killed that the next removes)."""
+    if len(relative.parts) != 1 or path.is_symlink():
+        return False
+    if relative.name == LOCK:
+        return path.is_file()
+    return relative.name.startswith(STAGING_PREFIX) and path.is_dir()
 
 
-def _irregular_entries(reports: Path) -> list[str]:
-    """One line per symbolic link, named pipe, device or socket in the folder (outside the
-    hidden entries): a build writes only files and folders, and none of these is hashed."""
+def _unlisted_entries(reports: Path) -> list[str]:
+    """One line per hidden entry (but the build's own, :func:`_allowed_hidden`; a hidden
+    folder once, not its contents) and per symbolic link, named pipe, device or socket: a
+    build writes only files and folders, and none of these is hashed."""
     problems = []
+    skipped: list[Path] = []
     for path in sorted(reports.rglob("*")):
         relative = path.relative_to(reports)
-        if any(part.startswith(".") for part in relative.parts):
+        if any(path.is_relative_to(folder) for folder in skipped):
             continue
-        if path.is_symlink() or not (path.is_file() or path.is_dir()):
+        if relative.name.startswith("."):
+            if path.is_dir() and not path.is_symlink():
+                skipped.append(path)
+            if not _allowed_hidden(relative, path):
+                kind = "folder" if path.is_dir() and not path.is_symlink() else "file"
+                problems.append(
+                    f"{path_text(relative.as_posix())}: not in the manifest (a hidden {kind})"
+                )
+        elif path.is_symlink() or not (path.is_file() or path.is_dir()):
             problems.append(f"{path_text(relative.as_posix())}: not a regular file or folder")
     return problems
 
 
 def check_hashes(reports: Path, manifest: dict) -> list[str]:
-    """One line per file changed, missing or not in the manifest, and per entry that is not
-    a regular file or folder; a file larger than
-    :data:`~gamecore.reading.MAX_REPORT_FILE_BYTES` is named unread.
+    """One line per file changed, missing or not in the manifest, per hidden entry (but the
+    folder's lock and a build's staging folder) and per entry that is not a regular file or
+    folder; a file larger than :data:`~gamecore.reading.MAX_REPORT_FILE_BYTES` is named
+    unread.
 
     Parameters
     ----------
@@ -112,7 +117,7 @@ def check_hashes(reports: Path, manifest: dict) -> list[str]:
         The problems; empty when every file matches.
     """
     reports = Path(reports)
-    problems = _irregular_entries(reports)
+    problems = _unlisted_entries(reports)
     listed = manifest["files"]
     present = {p.relative_to(reports).as_posix(): p for p in report_files(reports)}
     for name, digest in sorted(listed.items()):
@@ -132,106 +137,111 @@ def check_hashes(reports: Path, manifest: dict) -> list[str]:
     return problems
 
 
-def same_number(a: str, b: str) -> bool:
-    """Two CSV cells as numbers: integers equal, floats to :data:`TOLERANCE`; else text.
+def _defaults(report: str) -> dict[str, Any]:
+    """The report's notebook parameters and their defaults (as the notebook writes them)."""
+    import papermill
+
+    from gamecore.reporting.build import available_notebooks
+
+    declared = papermill.inspect_notebook(str(available_notebooks()[report]))
+    defaults = {}
+    for name, entry in declared.items():
+        with contextlib.suppress(ValueError, SyntaxError, TypeError):
+            defaults[name] = ast.literal_eval(entry.get("default", ""))
+    return defaults
+
+
+def check_work(report: str, parameters: dict[str, Any]) -> None:
+    """Refuse, before anything runs, a rerun of ``report`` that would take far longer than
+    its build at the defaults: a simulation size (a parameter named ``...rounds``,
+    ``...shoes`` or ``...sessions``, but ``rounds_per_hour``) or a list's length past
+    :data:`WORK_FACTOR` times its default; then every value as the build checks it.
 
     Parameters
     ----------
-    a, b : str
-        The cells as the CSV files hold them.
+    report : str
+        The report's name.
+    parameters : dict
+        The parameters the manifest records for it.
 
-    Returns
-    -------
-    bool
-        Whether they are the same number (NaN the same as NaN), or the same text.
-
-    Examples
-    --------
-    >>> same_number("0.1", "0.1000000000000001"), same_number("12", "12.0"), same_number("a", "b")
-    (True, True, False)
+    Raises
+    ------
+    GamecoreError
+        The report, the parameter, its value and the limit, in one line.
     """
-    if a == b:
-        return True
-    try:
-        x, y = float(a), float(b)
-    except ValueError:
-        return False
-    if all(part.lstrip("-").isdigit() for part in (a, b)):  # integers: exactly
-        try:
-            return int(a) == int(b)
-        except ValueError:  # past the 4,300 digits Python converts: the texts differ
-            return False
-    if math.isnan(x) and math.isnan(y):
-        return True
-    return math.isclose(x, y, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+    from gamecore.reporting.build import check_rule_parameters
 
-
-def _read_table(path: Path, what: str) -> pd.DataFrame:
-    """A report CSV as text cells, from a regular file of at most
-    :data:`~gamecore.reading.MAX_REPORT_TABLE_BYTES` (a larger one is refused by its size,
-    unread), refusing what pandas cannot read as CSV."""
-    raw = read_bounded(path, MAX_REPORT_TABLE_BYTES, what)
-    try:
-        return pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False)
-    except ValueError as error:  # pandas' ParserError, EmptyDataError; UnicodeDecodeError
-        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
-        raise GamecoreError(f"{what}: not a readable CSV ({reason[:160]})") from None
-
-
-def compare_table(
-    name: str, given: Path, recomputed: Path, simulated: Sequence[str], simulations: bool
-) -> list[str]:
-    """One line per cell of ``given`` that differs from ``recomputed``: exact cells to
-    :data:`TOLERANCE`, ``simulated`` columns only with ``simulations`` (bit for bit). A
-    table that cannot be read (too large, not a regular file, not CSV) is one line.
-
-    Parameters
-    ----------
-    name : str
-        How the lines name the table.
-    given, recomputed : Path
-        The report's CSV file and the rerun's.
-    simulated : sequence of str
-        The table's simulated columns.
-    simulations : bool
-        Whether simulated columns are compared.
-
-    Returns
-    -------
-    list of str
-        The mismatches; empty when the tables agree.
-    """
-    try:
-        a = _read_table(given, name)
-        b = _read_table(recomputed, f"{name} (recomputed)")
-    except GamecoreError as error:
-        return [str(error)]
-    if list(a.columns) != list(b.columns):
-        return [
-            f"{name}: columns {shown(list(a.columns))} differ from the recomputed "
-            f"{shown(list(b.columns))}"
-        ]
-    if len(a) != len(b):
-        return [f"{name}: {len(a)} rows, recomputed {len(b)}"]
-    problems = []
-    for column in a.columns:
-        is_simulated = column in simulated
-        if is_simulated and not simulations:
-            continue
-        for row, (x, y) in enumerate(zip(a[column], b[column], strict=True)):
-            same = x == y if is_simulated else same_number(x, y)
-            if not same:
-                kind = "simulated" if is_simulated else "exact"
-                problems.append(
-                    f"{name}: row {row + 1}, column {shown(column)} ({kind}): {shown(x)} in the "
-                    f"report, {shown(y)} recomputed"
+    defaults = _defaults(report)
+    for name, value in parameters.items():
+        default = defaults.get(name)
+        work = name.endswith(WORK_SUFFIXES) and name != "rounds_per_hour"
+        if work and isinstance(default, int) and isinstance(value, int | float):
+            limit = WORK_FACTOR * default
+            if value > limit:
+                raise GamecoreError(
+                    f"report {report}: {name} {shown(value)} is past what verify reruns "
+                    f"({WORK_FACTOR} x its default {default:,}: at most {limit:,})"
                 )
+        if isinstance(default, list) and isinstance(value, list):
+            limit = WORK_FACTOR * max(len(default), 1)
+            if len(value) > limit:
+                raise GamecoreError(
+                    f"report {report}: {name} has {len(value):,} items; verify reruns at "
+                    f"most {limit} ({WORK_FACTOR} x its default's)"
+                )
+    check_rule_parameters(report, {k: v for k, v in parameters.items() if k in defaults})
+
+
+@contextlib.contextmanager
+def terminated_as_interrupt() -> Iterator[None]:
+    """Within the block a SIGTERM raises :class:`KeyboardInterrupt`, as Ctrl-C does, so the
+    scratch folder is removed on the way out (by default SIGTERM ends the process at once).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, on_term)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _compare_report(reports: Path, name: str, fresh: Path, simulations: bool) -> list[str]:
+    """Every file of the rerun ``fresh`` of report ``name`` against the report's own."""
+    problems = []
+    simulated = simulated_marks(fresh)
+    for table in sorted(fresh.glob("*.csv")):
+        if table.name in NOT_RECOMPUTED:
+            continue
+        given = reports / name / table.name
+        label = f"{name}/{table.name}"
+        if not given.is_file():
+            problems.append(f"{label}: missing (the recomputed report has it)")
+            continue
+        problems += compare_table(label, given, table, simulated.get(table.name, []), simulations)
+    for given in sorted((reports / name).iterdir()) if (reports / name).is_dir() else []:
+        if given.name.startswith(".") or (fresh / given.name).is_file():
+            continue  # a hidden entry is the hashes' to name
+        problems.append(f"{name}/{given.name}: not in the recomputed report")
+    for derived in sorted(fresh.iterdir()):
+        if derived.suffix != ".csv" and derived.is_file():
+            problems += compare_derived(
+                f"{name}/{derived.name}", reports / name / derived.name, derived
+            )
     return problems
 
 
 def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> list[str]:
     """Rerun each report of the manifest (or ``only`` those) from its recorded parameters
-    and compare every CSV (:func:`compare_table`); one line per mismatch.
+    and compare every CSV (:func:`~gamecore.reporting.compare.compare_table`), the
+    summary, figures and workbook (:func:`~gamecore.reporting.compare.compare_derived`);
+    one line per mismatch. Every report's work is checked (:func:`check_work`) before the
+    first runs; the scratch folder is removed however the rerun ends (SIGTERM included).
 
     Parameters
     ----------
@@ -249,39 +259,39 @@ def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> li
     list of str
         The mismatches, missing and extra tables.
     """
-    from gamecore.reporting.build import build
+    from gamecore.reporting import build as report_build
 
     reports = Path(reports)
     names = list(manifest["reports"]) if only is None else list(only)
     for name in names:
         if name not in manifest["reports"]:
             raise GamecoreError(f"report {shown(name)} is not in the manifest")
+    known = list(report_build.available_notebooks())
+    for name in names:
+        if name not in known:
+            raise GamecoreError(
+                f"{path_text(reports / MANIFEST)}: report {shown(name)} is not one of "
+                f"{', '.join(known)}"
+            )
+    for name in names:  # every report's, before the first runs
+        check_work(name, manifest["reports"][name]["parameters"])
     problems = []
-    with tempfile.TemporaryDirectory(prefix="gamecore-verify-") as scratch:
-        for name in names:
-            parameters = manifest["reports"][name]["parameters"]
-            build(Path(scratch) / "reports", parameters, only=[name])
-            fresh = Path(scratch) / "reports" / name
-            marks = json.loads((fresh / "summary.json").read_text("utf-8"))
-            simulated = marks.get("tables", {}).get("simulated_columns", {})
-            for table in sorted(fresh.glob("*.csv")):
-                if table.name in NOT_RECOMPUTED:
-                    continue
-                given = reports / name / table.name
-                label = f"{name}/{table.name}"
-                if not given.is_file():
-                    problems.append(f"{label}: missing (the recomputed report has it)")
-                    continue
-                problems += compare_table(
-                    label, given, table, simulated.get(table.name, []), simulations
+    with terminated_as_interrupt():
+        with tempfile.TemporaryDirectory(
+            prefix="gamecore-verify-", ignore_cleanup_errors=True
+        ) as scratch:
+            for name in names:
+                parameters = manifest["reports"][name]["parameters"]
+                report_build.build(Path(scratch) / "reports", parameters, only=[name])
+                problems += _compare_report(
+                    reports, name, Path(scratch) / "reports" / name, simulations
                 )
-            for table in sorted((reports / name).glob("*.csv")):
-                if not (fresh / table.name).is_file():
-                    problems.append(f"{name}/{table.name}: not in the recomputed report")
     return problems
 
 
-def verify(reports: Path, simulations: bool = False, only=None) -> list[str]:
+def verify(
+    reports: Path, simulations: bool = False, only=None, public_key: Path | None = None
+) -> list[str]:
     """Every mismatch of ``reports`` against its manifest and a rerun, one line each (none:
     the build is confirmed).
 
@@ -293,12 +303,17 @@ def verify(reports: Path, simulations: bool = False, only=None) -> list[str]:
         Whether simulated columns are compared (bit for bit).
     only : iterable of str, optional
         The reports to rerun (default every report of the manifest).
+    public_key : Path, optional
+        Check the manifest's signature by this key first: a missing or bad one is the only
+        line (nothing is rerun).
 
     Returns
     -------
     list of str
-        The hashes' problems, then the rerun's mismatches.
+        The signature's problem alone, or the hashes' problems then the rerun's mismatches.
     """
+    from gamecore.reporting.signing import check_signature
+
     reports = Path(reports)
     if not reports.is_dir():
         raise GamecoreError(f"{reports}: not a reports folder")
@@ -309,12 +324,21 @@ def verify(reports: Path, simulations: bool = False, only=None) -> list[str]:
                 f"{reports}: a build was stopped while its reports were put in place "
                 f"({pending.name}); run make reports to complete it, then verify"
             )
+        if public_key is not None:
+            problem = check_signature(reports, Path(public_key))
+            if problem is not None:
+                return [problem]
         manifest = read_manifest(reports)
         problems = check_hashes(reports, manifest)
     return problems + recompute(reports, manifest, simulations, only)
 
 
-def verify_command(reports: str, simulations: bool, only: Sequence[str] | None) -> int:
+def verify_command(
+    reports: str,
+    simulations: bool,
+    only: Sequence[str] | None,
+    public_key: str | None = None,
+) -> int:
     """``gamecore verify REPORTS``: a line per mismatch and exit 1, or one line and exit 0.
 
     Parameters
@@ -325,6 +349,8 @@ def verify_command(reports: str, simulations: bool, only: Sequence[str] | None) 
         Compare the simulated figures too.
     only : sequence of str or None
         Recompute only these reports.
+    public_key : str or None
+        Check the manifest's signature by this public key first.
 
     Returns
     -------
@@ -332,25 +358,46 @@ def verify_command(reports: str, simulations: bool, only: Sequence[str] | None) 
         The exit status: 0 when everything matches, else 1 (a line per mismatch, or one
         line saying why the rebuild failed, on standard error).
     """
-    import contextlib
-    import sys
-
     from gamecore.errors import one_line
     from gamecore.reporting.build import ReportBuildError
 
     try:
         with contextlib.redirect_stdout(sys.stderr):  # the rebuild's progress lines
-            problems = verify(Path(reports), simulations, only)
+            problems = verify(Path(reports), simulations, only, public_key)
     except ReportBuildError as error:
         print(f"gamecore: verify: {one_line(str(error))}", file=sys.stderr)
         return 1
     for line in problems:
         print(line)
     what = "every file's hash, every exact figure" + (
-        " and every simulated one" if simulations else ""
+        " and every simulated one" if simulations else ", every simulated twin"
     )
+    if public_key is not None:
+        what = "the signature, " + what
     if problems:
         print(f"{len(problems)} mismatches", file=sys.stderr)
         return 1
     print(f"{reports}: {what} match")
     return 0
+
+
+def command(args: Any) -> int:
+    """``gamecore verify``, ``gamecore sign`` or ``gamecore keygen``, as ``args`` say.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line (its ``command`` and that command's options).
+
+    Returns
+    -------
+    int
+        The exit status.
+    """
+    from gamecore.reporting import signing
+
+    if args.command == "keygen":
+        return signing.keygen_command(args.private, args.public)
+    if args.command == "sign":
+        return signing.sign_command(args.reports, args.key)
+    return verify_command(args.reports, args.simulations, args.only, args.public_key)

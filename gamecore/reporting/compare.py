@@ -1,0 +1,437 @@
+"""What ``gamecore verify`` compares between a report and its rerun, file by file.
+
+* A CSV, cell by cell (:func:`compare_table`): exact cells to :data:`TOLERANCE`, simulated
+  cells bit for bit when asked; else each simulated twin against its exact figure
+  (:func:`check_twins`): its z must be what its Simulated, Exact and SE say, within the
+  family-wise threshold of :func:`gamecore.twins.z_threshold`, and its SE within a factor
+  :data:`SE_FACTOR` of the rerun's.
+* ``summary.json`` (the index's key figures, the report's title, parameters and tables),
+  every field but the run time and commit, the key figures as printed (:func:`compare_summary`).
+* A figure (PNG), pixel for pixel (:func:`compare_figure`).
+* The workbook (XLSX), cell by cell on every sheet, the provenance rows (when, where) left
+  out (:func:`compare_workbook`).
+
+Each mismatch is one line naming the file, and the row and column (or sheet and cell).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+import pandas as pd
+
+from gamecore.errors import GamecoreError, shown
+from gamecore.reading import MAX_REPORT_TABLE_BYTES, read_bounded, read_json
+from gamecore.twins import APPROXIMATE, z_threshold
+
+#: How close a recomputed exact float must be (relative and absolute).
+TOLERANCE = 1e-12
+#: How far a twin's SE may be from the rerun's (a ratio): the SE of another draw differs by
+#: a few per cent; a twin moved off its exact figure needs a much larger one to hide.
+SE_FACTOR = 1.5
+#: How close a twin's z must be to (Simulated - Exact) / SE (relative).
+Z_TOLERANCE = 1e-9
+#: summary.json's fields that describe the build, not its figures: not compared.
+SUMMARY_NOT_COMPARED = ("run_time_seconds", "commit")
+#: The largest PNG or XLSX compared (a full build's largest are under 1 MB).
+MAX_DERIVED_BYTES = 64 << 20
+
+
+def same_number(a: str, b: str) -> bool:
+    """Two CSV cells as numbers: integers equal, floats to :data:`TOLERANCE`; else text.
+
+    Parameters
+    ----------
+    a, b : str
+        The cells as the CSV files hold them.
+
+    Returns
+    -------
+    bool
+        Whether they are the same number (NaN the same as NaN), or the same text.
+
+    Examples
+    --------
+    >>> same_number("0.1", "0.1000000000000001"), same_number("12", "12.0"), same_number("a", "b")
+    (True, True, False)
+    """
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return False
+    if all(part.lstrip("-").isdigit() for part in (a, b)):  # integers: exactly
+        try:
+            return int(a) == int(b)
+        except ValueError:  # past the 4,300 digits Python converts: the texts differ
+            return False
+    if math.isnan(x) and math.isnan(y):
+        return True
+    return math.isclose(x, y, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+
+
+def read_table(path: Path, what: str) -> pd.DataFrame:
+    """A report CSV as text cells, from a regular file of at most
+    :data:`~gamecore.reading.MAX_REPORT_TABLE_BYTES` (a larger one is refused by its size,
+    unread), refusing what pandas cannot read as CSV.
+
+    Parameters
+    ----------
+    path : Path
+        The CSV file.
+    what : str
+        How a message names it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Every cell as text (an empty cell as ``""``).
+    """
+    raw = read_bounded(path, MAX_REPORT_TABLE_BYTES, what)
+    try:
+        return pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False)
+    except ValueError as error:  # pandas' ParserError, EmptyDataError; UnicodeDecodeError
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise GamecoreError(f"{what}: not a readable CSV ({reason[:160]})") from None
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
+
+
+def _twin_line(name: str, row: int, column: str, what: str) -> str:
+    return f"{name}: row {row + 1}, column {shown(column)} (against its exact twin): {what}"
+
+
+def check_twins(name: str, given: pd.DataFrame, fresh: pd.DataFrame) -> list[str]:
+    """Each simulated twin of a twin table (Exact, Simulated, SE, z) held to its exact
+    figure, as the report's own rule holds it: z equal to (Simulated - Exact) / SE (to
+    :data:`Z_TOLERANCE`), |z| within :func:`~gamecore.twins.z_threshold` of the table's
+    ruled rows (approximate figures are exempt from the threshold, not from the rest), and
+    SE within :data:`SE_FACTOR` of the rerun's.
+
+    Parameters
+    ----------
+    name : str
+        How the lines name the table.
+    given, fresh : pandas.DataFrame
+        The report's table and the rerun's (text cells, the same shape).
+
+    Returns
+    -------
+    list of str
+        One line per twin that fails.
+    """
+    if not {"Exact", "Simulated", "SE", "z"} <= set(given.columns):
+        return []
+    approximate = given.get(APPROXIMATE, pd.Series([""] * len(given)))
+    ruled = [str(a).strip().lower() not in ("true", "1") for a in approximate]
+    # as gamecore.twins.ruled counts them: the ruled rows with a z
+    threshold = z_threshold(
+        sum(r and not math.isnan(_number(z)) for r, z in zip(ruled, given["z"], strict=True))
+    )
+    problems = []
+    for row in range(len(given)):
+        exact, simulated, se, z = (
+            _number(given[c].iloc[row]) for c in ("Exact", "Simulated", "SE", "z")
+        )
+        rerun_se = _number(fresh["SE"].iloc[row])
+        if any(math.isnan(v) for v in (exact, simulated, se, z)):
+            continue
+        implied = (simulated - exact) / se if se > 0 else (0.0 if simulated == exact else math.inf)
+        if not math.isclose(z, implied, rel_tol=Z_TOLERANCE, abs_tol=Z_TOLERANCE):
+            problems.append(
+                _twin_line(
+                    name,
+                    row,
+                    "z",
+                    f"{shown(given['z'].iloc[row])} is not "
+                    f"(Simulated - Exact) / SE = {implied:.6g}",
+                )
+            )
+        elif ruled[row] and abs(z) > threshold:
+            problems.append(
+                _twin_line(
+                    name,
+                    row,
+                    "Simulated",
+                    f"{simulated!r} is {z:.2f} SE "
+                    f"from the exact {exact!r} (at most {threshold:.2f})",
+                )
+            )
+        if rerun_se > 0 and not (rerun_se / SE_FACTOR <= se <= rerun_se * SE_FACTOR):
+            problems.append(
+                _twin_line(
+                    name,
+                    row,
+                    "SE",
+                    f"{se!r} in the report, {rerun_se!r} recomputed (beyond a factor {SE_FACTOR})",
+                )
+            )
+    return problems
+
+
+def compare_table(
+    name: str, given: Path, recomputed: Path, simulated: Sequence[str], simulations: bool
+) -> list[str]:
+    """One line per cell of ``given`` that differs from ``recomputed``: exact cells to
+    :data:`TOLERANCE`; ``simulated`` columns bit for bit with ``simulations``, else each twin
+    against its exact figure (:func:`check_twins`). A table that cannot be read (too large,
+    not a regular file, not CSV) is one line.
+
+    Parameters
+    ----------
+    name : str
+        How the lines name the table.
+    given, recomputed : Path
+        The report's CSV file and the rerun's.
+    simulated : sequence of str
+        The table's simulated columns.
+    simulations : bool
+        Whether simulated columns are compared bit for bit.
+
+    Returns
+    -------
+    list of str
+        The mismatches; empty when the tables agree.
+    """
+    try:
+        a = read_table(given, name)
+        b = read_table(recomputed, f"{name} (recomputed)")
+    except GamecoreError as error:
+        return [str(error)]
+    if list(a.columns) != list(b.columns):
+        return [
+            f"{name}: columns {shown(list(a.columns))} differ from the recomputed "
+            f"{shown(list(b.columns))}"
+        ]
+    if len(a) != len(b):
+        return [f"{name}: {len(a)} rows, recomputed {len(b)}"]
+    problems = []
+    for column in a.columns:
+        is_simulated = column in simulated
+        if is_simulated and not simulations:
+            continue
+        for row, (x, y) in enumerate(zip(a[column], b[column], strict=True)):
+            same = x == y if is_simulated else same_number(x, y)
+            if not same:
+                kind = "simulated" if is_simulated else "exact"
+                problems.append(
+                    f"{name}: row {row + 1}, column {shown(column)} ({kind}): {shown(x)} in the "
+                    f"report, {shown(y)} recomputed"
+                )
+    if not simulations and "Simulated" in simulated:
+        problems += check_twins(name, a, b)
+    return problems
+
+
+def compare_summary(name: str, given: Path, fresh: Path) -> list[str]:
+    """``summary.json`` against the rerun's: every field but :data:`SUMMARY_NOT_COMPARED`;
+    each key figure (``figures``) by its name, as printed.
+
+    Parameters
+    ----------
+    name : str
+        How the lines name the file.
+    given, fresh : Path
+        The report's ``summary.json`` and the rerun's.
+
+    Returns
+    -------
+    list of str
+        The mismatches.
+    """
+    recomputed = read_json(fresh, MAX_REPORT_TABLE_BYTES, f"{name} (recomputed)")
+    fields = [k for k in recomputed if k not in SUMMARY_NOT_COMPARED]
+    if not fields:
+        return []
+    if not given.is_file():
+        return [f"{name}: missing (the recomputed report has it)"]
+    try:
+        stated = read_json(given, MAX_REPORT_TABLE_BYTES, name)
+    except GamecoreError as error:
+        return [str(error)]
+    if not isinstance(stated, dict):
+        return [f"{name}: not a JSON object"]
+    problems = []
+    figures, fresh_figures = stated.get("figures"), recomputed.get("figures")
+    if isinstance(figures, dict) and isinstance(fresh_figures, dict):
+        for key in sorted(set(figures) | set(fresh_figures)):
+            x, y = figures.get(key), fresh_figures.get(key)
+            if x != y:
+                problems.append(
+                    f"{name}: key figure {shown(key)}: {shown(x)} in the report, {shown(y)} "
+                    "recomputed"
+                )
+        fields.remove("figures")
+    for key in fields + [
+        k for k in stated if k not in recomputed and k not in SUMMARY_NOT_COMPARED
+    ]:
+        if stated.get(key) != recomputed.get(key):
+            problems.append(f"{name}: field {shown(key)} differs from the recomputed one")
+    return problems
+
+
+def compare_figure(name: str, given: Path, fresh: Path) -> list[str]:
+    """A PNG figure against the rerun's, pixel for pixel (the same data drawn by the same
+    code gives the same pixels; the file's bytes may hold other metadata).
+
+    Parameters
+    ----------
+    name : str
+        How the lines name the file.
+    given, fresh : Path
+        The report's PNG and the rerun's.
+
+    Returns
+    -------
+    list of str
+        One line when they differ or the report's cannot be read.
+    """
+    import numpy as np
+    from matplotlib import image
+
+    try:
+        a = image.imread(io.BytesIO(read_bounded(given, MAX_DERIVED_BYTES, name)), format="png")
+    except GamecoreError as error:
+        return [str(error)]
+    except (OSError, ValueError, SyntaxError):  # Pillow's kinds of unreadable image
+        return [f"{name}: not a readable PNG"]
+    b = image.imread(fresh, format="png")
+    if a.shape != b.shape:
+        return [f"{name}: {a.shape[1]}x{a.shape[0]} pixels, recomputed {b.shape[1]}x{b.shape[0]}"]
+    differing = int(np.any(a != b, axis=-1).sum()) if a.ndim == 3 else int((a != b).sum())
+    if differing:
+        return [f"{name}: {differing:,} pixels differ from the recomputed figure"]
+    return []
+
+
+def _provenance_items(folder: Path) -> set[str]:
+    """The items of the rerun's provenance.csv: the rows a workbook repeats them in say
+    when and where it was built, and are not compared."""
+    path = folder / "provenance.csv"
+    if not path.is_file():
+        return set()
+    frame = read_table(path, "provenance.csv (recomputed)")
+    return set(frame.iloc[:, 0]) if len(frame.columns) else set()
+
+
+def _sheets(path: Path, what: str) -> dict[str, list[tuple]]:
+    import openpyxl
+
+    raw = read_bounded(path, MAX_DERIVED_BYTES, what)
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    except Exception:  # noqa: BLE001 - zipfile, XML and openpyxl each raise their own
+        raise GamecoreError(f"{what}: not a readable workbook") from None
+    try:
+        return {sheet.title: list(sheet.iter_rows(values_only=True)) for sheet in book.worksheets}
+    finally:
+        book.close()
+
+
+def _cell_text(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def compare_workbook(name: str, given: Path, fresh: Path) -> list[str]:
+    """A report's workbook against the rerun's: the same sheets, and on each every cell the
+    same (numbers to :data:`TOLERANCE`), but the rows whose first cell is a provenance item
+    (when, where, by which versions it was built).
+
+    Parameters
+    ----------
+    name : str
+        How the lines name the file.
+    given, fresh : Path
+        The report's XLSX and the rerun's.
+
+    Returns
+    -------
+    list of str
+        One line per sheet missing or extra and per cell that differs (at most 20 a sheet).
+    """
+    from openpyxl.utils import get_column_letter
+
+    try:
+        stated = _sheets(given, name)
+    except GamecoreError as error:
+        return [str(error)]
+    recomputed = _sheets(fresh, f"{name} (recomputed)")
+    if list(stated) != list(recomputed):
+        return [f"{name}: sheets {shown(list(stated))}, recomputed {shown(list(recomputed))}"]
+    skipped = _provenance_items(fresh.parent)
+    problems = []
+    for sheet, rows in stated.items():
+        other = recomputed[sheet]
+        if len(rows) != len(other):
+            problems.append(
+                f"{name}: sheet {shown(sheet)}: {len(rows)} rows, recomputed {len(other)}"
+            )
+            continue
+        found = []
+        for r, (a, b) in enumerate(zip(rows, other, strict=True)):
+            if (a and _cell_text(a[0]) in skipped) or a == b:
+                continue
+            width = max(len(a), len(b))
+            a, b = tuple(a) + (None,) * (width - len(a)), tuple(b) + (None,) * (width - len(b))
+            for c, (x, y) in enumerate(zip(a, b, strict=True)):
+                if not same_number(_cell_text(x), _cell_text(y)):
+                    found.append(
+                        f"{name}: sheet {shown(sheet)}, cell {get_column_letter(c + 1)}{r + 1}: "
+                        f"{shown(x)} in the report, {shown(y)} recomputed"
+                    )
+        problems += found[:20]
+    return problems
+
+
+def compare_derived(label: str, given: Path, fresh: Path) -> list[str]:
+    """The comparison a derived file of the rerun gets, by its kind: ``summary.json``,
+    a ``.png`` figure, a ``.xlsx`` workbook; nothing for others (hashed only).
+
+    Parameters
+    ----------
+    label : str
+        How the lines name the file.
+    given, fresh : Path
+        The report's file and the rerun's.
+
+    Returns
+    -------
+    list of str
+        The mismatches.
+    """
+    if fresh.name == "summary.json":
+        return compare_summary(label, given, fresh)
+    if fresh.suffix not in (".png", ".xlsx"):
+        return []
+    if not given.is_file():
+        return [f"{label}: missing (the recomputed report has it)"]
+    if fresh.suffix == ".png":
+        return compare_figure(label, given, fresh)
+    return compare_workbook(label, given, fresh)
+
+
+def simulated_marks(fresh: Path) -> dict[str, list[str]]:
+    """Each table's simulated columns, as the rerun's ``summary.json`` marks them.
+
+    Parameters
+    ----------
+    fresh : Path
+        The rerun's report folder.
+
+    Returns
+    -------
+    dict of str to list of str
+        CSV file name -> its simulated columns.
+    """
+    marks = json.loads((fresh / "summary.json").read_text("utf-8"))
+    return marks.get("tables", {}).get("simulated_columns", {})
