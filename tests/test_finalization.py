@@ -363,7 +363,8 @@ def test_a_real_build_into_a_mount_point_beside_strays(tmp_path):
             table.truncate(64 << 20)  # sparse: read whole, it was 64 MB for pandas
         build(output, small, only=["punto_banco"])
         index = (output / "index.html").read_text("utf-8")
-        assert "<td>D7</td><td colspan='4'>hold monitoring unreadable:" in index
+        assert "<td>D7<br><span class='note'></span></td><td class='n'>\u2013</td>" in index
+        assert "<td colspan='4'>hold monitoring unreadable:" in index
         manifest = read_manifest(output)
         assert set(manifest["reports"]) == {"punto_banco", "dragon7_counting"}
         assert {"ez_baccarat/summary.json", "notes/summary.json"} <= set(manifest["files"])

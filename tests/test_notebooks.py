@@ -3,6 +3,7 @@ builder with small parameters; their CSVs agree with the library and the publish
 a failing notebook leaves no report behind."""
 
 import hashlib
+import html
 import json
 import shutil
 import subprocess
@@ -200,6 +201,7 @@ def test_index_links_every_report(built):
     for name in BACCARAT_REPORTS:
         assert f"{name}/{name}.html" in index
     assert "<td>decks</td><td>1</td>" in index  # the parameters as a table
+    assert "Index built " in index
 
 
 def test_relative_output_folder(tmp_path, monkeypatch):
@@ -476,8 +478,18 @@ def test_the_index_sets_every_wager_side_by_side(built):
     # The hit frequency from the hold's distribution is the exact analysis's (Fractions).
     hits = banker_holds["Hit frequency (net result > 0)"]
     assert hits.tolist() == pytest.approx([banker["Hit frequency"]] * 4, rel=1e-12)
-    assert f"<td class='n'>{banker['Hit frequency']:.6f}</td>" in page
-    assert "<td>decks</td><td>1</td>" in page and "decks=1" not in page
+    assert f"<td class='n'>{banker['Hit frequency']:.8f}</td>" in page
+    assert "<tr class='changed'><td>decks</td><td>1</td><td class='note'>default 8</td>" in page
+    assert "decks=1" not in page and "&quot;" not in page
+    # Each report's key figures are its summary.json's text; its commit is shortened.
+    for name in BACCARAT_REPORTS:
+        summary = json.loads((built / name / "summary.json").read_text("utf-8"))
+        for label, figure in summary["figures"].items():
+            cell = f"<td>{html.escape(label)}</td><td class='n'>{html.escape(str(figure))}</td>"
+            assert cell in page, (name, label)
+        commit = summary["commit"]
+        assert f"<code title='{commit}'>{commit[:12]}</code>" in page
+        assert f">{commit}<" not in page
     assert "21st Century Baccarat" in page and "punto_banco/punto_banco.xlsx" in page
 
 

@@ -15,9 +15,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
-import html
-import io
-import json
 import logging
 import signal
 import subprocess
@@ -31,14 +28,13 @@ from gamecore import games
 from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.reading import (
     MAX_PARAMETERS_BYTES,
-    MAX_REPORT_TABLE_BYTES,
     path_text,
-    read_bounded,
     read_yaml,
     read_yaml_file,
 )
 from gamecore.reporting.document import write_documents
-from gamecore.reporting.finalize import CommittedInterrupt, FinalState, open_staging
+from gamecore.reporting.finalize import CommittedInterrupt, open_staging
+from gamecore.reporting.index import index_page, notebook_defaults
 from gamecore.reporting.manifest import MANIFEST
 from gamecore.reporting.parameters import check_report_parameters
 from gamecore.reporting.report import NOTEBOOK_DIR
@@ -157,100 +153,6 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
         raise ReportBuildError(f"typesetting {source.stem} failed: {error}") from None
 
 
-def _file_list(name: str, entry: dict[str, Any]) -> str:
-    files = entry.get("files", [])
-    if not files:
-        return ""
-    links = "<br>".join(f"<a href='{name}/{html.escape(f)}'>{html.escape(f)}</a>" for f in files)
-    return f"<details><summary>{len(files)} tables and figures</summary>{links}</details>"
-
-
-def _wager_rows(folder: Path, entry: dict[str, Any]) -> list[str]:
-    """The index's rows for one report's wagers: its hold-monitoring table's first session
-    length (each wager's exact house edge and SD, a strategy in its name). The table is
-    read bounded, as any file in the folder; one the index cannot read (a report another
-    build left, then altered) is a row saying so, not a build that fails."""
-    path = folder / "hold_monitoring.csv"
-    if not path.exists():
-        return []
-    import pandas as pd
-
-    title = html.escape(entry.get("title", entry["name"]))
-    hit = "Hit frequency (net result > 0)"
-    try:
-        data = read_bounded(path, MAX_REPORT_TABLE_BYTES, path_text(path))
-        holds = pd.read_csv(io.BytesIO(data))
-        if "SD per round" not in holds.columns:  # a report built before the column existed
-            return []
-        first = holds[holds["Rounds"] == holds["Rounds"].min()]
-        return [
-            f"<tr><td>{title}</td><td>{html.escape(str(row['Wager']))}</td>"
-            f"<td class='n'>{row['Expected hold']:.4%}</td>"
-            f"<td class='n'>{row['SD per round']:.4f}</td>"
-            f"<td class='n'>{f'{row[hit]:.6f}' if hit in holds.columns else ''}</td></tr>"
-            for _, row in first.iterrows()
-        ]
-    except (GamecoreError, ValueError, KeyError, TypeError) as error:
-        why = html.escape(shown(str(error)))
-        return [f"<tr><td>{title}</td><td colspan='4'>hold monitoring unreadable: {why}</td></tr>"]
-
-
-def _parameter_table(parameters: dict[str, Any]) -> str:
-    rows = "".join(
-        f"<tr><td>{html.escape(str(k))}</td><td>{html.escape(json.dumps(v))}</td></tr>"
-        for k, v in parameters.items()
-    )
-    return (
-        f"<details><summary>{len(parameters)} parameters</summary><table>"
-        f"<tr><th>Parameter</th><th>Value</th></tr>{rows}</table></details>"
-    )
-
-
-def _index_page(state: FinalState) -> str:
-    """The index: every wager's house edge and SD across the reports, then a row per report
-    with its key figures, its parameters as a table, its files and its commit."""
-    wagers = [row for folder, entry in state.reports.values() for row in _wager_rows(folder, entry)]
-    rows = []
-    for name, (folder, entry) in state.reports.items():
-        figures = entry.get("figures", {})
-        figure_text = "<br>".join(
-            f"{html.escape(k)}: {html.escape(str(v))}" for k, v in figures.items()
-        )
-        links = [f"<a href='{name}/{name}.html'>report</a>"]
-        for suffix, label in ((".pdf", "PDF"), (".xlsx", "workbook"), (".ipynb", "notebook")):
-            if (folder / f"{name}{suffix}").exists():
-                links.append(f"<a href='{name}/{name}{suffix}'>{label}</a>")
-        rows.append(
-            "<tr>"
-            f"<td><a href='{name}/{name}.html'>{html.escape(entry.get('title', name))}</a></td>"
-            f"<td>{figure_text}</td>"
-            f"<td>{_parameter_table(entry.get('parameters', {}))}</td>"
-            f"<td>{', '.join(links)}{_file_list(name, entry)}</td>"
-            f"<td>{html.escape(str(entry.get('commit', '')))}</td>"
-            "</tr>"
-        )
-    return (
-        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>gamecore reports</title>"
-        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-        "td,th{border:1px solid #999;padding:.4em;vertical-align:top}td.n{text-align:right;"
-        "font-variant-numeric:tabular-nums}@media print{body{margin:0}details{display:block}"
-        "details>*{display:block}a{color:inherit;text-decoration:none}}</style></head><body>"
-        "<h1>gamecore reports</h1>"
-        "<h2>Every wager</h2><p>Each wager's house edge (the house's or the P/D's expected "
-        "win per unit wagered), standard deviation per round and hit frequency (the chance "
-        "the player's wager wins a round), exact, from each report's hold monitoring; the "
-        "strategy assumed is in the wager's name.</p>"
-        "<table><tr><th>Game</th><th>Wager</th><th>House edge</th><th>SD per round</th>"
-        "<th>Hit frequency</th></tr>"
-        + "".join(wagers)
-        + "</table><h2>Reports</h2><p>Each report: its page, its workbook (every table as a "
-        "sheet), the executed notebook, every table as CSV and every figure as PNG in its "
-        "folder; MANIFEST.json holds every file's SHA-256 (gamecore verify).</p>"
-        "<table><tr><th>Game</th><th>Key figures</th><th>Parameters</th><th>Files</th>"
-        "<th>Commit</th></tr>" + "".join(rows) + "</table></body></html>\n"
-    )
-
-
 def check_rule_parameters(report: str, parameters: dict[str, Any]) -> dict[str, Any]:
     """Build the rule set a game's report will use from the given parameters that are rule
     parameters of its game (the others keep their defaults, the notebook's too), and check
@@ -340,7 +242,8 @@ def build(
         for name in selected:
             print(f"report {name}: running {notebooks[name].name}", flush=True)
             _run_notebook(notebooks[name], staging.report(name), own[name], kernel)
-        state = staging.commit(selected, known=notebooks, index_page=_index_page)
+        page = functools.partial(index_page, defaults=notebook_defaults(notebooks))
+        state = staging.commit(selected, known=notebooks, index_page=page)
     finally:
         staging.close()
     for line in state.not_reports:
