@@ -16,6 +16,12 @@ round), and the hold's 95% band after 10,000 and 1,000,000 rounds (from the repo
 monitoring); each bet's Outcome | Pays | Combinations | Probability | Return table where the
 report has one; a glossary, the number style stated, and an attestation block (prepared by,
 reviewed by: name, date, signature). One page always: a longer one is scaled to the page.
+
+Each exact-vs-simulated check of the report (every CSV whose columns start with
+:data:`gamecore.twins.TWIN_COLUMNS`) is stated as a line with its criterion and PASS or FAIL
+(:func:`gamecore.reporting.frontmatter.cross_check_line`) in a Cross-checks section after the
+par sheet, and on the par sheet too where the lines fit its page (else their count and
+verdicts in one line).
 """
 
 from __future__ import annotations
@@ -125,7 +131,11 @@ TEMPLATE = r"""
     [*Reviewed by*], [], [], [],
   )
 }
-#let par-body() = {
+#let checks-list(size) = {
+  set text(size: size)
+  for c in data.checks { block(above: 0.35em, below: 0.35em, [#c.lead#strong(c.bold)]) }
+}
+#let par-body(full-checks: true) = {
   set text(size: 7.5pt)
   heading(level: 1, outlined: true, numbering: none, "Par sheet")
   front-matter()
@@ -139,14 +149,22 @@ TEMPLATE = r"""
   if bets.len() > 3 {
     grid(columns: 2, column-gutter: 1.2em, row-gutter: 0.5em, ..bets)
   } else { bets.join() }
+  if data.checks.len() > 0 {
+    v(0.3em)
+    strong("Cross-checks, exact against simulated")
+    if full-checks { checks-list(6.5pt) } else { par(text(size: 6.5pt, data.checks_summary)) }
+  }
   v(0.3em)
   glossary()
   v(0.3em)
   attestation()
 }
-// One page, whatever the report holds: a par sheet too long for the page is scaled to it.
+// One page, whatever the report holds: each cross-check's line where they fit, else their
+// count and verdicts; a par sheet too long for the page even so is scaled to it.
 #let par-sheet() = layout(size => {
-  let body = par-body()
+  let full = par-body()
+  if measure(block(width: size.width, full)).height <= size.height { return full }
+  let body = par-body(full-checks: false)
   let height = measure(block(width: size.width, body)).height
   if height <= size.height { body } else {
     let factor = size.height / height * 0.98
@@ -171,6 +189,11 @@ TEMPLATE = r"""
   par-sheet()
   pagebreak()
   outline(depth: 2, indent: auto)
+  if data.checks.len() > 0 {
+    heading(level: 1, "Cross-checks")
+    par(data.checks_note)
+    checks-list(8pt)
+  }
   pagebreak()
   heading(level: 1, "The rule set")
   for t in data.front { heading(level: 2, t.title); grid-table(t) }
@@ -383,6 +406,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
         "date": built,
         "front_matter": frontmatter.front_matter(folder, name, summary),
         "par": _par_data(folder),
+        **_checks_data(folder, present or sorted(p.name for p in folder.glob("*.csv"))),
         "front": front,
         "cards": [
             {"game": g, "text": rule_card(g), **frontmatter.card_entry(g)}
@@ -395,6 +419,36 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
         "body": _grouped(body),
         "back": back,
     }
+
+
+#: What the Cross-checks section says before its lines.
+CHECKS_NOTE = (
+    "Each simulated figure of the report against its exact twin: z = (Simulated - Exact) / SE. "
+    "A check passes when its largest |z| is within 4 standard errors (|z| above 4 happens by "
+    "chance once in about 16,000 runs), the threshold raised for a table of many twins until "
+    "the whole table is as unlikely to cross it by chance as one figure is to cross 4 "
+    "(family-wise, Bonferroni). Twins of approximate figures are shown in their tables but "
+    "not ruled."
+)
+
+
+def _checks_data(folder: Path, files: list[str]) -> dict[str, Any]:
+    """The cross-check lines (each split before its verdict, which is set in bold), the
+    section's note and the par sheet's one-line summary of them."""
+    checks = frontmatter.cross_checks(folder, files)
+    for check in checks:
+        ends = check["text"].endswith(check["verdict"])  # not "n/a": no twin to compare
+        check["bold"] = check["verdict"] if ends else ""
+        check["lead"] = check["text"].removesuffix(check["bold"])
+    failed = [c["name"] for c in checks if c["verdict"] == "FAIL"]
+    passed = sum(c["verdict"] == "PASS" for c in checks)
+    summary = (
+        f"{len(checks)} checks, each stated with its criterion in the report's Cross-checks "
+        f"section: {passed} PASS"
+    )
+    if failed:
+        summary += f", {len(failed)} FAIL ({', '.join(failed)})"
+    return {"checks": checks, "checks_note": CHECKS_NOTE, "checks_summary": summary + "."}
 
 
 def _grouped(body: list[dict[str, Any]]) -> list[dict[str, Any]]:

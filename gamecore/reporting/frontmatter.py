@@ -2,7 +2,9 @@
 its rule card (title and SHA-256 of the text as received), the rule set, the strategy
 assumed, gamecore's version and commit, the build date and the parameters; a short glossary
 and an attestation block a lab fills in. Also the readings of RULES.md as text (its Markdown
-read into paragraphs and list items, so no ``##`` or backtick reaches a page).
+read into paragraphs and list items, so no ``##`` or backtick reaches a page). And each
+exact-vs-simulated check stated in one line with its criterion and verdict
+(:func:`cross_check_line`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pandas as pd
 from gamecore import games as registry
 from gamecore.reporting import numbers
 from gamecore.reporting.report import MOJIBAKE, rule_card
+from gamecore.twins import APPROXIMATE, TWIN_COLUMNS, ruled, z_threshold
 
 #: The terms a par sheet uses, each with what it means here.
 GLOSSARY = (
@@ -354,3 +357,83 @@ def markdown_blocks(text: str) -> list[dict[str, Any]]:
         lines.append(raw.strip())
     close()
     return blocks
+
+
+def _approximate(frame: pd.DataFrame) -> pd.DataFrame:
+    """A twin table read from its CSV, its :data:`~gamecore.twins.APPROXIMATE` column as
+    booleans (a column with a blank cell reads as text, where ``"False"`` would be true)."""
+    if APPROXIMATE in frame.columns:
+        frame = frame.assign(
+            **{
+                APPROXIMATE: [
+                    str(a).strip().lower() in ("true", "1", "1.0") for a in frame[APPROXIMATE]
+                ]
+            }
+        )
+    return frame
+
+
+def cross_check_line(name: str, frame: pd.DataFrame) -> dict[str, str]:
+    """One exact-vs-simulated check stated with its criterion and verdict: its largest |z|
+    over the twins the 4-sigma rule applies to (:func:`gamecore.twins.ruled`) against the
+    family-wise threshold (:func:`gamecore.twins.z_threshold`), PASS when within it.
+
+    Parameters
+    ----------
+    name : str
+        The check's name (its CSV's stem).
+    frame : pandas.DataFrame
+        Its twin table (columns :data:`gamecore.twins.TWIN_COLUMNS` first).
+
+    Returns
+    -------
+    dict
+        ``name``, ``verdict`` (``PASS``, ``FAIL``, or ``n/a`` for no twin with a z) and
+        ``text``, the line: ``cross_check (12 twins): largest |z| 1.68; criterion
+        |z| <= 4.51 (4 SE, family-wise over 12): PASS``.
+    """
+    frame = _approximate(frame)
+    z = ruled(frame)
+    approximate = int(frame[APPROXIMATE].sum()) if APPROXIMATE in frame.columns else 0
+    count = f"{len(z)} twin{'s' if len(z) != 1 else ''}"
+    if approximate:
+        count += f" ruled; {approximate} approximate, not ruled"
+    if z.empty:
+        return {"name": name, "verdict": "n/a", "text": f"{name} ({count}): no twin to compare"}
+    largest, threshold = float(z.abs().max()), z_threshold(len(z))
+    shown = f"{largest:.2f}" if largest != float("inf") else "infinite (no spread, mismatch)"
+    family = f", family-wise over {len(z)}" if len(z) > 1 else ""
+    verdict = "PASS" if largest <= threshold else "FAIL"
+    return {
+        "name": name,
+        "verdict": verdict,
+        "text": f"{name} ({count}): largest |z| {shown}; criterion |z| <= {threshold:.2f} "
+        f"(4 SE{family}): {verdict}",
+    }
+
+
+def cross_checks(folder: Path, files: list[str]) -> list[dict[str, str]]:
+    """Every exact-vs-simulated check of a report, each as :func:`cross_check_line` states it:
+    the CSVs among ``files`` whose columns start with :data:`gamecore.twins.TWIN_COLUMNS`.
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder.
+    files : list of str
+        Its files, in the order to state them.
+
+    Returns
+    -------
+    list of dict
+        One line per twin CSV.
+    """
+    lines = []
+    for file in files:
+        path = Path(folder) / file
+        if path.suffix != ".csv" or not path.is_file():
+            continue
+        header = [str(c) for c in pd.read_csv(path, nrows=0).columns]
+        if header[: len(TWIN_COLUMNS)] == list(TWIN_COLUMNS):
+            lines.append(cross_check_line(path.stem, pd.read_csv(path)))
+    return lines
