@@ -7,12 +7,9 @@ import math
 import re
 
 import pandas as pd
-import pytest
 from scipy.stats import norm
-from test_notebooks import SMALL
 
 from gamecore.reporting import frontmatter
-from gamecore.reporting.build import build
 from gamecore.twins import TWIN_COLUMNS, z_threshold
 
 
@@ -86,14 +83,6 @@ def test_only_the_twin_tables_are_checked(tmp_path):
 # --- a built report's PDF ---------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    output = tmp_path_factory.mktemp("reports")
-    small = {k: SMALL[k] for k in ("decks", "sweep_decks", "rounds", "sweep_rounds")}
-    build(output, {**small, "hold_sessions": 2_000}, only=["punto_banco"])
-    return output / "punto_banco"
-
-
 def _flat(path):
     import pypdf
 
@@ -122,7 +111,9 @@ def _expected_lines(folder):
     return expected
 
 
-def test_the_pdf_states_each_cross_check_with_its_criterion_and_verdict(report):
+def assert_each_cross_check_is_stated(report):
+    """The PDF and the par sheet of a small punto_banco build state each twin table's line
+    (run by tests/test_documents.py on its build: one build serves both modules)."""
     expected = _expected_lines(report)
     assert {"cross_check_bets", "cross_check_breakdown", "hold_monitoring_cross_check"} <= set(
         expected

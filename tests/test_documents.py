@@ -197,3 +197,9 @@ def test_no_page_holds_a_heading_alone(report):
         text = page.extract_text().replace(f"{number} / {total}", "")
         lines = [line for line in text.splitlines()[2:] if line.strip()]  # the running header
         assert len(lines) > 2 or page.images, (number, lines)
+
+
+def test_the_pdf_states_each_cross_check_with_its_criterion_and_verdict(report):
+    from test_cross_checks import assert_each_cross_check_is_stated
+
+    assert_each_cross_check_is_stated(report)
