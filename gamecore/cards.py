@@ -434,6 +434,17 @@ class Shoe:
         np.add.at(out, list(BLACKJACK_CLASSES), self.by_rank())
         return out
 
+    def card_codes(self) -> np.ndarray:
+        """Every card as a simulator holds it: the code ``rank * 4 + suit``; jokers refused.
+
+        Returns
+        -------
+        numpy.ndarray
+            int64, one code per card, in code order (a simulator shuffles or draws from it).
+        """
+        self._refuse_jokers("card codes")
+        return np.repeat(np.arange(self._counts.size, dtype=np.int64), self._counts.ravel())
+
     def _refuse_jokers(self, view: str) -> None:
         if self._jokers:
             raise GamecoreError(f"a shoe with {self._jokers} jokers has no {view} without them")

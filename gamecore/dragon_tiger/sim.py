@@ -64,24 +64,6 @@ def _simulate_fresh(rng, shoe, rounds):
     return counts
 
 
-def card_codes(decks: int) -> np.ndarray:
-    """A full shoe of ``decks`` decks as the simulator holds it: each card's code
-    ``rank * 4 + suit`` (ranks and suits in :mod:`gamecore.cards` order), int64.
-
-    Parameters
-    ----------
-    decks : int
-        Decks in the shoe, 1..1000.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``52 * decks`` codes, in order (the simulator draws at random from them).
-    """
-    counts = cards.standard(decks).counts
-    return np.repeat(np.arange(counts.size, dtype=np.int64), counts.ravel())
-
-
 def _run_chunk(job_and_chunk: tuple[np.ndarray, Chunk]) -> np.ndarray:
     shoe, chunk = job_and_chunk
     return _simulate_fresh(chunk.generator(), shoe, chunk.size)
@@ -208,7 +190,7 @@ def simulate(
     seed = validate_seed(seed)
     results = run_chunks(
         _run_chunk,
-        card_codes(rules.decks),
+        cards.standard(rules.decks).card_codes(),
         make_chunks(rounds, CHUNK_ROUNDS, seed),
         threads=threads,
         dask=dask,

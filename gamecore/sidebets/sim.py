@@ -262,25 +262,6 @@ def card_table(game: str) -> np.ndarray:
     return table
 
 
-def card_codes(shoe: cards.Shoe) -> np.ndarray:
-    """A shoe as the simulator holds it: each card's code ``rank * 4 + suit``.
-
-    Parameters
-    ----------
-    shoe : gamecore.cards.Shoe
-        The cards by rank and suit (no jokers).
-
-    Returns
-    -------
-    numpy.ndarray
-        int64, one code per card, in code order (the kernels shuffle or draw from it).
-    """
-    if shoe.jokers:
-        raise GamecoreError("a side bet is dealt from a shoe without jokers")
-    counts = shoe.counts
-    return np.repeat(np.arange(counts.size, dtype=np.int64), counts.ravel())
-
-
 def sim_job(bet: SideBet, decks: int) -> SimJob:
     """The job every chunk of ``bet`` dealt from ``decks`` decks reads.
 
@@ -298,7 +279,7 @@ def sim_job(bet: SideBet, decks: int) -> SimJob:
     """
     program = compile_bet(bet)
     return SimJob(
-        card_codes(cards.standard(decks)),
+        cards.standard(decks).card_codes(),
         card_table(bet.game),
         program.tests,
         program.outcomes,
