@@ -37,6 +37,7 @@ def report(tmp_path_factory):
         "blackjack_decks": 2,
         "sweep_decks": 1,
         "rounds": 100_000,
+        "sweep_rounds": 20_000,
         "shoes": 500,
         "hold_sessions": 1_000,
     }
@@ -84,6 +85,9 @@ def test_summary_definitions_and_documents(report):
     assert definitions.loc["my_queens", "Definition"].endswith("my_queens.yaml")
     assert (report / "side_bets.pdf").is_file() and (report / "side_bets.xlsx").is_file()
     assert (report / "countability_dragon_7.csv").is_file()
+    # The deck sweep's rows (one deck here) have their twins too.
+    sweep_twin = pd.read_csv(report / "cross_check_deck_sweep_dragon_7.csv")
+    assert set(sweep_twin["Decks"]) == {1} and "EV, 1 deck" in set(sweep_twin["Figure"])
     assert not (report / "countability_player_pair.csv").exists()  # nothing to count
     # A bet reading suits has every card's own effect of removal. The bet's EV is
     # 46 P(queen of hearts) - 1; removing one of the two queens of hearts of 104 cards takes

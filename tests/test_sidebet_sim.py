@@ -50,6 +50,19 @@ def test_simulated_twins_agree_with_the_exact_par_sheets(name, decks):
     assert table["z"].abs().max() < 4, table
 
 
+def test_the_deck_sweeps_twin_is_each_deck_counts_own_simulation():
+    bet = builtin("perfect_pairs")
+    table = sim.deck_sweep_twin_table(bet, [1, 3], 100_000, seed=40)
+    per_deck = len(bet.outcomes) + 2
+    assert list(table["Decks"]) == [1] * per_deck + [3] * per_deck
+    assert list(table["Figure"])[per_deck - 1 :: per_deck] == ["EV, 1 deck", "EV, 3 decks"]
+    # Each deck count is its own run: seed + 0 at one deck, seed + 1 at three.
+    at_three = sim.twin_table(par_sheet(bet, 3), sim.simulate(bet, 3, 100_000, seed=41))
+    assert list(table["Simulated"][per_deck:]) == list(at_three["Simulated"])
+    assert list(table["Exact"][per_deck:]) == list(at_three["Exact"])
+    assert table["z"].abs().max() < 4, table
+
+
 def test_third_cards_are_placed_where_the_tableau_dealt_them():
     # Conditions on the third cards at full detail: the Player's third card by rank, the
     # Banker's by suit when the Player drew and by rank when the Player stood (then it is

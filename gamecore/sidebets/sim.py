@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -56,7 +57,7 @@ from gamecore.sidebets.deal import (
     outcome_of,
 )
 from gamecore.sidebets.definition import SideBet
-from gamecore.sidebets.parsheet import ParSheet
+from gamecore.sidebets.parsheet import ParSheet, par_sheet
 from gamecore.sidebets.program import COLOUR, RANK, SUIT, VALUE, compile_bet
 
 #: Rounds per chunk of a fresh-shoe simulation. Fixed, so results never depend on threads.
@@ -463,3 +464,41 @@ def twin_table(sheet: ParSheet, simulation: SideBetSimulation) -> pd.DataFrame:
         }
     )
     return twins.twin_table(rows)
+
+
+def deck_sweep_twin_table(
+    bet: SideBet, deck_counts: Sequence[int], rounds: int, seed: int, threads: int | None = None
+) -> pd.DataFrame:
+    """The simulated twin of every row of :func:`gamecore.sidebets.study.deck_sweep`: the
+    bet simulated at each deck count and read against its exact par sheet there.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+    deck_counts : sequence of int
+        Deck counts, each 1..1000.
+    rounds : int
+        Rounds simulated per deck count.
+    seed : int
+        The seed of the first deck count; the ``i``-th deck count (from 0) is seeded with
+        ``seed + i``.
+    threads : int, optional
+        Threads on this machine (never changes the result).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`twin_table` for each deck count, each Figure suffixed with its
+        deck count, and a Decks column.
+    """
+    parts = []
+    for index, decks in enumerate(deck_counts):
+        decks = cards.validate_decks(decks)
+        check = twin_table(
+            par_sheet(bet, decks), simulate(bet, decks, rounds, seed + index, threads)
+        )
+        check["Figure"] = check["Figure"] + f", {decks} deck{'s' if decks > 1 else ''}"
+        check["Decks"] = decks
+        parts.append(check)
+    return pd.concat(parts, ignore_index=True)
