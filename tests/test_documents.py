@@ -203,3 +203,108 @@ def test_the_pdf_states_each_cross_check_with_its_criterion_and_verdict(report):
     from test_cross_checks import assert_each_cross_check_is_stated
 
     assert_each_cross_check_is_stated(report)
+
+
+# --- heat maps: each with a colour bar saying what the colour is ---------------------------
+
+
+def _drawn(figure):
+    """The figure rendered as a report saves it (the colour bars' ticks are set on drawing),
+    and its colour bars."""
+    import io
+
+    figure.savefig(io.BytesIO(), format="png", dpi=50)
+    return [axis for axis in figure.axes if axis.get_label() == "<colorbar>"]
+
+
+def _beside(bar, axis):
+    """The colour bar is drawn to the right of the heat map, not over it."""
+    return bar.get_position().x0 > axis.get_position().x1
+
+
+def _cells(hands, ups, value):
+    return pd.DataFrame(
+        [
+            {"hand": h, "up": u, **value(i, j)}
+            for i, h in enumerate(hands)
+            for j, u in enumerate(ups)
+        ]
+    )
+
+
+def test_the_hit_or_stand_grid_reads_its_colour_as_the_gain_in_percent():
+    from gamecore.reporting import plots
+
+    chart = _cells(["12", "13"], ["2", "3"], lambda i, j: {
+        "gain": 0.3 * (i - j) + 0.05, "better": "Hit" if i >= j else "Stand",
+        "rule": "option" if j else "must draw"})  # fmt: skip
+    figure = plots.strategy_grid(chart, "hand", "up", "gain", "better", "rule", "chart")
+    [bar] = _drawn(figure)
+    [image] = figure.axes[0].images
+    assert image.colorbar is not None and image.colorbar.ax is bar  # it reads the cells' colours
+    assert "gain of hitting over standing" in bar.get_ylabel()
+    assert "% of the wager" in bar.get_ylabel()
+    # The gains are fractions of the wager: a tick at 0.2 reads 20%.
+    shown = {t.get_text(): v for t, v in zip(bar.get_yticklabels(), bar.get_yticks(), strict=True)}
+    assert {"\u221220%", "0%", "20%"} <= set(shown), shown
+    for text, value in shown.items():
+        assert text.replace("\u2212", "-") == f"{round(100 * value)}%", (text, value)
+    assert _beside(bar, figure.axes[0])
+
+
+def test_the_margin_grid_reads_its_colour_as_the_margin_in_percent_on_a_log_scale():
+    from gamecore.reporting import plots
+
+    cells = _cells(["hard 12", "hard 13"], ["2", "3"], lambda i, j: {
+        "chart": "H", "margin": 10.0 ** -(1 + i + 2 * j)})  # fmt: skip
+    cells = cells.rename(columns={"up": "up_card"})
+    figure = plots.margin_grid(cells, "margins")
+    [bar] = _drawn(figure)
+    [image] = figure.axes[0].images
+    assert image.colorbar.ax is bar
+    assert "% of the wager, log scale" in bar.get_ylabel()
+    low, high = bar.get_ylim()
+    ticks = [
+        t.get_text()
+        for t, y in zip(bar.get_yticklabels(), bar.get_yticks(), strict=True)
+        if low <= y <= high
+    ]
+    assert ticks == ["0.01%", "0.1%", "1%", "10%", "100%"], ticks  # each decade, 1e-4 to 1
+    assert _beside(bar, figure.axes[0])
+
+
+def test_the_action_grid_names_each_colour_it_draws():
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from gamecore.reporting import plots
+
+    cells = ["Dh", "Dh", "H", "S", "Rh", "H", "P", "P", "Rs", "Ds"]  # a chart's rows, as tall
+    chart = pd.DataFrame(
+        [[f"hard {4 + i}", *[cells[(i + j) % len(cells)] for j in range(3)]] for i in range(18)],
+        columns=["Hand", "2", "3", "A"],
+    )
+    figure = plots.action_grid(chart, "chart")
+    [bar] = _drawn(figure)
+    heat = figure.axes[0]
+    assert _beside(bar, heat)
+    assert "action" in bar.get_ylabel()
+    names = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+    ticks = {t.get_text(): y for t, y in zip(bar.get_yticklabels(), bar.get_yticks(), strict=True)}
+    assert set(ticks) == {f"{a} {n}" for a, n in names.items()}  # the letters the chart holds
+    # As a reader sees it: each cell's colour (off its letter, at a corner) is the colour the
+    # bar shows beside that letter's name.
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    pixels = np.asarray(canvas.buffer_rgba())[:, :, :3].astype(int)
+
+    def colour(axis, x, y):
+        column, row = axis.transData.transform((x, y))
+        return pixels[pixels.shape[0] - int(round(row)), int(round(column))]
+
+    left = bar.get_xlim()[0] * 0.5 + bar.get_xlim()[1] * 0.5
+    for i, row in enumerate(chart.itertuples(index=False)):
+        for j, cell in enumerate(row[1:]):
+            legend = colour(bar, left, ticks[f"{cell[0]} {names[cell[0]]}"])
+            seen = colour(heat, j - 0.4, i - 0.4)
+            assert np.abs(seen - legend).max() <= 2, (cell, seen, legend)

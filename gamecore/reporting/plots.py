@@ -187,7 +187,8 @@ def strategy_grid(
 ):
     """A colour-coded strategy card: one cell per (row, column), coloured by ``value`` (the
     EV gain of hitting over standing: green where hitting is better, red where standing is),
-    lettered H or S by ``better``; cells whose action the rules force are drawn pale.
+    lettered H or S by ``better``; cells whose action the rules force are drawn pale. A
+    colour bar beside it reads the colour as the gain, in % of the wager.
 
     Parameters
     ----------
@@ -211,7 +212,7 @@ def strategy_grid(
     row_labels = row_order or list(dict.fromkeys(chart[rows]))
     column_labels = list(dict.fromkeys(chart[columns]))
     grid = np.full((len(row_labels), len(column_labels)), np.nan)
-    figure = Figure(figsize=(1.0 + 0.62 * len(column_labels), 0.9 + 0.42 * len(row_labels)))
+    figure = Figure(figsize=(2.2 + 0.62 * len(column_labels), 0.9 + 0.42 * len(row_labels)))
     axis = figure.subplots()
     limit = float(np.nanmax(np.abs(chart[value].astype(float)))) or 1.0
     for _, cell in chart.iterrows():
@@ -232,7 +233,8 @@ def strategy_grid(
         )
         if forced:
             axis.add_patch(_pale_cell(j, i))
-    axis.imshow(grid, cmap="RdYlGn", vmin=-limit, vmax=limit, aspect="auto")
+    image = axis.imshow(grid, cmap="RdYlGn", vmin=-limit, vmax=limit, aspect="auto")
+    _colour_bar(figure, image, axis, f"{value}: EV gain of hitting over standing (% of the wager)")
     axis.set_xticks(range(len(column_labels)), [str(c) for c in column_labels])
     axis.set_yticks(range(len(row_labels)), [str(r) for r in row_labels])
     axis.set_xlabel(columns)
@@ -240,6 +242,22 @@ def strategy_grid(
     axis.set_title(title, fontsize=10)
     figure.tight_layout()
     return figure
+
+
+def _colour_bar(figure: Figure, image, axis, label: str, ticks: list[float] | None = None):
+    """A colour bar beside ``axis`` reading ``image``'s colours, labelled ``label``, its ticks
+    (``ticks``, else matplotlib's) in percent: the data are fractions of the wager."""
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+
+    bar = figure.colorbar(image, ax=axis, label=label, fraction=0.08, pad=0.03, ticks=ticks)
+    bar.ax.yaxis.set_major_formatter(
+        FuncFormatter(lambda v, _: f"{100 * v:g}%".replace("-", "\u2212"))
+    )
+    if ticks is not None:
+        bar.ax.yaxis.set_minor_formatter(NullFormatter())
+    bar.ax.yaxis.label.set_size(8)
+    bar.ax.tick_params(labelsize=7)
+    return bar
 
 
 def _pale_cell(x: float, y: float):
@@ -250,11 +268,14 @@ def _pale_cell(x: float, y: float):
 
 #: Colours of a blackjack strategy card, by the action's first letter.
 ACTION_COLOURS = {"H": "#f4e66c", "S": "#e07b6a", "D": "#7cc47c", "P": "#7aa6d8", "R": "#c9c9c9"}
+#: What each first letter of a chart's cell means (the colour bar's ticks).
+ACTION_NAMES = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
 
 
 def action_grid(chart: pd.DataFrame, title: str):
     """A blackjack strategy card: rows are hands, columns up cards, each cell coloured by its
-    action (H hit, S stand, D double, P split, R surrender; a second letter is the fallback).
+    action (H hit, S stand, D double, P split, R surrender; a second letter is the fallback),
+    the colours read by a colour bar beside it (the actions the chart holds).
 
     Parameters
     ----------
@@ -274,7 +295,7 @@ def action_grid(chart: pd.DataFrame, title: str):
     hands = chart.iloc[:, 0].tolist()
     ups = [str(c) for c in chart.columns[1:]]
     image = np.ones((len(hands), len(ups), 3))
-    figure = Figure(figsize=(1.2 + 0.5 * len(ups), 0.8 + 0.26 * len(hands)))
+    figure = Figure(figsize=(2.4 + 0.5 * len(ups), 0.8 + 0.26 * len(hands)))
     axis = figure.subplots()
     for i, row in enumerate(chart.itertuples(index=False)):
         for j, cell in enumerate(row[1:]):
@@ -282,6 +303,8 @@ def action_grid(chart: pd.DataFrame, title: str):
             image[i, j] = to_rgb(ACTION_COLOURS.get(action[:1], "#ffffff"))
             axis.text(j, i, action, ha="center", va="center", fontsize=7)
     axis.imshow(image, aspect="auto")
+    held = {str(cell)[:1] for cell in chart.iloc[:, 1:].to_numpy().ravel()}
+    _action_bar(figure, axis, [a for a in ACTION_COLOURS if a in held])
     axis.set_xticks(range(len(ups)), ups)
     axis.set_yticks(range(len(hands)), hands, fontsize=7)
     axis.set_xlabel("P/D up card")
@@ -290,12 +313,34 @@ def action_grid(chart: pd.DataFrame, title: str):
     return figure
 
 
+def _action_bar(figure: Figure, axis, actions: list[str]):
+    """A colour bar of the ``actions``' colours, one step each, ticked with their names."""
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import BoundaryNorm, ListedColormap
+
+    actions = actions or list(ACTION_COLOURS)
+    colours = ListedColormap([ACTION_COLOURS[a] for a in actions])
+    norm = BoundaryNorm(range(len(actions) + 1), len(actions))
+    bar = figure.colorbar(
+        ScalarMappable(norm=norm, cmap=colours), ax=axis, fraction=0.08, pad=0.03,
+        label="action (the cell's first letter; a second is the fallback)",
+    )  # fmt: skip
+    bar.set_ticks([i + 0.5 for i in range(len(actions))], labels=[
+        f"{a} {ACTION_NAMES[a]}" for a in actions
+    ])  # fmt: skip
+    bar.ax.tick_params(length=0, labelsize=7)
+    bar.ax.yaxis.label.set_size(8)
+    bar.ax.invert_yaxis()  # top down in the order of ACTION_COLOURS
+    return bar
+
+
 def margin_grid(cells: pd.DataFrame, title: str):
     """A blackjack strategy card coloured by how much the chart's action beats the next best.
 
     ``cells`` has columns hand, up_card, chart (the letter printed) and margin (EV of the
     chart's action minus the best other action's, per unit on a hand of the cell). Pale cells
     are close calls; a white cell has no alternative (one action allowed) or is never played.
+    A colour bar reads the colour as the margin, in % of the wager, on a log scale.
 
     Parameters
     ----------
@@ -325,7 +370,10 @@ def margin_grid(cells: pd.DataFrame, title: str):
     image = axis.imshow(
         np.clip(grid, 1e-4, 1.0), cmap="YlGnBu", norm=LogNorm(1e-4, 1.0), aspect="auto"
     )
-    figure.colorbar(image, ax=axis, label="EV margin over the next best action (log scale)")
+    _colour_bar(
+        figure, image, axis, "EV margin over the next best action (% of the wager, log scale)",
+        ticks=[1e-4, 1e-3, 1e-2, 1e-1, 1.0],
+    )  # fmt: skip
     axis.set_xticks(range(len(ups)), ups)
     axis.set_yticks(range(len(hands)), hands, fontsize=7)
     axis.set_xlabel("P/D up card")
