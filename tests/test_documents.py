@@ -205,6 +205,98 @@ def test_the_pdf_states_each_cross_check_with_its_criterion_and_verdict(report):
     assert_each_cross_check_is_stated(report)
 
 
+# --- the Cross-checks section's rule-variant tables ---------------------------------------
+
+
+def _family_wise(n):
+    """The |z| whose upper normal tail is 4's divided by ``n`` (scipy's normal)."""
+    from scipy.stats import norm
+
+    return 4.0 if n <= 1 else float(norm.isf(norm.sf(4.0) / n))
+
+
+def _percent(value):
+    return f"{100 * float(value):.4f}%"
+
+
+def test_a_sweep_gets_a_table_with_a_verdict_per_variant(tmp_path):
+    from gamecore.reporting.document import document_data
+
+    pd.DataFrame(
+        {
+            "Figure": [
+                "Banker EV, 1 deck",
+                "P(tie), 1 deck",
+                "Banker EV, 2 decks",
+                "P(tie), 2 decks",
+            ],
+            "Exact": [-0.01, 0.09, -0.011, 0.094],
+            "Simulated": [-0.0097, 0.0898, -0.0022, 0.0941],
+            "SE": [0.003, 0.001, 0.002, 0.001],
+            "z": [0.1, -0.2, 4.4, 0.1],
+            "Decks": [1, 1, 2, 2],
+        }
+    ).to_csv(tmp_path / "cross_check_deck_sweep.csv", index=False)
+    pd.DataFrame(
+        {"Decks": ["1", "2", "infinite"], "banker house edge": [0.01, 0.011, 0.0106]}
+    ).to_csv(tmp_path / "deck_sweep.csv", index=False)
+    [table] = document_data(tmp_path, "none")["variants"]
+    threshold = _family_wise(4)
+    assert 4.1 < threshold < 4.4  # 4.4 is beyond the family-wise threshold of four twins
+    assert table["columns"] == ["Variant", "Figure", "Exact", "Simulated", "SE", "z", "Verdict"]
+    assert [row[:2] for row in table["rows"]] == [
+        ["1 deck", "Banker EV"], ["1 deck", "P(tie)"],
+        ["2 decks", "Banker EV"], ["2 decks", "P(tie)"],
+    ]  # fmt: skip
+    assert [row[-1] for row in table["rows"]] == ["PASS", "PASS", "FAIL", "PASS"]
+    assert table["rows"][2][2:6] == ["-1.1000%", "-0.2200%", "0.2000%", "4.40"]
+    assert table["rows"][1][2] == "0.09000000"  # a probability, as its twin table prints it
+    assert f"|z| <= {threshold:.2f}" in table["note"]
+    assert "Not simulated (no twin): infinite decks" in table["note"]
+
+
+def test_only_sweeps_get_a_variant_table_and_approximate_twins_are_not_ruled(tmp_path):
+    from gamecore.reporting.document import document_data
+
+    frame = pd.DataFrame(
+        {"Figure": ["EV, as given", "EV, 3:2"], "Exact": [0.1, 0.2], "Simulated": [0.1, 0.9],
+         "SE": [0.01, 0.01], "z": [0.0, 70.0], "Approximate": [False, True]}
+    )  # fmt: skip
+    frame.drop(columns="Approximate").to_csv(tmp_path / "cross_check_bets.csv", index=False)
+    frame.assign(Variant=["as given", "3:2"]).to_csv(
+        tmp_path / "costs_cross_check.csv", index=False
+    )
+    [table] = document_data(tmp_path, "none")["variants"]  # no variant column: no table
+    assert table["title"].startswith("costs_cross_check")
+    assert [row[:2] + row[-1:] for row in table["rows"]] == [
+        ["as given", "EV", "PASS"], ["3:2", "EV", "approximate, not ruled"],
+    ]  # fmt: skip
+    assert "|z| <= 4.00 (4 SE)" in table["note"]
+
+
+def test_the_pdf_states_the_deck_sweep_by_variant_with_a_pass_per_row(report):
+    sweep = pd.read_csv(report / "cross_check_deck_sweep.csv")
+    assert sorted(set(sweep["Decks"])) == [1, 2]  # SMALL's sweep_decks
+    threshold = _family_wise(len(sweep))
+    pages = [" ".join(text.split()) for text in _text(report / "punto_banco.pdf")]
+    start = next(i for i, p in enumerate(pages) if re.search(r"\d Cross-checks Each", p))
+    end = next(i for i, p in enumerate(pages) if re.search(r"\d The rule set", p) and i > start)
+    section = " ".join(pages[start : end + 1])
+    section = section[: section.rindex("The rule set")]
+    assert "cross_check_deck_sweep: each variant against its twin" in section
+    assert f"Each row PASS when |z| <= {threshold:.2f}" in section
+    assert "Not simulated (no twin): infinite decks" in section
+    for row in sweep.itertuples(index=False):
+        decks = f"{row.Decks} deck{'s' if row.Decks != 1 else ''}"
+        figure = re.sub(r", \d+ decks?$", "", row.Figure)
+        assert abs(row.z) <= threshold
+        shown = (
+            f"{decks} {figure} {_percent(row.Exact)} {_percent(row.Simulated)} "
+            f"{_percent(row.SE)} {row.z:.2f} PASS"
+        )
+        assert shown in section, shown
+
+
 # --- heat maps: each with a colour bar saying what the colour is ---------------------------
 
 

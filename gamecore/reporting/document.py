@@ -21,7 +21,9 @@ Each exact-vs-simulated check of the report (every CSV whose columns start with
 :data:`gamecore.twins.TWIN_COLUMNS`) is stated as a line with its criterion and PASS or FAIL
 (:func:`gamecore.reporting.frontmatter.cross_check_line`) in a Cross-checks section after the
 par sheet, and on the par sheet too where the lines fit its page (else their count and
-verdicts in one line).
+verdicts in one line). Where a check sweeps rule variants or deck counts, the section also
+holds its table, a row per variant and figure with its own verdict
+(:func:`gamecore.reporting.frontmatter.variant_table`).
 """
 
 from __future__ import annotations
@@ -193,6 +195,11 @@ TEMPLATE = r"""
     heading(level: 1, "Cross-checks")
     par(data.checks_note)
     checks-list(8pt)
+    for t in data.variants {
+      heading(level: 2, t.title)
+      block(sticky: true, t.note)
+      grid-table(t)
+    }
   }
   pagebreak()
   heading(level: 1, "The rule set")
@@ -448,7 +455,21 @@ def _checks_data(folder: Path, files: list[str]) -> dict[str, Any]:
     )
     if failed:
         summary += f", {len(failed)} FAIL ({', '.join(failed)})"
-    return {"checks": checks, "checks_note": CHECKS_NOTE, "checks_summary": summary + "."}
+    variants = [frontmatter.variant_table(folder, c["name"]) for c in checks]
+    return {
+        "checks": checks,
+        "checks_note": CHECKS_NOTE,
+        "checks_summary": summary + ".",
+        "variants": [_portrait(t) for t in variants if t],
+    }
+
+
+def _portrait(table: dict[str, Any]) -> dict[str, Any]:
+    """A table kept on a portrait page, its type made smaller (down to :data:`SMALLEST_PT`)
+    to fit the page's width."""
+    columns = [[row[at] for row in table["rows"]] for at in range(len(table["columns"]))]
+    width = sum(_width_pt(h, c) for h, c in zip(table["columns"], columns, strict=True))
+    return {**table, "size": round(max(SMALLEST_PT, TYPE_PT * min(1.0, PORTRAIT_PT / width)), 1)}
 
 
 def _grouped(body: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -437,3 +437,90 @@ def cross_checks(folder: Path, files: list[str]) -> list[dict[str, str]]:
         if header[: len(TWIN_COLUMNS)] == list(TWIN_COLUMNS):
             lines.append(cross_check_line(path.stem, pd.read_csv(path)))
     return lines
+
+
+#: The columns of a twin table that name the rule variant or deck count of each row, each
+#: with how a value of it reads (one, many): a twin CSV with one of them is a sweep.
+VARIANT_COLUMNS = {
+    "Variant": ("{}", "{}"),
+    "Decks": ("{} deck", "{} decks"),
+    "Jokers per deck": ("{} joker per deck", "{} jokers per deck"),
+}
+
+
+def _variant_text(row: pd.Series, columns: list[str]) -> list[str]:
+    """A row's variant, a part per variant column (``2 decks``, ``1 joker per deck``)."""
+    values = [numbers.plain_text(str(row[c])) for c in columns]
+    return [VARIANT_COLUMNS[c][v != "1"].format(v) for c, v in zip(columns, values, strict=True)]
+
+
+def _singular(text: str) -> str:
+    """Text compared without plural endings (a twin's Figure says ``1 decks``)."""
+    return re.sub(r"s\b", "", text)
+
+
+def variant_table(folder: Path, stem: str) -> dict[str, Any] | None:
+    """A sweep's twin table as the Cross-checks section shows it: a row per figure and variant,
+    Variant | Figure | Exact | Simulated | SE | z | Verdict, each row's verdict its |z| against
+    the family-wise threshold of the whole table (:func:`cross_check_line`'s criterion), and
+    a note naming the variants of the exact sweep (the CSV named as the twin's, ``cross_check``
+    left out) that have no simulated twin.
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder.
+    stem : str
+        The twin CSV's stem (``cross_check_deck_sweep``).
+
+    Returns
+    -------
+    dict or None
+        The table (``title``, ``note``, ``columns``, ``align``, ``rows``), or ``None`` for a
+        twin table with no :data:`VARIANT_COLUMNS` (not a sweep).
+    """
+    path = Path(folder) / f"{stem}.csv"
+    frame = _approximate(pd.read_csv(path, dtype=str, keep_default_na=False))
+    columns = [c for c in VARIANT_COLUMNS if c in frame.columns]
+    if not columns:
+        return None
+    z = pd.to_numeric(frame["z"], errors="coerce")
+    ruled_z = ruled(frame.assign(z=z))
+    threshold = z_threshold(len(ruled_z))
+    printed, align = numbers.format_table(TWIN_COLUMNS, frame[list(TWIN_COLUMNS)].values.tolist())
+    rows = []
+    for at, row in frame.iterrows():
+        variant = _variant_text(row, columns)
+        parts = str(row["Figure"]).split(", ")
+        while len(parts) > 1 and _singular(parts[-1]) in {_singular(v) for v in variant}:
+            parts.pop()  # the variant, stated in its own column
+        if at not in ruled_z.index:
+            verdict = "approximate, not ruled" if at in z.dropna().index else "n/a"
+        else:
+            verdict = "PASS" if abs(float(z[at])) <= threshold else "FAIL"
+        rows.append([", ".join(variant), ", ".join(parts), *printed[at][1:], verdict])
+    family = f", family-wise over {len(ruled_z)}" if len(ruled_z) > 1 else ""
+    note = f"Each row PASS when |z| <= {threshold:.2f} (4 SE{family})."
+    missing = _unsimulated(folder, stem, columns, {r[0] for r in rows})
+    if missing:
+        note += f" Not simulated (no twin): {'; '.join(missing)}."
+    return {
+        "kind": "table", "title": f"{stem}: each variant against its twin", "note": note,
+        "wide": False,
+        "columns": ["Variant", "Figure", *TWIN_COLUMNS[1:], "Verdict"],
+        "align": ["left", "left", *align[1:], "left"], "rows": rows,
+    }  # fmt: skip
+
+
+def _unsimulated(folder: Path, stem: str, columns: list[str], simulated: set[str]) -> list[str]:
+    """The variants of a twin's exact sweep (its CSV, ``cross_check`` left out of the stem)
+    with no row in the twin table."""
+    exact = Path(folder) / f"{stem.replace('cross_check_', '').replace('_cross_check', '')}.csv"
+    if not exact.is_file():
+        return []
+    frame = pd.read_csv(exact, dtype=str, keep_default_na=False)
+    if not set(columns) <= set(frame.columns):
+        return []
+    variants = [", ".join(_variant_text(row, columns)) for _, row in frame.iterrows()]
+    limit = " (a limit: no finite shoe to deal from)"
+    return [v + limit * ("infinite" in v) for v in dict.fromkeys(variants) if v not in simulated]
