@@ -505,3 +505,18 @@ def test_chart_cross_checks(analysis):
     assert pd_chart["z"].abs().max() <= z_threshold(len(pd_chart))
     strategies = c21.checks.strategies_cross_check(analysis, 500_000, seed=33)
     assert (strategies["z"].abs() <= 4).all()
+
+
+def test_every_column_of_the_sweep_has_its_twin():
+    # One deck with no joker and with one: the four strategy pairs at each shoe. The House
+    # Way row at one deck and one joker is the pure-Python oracle's figure (above).
+    check = c21.checks.sweep_cross_check(RULES, [1], [0, 1], 200_000, seed=34)
+    assert list(check["Jokers per deck"]) == [0] * 4 + [1] * 4
+    assert (check["Decks"] == 1).all()
+    assert list(check["Key"])[:4] == [
+        "house_way", "player_best_response", "pd_best_response", "equilibrium",
+    ]  # fmt: skip
+    house_way = check[(check["Key"] == "house_way") & (check["Jokers per deck"] == 1)]
+    assert house_way["Exact"].iloc[0] == pytest.approx(-64369 / 5165433, rel=1e-12)
+    assert house_way["Figure"].iloc[0].endswith(", 1 deck, 1 joker per deck")
+    assert check["z"].abs().max() <= z_threshold(len(check))

@@ -301,7 +301,9 @@ def sweep_cross_check(
     seed: int,
     threads: int | None = None,
 ) -> pd.DataFrame:
-    """House Way EV by decks and jokers per deck, exact against simulated.
+    """Every column of :func:`gamecore.c21_baccarat.sweep` (the player's EV under House Way,
+    each side's best response and the equilibrium) by decks and jokers per deck, exact
+    against simulated: :func:`strategies_cross_check` at each shoe.
 
     Parameters
     ----------
@@ -310,36 +312,26 @@ def sweep_cross_check(
     decks, jokers : iterable of int
         The deck counts and the jokers per deck, every pair of them.
     rounds : int
-        Rounds simulated (each a fresh shoe, heads-up).
+        Rounds simulated per strategy pair and shoe (each a fresh shoe, heads-up).
     seed : int
-        The first shoe's seed (the k-th pair's: ``seed + k``).
+        The first simulation's seed: the k-th shoe's strategy pairs are seeded
+        ``seed + 4k`` to ``seed + 4k + 3``.
     threads : int, optional
         Threads to run on (``None``: every core); the result does not depend on it.
 
     Returns
     -------
     pandas.DataFrame
-        :func:`gamecore.twins.twin_table`: one row per (Decks, Jokers per deck).
+        :func:`strategies_cross_check`'s rows for each (Decks, Jokers per deck), each
+        Figure suffixed with its shoe, and Decks and Jokers per deck columns.
     """
-    rows = []
+    parts = []
     for k, (d, j) in enumerate((d, j) for d in decks for j in jokers):
-        variant = rules.replace(decks=d, jokers_per_deck=j)
-        exact = float(
-            count_deals(variant)
-            .evaluate(house_way_player(variant), house_way_dealer(variant))
-            .player_ev
-        )
-        mean, se, _ = _mean_and_se(
-            simulate(variant, Run(rounds, seed + k, threads)).counts.sum(axis=(0, 1))
-        )
-        rows.append(
-            {
-                "Figure": f"House Way player EV, {d} decks, {j} jokers per deck",
-                "Exact": exact,
-                "Simulated": mean,
-                "SE": se,
-                "Decks": d,
-                "Jokers per deck": j,
-            }
-        )
-    return twin_table(rows)
+        analysis = count_deals(rules.replace(decks=d, jokers_per_deck=j))
+        check = strategies_cross_check(analysis, rounds, seed + 4 * k, threads)
+        shoe = f"{d} deck{'s' * (d != 1)}, {j} joker{'s' * (j != 1)} per deck"
+        check["Figure"] = check["Figure"] + f", {shoe}"
+        check["Decks"] = d
+        check["Jokers per deck"] = j
+        parts.append(check)
+    return pd.concat(parts, ignore_index=True)
