@@ -74,11 +74,13 @@ def _write_all(text: str) -> None:
 
 
 class InterruptRaceFilter:
-    """Drops the one log record distributed's ``sync`` makes when an interrupt lands in it
-    before its call's future exists: the cancel it schedules on the event loop then raises
-    ``NameError: cannot access free variable 'future'`` (distributed 2026.8), which tornado
-    logs with a traceback over the command's one line, under load. The interrupt itself is
-    handled (the run stops, exit 130); every other record passes.
+    """Drops two log records a run cut short makes over the command's one line, under load:
+    the one distributed's ``sync`` makes when an interrupt lands in it before its call's
+    future exists (the cancel it schedules on the event loop then raises ``NameError: cannot
+    access free variable 'future'``, distributed 2026.8, which tornado logs with a
+    traceback), and the nanny's warning that a worker still busy with a chunk outlasted the
+    close's grace period and is killed (stopping it is what closing the cluster is for). The
+    interrupt itself is handled (the run stops, exit 130); every other record passes.
     """
 
     def filter(self, record: Any) -> bool:
@@ -87,12 +89,14 @@ class InterruptRaceFilter:
         Parameters
         ----------
         record : logging.LogRecord
-            A record of the ``tornado.application`` logger.
+            A record of the ``tornado.application`` or ``distributed.nanny`` logger.
 
         Returns
         -------
         bool
-            False for exactly the record of that race, True for any other.
+            False for exactly those two records, True for any other.
         """
+        if record.name == "distributed.nanny":
+            return not str(record.msg).startswith("Worker process still alive after")
         error = record.exc_info[1] if record.exc_info else None
         return not (isinstance(error, NameError) and "free variable 'future'" in str(error))

@@ -529,7 +529,8 @@ def _run_on_dask(work, items, address: str, progress: tuple) -> Iterator[Any]:
     from gamecore.interrupts import InterruptRaceFilter
 
     quiet = InterruptRaceFilter()
-    logging.getLogger("tornado.application").addFilter(quiet)
+    for noisy in ("tornado.application", "distributed.nanny"):
+        logging.getLogger(noisy).addFilter(quiet)
     with _progress_bar(*progress) as bar:  # shown while the cluster starts: seconds
         cluster = None
         try:
@@ -559,7 +560,8 @@ def _run_on_dask(work, items, address: str, progress: tuple) -> Iterator[Any]:
         finally:  # an interrupt too: the workers are stopped by the cluster, not by the signal
             if cluster is not None:
                 cluster.close()
-            logging.getLogger("tornado.application").removeFilter(quiet)
+            for noisy in ("tornado.application", "distributed.nanny"):
+                logging.getLogger(noisy).removeFilter(quiet)
 
 
 def _quiet_worker_logs() -> None:

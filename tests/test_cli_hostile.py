@@ -510,7 +510,7 @@ def test_ctrl_c_at_a_terminal_leaves_the_dask_workers_quiet():
     assert "Traceback" not in err and "WARNING" not in err and "leaked" not in err, err[-2000:]
 
 
-def test_the_interrupt_race_filter_drops_only_distributeds_cancel_error():
+def test_the_interrupt_race_filter_drops_only_distributeds_shutdown_noise():
     import logging
 
     from gamecore.interrupts import InterruptRaceFilter
@@ -528,3 +528,15 @@ def test_the_interrupt_race_filter_drops_only_distributeds_cancel_error():
     assert not InterruptRaceFilter().filter(record(race))
     assert InterruptRaceFilter().filter(record(NameError("name 'x' is not defined")))
     assert InterruptRaceFilter().filter(record(ValueError("free variable 'future'")))
+
+    # The nanny's warning that it kills a worker still busy when the cluster closes (seen
+    # under load after a Ctrl-C); its other records pass.
+    def nanny(message):
+        return logging.LogRecord(
+            "distributed.nanny", logging.WARNING, __file__, 1, message, None, None
+        )
+
+    assert not InterruptRaceFilter().filter(
+        nanny("Worker process still alive after 4.0 seconds, killing")
+    )
+    assert InterruptRaceFilter().filter(nanny("Restarting worker"))

@@ -12,7 +12,7 @@ import pytest
 
 import gamecore
 from gamecore import games
-from gamecore.reporting import numbers
+from gamecore.reporting import document, numbers
 from gamecore.reporting.build import build
 from gamecore.reporting.report import Report, rule_card
 
@@ -280,9 +280,9 @@ def test_the_pdf_states_the_deck_sweep_by_variant_with_a_pass_per_row(report):
     threshold = _family_wise(len(sweep))
     pages = [" ".join(text.split()) for text in _text(report / "punto_banco.pdf")]
     start = next(i for i, p in enumerate(pages) if re.search(r"\d Cross-checks Each", p))
-    end = next(i for i, p in enumerate(pages) if re.search(r"\d The rule set", p) and i > start)
+    end = next(i for i, p in enumerate(pages) if re.search(r"\d The rule set", p) and i >= start)
     section = " ".join(pages[start : end + 1])
-    section = section[: section.rindex("The rule set")]
+    section = section[section.index("Cross-checks Each") : section.rindex("The rule set")]
     assert "cross_check_deck_sweep: each variant against its twin" in section
     assert f"Each row PASS when |z| <= {threshold:.2f}" in section
     assert "Not simulated (no twin): infinite decks" in section
@@ -400,3 +400,14 @@ def test_the_action_grid_names_each_colour_it_draws():
             legend = colour(bar, left, ticks[f"{cell[0]} {names[cell[0]]}"])
             seen = colour(heat, j - 0.4, i - 0.4)
             assert np.abs(seen - legend).max() <= 2, (cell, seen, legend)
+
+
+def test_a_game_without_a_rule_card_says_so_and_quotes_no_empty_reading(tmp_path):
+    # Dragon Tiger came with no rule card and has no section in RULES.md (docs/games.md):
+    # its document must say so in a sentence, not print two headings over nothing.
+    data = document.document_data(tmp_path, "dragon_tiger")
+    assert data["cards"] == [] and data["readings"] == []
+    assert "No rule card was received" in data["no_card"]
+    seed_game = document.document_data(tmp_path, "punto_banco")
+    assert [card["game"] for card in seed_game["cards"]] == ["punto_banco"]
+    assert [reading["game"] for reading in seed_game["readings"]] == ["punto_banco"]

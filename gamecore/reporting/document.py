@@ -193,7 +193,7 @@ TEMPLATE = r"""
   outline(depth: 2, indent: auto)
   if data.checks.len() > 0 {
     heading(level: 1, "Cross-checks")
-    par(data.checks_note)
+    block(sticky: true, data.checks_note)  // never left at a page's foot without its lines
     checks-list(8pt)
     for t in data.variants {
       heading(level: 2, t.title)
@@ -201,18 +201,20 @@ TEMPLATE = r"""
       grid-table(t)
     }
   }
-  pagebreak()
   heading(level: 1, "The rule set")
   for t in data.front { heading(level: 2, t.title); grid-table(t) }
   heading(level: 1, "The rule card, as received")
+  if data.cards.len() == 0 { par(data.no_card) }
   for card in data.cards {
     heading(level: 2, card.title)
     text(size: 7.5pt)[File #card.file, SHA-256 of the text as received #raw(card.sha256).
       #if card.note != "" [Shown #card.note.]]
     block(raw(card.text))
   }
-  heading(level: 1, "How the card is read (RULES.md)")
-  for reading in data.readings { heading(level: 2, reading.game); markdown(reading.blocks) }
+  if data.readings.len() > 0 {
+    heading(level: 1, "How the card is read (RULES.md)")
+    for reading in data.readings { heading(level: 2, reading.game); markdown(reading.blocks) }
+  }
   heading(level: 1, "Tables and figures")
   for item in data.body {
     if item.kind == "wide" {
@@ -421,12 +423,21 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
             if g in registry.rule_cards()
         ],  # fmt: skip
         "readings": [
-            {"game": g, "blocks": frontmatter.markdown_blocks(readings(g))} for g in games
+            {"game": g, "blocks": frontmatter.markdown_blocks(readings(g))}
+            for g in games
+            if readings(g)
         ],
+        "no_card": NO_CARD,
         "body": _grouped(body),
         "back": back,
     }
 
+
+#: What the rule card's section says for a game no rule card was received for.
+NO_CARD = (
+    "No rule card was received for this game: its rules are the rule set above, each a named "
+    "parameter with the value this report used."
+)
 
 #: What the Cross-checks section says before its lines.
 CHECKS_NOTE = (
