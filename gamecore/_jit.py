@@ -20,7 +20,9 @@ import sys
 from pathlib import Path
 
 import numba
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -98,8 +100,9 @@ def kernel(function=None, *, inline: bool = False):
     """Compile ``function`` in nopython mode with gamecore's common options.
 
     ``@kernel(inline=True)`` marks a small helper that numba inlines into its callers (at the
-    level of its IR): a hot loop then pays no call, and no reference counting of the arrays
-    and tuples passed in, for splitting its body into readable pieces.
+    level of its IR): a hot loop then pays no call for splitting its body into readable
+    pieces (the arrays passed in are copies whose reference counts numba prunes only in
+    simple code; :func:`borrowed` ones cost nothing).
 
     Parameters
     ----------
@@ -127,8 +130,19 @@ def kernel(function=None, *, inline: bool = False):
 #: the kernel itself; through a face the call stays a call, with reference counts of the
 #: arrays passed (the blackjack simulator lost a quarter of its speed), and a face inlined by
 #: numba's overload machinery (``inline="always"``) miscompiled the round loop on Python
-#: 3.11 (the simulator tallied nothing; numba issues 7802 and 9489).
-INLINED_ACROSS_MODULES = frozenset({"gamecore.dealing.below", "gamecore.dealing.draw_card"})
+#: 3.11 (the simulator tallied nothing; numba issues 7802 and 9489). The blackjack round's
+#: steps (a seat's hands, the dealer's, the settlement) are kernels of their own module,
+#: inlined into the round loop in :mod:`gamecore.blackjack.dealt`.
+INLINED_ACROSS_MODULES = frozenset(
+    {
+        "gamecore.dealing.below",
+        "gamecore.dealing.draw_card",
+        "gamecore.blackjack.dealt_hands.draw",
+        "gamecore.blackjack.dealt_hands.dealer_total",
+        "gamecore.blackjack.dealt_hands.play_seat",
+        "gamecore.blackjack.dealt_hands.settle_round",
+    }
+)
 
 
 def kernel_face(private_kernel):
@@ -169,3 +183,45 @@ def kernel_face(private_kernel):
         return face
 
     return register
+
+
+def _borrowed_value(context, builder, typ, value):
+    """``value`` with the reference-counted pointer of every array and generator in it
+    null; anything else given a reference of its own (the caller drops one)."""
+    if isinstance(typ, (types.Array, types.NumPyRandomGeneratorType)):
+        proxy = cgutils.create_struct_proxy(typ)(context, builder, value=value)
+        proxy.meminfo = cgutils.get_null_value(proxy.meminfo.type)
+        return proxy._getvalue()
+    if isinstance(typ, types.BaseTuple):
+        for i, member in enumerate(typ):
+            item = builder.extract_value(value, i)
+            value = builder.insert_value(value, _borrowed_value(context, builder, member, item), i)
+        return value
+    context.nrt.incref(builder, typ, value)
+    return value
+
+
+@intrinsic
+def borrowed(typingctx, value):
+    """``value`` (an array, a generator, or a tuple or NamedTuple of them) as a borrowed
+    reference: the same data, but no reference count, so the copies numba makes of it
+    (an inlined kernel's arguments) cost nothing. Call it only from a kernel, and only on
+    values its caller keeps alive for as long as the borrowed one is used.
+
+    Parameters
+    ----------
+    typingctx : numba typing context
+        Supplied by numba (the kernel calls ``borrowed(value)``).
+    value : array, numpy.random.Generator, tuple or NamedTuple
+        What to borrow; tuples are borrowed member by member, other members kept.
+
+    Returns
+    -------
+    tuple
+        The signature and code generator numba compiles the call with.
+    """
+
+    def codegen(context, builder, signature, args):
+        return _borrowed_value(context, builder, signature.args[0], args[0])
+
+    return value(value), codegen

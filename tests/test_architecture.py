@@ -23,16 +23,7 @@ MAX_PARAMETERS = 8
 
 #: What exceeded a limit when the limits became a test: "module" or "module.function" ->
 #: (lines, parameters) as measured then (None where that limit was kept).
-KNOWN_OVER: dict[str, tuple[int | None, int | None]] = {
-    "gamecore.blackjack.dealt": (726, None),
-    "gamecore.blackjack.dealt._chart_action": (None, 11),
-    "gamecore.blackjack.dealt._counter_round": (None, 14),
-    "gamecore.blackjack.dealt._dealer": (None, 9),
-    "gamecore.blackjack.dealt._first_hands": (None, 10),
-    "gamecore.blackjack.dealt._play": (250, 11),
-    "gamecore.blackjack.dealt._probe": (None, 12),
-    "gamecore.blackjack.dealt._settle": (None, 11),
-}
+KNOWN_OVER: dict[str, tuple[int | None, int | None]] = {}
 
 
 def module_name(path: Path) -> str:

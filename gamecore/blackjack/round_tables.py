@@ -124,12 +124,12 @@ class CounterTallies(NamedTuple):
 class RoundScratch(NamedTuple):
     """Per-round work space, reused (no allocation per round)."""
 
-    hands: np.ndarray  # (seats, 13, 4) int64: the per-hand state, rows _HARD .. _PROBED
+    hands: np.ndarray  # (seats, 13, 4) int64: the per-hand state, rows as in dealt_hands
     visit: np.ndarray  # (seats, 4, 24): the cell rows each hand decided in
     probe_weight: np.ndarray  # (seats, 4): a probed hand's inverse chance of being seen
     round_x: np.ndarray  # (38, 6): probed results this round, by row and letter
     round_y: np.ndarray  # (38,): reached decisions this round, by row
-    seat: np.ndarray  # (seats, 6) int64: each seat's round, columns _P1 .. _HANDS
+    seat: np.ndarray  # (seats, 6) int64: each seat's round, columns dealt_hands.CARD1 .. HANDS
 
 
 def new_tallies() -> Tallies:
