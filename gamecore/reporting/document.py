@@ -150,12 +150,14 @@ TEMPLATE = r"""
   v(0.3em)
   grid-table(data.par.wagers, size: 7pt)
   // Many bets (the side bets' twelve): their tables two to a row, so the page stays legible.
-  let bets = data.par.bets.map(bet => block(breakable: false, above: 1em, {
+  let bets = data.par.bets.map(bet => block(breakable: false, above: 1.1em, {
+    set par(spacing: 0.4em)
+    set block(spacing: 0.4em)
     strong(bet.title)
     grid-table(bet.table, size: 7pt)
   }))
   if bets.len() > 3 {
-    grid(columns: 2, column-gutter: 1.2em, row-gutter: 0.5em, ..bets)
+    grid(columns: 2, column-gutter: 1.2em, row-gutter: 1.1em, ..bets)
   } else { bets.join() }
   if data.checks.len() > 0 {
     v(0.3em)
