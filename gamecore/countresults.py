@@ -1,6 +1,7 @@
 """A counter's simulated results read: its summary per 100 rounds and per hour, money at the
 table maximum, the best counter under every procedure (decks, cut card, a shuffle every
-round) and the verdict against a threshold, and the perfect-information bettor's summary.
+round) and the verdict against a threshold, each counter's verdict at four standard errors
+(:func:`countability`), and the perfect-information bettor's summary.
 
 Central idea
 ------------
@@ -243,12 +244,7 @@ def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
         is below the threshold when the counter's best is below it by more than four
         standard errors (its upper 4-sigma bound below it).
     """
-    try:
-        threshold = float(threshold)
-    except (TypeError, ValueError):
-        raise GamecoreError(f"threshold must be money per hour, got {shown(threshold)}") from None
-    if not math.isfinite(threshold):
-        raise GamecoreError(f"threshold must be a finite amount, got {shown(threshold)}")
+    threshold = _threshold(threshold)
     out = table[["Decks", "Procedure", "Cards behind the cut card"]].copy()
     upper = table["Money per hour at the table maximum"] + 4 * table["SE (money per hour)"]
     out["Counter's best, money per hour"] = table["Money per hour at the table maximum"]
@@ -256,6 +252,128 @@ def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
     out["Below the threshold"] = upper < threshold
     out["Threshold, money per hour"] = threshold
     return out
+
+
+def _threshold(threshold: object) -> float:
+    """A threshold of money per hour (or units): a finite number, else refused."""
+    try:
+        threshold = float(threshold)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise GamecoreError(f"threshold must be money per hour, got {shown(threshold)}") from None
+    if not math.isfinite(threshold):
+        raise GamecoreError(f"threshold must be a finite amount, got {shown(threshold)}")
+    return threshold
+
+
+#: Standard errors a counter's gain must clear for a verdict either way.
+VERDICT_SE = 4.0
+
+
+def countable(gain: float, se: float, threshold: float = 0.0) -> str:
+    """A counter's verdict at :data:`VERDICT_SE` standard errors.
+
+    Parameters
+    ----------
+    gain : float
+        The counter's gain (its best, in the units of its table).
+    se : float
+        Its standard error (0 for an exact figure).
+    threshold : float, default 0.0
+        The gain a countable game lets a counter clear.
+
+    Returns
+    -------
+    str
+        ``"countable"`` when the gain is above the threshold by more than four SEs, ``"not
+        countable"`` when below it by more than four SEs, else ``"not shown either way
+        (within 4 SE)"``.
+    """
+    if gain - VERDICT_SE * se > threshold:
+        return "countable"
+    if gain + VERDICT_SE * se < threshold:
+        return "not countable"
+    return f"not shown either way (within {VERDICT_SE:g} SE)"
+
+
+def countability(
+    table: pd.DataFrame, what: str, gain: str, se: str, threshold: float = 0.0, best: bool = False
+) -> pd.DataFrame:
+    """Each row of a counter's results stated as a verdict (:func:`countable`): what is
+    counted, the gain with its SE, countable or not at four standard errors.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        The counter's results, a row per count, trigger or procedure.
+    what : str
+        What each row counts, a template of the row's columns (``"Dragon 7, {Decks:g}
+        decks, cut card {Cards behind the cut card:g} cards from the end"``).
+    gain, se : str
+        The columns of the gain and its standard error.
+    threshold : float, default 0.0
+        The gain a countable game lets a counter clear.
+    best : bool, default False
+        State only the row of the largest gain (the best trigger, chosen on the simulated
+        shoes: an optimistic estimate, as a verdict should use).
+
+    Returns
+    -------
+    pandas.DataFrame
+        What is counted | ``gain`` | ``se`` | Verdict (4 SE), a row per row of ``table``
+        (with ``best``, one).
+    """
+    threshold = _threshold(threshold)
+    if best and len(table):
+        table = table.loc[[table[gain].idxmax()]]
+    rows = []
+    for record in table.to_dict("records"):
+        rows.append(
+            {
+                "What is counted": what.format(**record),
+                gain: float(record[gain]),
+                se: float(record[se]),
+                f"Verdict ({VERDICT_SE:g} SE)": countable(record[gain], record[se], threshold),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def procedure_countability(
+    table: pd.DataFrame, counted: str, threshold: float = 0.0
+) -> pd.DataFrame:
+    """A :func:`procedure_table`'s rows as verdicts (:func:`countability`): the counter's
+    best money per hour at the table maximum under each procedure, with its SE.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A :func:`procedure_table`.
+    counted : str
+        What is counted, before each procedure (``"c21 baccarat, the derived count"``).
+    threshold : float, default 0.0
+        Money per hour a countable game lets a counter clear.
+
+    Returns
+    -------
+    pandas.DataFrame
+        What is counted | Money per hour at the table maximum | SE (money per hour) | Verdict
+        (4 SE), a row per procedure.
+    """
+    procedures = []
+    for record in table.to_dict("records"):
+        decks = record["Decks"]
+        text = f"{decks:g} deck{'' if decks == 1 else 's'}, {record['Procedure']}"
+        if record["Procedure"] != "shuffle every round":
+            text += (
+                f" {record['Cards behind the cut card']:g} cards from the end, best trigger "
+                f"{record['Best trigger']:g}"
+            )
+        procedures.append(text)
+    template = counted.replace("{", "{{").replace("}", "}}") + ": {_procedure}"
+    return countability(
+        table.assign(_procedure=procedures), template,
+        "Money per hour at the table maximum", "SE (money per hour)", threshold,
+    )  # fmt: skip
 
 
 def perfect_information_summary(

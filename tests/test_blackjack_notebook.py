@@ -204,6 +204,12 @@ def test_the_document_and_its_par_sheet(report):
         assert f"{k} / {len(document.pages)}" in page.extract_text(), k
 
 
+def test_every_figure_the_index_quotes_is_in_the_pdf_and_the_par_sheet(report):
+    from test_documents import assert_key_figures_stated
+
+    assert_key_figures_stated(report)
+
+
 def test_a_chart_given_by_a_relative_path_is_evaluated_and_recorded_whole(report):
     """chart_file relative to where the build starts: the notebook, which runs in its
     report's folder, used to fail to find it; the report records the absolute path."""

@@ -5,7 +5,9 @@ and rule cards shown as their authors wrote them."""
 
 import hashlib
 import json
+import math
 import re
+from fractions import Fraction
 
 import pandas as pd
 import pytest
@@ -411,3 +413,107 @@ def test_a_game_without_a_rule_card_says_so_and_quotes_no_empty_reading(tmp_path
     seed_game = document.document_data(tmp_path, "punto_banco")
     assert [card["game"] for card in seed_game["cards"]] == ["punto_banco"]
     assert [reading["game"] for reading in seed_game["readings"]] == ["punto_banco"]
+
+
+# --- what every report's PDF must state (run on each test module's own build) -----------
+
+
+def _flat(pages: list[str]) -> str:
+    """A PDF's text in one line, its whitespace (line breaks, wraps) as single spaces."""
+    return " ".join(" ".join(pages).split())
+
+
+def _in_order(words: list[str], text: str) -> bool:
+    """Whether ``words`` appear in ``text``'s words in their order (a table cell's wrapped
+    lines interleave with the other cells of its row in the extracted text)."""
+    tokens = iter(text.split())
+    return all(any(token == word for token in tokens) for word in words)
+
+
+def assert_key_figures_stated(folder):
+    """Every figure the index quotes for the report in ``folder`` appears verbatim, in the
+    same form and sign, in its PDF and its par sheet: each key figure with its label
+    (``summary.json``, the index's text), and each wager's house edge, SD and hit frequency
+    as the index's wager table prints them."""
+    from gamecore.reporting import index
+
+    name = folder.name
+    summary = json.loads((folder / "summary.json").read_text("utf-8"))
+    quoted = [f"{label} {figure}" for label, figure in summary["figures"].items()]
+    cells = []
+    for row in index.wager_rows(folder, summary, {}):
+        numbers_of_row = re.findall(r"<td class='n'>([^<]*)</td>", row)
+        cells.append(" ".join(numbers_of_row[-3:]))  # edge, SD, hit frequency
+    assert quoted, name
+    for pdf in (f"{name}.pdf", f"{name}_par_sheet.pdf"):
+        text = _flat(_text(folder / pdf))
+        for figure in quoted + cells:
+            assert figure in text, (pdf, figure)
+
+
+def assert_c21_baccarat_par_sheet(folder):
+    """The c21 baccarat par sheet: the player's wager under House Way as Outcome | Pays |
+    Combinations | Probability | Return with its Total row, each count from the independent
+    enumeration (tests/naive_c21.py), and the P/D's edge and the collection as a share of
+    the table minimum and maximum."""
+    import naive_c21
+
+    parameters = json.loads((folder / "summary.json").read_text("utf-8"))["parameters"]
+    decks, jokers = parameters["decks"], parameters["jokers_per_deck"]
+    assert decks * jokers < 2  # no Natural: the reference does not split wins by kind
+    reference = naive_c21.ev_by_class(
+        naive_c21.c21_composition(decks, jokers),
+        naive_c21.house_way_player,
+        naive_c21.house_way_dealer,
+    )
+    total, tie0 = reference["total"], reference["tie_on_zero"]
+    assert total == math.perm((52 + jokers) * decks, 6)  # N P 6: every deal to six cards
+    rows = [
+        ("player Natural wins", "1 to 1", 0),
+        ("Naturals push", "push", 0),
+        ("P/D Natural wins", "loses", 0),
+        ("player higher total wins", "1 to 1", reference["win"]),
+        ("equal totals push", "push", reference["push"]),
+        ("tie on zero: P/D wins", "loses", tie0),
+        ("P/D higher total wins", "loses", reference["loss"] - tie0),
+    ]
+    ev = Fraction(reference["win"] - reference["loss"], total)
+    sheet = _flat(_text(folder / "c21_baccarat_par_sheet.pdf"))
+    assert "Player, House Way against House Way (heads-up)" in sheet
+    assert "Outcome Pays Combinations Probability Return" in sheet
+    for outcome, pays, ways in rows:
+        p = Fraction(ways, total)
+        net = {"1 to 1": 1, "push": 0, "loses": -1}[pays]
+        line = f"{outcome} {pays} {ways:,} {float(p):.8f} {float(p * net):.4%}"
+        assert line in sheet, line
+    assert f"Total {total:,} 1.00000000 {float(ev):.4%}" in sheet
+    assert "The P/D's edge and the collection" in sheet
+    for bet in (parameters["table_minimum"], parameters["table_maximum"]):
+        share = Fraction(str(parameters["collection"])) / Fraction(str(bet))
+        figures = [ev, -ev, bet, parameters["collection"], share, ev - share]
+        line = " ".join(f"{float(f):.4%}" if isinstance(f, Fraction) else f"{f:g}" for f in figures)
+        assert line in sheet, line
+
+
+def assert_countability_stated(folder):
+    """A counting study's par sheet states each counter's verdict: what is counted, its gain
+    and SE as printed, and countable or not at four standard errors (the verdict checked
+    here against the gain and SE of its CSV row)."""
+    summary = json.loads((folder / "summary.json").read_text("utf-8"))
+    threshold = summary["parameters"].get("threshold", 0.0)
+    table = pd.read_csv(folder / "countability.csv")
+    what, gain, se, verdict = table.columns
+    assert verdict == "Verdict (4 SE)" and se.startswith("SE")
+    sheet = _flat(_text(folder / f"{folder.name}_par_sheet.pdf"))
+    assert "Countable? Each counter's gain against 4 standard errors" in sheet
+    gains, _ = numbers.format_column(gain, table[gain].astype(str).tolist())
+    ses, _ = numbers.format_column(se, table[se].astype(str).tolist())
+    for row, gain_text, se_text in zip(table.itertuples(index=False), gains, ses, strict=True):
+        counted, g, s, stated = row
+        if g - 4 * s > threshold:
+            assert stated == "countable", row
+        elif g + 4 * s < threshold:
+            assert stated == "not countable", row
+        else:
+            assert stated.startswith("not shown"), row
+        assert _in_order(counted.split() + [gain_text, se_text] + stated.split(), sheet), row

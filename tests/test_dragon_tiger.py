@@ -305,3 +305,6 @@ def test_report_with_small_parameters(tmp_path):
         pd.read_csv(folder / "deck_sweep.csv").set_index("Decks").loc["infinite", "P(suited_tie)"],
         1 / 52,
     )
+    from test_documents import assert_key_figures_stated
+
+    assert_key_figures_stated(folder)  # every figure the index quotes, in the PDF too

@@ -328,6 +328,10 @@ def test_counting_report_of_the_21st_century_games(tmp_path):
     # One deck with four split hands has no cut card that leaves a whole round both sides.
     one_deck = blackjack_procedures[blackjack_procedures["Decks"] == 1]
     assert one_deck["Procedure"].tolist() == ["shuffle every round"]
+    from test_documents import assert_countability_stated, assert_key_figures_stated
+
+    assert_key_figures_stated(folder)  # the counting study's PDF quotes the index's figures
+    assert_countability_stated(folder)  # and its par sheet each counter's verdict
     # A full table: seven players where the shoe deals them, two at one deck.
     dealt = blackjack_procedures[blackjack_procedures["Procedure"] != "shuffle every round"]
     assert dealt["How"].str.contains("seat 1 of 7 players").all()
@@ -499,6 +503,25 @@ def assert_numbered_pages(document) -> None:
     pages = len(document.pages)
     for k, page in enumerate(document.pages[1:], start=2):
         assert f"{k} / {pages}" in page.extract_text(), (k, pages)
+
+
+@pytest.mark.parametrize("name", BACCARAT_REPORTS)
+def test_every_figure_the_index_quotes_is_in_the_pdf_and_the_par_sheet(built, name):
+    from test_documents import assert_key_figures_stated
+
+    assert_key_figures_stated(built / name)
+
+
+def test_the_c21_baccarat_par_sheet_states_each_outcome_and_the_pd_edge(built):
+    from test_documents import assert_c21_baccarat_par_sheet
+
+    assert_c21_baccarat_par_sheet(built / "c21_baccarat")
+
+
+def test_the_dragon7_par_sheet_states_each_counters_verdict(built):
+    from test_documents import assert_countability_stated
+
+    assert_countability_stated(built / "dragon7_counting")
 
 
 def test_every_report_is_a_typeset_document_with_a_one_page_par_sheet(built):

@@ -98,6 +98,12 @@ def test_summary_definitions_and_documents(report):
     assert effect == pytest.approx(46 * (1 / 103 - 2 / 104), rel=1e-12)
 
 
+def test_every_figure_the_index_quotes_is_in_the_pdf_and_the_par_sheet(report):
+    from test_documents import assert_key_figures_stated
+
+    assert_key_figures_stated(report)
+
+
 @pytest.mark.parametrize(
     ("value", "says"),
     [

@@ -10,7 +10,8 @@
 - :mod:`~gamecore.c21_baccarat.strategy_pair`: one strategy pair's exact figures;
 - :mod:`~gamecore.c21_baccarat.option_game`: the option game at an up card, in sequence
   form, and its linear programs;
-- :mod:`~gamecore.c21_baccarat.economics`: several spots, the collection, a table's money;
+- :mod:`~gamecore.c21_baccarat.economics`: several spots, the collection, a table's money,
+  the P/D's edge and the collection as the par sheet states them;
 - :mod:`~gamecore.c21_baccarat.removal`: exact effects of removal (House Way and the
   equilibrium) and a count derived from them (``gamecore count``);
 - :mod:`~gamecore.c21_baccarat.counting`: the counter at a table on real shoes, the
@@ -23,7 +24,12 @@
 """
 
 from gamecore.c21_baccarat import checks, counting, removal, sim, table
-from gamecore.c21_baccarat.economics import collection_table, multi_spot_table, table_economics
+from gamecore.c21_baccarat.economics import (
+    collection_table,
+    multi_spot_table,
+    pd_edge_table,
+    table_economics,
+)
 from gamecore.c21_baccarat.exact import C21Analysis, count_deals, sweep
 from gamecore.c21_baccarat.rules import (
     CLASSES,
@@ -70,6 +76,7 @@ __all__ = [
     "house_way_dealer",
     "house_way_player",
     "multi_spot_table",
+    "pd_edge_table",
     "player_strategy",
     "removal",
     "sim",

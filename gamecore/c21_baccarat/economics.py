@@ -7,11 +7,13 @@ Against a P/D on House Way, whose play does not depend on the players' actions, 
 EV is exactly its heads-up EV (:meth:`gamecore.c21_baccarat.exact.C21Analysis.evaluate`), so
 a table's money is arithmetic on heads-up figures; the collection, paid by everyone on every
 hand, is the rule set's (:mod:`gamecore.economics` does the sums every player-banked game
-shares).
+shares). The par sheet's figures of the P/D: its edge and the collection's cost
+(:func:`pd_edge_table`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -114,3 +116,48 @@ def table_economics(
         collections, all in money per hand.
     """
     return economics.table_economics(player_ev, wager, rules.collection, players)
+
+
+def pd_edge_table(
+    rules: C21BaccaratRules, player_evs: Mapping[str, Any], wagers: Any = None
+) -> pd.DataFrame:
+    """The P/D's edge and the collection, as the par sheet states them: for each strategy
+    pair, the player's EV, the P/D's edge (its negative, per unit of action), and at each
+    wager size the collection as a cost in % of the bet and the player's EV after it.
+
+    Parameters
+    ----------
+    rules : C21BaccaratRules
+        The rule set: its ``collection`` and, by default, its table minimum and maximum as
+        the wager sizes.
+    player_evs : mapping of str to float or Fraction
+        The strategy pair (as the wagers name it) -> the player's EV per unit wagered,
+        heads-up.
+    wagers : iterable of float, optional
+        Wager sizes in money (default: the table minimum and maximum).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Wager (strategy) | Player EV | P/D edge | Bet | Collection | Collection (house edge
+        on the bet) | Player EV after collection: a row per strategy pair and wager size;
+        EVs, edges and the collection's share per unit of the bet.
+    """
+    if wagers is None:
+        wagers = sorted({rules.table_minimum, rules.table_maximum})
+    shares = economics.collection_table(rules.collection, wagers)
+    rows = []
+    for name, ev in player_evs.items():
+        for wager, share in zip(shares["Wager"], shares["Collection as % of wager"], strict=True):
+            rows.append(
+                {
+                    "Wager (strategy)": name,
+                    "Player EV": float(ev),
+                    "P/D edge": -float(ev),
+                    "Bet": wager,
+                    "Collection": rules.collection,
+                    "Collection (house edge on the bet)": share,
+                    "Player EV after collection": float(ev) - share,
+                }
+            )
+    return pd.DataFrame(rows)

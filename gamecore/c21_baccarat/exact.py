@@ -144,7 +144,8 @@ class C21Analysis:
                 else float(outcome_drawn[o]) / self.total
             )
         ev = sum(p * int(PAYOFF[OUTCOMES.index(o)]) for (_, o), p in probabilities.items())
-        return StrategyPairResult(player.name, dealer.name, probabilities, ev)
+        total = self.total if exact else None  # pure strategies: counts of card sequences
+        return StrategyPairResult(player.name, dealer.name, probabilities, ev, total)
 
     # -- charts ---------------------------------------------------------------------------
 

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from fractions import Fraction
 from typing import Any
 
 import pandas as pd
 
 from gamecore.c21_baccarat.rules import OUTCOMES, PAYOFF
+from gamecore.errors import GamecoreError
+from gamecore.wagers import PaytableLine, Wager, WagerAnalysis
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,12 +38,16 @@ class StrategyPairResult:
         for pure strategies, floats for mixed ones.
     player_ev
         The player's EV per unit wagered (a Fraction or a float, as the probabilities).
+    total
+        Every deal's ways (``N P 6``) for pure strategies, whose probabilities are counts of
+        ordered card sequences over it; ``None`` for mixed ones.
     """
 
     player: str
     dealer: str
     outcome_probabilities: dict[str, Any]  # (reason, outcome) -> probability
     player_ev: Any
+    total: int | None = None
 
     @property
     def sd(self) -> float:
@@ -105,3 +112,38 @@ class StrategyPairResult:
             "Player EV": float(self.player_ev),
             "SD": self.sd,
         }
+
+    def wager(self, title: str) -> WagerAnalysis:
+        """The player's wager against the P/D as a paytable settled exactly: a line per
+        outcome (:data:`OUTCOMES`; a win pays 1 to 1, equal totals push), each with its
+        combinations (ordered card sequences, completed to six cards, over ``N P 6``) for
+        pure strategies; a :class:`gamecore.wagers.WagerAnalysis`, whose ``table()`` is the
+        par sheet's Outcome | Pays | Combinations | Probability | Return with its Total row.
+
+        Parameters
+        ----------
+        title : str
+            The wager's printed title (the strategies it assumes).
+
+        Returns
+        -------
+        gamecore.wagers.WagerAnalysis
+            Exact combinations and probabilities for pure strategies; for mixed ones no
+            combinations, and each probability the float the linear programs give (held as
+            the Fraction equal to it).
+        """
+        lines = tuple(
+            PaytableLine(outcome, outcome, Fraction(int(PAYOFF[i])))
+            for i, outcome in enumerate(OUTCOMES)
+        )
+        by_outcome: dict[str, Any] = dict.fromkeys(OUTCOMES, 0)
+        for (_, outcome), p in self.outcome_probabilities.items():
+            by_outcome[outcome] += p
+        probabilities = tuple(Fraction(by_outcome[o]) for o in OUTCOMES)
+        combinations = None
+        if self.total is not None:
+            ways = [p * self.total for p in probabilities]
+            if any(w.denominator != 1 for w in ways):
+                raise GamecoreError("a pure strategy pair's outcome is not a count of sequences")
+            combinations = tuple(int(w) for w in ways)
+        return WagerAnalysis(Wager("player", title, lines), combinations, probabilities, self.total)

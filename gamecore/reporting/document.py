@@ -15,7 +15,9 @@ and the parameters); for each wager its house edge, SD, hit frequency (the chanc
 round), and the hold's 95% band after 10,000 and 1,000,000 rounds (from the report's hold
 monitoring); each bet's Outcome | Pays | Combinations | Probability | Return table where the
 report has one; a glossary, the number style stated, and an attestation block (prepared by,
-reviewed by: name, date, signature). One page always: a longer one is scaled to the page.
+reviewed by: name, date, signature). One page where it fits; a longer one (the side bets'
+twelve bets) runs onto the pages it needs at the same type size, never scaled down, each
+table kept with its title.
 
 Each exact-vs-simulated check of the report (every CSV whose columns start with
 :data:`gamecore.twins.TWIN_COLUMNS`) is stated as a line with its criterion and PASS or FAIL
@@ -44,13 +46,19 @@ from gamecore.reporting.report import rule_card
 #: Tables set apart from the body: the rule set up front, the provenance at the end.
 FRONT_TABLES = ("rules", "dealing")
 BACK_TABLES = ("provenance",)
-#: Decimals of a wager's SD per round on the par sheet.
-SD_DECIMALS = 4
-#: The outcome tables a par sheet shows besides each bet's ``bet_*.csv``: the player's
-#: outcomes where a game's wager is one player-banked bet.
+#: The titles of bet tables (``bet_<stem>.csv``) that their stem does not say: the player's
+#: wager of a player-banked game, named by the strategies it assumes.
+BET_TITLES = {
+    "house_way": "Player, House Way against House Way (heads-up)",
+    "equilibrium": "Player, equilibrium (heads-up)",
+}
+#: The tables a par sheet shows after each bet's ``bet_*.csv``, where the report has them:
+#: the player's net results where a game's wager is one player-banked bet, the P/D's edge
+#: and the collection, and a counting study's verdicts.
 PAR_TABLES = {
-    "house_way_outcomes": "Player against the P/D, both on House Way (heads-up)",
     "result_distribution": "Player on the chart: each net result of a round",
+    "pd_edge": "The P/D's edge and the collection",
+    "countability": "Countable? Each counter's gain against 4 standard errors",
 }
 
 TEMPLATE = r"""
@@ -106,12 +114,10 @@ TEMPLATE = r"""
   )
   for t in f.rules {
     v(0.2em)
-    strong(t.title)
-    grid-table(t, size: 6.5pt)
+    block(breakable: false, { strong(t.title); grid-table(t, size: 6.5pt) })
   }
   v(0.2em)
-  strong("Parameters")
-  grid-table(f.parameters, size: 6.5pt)
+  block(breakable: false, { strong("Parameters"); grid-table(f.parameters, size: 6.5pt) })
 }
 #let f-join(items) = items.map(g => [#emph(g.term): #g.text.]).join([ ])
 #let glossary() = {
@@ -144,35 +150,36 @@ TEMPLATE = r"""
   v(0.3em)
   grid-table(data.par.wagers, size: 7pt)
   // Many bets (the side bets' twelve): their tables two to a row, so the page stays legible.
-  let bets = data.par.bets.map(bet => block(breakable: false, above: 0.6em, {
+  let bets = data.par.bets.map(bet => block(breakable: false, above: 1.1em, {
+    set par(spacing: 0.4em)
+    set block(spacing: 0.4em)
     strong(bet.title)
     grid-table(bet.table, size: 7pt)
   }))
   if bets.len() > 3 {
-    grid(columns: 2, column-gutter: 1.2em, row-gutter: 0.5em, ..bets)
+    grid(columns: 2, column-gutter: 1.2em, row-gutter: 1.1em, ..bets)
   } else { bets.join() }
   if data.checks.len() > 0 {
     v(0.3em)
-    strong("Cross-checks, exact against simulated")
-    if full-checks { checks-list(6.5pt) } else { par(text(size: 6.5pt, data.checks_summary)) }
+    block(breakable: false, {
+      strong("Cross-checks, exact against simulated")
+      if full-checks { checks-list(6.5pt) } else { par(text(size: 6.5pt, data.checks_summary)) }
+    })
   }
   v(0.3em)
   glossary()
   v(0.3em)
-  attestation()
+  block(breakable: false, attestation())
 }
-// One page, whatever the report holds: each cross-check's line where they fit, else their
-// count and verdicts; a par sheet too long for the page even so is scaled to it.
+// One page where it fits: each cross-check's line where they fit, else their count and
+// verdicts. A par sheet longer than a page even so (the side bets' twelve bets) runs onto
+// as many pages as it needs at the same type size, every line stated, never a title apart
+// from its table.
 #let par-sheet() = layout(size => {
   let full = par-body()
   if measure(block(width: size.width, full)).height <= size.height { return full }
-  let body = par-body(full-checks: false)
-  let height = measure(block(width: size.width, body)).height
-  if height <= size.height { body } else {
-    let factor = size.height / height * 0.98
-    scale(factor * 100%, origin: top + left, reflow: true,
-      block(width: size.width / factor, body))
-  }
+  let short = par-body(full-checks: false)
+  if measure(block(width: size.width, short)).height <= size.height { short } else { full }
 })
 #if data.only_par_sheet {
   set page(paper: "a4", margin: (x: 1.4cm, y: 1.4cm))
@@ -238,7 +245,11 @@ TEMPLATE = r"""
 
 
 def _title(stem: str) -> str:
-    return stem.replace("_", " ").capitalize()
+    """A table's title: its own where :data:`BET_TITLES` or :data:`PAR_TABLES` names it, else
+    its file's name in words."""
+    if stem.startswith("bet_") and stem.removeprefix("bet_") in BET_TITLES:
+        return BET_TITLES[stem.removeprefix("bet_")]
+    return PAR_TABLES.get(stem, stem.replace("_", " ").capitalize())
 
 
 #: Width of a character of a table's 8 pt type and a column's padding and rule, in points,
@@ -320,16 +331,16 @@ def _percent(value: float) -> str:
     return numbers.number_text(float(value), "percent")
 
 
-def _par_data(folder: Path) -> dict[str, Any]:
-    """The par sheet: each wager's edge, SD, hit frequency and hold bands; the bet tables."""
+def _par_data(folder: Path, order: list[str]) -> dict[str, Any]:
+    """The par sheet: each wager's edge, SD, hit frequency and hold bands; the bet tables (in
+    the report's ``order`` of its files, those it does not list after them, by name)."""
     wagers = {"kind": "table", "title": "Wagers", "columns": [], "align": [], "rows": []}
     holds_path = folder / "hold_monitoring.csv"
     if holds_path.exists():
         holds = pd.read_csv(holds_path)
         rows = []
-        for wager, group in holds.groupby("Wager", sort=False):
-            by_rounds = group.set_index("Rounds")
-            first = group.iloc[0]
+        for figures in frontmatter.wager_figures(holds):  # as the index prints them
+            by_rounds = holds[holds["Wager"] == figures["wager"]].set_index("Rounds")
 
             def band(n: int, by_rounds=by_rounds) -> str:
                 if n not in by_rounds.index:
@@ -339,9 +350,7 @@ def _par_data(folder: Path) -> dict[str, Any]:
                 return f"{_percent(low)} to {_percent(high)}"
 
             rows.append([
-                str(wager), _percent(first["Expected hold"]),
-                numbers.number_text(float(first["SD per round"]), "number", SD_DECIMALS),
-                numbers.number_text(float(first["Hit frequency (net result > 0)"]), "probability"),
+                figures["wager"], figures["edge"], figures["sd"], figures["hit"],
                 band(10_000), band(1_000_000),
             ])  # fmt: skip
         wagers.update(
@@ -350,10 +359,11 @@ def _par_data(folder: Path) -> dict[str, Any]:
             align=["left", "right", "right", "right", "right", "right"],
             rows=rows,
         )  # fmt: skip
-    bets = [
-        {"title": _title(path.stem.removeprefix("bet_")), "table": table_data(path)}
-        for path in sorted(folder.glob("bet_*.csv"))
-    ]
+    bets = []
+    found = sorted(p.name for p in folder.glob("bet_*.csv"))
+    for path in [folder / f for f in dict.fromkeys([f for f in order if f in found] + found)]:
+        stem = path.stem.removeprefix("bet_")
+        bets.append({"title": BET_TITLES.get(stem, _title(stem)), "table": table_data(path)})
     bets += [
         {"title": title, "table": table_data(folder / f"{stem}.csv")}
         for stem, title in PAR_TABLES.items()
@@ -414,7 +424,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
         "commit": commit,
         "date": built,
         "front_matter": frontmatter.front_matter(folder, name, summary),
-        "par": _par_data(folder),
+        "par": _par_data(folder, present),
         **_checks_data(folder, present or sorted(p.name for p in folder.glob("*.csv"))),
         "front": front,
         "cards": [

@@ -72,6 +72,40 @@ def card_entry(game: str) -> dict[str, str]:
     }
 
 
+#: Decimals of a wager's SD per round, on the index and the par sheet.
+SD_DECIMALS = 4
+#: The hit-frequency column of a report's hold monitoring table.
+HIT = "Hit frequency (net result > 0)"
+
+
+def wager_figures(holds: pd.DataFrame) -> list[dict[str, str]]:
+    """Each wager's exact house edge, SD and hit frequency as the index and the par sheet
+    both print them (one source: the same text in both), from the report's hold monitoring
+    table at its shortest session length.
+
+    Parameters
+    ----------
+    holds : pandas.DataFrame
+        The report's ``hold_monitoring.csv``.
+
+    Returns
+    -------
+    list of dict
+        Per wager, in the table's order: ``wager``, ``edge``, ``sd`` and ``hit`` (empty
+        where the table has no hit frequency), printed.
+    """
+    first = holds[holds["Rounds"] == holds["Rounds"].min()]
+    return [
+        {
+            "wager": str(row["Wager"]),
+            "edge": numbers.number_text(float(row["Expected hold"]), "percent"),
+            "sd": numbers.number_text(float(row["SD per round"]), "number", SD_DECIMALS),
+            "hit": numbers.number_text(float(row[HIT]), "probability") if HIT in holds else "",
+        }
+        for _, row in first.iterrows()
+    ]
+
+
 def value_text(value: Any) -> str:
     """A parameter's value for print: lists as their items, booleans as yes/no, no quotes.
 

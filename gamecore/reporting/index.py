@@ -30,12 +30,11 @@ from typing import Any
 from gamecore.errors import GamecoreError, shown
 from gamecore.reading import MAX_REPORT_TABLE_BYTES, path_text, read_bounded
 from gamecore.reporting.finalize import FinalState
+from gamecore.reporting.frontmatter import wager_figures
 from gamecore.reporting.numbers import DASH, number_text
 
 #: How many of a commit's hex digits the page shows (the full hash is in its title).
 COMMIT_DIGITS = 12
-#: The hit-frequency column of a report's hold monitoring table.
-HIT = "Hit frequency (net result > 0)"
 
 _STYLE = (
     "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1em}"
@@ -181,10 +180,11 @@ def _parameter_set(entry: dict[str, Any], defaults: Mapping[str, Any]) -> str:
 
 def wager_rows(folder: Path, entry: dict[str, Any], defaults: Mapping[str, Any]) -> list[str]:
     """The index's rows for one report's wagers: its hold-monitoring table's first session
-    length (each wager's exact house edge and SD, a strategy in its name), the report's
-    decks and changed parameters in its first cells. The table is read bounded, as any file
-    in the folder; one the index cannot read (a report another build left, then altered) is
-    a row saying so, not a build that fails.
+    length (each wager's exact house edge, SD and hit frequency, a strategy in its name,
+    printed as its par sheet prints them: :func:`~gamecore.reporting.frontmatter.wager_figures`),
+    the report's decks and changed parameters in its first cells. The table is read
+    bounded, as any file in the folder; one the index cannot read (a report another build
+    left, then altered) is a row saying so, not a build that fails.
 
     Parameters
     ----------
@@ -216,13 +216,10 @@ def wager_rows(folder: Path, entry: dict[str, Any], defaults: Mapping[str, Any])
         holds = pd.read_csv(io.BytesIO(data))
         if "SD per round" not in holds.columns:  # a report built before the column existed
             return []
-        first = holds[holds["Rounds"] == holds["Rounds"].min()]
         rows = [
-            f"<td>{html.escape(str(row['Wager']))}</td>"
-            f"<td class='n'>{number_text(row['Expected hold'], 'percent')}</td>"
-            f"<td class='n'>{number_text(row['SD per round'], 'number', 4)}</td>"
-            f"<td class='n'>{number_text(row[HIT], 'probability') if HIT in holds else ''}</td>"
-            for _, row in first.iterrows()
+            f"<td>{html.escape(w['wager'])}</td><td class='n'>{w['edge']}</td>"
+            f"<td class='n'>{w['sd']}</td><td class='n'>{w['hit']}</td>"
+            for w in wager_figures(holds)
         ]
     except (GamecoreError, ValueError, KeyError, TypeError) as error:
         why = html.escape(shown(str(error)))
