@@ -77,6 +77,8 @@ def test_percentages_probabilities_and_integers():
     # Money and correlations are not shares, whatever else their names say.
     assert numbers.kind_of("Expected units per 100 rounds (exact EV of the round)") == "number"
     assert numbers.kind_of("Correlation of true count with exact EV") == "number"
+    # A share named as a percentage of something: 0.1 of a wager is 10%.
+    assert numbers.format_column("Collection as % of wager", ["0.1"])[0] == ["10.0000%"]
 
 
 def test_float_noise_is_rounded_to_the_columns_decimals():

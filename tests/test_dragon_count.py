@@ -195,3 +195,19 @@ def test_perfect_information_bettor():
 def test_bad_input(call, message):
     with pytest.raises(GamecoreError, match=message):
         call()
+
+
+def test_a_procedure_is_judged_at_four_standard_errors():
+    # Each procedure's verdict is the 4-SE rule on its own row's gain and SE.
+    table = baccarat.counting.procedure_table(
+        DRAGON, CounterRun(3_000, 7, [4]), penetrations=[14, 26], deck_counts=[1]
+    )
+    assert table.columns[-1] == "Verdict (4 SE)"
+    gains, ses = table["Side bet units won per shoe"], table["SE (per shoe)"]
+    for gain, se, verdict in zip(gains, ses, table["Verdict (4 SE)"], strict=True):
+        if gain > 4 * se:
+            assert verdict == "countable"
+        elif gain < -4 * se:
+            assert verdict == "not countable"
+        else:
+            assert verdict.startswith("not shown either way")

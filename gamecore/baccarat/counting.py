@@ -46,6 +46,7 @@ from gamecore.baccarat.counted_shoes import (
 from gamecore.baccarat.events import EVENTS
 from gamecore.baccarat.removal import SIDE_BETS, tags_by_class
 from gamecore.baccarat.rules import EZBaccaratRules, check_ez_rules
+from gamecore.countresults import countable
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
 from gamecore.exactcount import INT64_MAX
@@ -524,8 +525,9 @@ def procedure_table(
     Returns
     -------
     pandas.DataFrame
-        One row per procedure: decks, cut card, rounds per shoe and the columns of
-        :meth:`CounterResult.by_trigger`.
+        One row per procedure: decks, cut card, rounds per shoe, the columns of
+        :meth:`CounterResult.by_trigger`, and the verdict on the win per shoe at four SEs
+        (:func:`gamecore.countresults.countable`).
     """
     _check_rounds_per_hour(rounds_per_hour)
     if len(run.triggers) != 1:
@@ -546,9 +548,10 @@ def procedure_table(
                     "Cards behind the cut card": penetration,
                     "Rounds per shoe": result.rounds_per_shoe,
                     **row,
-                    # The threat stands where the counter's win is clearly above zero.
-                    "Counter wins (more than 2 SE above 0)": bool(
-                        row["Side bet units won per shoe"] > 2 * row["SE (per shoe)"]
+                    # Whether the counter's win is above zero, below it, or neither by
+                    # four SEs: the verdict's rule (gamecore.countresults.countable).
+                    "Verdict (4 SE)": countable(
+                        row["Side bet units won per shoe"], row["SE (per shoe)"]
                     ),
                 }
             )

@@ -53,7 +53,7 @@ STYLE_NOTE = (
 # Matched against a lower-cased column name (or a twin table's figure).
 _PERCENT = re.compile(
     r"\bedge\b|\bev\b|\bevs\b|\breturn\b|\bhold\b|\bband\b|hit - stand|advantage|"
-    r"cut-card effect|\bmargin\b"
+    r"cut-card effect|\bmargin\b|as % of"
 )
 _PROBABILITY = re.compile(r"probability|frequency|\bp\(|\bshare\b|mass cut|\bchance\b")
 _NOT_A_SHARE = re.compile(r"\bunits\b|correlation|covariance")
