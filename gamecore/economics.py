@@ -8,6 +8,7 @@ into money per hand for a table of equal bets, the P/D covering all action.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
@@ -40,6 +41,46 @@ def collection_table(collection: float, wagers: Any) -> pd.DataFrame:
             for w in wagers
         ]
     )
+
+
+def pd_edge_table(collection: float, player_evs: Mapping[str, Any], wagers: Any) -> pd.DataFrame:
+    """The P/D's edge and the collection, as a par sheet states them: for each strategy
+    pair, the player's EV, the P/D's edge (its negative, per unit of action), and at each
+    wager size the collection as a cost in % of the bet and the player's EV after it.
+
+    Parameters
+    ----------
+    collection : float
+        Money everyone pays the house every hand.
+    player_evs : mapping of str to float or Fraction
+        The strategy pair (as the wagers name it) -> the player's EV per unit wagered,
+        heads-up.
+    wagers : iterable of float
+        Wager sizes in money, each above 0.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Wager (strategy) | Player EV | P/D edge | Bet | Collection | Collection (house edge
+        on the bet) | Player EV after collection: a row per strategy pair and wager size;
+        EVs, edges and the collection's share per unit of the bet.
+    """
+    shares = collection_table(collection, wagers)
+    rows = []
+    for name, ev in player_evs.items():
+        for wager, share in zip(shares["Wager"], shares["Collection as % of wager"], strict=True):
+            rows.append(
+                {
+                    "Wager (strategy)": name,
+                    "Player EV": float(ev),
+                    "P/D edge": -float(ev),
+                    "Bet": wager,
+                    "Collection": collection,
+                    "Collection (house edge on the bet)": share,
+                    "Player EV after collection": float(ev) - share,
+                }
+            )
+    return pd.DataFrame(rows)
 
 
 def table_economics(

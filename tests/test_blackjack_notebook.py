@@ -198,6 +198,14 @@ def test_the_document_and_its_par_sheet(report):
     for hit in holds["Hit frequency (net result > 0)"].unique():
         assert f"{hit:.8f}" in text  # a probability: 8 decimals (gamecore.reporting.numbers)
     assert "bust_push none" in text and "surrender none" in text  # the rule set table
+    # The P/D's edge is the player's EV with its sign turned; the collection of 1 on the
+    # report's wager of 10 costs 10% of the bet (the notebook's defaults).
+    edges = pd.read_csv(report / "pd_edge.csv")
+    assert (edges["P/D edge"] == -edges["Player EV"]).all()
+    assert (edges["Collection (house edge on the bet)"] == 0.1).all()
+    assert "10.0000%" in text
+    for edge in edges["P/D edge"]:
+        assert f"{edge:.4%}" in text
     document = pypdf.PdfReader(report / "c21_blackjack.pdf")
     assert len(document.pages) > 20
     for k, page in enumerate(document.pages[1:], start=2):  # numbered "k / n" after the cover

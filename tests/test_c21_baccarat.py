@@ -520,3 +520,16 @@ def test_every_column_of_the_sweep_has_its_twin():
     assert house_way["Exact"].iloc[0] == pytest.approx(-64369 / 5165433, rel=1e-12)
     assert house_way["Figure"].iloc[0].endswith(", 1 deck, 1 joker per deck")
     assert check["z"].abs().max() <= z_threshold(len(check))
+
+
+def test_the_pd_edge_table_turns_the_players_ev_and_prices_the_collection():
+    # The player's EV -1/80 against the P/D, a collection of 1 on bets of 10 and 100: the
+    # P/D's edge 1/80 per unit of action; the collection 10% and 1% of the bet.
+    table = c21.pd_edge_table(RULES, {"House Way": Fraction(-1, 80)}, [10, 100])
+    assert list(table["Bet"]) == [10, 100]
+    assert list(table["P/D edge"]) == [0.0125, 0.0125]
+    assert list(table["Collection (house edge on the bet)"]) == [0.1, 0.01]
+    assert list(table["Player EV after collection"]) == [-0.0125 - 0.1, -0.0125 - 0.01]
+    # By default at the rule set's table limits.
+    limits = c21.pd_edge_table(RULES, {"House Way": 0.0})
+    assert list(limits["Bet"]) == [RULES.table_minimum, RULES.table_maximum]

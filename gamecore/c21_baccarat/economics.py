@@ -121,9 +121,8 @@ def table_economics(
 def pd_edge_table(
     rules: C21BaccaratRules, player_evs: Mapping[str, Any], wagers: Any = None
 ) -> pd.DataFrame:
-    """The P/D's edge and the collection, as the par sheet states them: for each strategy
-    pair, the player's EV, the P/D's edge (its negative, per unit of action), and at each
-    wager size the collection as a cost in % of the bet and the player's EV after it.
+    """The P/D's edge and the collection at this rule set's table limits
+    (:func:`gamecore.economics.pd_edge_table`).
 
     Parameters
     ----------
@@ -139,25 +138,8 @@ def pd_edge_table(
     Returns
     -------
     pandas.DataFrame
-        Wager (strategy) | Player EV | P/D edge | Bet | Collection | Collection (house edge
-        on the bet) | Player EV after collection: a row per strategy pair and wager size;
-        EVs, edges and the collection's share per unit of the bet.
+        :func:`gamecore.economics.pd_edge_table`'s rows.
     """
     if wagers is None:
         wagers = sorted({rules.table_minimum, rules.table_maximum})
-    shares = economics.collection_table(rules.collection, wagers)
-    rows = []
-    for name, ev in player_evs.items():
-        for wager, share in zip(shares["Wager"], shares["Collection as % of wager"], strict=True):
-            rows.append(
-                {
-                    "Wager (strategy)": name,
-                    "Player EV": float(ev),
-                    "P/D edge": -float(ev),
-                    "Bet": wager,
-                    "Collection": rules.collection,
-                    "Collection (house edge on the bet)": share,
-                    "Player EV after collection": float(ev) - share,
-                }
-            )
-    return pd.DataFrame(rows)
+    return economics.pd_edge_table(rules.collection, player_evs, wagers)
