@@ -8,10 +8,10 @@ A kernel is compiled on its first call in a process and written to the cache
 compiles it itself, so two processes started together (the test suite's two workers, or
 the reports' notebooks) each compile the kernels they share: the same minutes spent twice.
 Here a fixed set of small runs, :data:`JOBS`, each a command a user could type (or, for
-what has no command, the library call a report makes), calls every kernel once with the
-argument types the commands and reports use, two jobs at a time, each in a process of its
-own, the longest first. With a cache already warm every job only loads its kernels: a few
-seconds in all.
+what has no command, the library call a report makes), then every registered game's exact
+figures and simulated twin (:func:`job_names`), call every kernel once with the argument
+types the commands and reports use, two jobs at a time, each in a process of its own, the
+longest first. With a cache already warm every job only loads its kernels: seconds.
 
 Nothing here computes a figure anyone reads: every job's output is discarded, and a job
 that fails is reported (its command and its last line) and fails the run, since it means a
@@ -67,8 +67,6 @@ JOBS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("simulate", "ez_baccarat", "--rounds", "2000", "--mode", "shoe", "--no-progress"),
         ("count", "punto_banco", "--decks", "1"),
         ("count", "ez_baccarat", "--decks", "1"),
-        ("exact", "dragon_tiger", "--json"),
-        ("simulate", "dragon_tiger", "--rounds", "2000", "--no-progress"),
     ),
     "c21_baccarat": (
         ("exact", "c21_baccarat", "--decks", "8", "--json"),
@@ -113,6 +111,22 @@ LIBRARY: dict[str, Callable[[], None]] = {
 }
 
 
+def job_names() -> list[str]:
+    """Every job, in the order they are started: :data:`JOBS` (the longest first), then a
+    job per registered game (``game:NAME``: its exact figures and their simulated twin,
+    :meth:`gamecore.game.Game.cross_check`), so a game added to the registry is compiled
+    too, after the jobs whose kernels it may share.
+
+    Returns
+    -------
+    list of str
+        The job names :func:`run_job` takes.
+    """
+    from gamecore import games
+
+    return [*JOBS, *(f"game:{game.name}" for game in games.all_games())]
+
+
 def command_line(words: Sequence[str]) -> list[str]:
     """A job's command line with its chart names (``@c21``, ``@standard``) as paths.
 
@@ -137,10 +151,14 @@ def run_job(name: str) -> None:
     Parameters
     ----------
     name : str
-        A key of :data:`JOBS`.
+        One of :func:`job_names`.
     """
-    from gamecore import cli
+    from gamecore import cli, games
 
+    if name.startswith("game:"):
+        game = games.game(name.removeprefix("game:"))
+        game.cross_check(game.default_rules(), 2_000, 1)
+        return
     if name in LIBRARY:
         LIBRARY[name]()
         return
@@ -151,13 +169,13 @@ def run_job(name: str) -> None:
             raise SystemExit(f"gamecore {' '.join(words)}: exit status {status}")
 
 
-def precompile(jobs: Sequence[str] = tuple(JOBS), processes: int = 2) -> list[str]:
+def precompile(jobs: Sequence[str] | None = None, processes: int = 2) -> list[str]:
     """Run ``jobs``, ``processes`` at a time, each in a new Python process.
 
     Parameters
     ----------
-    jobs : sequence of str
-        Keys of :data:`JOBS`, longest first.
+    jobs : sequence of str, optional
+        Job names (default :func:`job_names`), started in this order.
     processes : int
         Processes at once.
 
@@ -179,7 +197,7 @@ def precompile(jobs: Sequence[str] = tuple(JOBS), processes: int = 2) -> list[st
 
     started = time.monotonic()
     with ThreadPoolExecutor(processes) as pool:
-        failures = [line for line in pool.map(one, jobs) if line]
+        failures = [line for line in pool.map(one, jobs or job_names()) if line]
     took = time.monotonic() - started
     print(f"kernels compiled or loaded from the cache in {took:.0f} s", file=sys.stderr)
     return failures
@@ -199,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         0 when every job ran, 1 otherwise (each failure one line on standard error).
     """
     parser = argparse.ArgumentParser(prog="python -m gamecore.precompile")
-    parser.add_argument("--job", choices=sorted(JOBS), help="run one job in this process")
+    parser.add_argument("--job", choices=job_names(), help="run one job in this process")
     args = parser.parse_args(argv)
     if args.job:
         run_job(args.job)

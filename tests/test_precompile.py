@@ -27,3 +27,9 @@ def test_the_charts_it_names_are_files_of_the_package():
     assert len(charts) == sum(w.startswith("@") for w in words) > 0
     for chart in charts:
         assert Path(chart).is_file() and Path(chart).parent.name == "charts"
+
+
+def test_every_registered_game_has_a_job():
+    names = precompile.job_names()
+    assert names[: len(precompile.JOBS)] == list(precompile.JOBS)  # the long ones first
+    assert {f"game:{game.name}" for game in games.all_games()} <= set(names)
