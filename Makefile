@@ -35,10 +35,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m ipykernel install --sys-prefix --name gamecore --display-name "Python (gamecore)"
 	touch $(STAMP)
 
-# The kernels are compiled first, two processes at once, each once: the test workers then
-# load them from the cache instead of each compiling the ones they share.
 test: install
-	$(BIN)/python -m gamecore.precompile
 	$(BIN)/python -m pytest
 
 # The property-based tests with many more examples each (Hypothesis profile "fuzz").
