@@ -112,7 +112,32 @@ def test_altered_figures_fail_even_when_the_manifest_is_rehashed_to_match(copy):
         line.startswith(f"{REPORT}/cross_check.csv: row 1, column 'z' (against its exact twin):")
         for line in lines
     ), lines
-    assert len(lines) == 7, lines
+    assert len(lines) == 7, lines  # the PDFs are typeset again only from confirmed files
+
+
+def test_a_pdf_altered_alone_differs_from_its_files_typeset_again(copy, tmp_path):
+    """verify typesets a report's confirmed files again (one rerun is checked by the
+    untouched build's test above): here the comparison itself, on the build's copy."""
+    folder = copy / REPORT
+    assert compare.compare_documents(REPORT, folder, tmp_path / "same") == []
+    sheet = folder / f"{REPORT}_par_sheet.pdf"
+    forged = sheet.read_bytes().replace(b"/Title(Dragon Tiger)", b"/Title(Dragon Tigre)")
+    assert forged != sheet.read_bytes()
+    sheet.write_bytes(forged)
+    assert compare.compare_documents(REPORT, folder, tmp_path / "forged") == [
+        f"{REPORT}/{REPORT}_par_sheet.pdf: differs from the report's own files typeset again "
+        f"(with typst {typst_version()}; a document typeset by another version differs too)"
+    ]
+    sheet.unlink()
+    assert compare.compare_documents(REPORT, folder, tmp_path / "gone") == [
+        f"{REPORT}/{REPORT}_par_sheet.pdf: missing (the report's files typeset it)"
+    ]
+
+
+def typst_version():
+    import typst
+
+    return typst.__version__
 
 
 def test_a_twin_moved_with_its_z_is_held_to_the_threshold():

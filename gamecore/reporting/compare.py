@@ -10,6 +10,8 @@
 * A figure (PNG), pixel for pixel (:func:`compare_figure`).
 * The workbook (XLSX), cell by cell on every sheet, the provenance rows (when, where) left
   out (:func:`compare_workbook`).
+* The document and the par sheet (PDF), byte for byte against the report's own files
+  typeset again (:func:`compare_documents`).
 
 Each mismatch is one line naming the file, and the row and column (or sheet and cell).
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -435,3 +438,47 @@ def simulated_marks(fresh: Path) -> dict[str, list[str]]:
     """
     marks = json.loads((fresh / "summary.json").read_text("utf-8"))
     return marks.get("tables", {}).get("simulated_columns", {})
+
+
+def compare_documents(name: str, given: Path, scratch: Path) -> list[str]:
+    """The report's PDFs against the same folder typeset again: the document and the par
+    sheet are a function of the report's tables, figures, ``summary.json`` and
+    ``provenance.csv`` (whose date is the PDF's creation date), so once those are confirmed
+    the PDFs must be the very same bytes; a figure altered in a PDF alone shows here.
+
+    Parameters
+    ----------
+    name : str
+        The report's name.
+    given : Path
+        The report's folder.
+    scratch : Path
+        A folder to typeset the copy in (created; the caller removes it).
+
+    Returns
+    -------
+    list of str
+        A line per PDF that differs or is missing (none when the folder has no PDFs).
+    """
+    import typst
+
+    from gamecore.reporting.document import write_documents
+    from gamecore.reporting.manifest import sha256
+
+    pdfs = [given / f"{name}.pdf", given / f"{name}_par_sheet.pdf"]
+    if not any(pdf.is_file() for pdf in pdfs):
+        return []  # a build without documents: nothing to typeset
+    copy = scratch / name
+    shutil.copytree(given, copy, ignore=shutil.ignore_patterns("*.pdf", ".*"))
+    write_documents(copy, name)
+    lines = []
+    for pdf in pdfs:
+        label = f"{name}/{pdf.name}"
+        if not pdf.is_file():
+            lines.append(f"{label}: missing (the report's files typeset it)")
+        elif sha256(pdf) != sha256(copy / pdf.name):
+            lines.append(
+                f"{label}: differs from the report's own files typeset again (with typst "
+                f"{typst.__version__}; a document typeset by another version differs too)"
+            )
+    return lines

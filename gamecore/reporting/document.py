@@ -30,6 +30,7 @@ holds its table, a row per variant and figure with its own verdict
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from importlib import resources
@@ -63,7 +64,9 @@ PAR_TABLES = {
 
 TEMPLATE = r"""
 #let data = json(bytes(sys.inputs.data))
-#set document(title: data.title)
+#set document(title: data.title, date: if data.pdf_date == none { none } else {
+  datetime(..data.pdf_date)
+})
 #set text(size: 9pt)
 #set par(justify: false)
 #set heading(numbering: "1.1")
@@ -373,6 +376,31 @@ def _par_data(folder: Path, order: list[str]) -> dict[str, Any]:
     return {"wagers": wagers, "bets": bets, "note": note}
 
 
+def pdf_date(started: str) -> dict[str, int] | None:
+    """The PDF's creation date: the build's start as provenance records it, so typesetting
+    the same files again gives the same bytes (typst's default is the time of typesetting).
+
+    Parameters
+    ----------
+    started : str
+        ``started (UTC)`` from ``provenance.csv`` (ISO 8601), or empty.
+
+    Returns
+    -------
+    dict or None
+        year, month, day, hour, minute, second (UTC); None (no date in the PDF) when
+        ``started`` is not a date.
+    """
+    try:
+        when = datetime.datetime.fromisoformat(started).astimezone(datetime.UTC)
+    except (TypeError, ValueError):
+        return None
+    return {
+        "year": when.year, "month": when.month, "day": when.day,
+        "hour": when.hour, "minute": when.minute, "second": when.second,
+    }  # fmt: skip
+
+
 def document_data(folder: Path, name: str) -> dict[str, Any]:
     """Everything the template typesets, read off the report folder.
 
@@ -423,6 +451,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
         "version": gamecore.__version__,
         "commit": commit,
         "date": built,
+        "pdf_date": pdf_date(built),
         "front_matter": frontmatter.front_matter(folder, name, summary),
         "par": _par_data(folder, present),
         **_checks_data(folder, present or sorted(p.name for p in folder.glob("*.csv"))),

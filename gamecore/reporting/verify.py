@@ -11,15 +11,17 @@ The checks, each mismatch one line naming the file (and the table's row and colu
    (:mod:`gamecore.reporting.compare`): every exact cell of every CSV (integers and text
    equal, other numbers to 1e-12), ``summary.json``'s key figures as printed, every figure
    pixel for pixel, every workbook cell; each simulated twin against its exact figure;
+   then, all of those confirmed, the PDFs against the report's own files typeset again,
+   byte for byte;
 3. with ``simulations``, every simulated cell bit for bit (the marks come from the rerun,
    not from the files checked): chunks seeded from the recorded seed make them depend on
    the seed only.
 
 The manifest is read strictly and bounded; work past :data:`WORK_FACTOR` times a report's
 defaults is refused before anything runs (:func:`check_work`). ``provenance.csv`` (when,
-where, which commit), the HTML page, the notebook and the PDFs (typeset from the files
-compared here) are hashed, not recomputed. Rerunning a report takes as long as building it;
-an interrupt or SIGTERM removes the scratch folder.
+where, which commit), the HTML page and the executed notebook (which hold run times) are
+hashed, not recomputed: the manifest's signature is what fixes them. Rerunning a report
+takes as long as building it; an interrupt or SIGTERM removes the scratch folder.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from gamecore.reading import MAX_REPORT_FILE_BYTES, path_text
 from gamecore.reporting.compare import (
     TOLERANCE,
     compare_derived,
+    compare_documents,
     compare_table,
     same_number,
     simulated_marks,
@@ -233,6 +236,10 @@ def _compare_report(reports: Path, name: str, fresh: Path, simulations: bool) ->
             problems += compare_derived(
                 f"{name}/{derived.name}", reports / name / derived.name, derived
             )
+    # The PDFs against the report's own files typeset again, once every one of those files
+    # is confirmed: then they are the rerun's (read within its bounds), none added.
+    if not problems:
+        problems += compare_documents(name, reports / name, fresh.parent.parent / "typeset")
     return problems
 
 
