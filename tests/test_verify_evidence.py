@@ -134,6 +134,23 @@ def test_a_pdf_altered_alone_differs_from_its_files_typeset_again(copy, tmp_path
     ]
 
 
+def test_an_index_altered_alone_differs_from_the_index_written_again(copy):
+    """verify writes the index again from the confirmed folder (the untouched build's test
+    above runs it through verify); here the comparison itself, on the build's copy."""
+    assert verify.check_index(copy) == []
+    page = copy / "index.html"
+    text = page.read_text("utf-8")
+    assert "38.8350%" in text  # the Tie's house edge at two decks, as the index quotes it
+    page.write_text(text.replace("38.8350%", "36.8350%", 1), "utf-8")
+    assert verify.check_index(copy) == [
+        "index.html: differs from the index written again from the confirmed reports"
+    ]
+    page.write_text(text.replace("Index built", "Index made"), "utf-8")
+    assert verify.check_index(copy) == [
+        "index.html: states no build time where the index writes it"
+    ]
+
+
 def typst_version():
     import typst
 

@@ -12,7 +12,8 @@ The checks, each mismatch one line naming the file (and the table's row and colu
    equal, other numbers to 1e-12), ``summary.json``'s key figures as printed, every figure
    pixel for pixel, every workbook cell; each simulated twin against its exact figure;
    then, all of those confirmed, the PDFs against the report's own files typeset again,
-   byte for byte;
+   byte for byte; and, every report confirmed, ``index.html`` against the index written
+   again from the folder (:func:`check_index`);
 3. with ``simulations``, every simulated cell bit for bit (the marks come from the rerun,
    not from the files checked): chunks seeded from the recorded seed make them depend on
    the seed only.
@@ -28,6 +29,8 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import datetime
+import re
 import signal
 import sys
 import tempfile
@@ -37,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from gamecore.errors import GamecoreError, shown
-from gamecore.reading import MAX_REPORT_FILE_BYTES, path_text
+from gamecore.reading import MAX_REPORT_FILE_BYTES, path_text, read_bounded
 from gamecore.reporting.compare import (
     TOLERANCE,
     compare_derived,
@@ -337,7 +340,55 @@ def verify(
                 return [problem]
         manifest = read_manifest(reports)
         problems = check_hashes(reports, manifest)
-    return problems + recompute(reports, manifest, simulations, only)
+    problems += recompute(reports, manifest, simulations, only)
+    if not problems and only is None:  # every report confirmed: the index is theirs
+        problems += check_index(reports)
+    return problems
+
+
+#: Where the index page states when it was written (gamecore.reporting.index.index_page).
+_INDEX_BUILT = re.compile(r"<p>Index built (\d{4}-\d\d-\d\d \d\d:\d\d) UTC\.</p>")
+#: The largest index page read (a full build's is under 100 kB).
+MAX_INDEX_BYTES = 16 << 20
+
+
+def check_index(reports: Path) -> list[str]:
+    """``index.html`` against the index written again from the (confirmed) reports folder at
+    the time the page states: every figure, parameter and file it lists must be the same
+    bytes, so a figure altered in the index alone fails whatever the manifest says.
+
+    Parameters
+    ----------
+    reports : Path
+        The reports folder, every report confirmed.
+
+    Returns
+    -------
+    list of str
+        One line when the page differs (or is unreadable), else none; a missing page is
+        the hashes' to name.
+    """
+    from gamecore.reporting import build as report_build
+    from gamecore.reporting.finalize import INDEX, final_state
+    from gamecore.reporting.index import index_page, notebook_defaults
+
+    path = reports / INDEX
+    if not path.is_file():
+        return []
+    try:
+        text = read_bounded(path, MAX_INDEX_BYTES, INDEX).decode("utf-8")
+    except (GamecoreError, UnicodeDecodeError) as error:
+        return [f"{INDEX}: cannot be compared ({error})"]
+    built = _INDEX_BUILT.search(text)
+    if built is None:
+        return [f"{INDEX}: states no build time where the index writes it"]
+    built_at = datetime.datetime.strptime(built.group(1), "%Y-%m-%d %H:%M")
+    notebooks = report_build.available_notebooks()
+    state = final_state(reports, reports / ".gamecore-no-staging", [], notebooks)
+    page = index_page(state, notebook_defaults(notebooks), built_at.replace(tzinfo=datetime.UTC))
+    if page != text:
+        return [f"{INDEX}: differs from the index written again from the confirmed reports"]
+    return []
 
 
 def verify_command(
