@@ -23,6 +23,7 @@ import ast
 import datetime
 import html
 import io
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,31 @@ _STYLE = (
     "thead{display:table-header-group}tr{break-inside:avoid}h2{break-after:avoid}}"
     "@media screen{.print-only{display:none}}"
 )
+
+
+#: How the index prints a time (UTC, to the minute).
+TIME_FORMAT = "%Y-%m-%d %H:%M UTC"
+#: What precedes the page's build time on the page.
+BUILT_PREFIX = "Index built "
+
+
+def stated_build_time(page: str) -> datetime.datetime | None:
+    """The build time an index page states (what :func:`index_page` was given).
+
+    Parameters
+    ----------
+    page : str
+        The page's HTML.
+
+    Returns
+    -------
+    datetime or None
+        The time (UTC, to the minute); None when the page states none.
+    """
+    found = re.search(rf"<p>{BUILT_PREFIX}(\d{{4}}-\d\d-\d\d \d\d:\d\d UTC)\.</p>", page)
+    if found is None:
+        return None
+    return datetime.datetime.strptime(found.group(1), TIME_FORMAT).replace(tzinfo=datetime.UTC)
 
 
 def notebook_defaults(notebooks: Mapping[str, Path]) -> dict[str, dict[str, Any]]:
@@ -164,7 +190,7 @@ def _started(folder: Path) -> str:
         started = datetime.datetime.fromisoformat(str(items["started (UTC)"]))
     except (GamecoreError, ValueError, KeyError, TypeError):
         return ""
-    return started.astimezone(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return started.astimezone(datetime.UTC).strftime(TIME_FORMAT)
 
 
 def _parameter_set(entry: dict[str, Any], defaults: Mapping[str, Any]) -> str:
@@ -342,7 +368,7 @@ def index_page(
     """
     defaults = defaults or {}
     built_at = built_at or datetime.datetime.now(datetime.UTC)
-    built = built_at.astimezone(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    built = built_at.astimezone(datetime.UTC).strftime(TIME_FORMAT)
     wagers, rows = [], []
     for name, (folder, entry) in state.reports.items():
         wagers += wager_rows(folder, entry, defaults.get(name, {}))
@@ -350,7 +376,7 @@ def index_page(
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>gamecore reports</title><style>{_STYLE}</style></head><body>"
-        f"<h1>gamecore reports</h1><p>Index built {built}.</p>"
+        f"<h1>gamecore reports</h1><p>{BUILT_PREFIX}{built}.</p>"
         "<h2>Every wager</h2><p>Each wager's house edge (the house's or the P/D's expected "
         "win per unit wagered), standard deviation per round and hit frequency (the chance "
         "the player's wager wins a round), exact, from each report's hold monitoring; the "

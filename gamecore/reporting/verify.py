@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import datetime
-import re
 import signal
 import sys
 import tempfile
@@ -346,8 +344,6 @@ def verify(
     return problems
 
 
-#: Where the index page states when it was written (gamecore.reporting.index.index_page).
-_INDEX_BUILT = re.compile(r"<p>Index built (\d{4}-\d\d-\d\d \d\d:\d\d) UTC\.</p>")
 #: The largest index page read (a full build's is under 100 kB).
 MAX_INDEX_BYTES = 16 << 20
 
@@ -370,7 +366,7 @@ def check_index(reports: Path) -> list[str]:
     """
     from gamecore.reporting import build as report_build
     from gamecore.reporting.finalize import INDEX, final_state
-    from gamecore.reporting.index import index_page, notebook_defaults
+    from gamecore.reporting.index import index_page, notebook_defaults, stated_build_time
 
     path = reports / INDEX
     if not path.is_file():
@@ -379,13 +375,12 @@ def check_index(reports: Path) -> list[str]:
         text = read_bounded(path, MAX_INDEX_BYTES, INDEX).decode("utf-8")
     except (GamecoreError, UnicodeDecodeError) as error:
         return [f"{INDEX}: cannot be compared ({error})"]
-    built = _INDEX_BUILT.search(text)
-    if built is None:
+    built_at = stated_build_time(text)
+    if built_at is None:
         return [f"{INDEX}: states no build time where the index writes it"]
-    built_at = datetime.datetime.strptime(built.group(1), "%Y-%m-%d %H:%M")
     notebooks = report_build.available_notebooks()
     state = final_state(reports, reports / ".gamecore-no-staging", [], notebooks)
-    page = index_page(state, notebook_defaults(notebooks), built_at.replace(tzinfo=datetime.UTC))
+    page = index_page(state, notebook_defaults(notebooks), built_at)
     if page != text:
         return [f"{INDEX}: differs from the index written again from the confirmed reports"]
     return []
