@@ -67,9 +67,10 @@ TINY = (1, 1, 1, 1, 0, 0, 0, 1, 1, 6)
 
 
 # A shoe that cannot run dry however a round goes (eights to split, tens and aces to stand
-# on, 2s and 3s to hit and double on), so resplits to 3 and 4 hands can be played out by the
-# reference: no hand or dealer draws past 17 cards of its 21.
-RESPLIT_SHOE = (1, 2, 2, 0, 0, 0, 0, 6, 2, 8)
+# on, 2s and 3s to hit and double on; gamecore.blackjack.check_round_fits clears it), so
+# resplits to 3 and 4 hands, four doubled hands among them, can be played out by the
+# reference. Its 20 cards are as few as that takes (a sixth 8 doubles the reference's time).
+RESPLIT_SHOE = (1, 2, 2, 0, 0, 0, 0, 5, 2, 8)
 
 
 def split_eights_chart():

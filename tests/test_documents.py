@@ -108,6 +108,38 @@ def test_a_twin_table_prints_each_row_in_the_kind_of_its_figure():
     assert rows[1] == ["P(tie)", "0.09530000", "0.09510000", "0.00065000", "-0.30"]
 
 
+def _csv(path, columns, rows):
+    pd.DataFrame(rows, columns=columns).to_csv(path, index=False)
+    return document.table_data(path)
+
+
+def test_a_long_text_cell_wraps_on_a_portrait_page_but_numbers_never_wrap(tmp_path):
+    """Width in characters of 8 pt type: a text cell wraps between words (as the typesetter
+    sets it), so a long label keeps a table portrait; a wide block of numbers does not."""
+    label = "not shown either way (within four standard errors of zero)"
+    text = _csv(tmp_path / "text.csv", ["Verdict", "Edge"], [[label, "0.01"], ["countable", "0"]])
+    assert not text["wide"] and text["size"] == document.TYPE_PT
+    # Fourteen columns of ten-digit probabilities: 14 x (10 x 4.3 + 7) = 700 pt, more than
+    # the 500 pt of a portrait page at 8 pt, and within it at 5.6 pt (490 pt).
+    columns = [f"P{k}" for k in range(14)]
+    numbers_only = _csv(tmp_path / "numbers.csv", columns, [["0.123456789"] * 14] * 2)
+    assert not numbers_only["wide"] and numbers_only["size"] == pytest.approx(5.7)
+    wider = _csv(tmp_path / "wider.csv", columns * 2, [["0.123456789"] * 28] * 2)
+    assert wider["wide"]
+
+
+def test_one_row_too_wide_for_the_page_reads_down_it(tmp_path):
+    columns = [f"Probability {k}" for k in range(14)]
+    table = _csv(tmp_path / "one.csv", ["Bettor", *columns], [["perfect", *["0.5"] * 14]])
+    assert table["columns"] == ["Column", "Value"] and not table["wide"]
+    assert table["rows"][0] == ["Bettor", "perfect"]
+    assert table["rows"][1] == ["Probability 0", "0.50000000"]
+    assert len(table["rows"]) == 15 and table["size"] == document.TYPE_PT
+    # Two such rows stay a table of rows: each column's figures side by side compare.
+    two = _csv(tmp_path / "two.csv", ["Bettor", *columns], [["a", *["0.5"] * 14]] * 2)
+    assert two["columns"] == ["Bettor", *columns]
+
+
 def test_the_html_tables_use_the_same_style(tmp_path):
     frame = pd.DataFrame(
         {

@@ -262,13 +262,27 @@ def _title(stem: str) -> str:
 #: empty).
 CHARACTER_PT, COLUMN_PT, PORTRAIT_PT, LANDSCAPE_PT = 4.3, 7.0, 500.0, 740.0
 TYPE_PT, SMALLEST_PT = 8.0, 5.6
+#: Characters a line of a text column's cell is counted at: the typesetter wraps a text cell
+#: between words where the table would not fit otherwise (a number never wraps).
+WRAPPED_CHARACTERS = 12
 
 
-def _width_pt(header: str, cells: list[str]) -> float:
+def _width_pt(header: str, cells: list[str], align: str) -> float:
     """A column's printed width: its widest cell, or its header's longest word (a header
-    wraps between words)."""
-    widest = max([len(c) for c in cells] + [len(w) for w in header.split()] + [1])
+    wraps between words); a left-aligned text cell counts as wrapped too, at
+    :data:`WRAPPED_CHARACTERS` or its longest word."""
+    if align == "left":
+        lines = [max([min(len(c), WRAPPED_CHARACTERS), *map(len, c.split())]) for c in cells]
+    else:
+        lines = [len(c) for c in cells]
+    widest = max(lines + [len(w) for w in header.split()] + [1])
     return widest * CHARACTER_PT + COLUMN_PT
+
+
+def _table_width(headers: list[str], rows: list[list[str]], aligns: list[str]) -> float:
+    """A table's printed width at :data:`TYPE_PT`, in points."""
+    columns = [[row[at] for row in rows] for at in range(len(headers))]
+    return sum(_width_pt(*column) for column in zip(headers, columns, aligns, strict=True))
 
 
 def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
@@ -288,14 +302,18 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
         ``kind`` ("table"), ``title``, ``columns``, ``align``, ``rows``, ``wide``.
     """
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-    headers = [str(c) for c in frame.columns]
-    rows, aligns = numbers.format_table(headers, frame.values.tolist())
-    columns = [[row[at] for row in rows] for at in range(len(headers))]
-    width = sum(_width_pt(h, c) for h, c in zip(headers, columns, strict=True))
+    headers = [numbers.plain_text(str(c)) for c in frame.columns]
+    rows, aligns = numbers.format_table([str(c) for c in frame.columns], frame.values.tolist())
+    width = _table_width(headers, rows, aligns)
+    if len(rows) == 1 and width > PORTRAIT_PT:
+        # One row too wide for the page at full size reads down it, a line per column.
+        rows = [list(line) for line in zip(headers, rows[0], strict=True)]
+        headers, aligns = ["Column", "Value"], ["left", "right"]
+        width = _table_width(headers, rows, aligns)
     return {
         "kind": "table",
         "title": title or _title(path.stem),
-        "columns": [numbers.plain_text(h) for h in headers],
+        "columns": headers,
         "align": aligns,
         "rows": rows,
         **_fit(width),
@@ -517,8 +535,7 @@ def _checks_data(folder: Path, files: list[str]) -> dict[str, Any]:
 def _portrait(table: dict[str, Any]) -> dict[str, Any]:
     """A table kept on a portrait page, its type made smaller (down to :data:`SMALLEST_PT`)
     to fit the page's width."""
-    columns = [[row[at] for row in table["rows"]] for at in range(len(table["columns"]))]
-    width = sum(_width_pt(h, c) for h, c in zip(table["columns"], columns, strict=True))
+    width = _table_width(table["columns"], table["rows"], table["align"])
     return {**table, "size": round(max(SMALLEST_PT, TYPE_PT * min(1.0, PORTRAIT_PT / width)), 1)}
 
 
