@@ -1,9 +1,11 @@
 """Helpers shared by several test modules: small shoes, simple charts, the bridges
 between the pure-Python references and the engines' inputs, and running the command line."""
 
+import functools
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -11,6 +13,23 @@ import pandas as pd
 from gamecore import blackjack as bj
 from gamecore import c21_baccarat as c21
 from gamecore import twins
+
+# --- a typeset report's text ------------------------------------------------
+
+
+def pdf_pages(path: Path) -> list[str]:
+    """The text of each page of the PDF at ``path``, as pypdf extracts it. Read once per
+    file as it is (several tests read the same built report; a tenth of a second a page)."""
+    stat = Path(path).stat()
+    return list(_pdf_pages(str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size))
+
+
+@functools.cache
+def _pdf_pages(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
+    import pypdf
+
+    return tuple(page.extract_text() for page in pypdf.PdfReader(path).pages)
+
 
 # --- the command line ------------------------------------------------
 

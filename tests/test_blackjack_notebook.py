@@ -7,7 +7,7 @@ import sys
 
 import pandas as pd
 import pytest
-from helpers import assert_twin_table
+from helpers import assert_twin_table, pdf_pages
 
 from gamecore import blackjack, strictjson, twins
 from gamecore.errors import GamecoreError
@@ -187,12 +187,10 @@ def test_a_bad_rule_value_fails_before_any_notebook_runs(tmp_path):
 
 
 def test_the_document_and_its_par_sheet(report):
-    import pypdf
-
-    sheet = pypdf.PdfReader(report / "c21_blackjack_par_sheet.pdf")
-    assert len(sheet.pages) == 1
+    sheet = pdf_pages(report / "c21_blackjack_par_sheet.pdf")
+    assert len(sheet) == 1
     holds = pd.read_csv(report / "hold_monitoring.csv")
-    text = sheet.pages[0].extract_text()
+    text = sheet[0]
     for edge in holds["Expected hold"].unique():
         assert f"{edge:.4%}" in text
     for hit in holds["Hit frequency (net result > 0)"].unique():
@@ -206,10 +204,10 @@ def test_the_document_and_its_par_sheet(report):
     assert "10.0000%" in text
     for edge in edges["P/D edge"]:
         assert f"{edge:.4%}" in text
-    document = pypdf.PdfReader(report / "c21_blackjack.pdf")
-    assert len(document.pages) > 20
-    for k, page in enumerate(document.pages[1:], start=2):  # numbered "k / n" after the cover
-        assert f"{k} / {len(document.pages)}" in page.extract_text(), k
+    document = pdf_pages(report / "c21_blackjack.pdf")
+    assert len(document) > 20
+    for k, text in enumerate(document[1:], start=2):  # numbered "k / n" after the cover
+        assert f"{k} / {len(document)}" in text, k
 
 
 def test_every_figure_the_index_quotes_is_in_the_pdf_and_the_par_sheet(report):

@@ -7,6 +7,7 @@ import math
 import re
 
 import pandas as pd
+from helpers import pdf_pages
 from scipy.stats import norm
 
 from gamecore.reporting import frontmatter
@@ -84,9 +85,7 @@ def test_only_the_twin_tables_are_checked(tmp_path):
 
 
 def _flat(path):
-    import pypdf
-
-    return [" ".join(page.extract_text().split()) for page in pypdf.PdfReader(path).pages]
+    return [" ".join(text.split()) for text in pdf_pages(path)]
 
 
 def _expected_lines(folder):

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
+from helpers import pdf_pages
 
 import gamecore
 from gamecore import games
@@ -183,9 +184,7 @@ def report(tmp_path_factory):
 
 
 def _text(path):
-    import pypdf
-
-    return [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    return pdf_pages(path)
 
 
 def test_no_page_holds_literals_noise_or_markdown(report):
@@ -228,9 +227,10 @@ def test_no_page_holds_a_heading_alone(report):
     import pypdf
 
     document = pypdf.PdfReader(report / "punto_banco.pdf")
-    total = len(document.pages)
+    pages = pdf_pages(report / "punto_banco.pdf")
+    total = len(pages)
     for number, page in enumerate(document.pages[1:], start=2):
-        text = page.extract_text().replace(f"{number} / {total}", "")
+        text = pages[number - 1].replace(f"{number} / {total}", "")
         lines = [line for line in text.splitlines()[2:] if line.strip()]  # the running header
         assert len(lines) > 2 or page.images, (number, lines)
 

@@ -19,10 +19,14 @@ RULES = baccarat.EZBaccaratRules()
 DRAGON = baccarat.counting.SideBetCount(RULES, baccarat.removal.JACOBSON_DRAGON_TAGS)
 
 
-def naive_side_bet_ev(composition, pays, event):
-    """EV of a 'pays to 1' side bet from the oracle's outcome counts."""
+def naive_side_bet_evs(composition):
+    """EV of each 'pays to 1' side bet, Dragon 7 at 40 and Panda 8 at 25, from the oracle's
+    outcome counts (one enumeration of the shoe for both)."""
     counts = naive.outcome_counts(naive.class_breakdown(composition))
-    return Fraction((pays + 1) * counts[event] - counts["total"], counts["total"])
+    return {
+        bet: Fraction((pays + 1) * counts[bet] - counts["total"], counts["total"])
+        for bet, pays in (("dragon7", 40), ("panda8", 25))
+    }
 
 
 @pytest.fixture(scope="module")
@@ -32,17 +36,13 @@ def effects():
 
 def test_effects_of_removal_equal_the_oracle(effects):
     full = naive.shoe_composition(8)
-    before = {
-        bet: naive_side_bet_ev(full, pays, bet) for bet, pays in (("dragon7", 40), ("panda8", 25))
-    }
+    before = naive_side_bet_evs(full)
     for rank, point in zip(baccarat.removal.RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 0], strict=True):
         depleted = list(full)
         depleted[point] -= 1
-        for bet, pays in (("dragon7", 40), ("panda8", 25)):
-            assert effects[rank][bet] == naive_side_bet_ev(depleted, pays, bet) - before[bet], (
-                rank,
-                bet,
-            )
+        after = naive_side_bet_evs(depleted)
+        for bet in ("dragon7", "panda8"):
+            assert effects[rank][bet] == after[bet] - before[bet], (rank, bet)
 
 
 def test_effects_of_removal_frame(effects):

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from helpers import assert_twin_table
+from helpers import assert_twin_table, pdf_pages
 from published_values import WOO_COMBINATIONS
 
 from gamecore import baccarat, c21_baccarat, strictjson
@@ -501,12 +501,12 @@ def test_the_index_sets_every_wager_side_by_side(built):
     assert "21st Century Baccarat" in page and "punto_banco/punto_banco.xlsx" in page
 
 
-def assert_numbered_pages(document) -> None:
+def assert_numbered_pages(path) -> None:
     """Every page after the cover is numbered "k / n", n the PDF's own page count: the
     document typeset as many pages as the file holds, none lost or unnumbered."""
-    pages = len(document.pages)
-    for k, page in enumerate(document.pages[1:], start=2):
-        assert f"{k} / {pages}" in page.extract_text(), (k, pages)
+    pages = pdf_pages(path)
+    for k, text in enumerate(pages[1:], start=2):
+        assert f"{k} / {len(pages)}" in text, (k, len(pages))
 
 
 @pytest.mark.parametrize("name", BACCARAT_REPORTS)
@@ -529,26 +529,21 @@ def test_the_dragon7_par_sheet_states_each_counters_verdict(built):
 
 
 def test_every_report_is_a_typeset_document_with_a_one_page_par_sheet(built):
-    import pypdf
-
     for name in BACCARAT_REPORTS:
-        document = pypdf.PdfReader(built / name / f"{name}.pdf")
-        par_sheet = pypdf.PdfReader(built / name / f"{name}_par_sheet.pdf")
-        assert len(par_sheet.pages) == 1, name
+        document = pdf_pages(built / name / f"{name}.pdf")
+        par_sheet = pdf_pages(built / name / f"{name}_par_sheet.pdf")
+        assert len(par_sheet) == 1, name
         tables = len(list((built / name).glob("*.csv")))
-        assert len(document.pages) >= 4 + tables // 10, name  # cover, par sheet, contents...
-        text = "".join(page.extract_text() for page in document.pages[:4])
+        assert len(document) >= 4 + tables // 10, name  # cover, par sheet, contents...
+        text = "".join(document[:4])
         assert "Par sheet" in text and "Contents" in text, name
-        assert_numbered_pages(document)
+        assert_numbered_pages(built / name / f"{name}.pdf")
     # The key figures as text: the exact edge and the exact counts in full.
     summary = pd.read_csv(built / "punto_banco" / "summary.csv").set_index("Key")
     outcomes = pd.read_csv(built / "punto_banco" / "outcomes.csv").set_index("Outcome")
-    sheet = pypdf.PdfReader(built / "punto_banco" / "punto_banco_par_sheet.pdf")
-    text = sheet.pages[0].extract_text()
+    [text] = pdf_pages(built / "punto_banco" / "punto_banco_par_sheet.pdf")
     assert f"{summary.loc['banker', 'House edge']:.4%}" in text
     assert f"{summary.loc['banker', 'Hit frequency']:.8f}" in text  # probabilities: 8 decimals
     assert f"{outcomes.loc['Banker wins', 'Combinations']:,}" in text
-    whole = "".join(
-        p.extract_text() for p in pypdf.PdfReader(built / "punto_banco" / "punto_banco.pdf").pages
-    )
+    whole = "".join(pdf_pages(built / "punto_banco" / "punto_banco.pdf"))
     assert "Provenance" in whole and "The rule card, as received" in whole

@@ -137,6 +137,9 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
             kernel_name=kernel,
             cwd=str(destination),
             progress_bar=False,
+            # Not written after every cell (2 s a report): written once, at the end, whether
+            # the notebook ran through or failed.
+            request_save_on_cell_execute=False,
             kernel_manager_class=_quiet_kernel_manager(),
         )
     except PapermillExecutionError as error:
