@@ -6,8 +6,10 @@ examples, ``make fuzz``); ``HYPOTHESIS_PROFILE`` picks one.
 """
 
 import os
+from pathlib import Path
 
 import pytest
+from helpers import BACCARAT_REPORTS, BACCARAT_SMALL, DRAGON_TIGER_SMALL, built_once
 from hypothesis import HealthCheck, settings
 
 from gamecore import baccarat
@@ -43,3 +45,15 @@ def eight_deck_punto_banco():
 @pytest.fixture(scope="session")
 def eight_deck_ez():
     return baccarat.exact(baccarat.EZBaccaratRules(decks=8))
+
+
+@pytest.fixture(scope="session")
+def baccarat_reports(tmp_path_factory) -> Path:
+    """The folder of the four baccarat reports, built with :data:`BACCARAT_SMALL`."""
+    return built_once(tmp_path_factory, "baccarat", BACCARAT_SMALL, BACCARAT_REPORTS)
+
+
+@pytest.fixture(scope="session")
+def dragon_tiger_reports(tmp_path_factory) -> Path:
+    """The folder of the Dragon Tiger report, built with :data:`DRAGON_TIGER_SMALL`."""
+    return built_once(tmp_path_factory, "dragon_tiger", DRAGON_TIGER_SMALL, ["dragon_tiger"])

@@ -1,7 +1,10 @@
 """Helpers shared by several test modules: small shoes, simple charts, the bridges
 between the pure-Python references and the engines' inputs, and running the command line."""
 
+import fcntl
 import functools
+import os
+import shutil
 import subprocess
 import sys
 from fractions import Fraction
@@ -142,3 +145,62 @@ def assert_twin_table(path) -> None:
     assert not (missing & both).any(), path
     recomputed = twins.z_score(check["Simulated"], check["Exact"], check["SE"])
     assert np.allclose(check["z"], recomputed, equal_nan=True), path
+
+
+# --- reports built once per session ------------------------------------------------------
+
+#: The baccarat reports several test modules read (test_notebooks, test_documents), and the
+#: small parameters they are built with.
+BACCARAT_REPORTS = ["punto_banco", "ez_baccarat", "dragon7_counting", "c21_baccarat"]
+BACCARAT_SMALL = {
+    "decks": 1,
+    "sweep_decks": 2,
+    "rounds": 200_000,
+    "sweep_rounds": 100_000,
+    "hold_sessions": 2_000,
+    "shoes": 3_000,
+    "procedure_shoes": 1_000,
+    "oracle_shoes": 30,
+    "penetrations": [14, 26],
+    "deck_counts": [1],
+    "triggers": [0, 4],
+    "table_rounds": 50_000,
+    "chart_rounds": 3_000_000,
+    "strategy_rounds": 50_000,
+    "max_players": 3,
+    "sweep_deck_counts": [1, 2],
+    "sweep_jokers": [0, 1],
+}
+#: The Dragon Tiger report test_dragon_tiger and test_verify_evidence read.
+DRAGON_TIGER_SMALL = {
+    "decks": 2,
+    "sweep_decks": 2,
+    "rounds": 200_000,
+    "sweep_rounds": 100_000,
+    "hold_sessions": 2_000,
+}
+
+
+def built_once(tmp_path_factory, name: str, parameters: dict, only: list[str]) -> Path:
+    """The reports ``only``, built by ``make reports``'s builder once per test session into
+    a folder ``name`` whichever worker asks first (the others wait for it, under a lock in
+    the session's shared temporary folder), given as a path relative to the working folder
+    as a user may give it. Tests read it; a test that changes files changes a copy."""
+    from gamecore.reporting.build import build
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # one folder for all the workers of the session
+    folder = root / name
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (root / f"{name}.built").exists():
+            shutil.rmtree(folder, ignore_errors=True)  # from a build that failed
+            here = Path.cwd()
+            os.chdir(root)
+            try:
+                build(Path(name), parameters, only=only)
+            finally:
+                os.chdir(here)
+            (root / f"{name}.built").touch()
+    return folder

@@ -16,7 +16,6 @@ from helpers import pdf_pages
 import gamecore
 from gamecore import games
 from gamecore.reporting import document, numbers
-from gamecore.reporting.build import build
 from gamecore.reporting.report import Report, rule_card
 
 # --- rule cards ------------------------------------------------------------------------
@@ -159,13 +158,6 @@ def test_the_html_tables_use_the_same_style(tmp_path):
 
 # --- a built report's documents ---------------------------------------------------------
 
-SMALL = {
-    "decks": 1,
-    "sweep_decks": 2,
-    "rounds": 200_000,
-    "sweep_rounds": 100_000,
-    "hold_sessions": 2_000,
-}
 #: What a page's text must not hold: Python's literals (as a value, not "True count"), float
 #: noise, scientific notation, Markdown source.
 FORBIDDEN = {
@@ -177,10 +169,9 @@ FORBIDDEN = {
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    output = tmp_path_factory.mktemp("reports")
-    build(output, SMALL, only=["punto_banco"])
-    return output / "punto_banco"
+def report(baccarat_reports):
+    """The punto banco report test_notebooks reads too (conftest.baccarat_reports)."""
+    return baccarat_reports / "punto_banco"
 
 
 def _text(path):
@@ -312,7 +303,7 @@ def test_only_sweeps_get_a_variant_table_and_approximate_twins_are_not_ruled(tmp
 
 def test_the_pdf_states_the_deck_sweep_by_variant_with_a_pass_per_row(report):
     sweep = pd.read_csv(report / "cross_check_deck_sweep.csv")
-    assert sorted(set(sweep["Decks"])) == [1, 2]  # SMALL's sweep_decks
+    assert sorted(set(sweep["Decks"])) == [1, 2]  # BACCARAT_SMALL's sweep_decks
     threshold = _family_wise(len(sweep))
     pages = [" ".join(text.split()) for text in _text(report / "punto_banco.pdf")]
     start = next(i for i, p in enumerate(pages) if re.search(r"\d Cross-checks Each", p))

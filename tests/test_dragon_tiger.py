@@ -283,13 +283,9 @@ def test_deck_bounds_refused_by_the_rule_set():
 # --- the report -------------------------------------------------------------------------
 
 
-def test_report_with_small_parameters(tmp_path):
-    from gamecore.reporting.build import build
-
-    small = {"decks": 2, "sweep_decks": 2, "rounds": 200_000, "sweep_rounds": 100_000,
-             "hold_sessions": 2_000}  # fmt: skip
-    build(tmp_path, small, only=["dragon_tiger"])
-    folder = tmp_path / "dragon_tiger"
+def test_report_with_small_parameters(dragon_tiger_reports):
+    """The report as test_verify_evidence reads it too (conftest, two decks)."""
+    folder = dragon_tiger_reports / "dragon_tiger"
     for name in ("dragon_tiger.html", "dragon_tiger.pdf", "dragon_tiger_par_sheet.pdf",
                  "dragon_tiger.xlsx", "house_edge_by_decks.png"):  # fmt: skip
         assert (folder / name).is_file(), name

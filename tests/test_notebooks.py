@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from helpers import assert_twin_table, pdf_pages
+from helpers import BACCARAT_REPORTS, BACCARAT_SMALL, assert_twin_table, pdf_pages
 from published_values import WOO_COMBINATIONS
 
 from gamecore import baccarat, c21_baccarat, strictjson
@@ -22,26 +22,9 @@ from gamecore.reporting import verify
 from gamecore.reporting.build import NOTEBOOK_DIR, ReportBuildError, build
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
-# Each game's own test module builds its report; these are the baccarat ones.
-BACCARAT_REPORTS = ["punto_banco", "ez_baccarat", "dragon7_counting", "c21_baccarat"]
-SMALL = {
-    "decks": 1,
-    "sweep_decks": 2,
-    "rounds": 200_000,
-    "sweep_rounds": 100_000,
-    "shoes": 3_000,
-    "procedure_shoes": 1_000,
-    "oracle_shoes": 30,
-    "penetrations": [14, 26],
-    "deck_counts": [1],
-    "triggers": [0, 4],
-    "table_rounds": 50_000,
-    "chart_rounds": 3_000_000,
-    "strategy_rounds": 50_000,
-    "max_players": 3,
-    "sweep_deck_counts": [1, 2],
-    "sweep_jokers": [0, 1],
-}
+# Each game's own test module builds its report; these are the baccarat ones, built once
+# for this module and test_documents (conftest.baccarat_reports).
+SMALL = BACCARAT_SMALL
 
 
 def test_there_are_notebooks_for_both_games_and_the_counting_study():
@@ -64,10 +47,8 @@ def test_committed_without_outputs_and_with_parameters_cell(path):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    output = tmp_path_factory.mktemp("reports")
-    build(output, SMALL, only=BACCARAT_REPORTS)
-    return output
+def built(baccarat_reports):
+    return baccarat_reports
 
 
 @pytest.mark.parametrize("name", ["punto_banco", "ez_baccarat"])
@@ -204,12 +185,13 @@ def test_index_links_every_report(built):
     assert "Index built " in index
 
 
-def test_relative_output_folder(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    ez_parameters = ("decks", "sweep_decks", "rounds", "sweep_rounds")
-    build(Path("reports"), {k: SMALL[k] for k in ez_parameters}, only=["ez_baccarat"])
-    assert (tmp_path / "reports" / "ez_baccarat" / "summary.csv").is_file()
-    assert not (tmp_path / "reports" / "ez_baccarat" / "reports").exists()
+def test_relative_output_folder(built):
+    """The reports were built into a folder given relative to the working folder
+    (conftest.built_once): each report lands in it, nothing in a folder of that name inside."""
+    for name in BACCARAT_REPORTS:
+        assert (built / name / "summary.json").is_file()
+        assert not (built / name / built.name).exists()
+    assert not (built / built.name).exists()
 
 
 def test_failed_rebuild_keeps_the_previous_complete_report(built, tmp_path):

@@ -22,19 +22,15 @@ from matplotlib import image
 
 from gamecore.errors import GamecoreError
 from gamecore.reporting import compare, verify
-from gamecore.reporting.build import build
 from gamecore.reporting.manifest import report_files, sha256
 
-SMALL = {"decks": 2, "sweep_decks": 2, "rounds": 200_000, "sweep_rounds": 100_000,
-         "hold_sessions": 2_000}  # fmt: skip
 REPORT = "dragon_tiger"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    output = tmp_path_factory.mktemp("reports")
-    build(output, SMALL, only=[REPORT])
-    return output
+def built(dragon_tiger_reports):
+    """The Dragon Tiger report test_dragon_tiger reads too (conftest)."""
+    return dragon_tiger_reports
 
 
 @pytest.fixture
