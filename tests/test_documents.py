@@ -114,16 +114,22 @@ def _csv(path, columns, rows):
 
 
 def test_a_long_text_cell_wraps_on_a_portrait_page_but_numbers_never_wrap(tmp_path):
-    """Width in characters of 8 pt type: a text cell wraps between words (as the typesetter
-    sets it), so a long label keeps a table portrait; a wide block of numbers does not."""
+    """The typesetter sets a table too wide for the page by giving each of its widest
+    columns an equal share of the room left, wrapping their text: a long label wraps (into
+    three lines at most) and keeps the table portrait at full size; a number never wraps, so
+    a wide block of numbers takes smaller type, and landscape past the smallest."""
     label = "not shown either way (within four standard errors of zero)"
     text = _csv(tmp_path / "text.csv", ["Verdict", "Edge"], [[label, "0.01"], ["countable", "0"]])
     assert not text["wide"] and text["size"] == document.TYPE_PT
-    # Fourteen columns of ten-digit probabilities: 14 x (10 x 4.3 + 7) = 700 pt, more than
-    # the 500 pt of a portrait page at 8 pt, and within it at 5.6 pt (490 pt).
+    # Fourteen columns of "0.12345679" (ten characters): an equal share of a portrait page is
+    # 500 / 14 pt, which holds ten characters of 4.3 pt x size / 8 and half the 7 pt padding
+    # up to 5.99 pt type: 5.9 pt, the largest size tried at or below it.
     columns = [f"P{k}" for k in range(14)]
     numbers_only = _csv(tmp_path / "numbers.csv", columns, [["0.123456789"] * 14] * 2)
-    assert not numbers_only["wide"] and numbers_only["size"] == pytest.approx(5.7)
+    assert numbers_only["rows"][0][0] == "0.12345679"
+    largest = (500 / 14 - 7 / 2) / (10 * 4.3 / 8)
+    assert 5.9 <= largest < 6.0
+    assert not numbers_only["wide"] and numbers_only["size"] == 5.9
     wider = _csv(tmp_path / "wider.csv", columns * 2, [["0.123456789"] * 28] * 2)
     assert wider["wide"]
 

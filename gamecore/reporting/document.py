@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import re
 from importlib import resources
 from pathlib import Path
@@ -262,27 +263,67 @@ def _title(stem: str) -> str:
 #: empty).
 CHARACTER_PT, COLUMN_PT, PORTRAIT_PT, LANDSCAPE_PT = 4.3, 7.0, 500.0, 740.0
 TYPE_PT, SMALLEST_PT = 8.0, 5.6
-#: Characters a line of a text column's cell is counted at: the typesetter wraps a text cell
-#: between words where the table would not fit otherwise (a number never wraps).
-WRAPPED_CHARACTERS = 12
+#: The type sizes a table is tried at, largest first, in points.
+SIZES_PT = [round(TYPE_PT - k / 10, 1) for k in range(int(round(10 * (TYPE_PT - SMALLEST_PT))) + 1)]
+#: Lines a text cell may wrap into before smaller type (or a landscape page) is preferred.
+MOST_LINES = 3
 
 
-def _width_pt(header: str, cells: list[str], align: str) -> float:
-    """A column's printed width: its widest cell, or its header's longest word (a header
-    wraps between words); a left-aligned text cell counts as wrapped too, at
-    :data:`WRAPPED_CHARACTERS` or its longest word."""
-    if align == "left":
-        lines = [max([min(len(c), WRAPPED_CHARACTERS), *map(len, c.split())]) for c in cells]
-    else:
-        lines = [len(c) for c in cells]
-    widest = max(lines + [len(w) for w in header.split()] + [1])
-    return widest * CHARACTER_PT + COLUMN_PT
+def _column_characters(header: str, cells: list[str], align: str) -> tuple[int, int]:
+    """A column's natural width in characters (its widest cell or header on one line) and
+    the least it can be set in: a header wraps between words, a text cell (left-aligned)
+    too, into :data:`MOST_LINES` lines at most; a number never wraps."""
+    natural = max([len(header), *map(len, cells), 1])
+    least = max([len(word) for word in header.split()] + [1])
+    for cell in cells:
+        if align == "left":
+            least = max([least, math.ceil(len(cell) / MOST_LINES), *map(len, cell.split())])
+        else:
+            least = max(least, len(cell))
+    return natural, least
 
 
-def _table_width(headers: list[str], rows: list[list[str]], aligns: list[str]) -> float:
-    """A table's printed width at :data:`TYPE_PT`, in points."""
-    columns = [[row[at] for row in rows] for at in range(len(headers))]
-    return sum(_width_pt(*column) for column in zip(headers, columns, aligns, strict=True))
+def _fits(columns: list[tuple[int, int]], size: float, page: float) -> bool:
+    """Whether a table of ``columns`` (:func:`_column_characters`) fits ``page`` points at
+    ``size`` point type as the typesetter sets automatic columns: where their natural widths
+    add up to more than the page, each column wider than an equal share of the room the
+    narrower ones leave is set at that share, its text wrapped; the table fits if no column
+    is then narrower than its least (its padding aside)."""
+    character = CHARACTER_PT * size / TYPE_PT
+    widths = sorted(natural * character + COLUMN_PT for natural, _ in columns)
+    if sum(widths) <= page:
+        return True
+    room, count = page, len(widths)
+    for width in widths:  # narrowest first: each keeps its width while within the share
+        if width > room / count:
+            break
+        room, count = room - width, count - 1
+    share = room / count
+    return all(  # a cell's text may run into half its padding, no further
+        least * character + COLUMN_PT / 2 <= share
+        for natural, least in columns
+        if natural * character + COLUMN_PT > share
+    )
+
+
+def _table_columns(
+    headers: list[str], rows: list[list[str]], aligns: list[str]
+) -> list[tuple[int, int]]:
+    """Each column's :func:`_column_characters`."""
+    cells = [[row[at] for row in rows] for at in range(len(headers))]
+    return [_column_characters(*column) for column in zip(headers, cells, aligns, strict=True)]
+
+
+def _fit(columns: list[tuple[int, int]], landscape: bool = True) -> dict[str, Any]:
+    """A table's type size and page orientation: the largest size of :data:`SIZES_PT` it
+    fits a portrait page at, else (where ``landscape``) a landscape page at, else the
+    smallest."""
+    pages = [(False, PORTRAIT_PT), (True, LANDSCAPE_PT)] if landscape else [(False, PORTRAIT_PT)]
+    for wide, page in pages:
+        for size in SIZES_PT:
+            if _fits(columns, size, page):
+                return {"wide": wide, "size": size}
+    return {"wide": landscape, "size": SMALLEST_PT}
 
 
 def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
@@ -304,29 +345,19 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     headers = [numbers.plain_text(str(c)) for c in frame.columns]
     rows, aligns = numbers.format_table([str(c) for c in frame.columns], frame.values.tolist())
-    width = _table_width(headers, rows, aligns)
-    if len(rows) == 1 and width > PORTRAIT_PT:
+    columns = _table_columns(headers, rows, aligns)
+    if len(rows) == 1 and not _fits(columns, TYPE_PT, PORTRAIT_PT):
         # One row too wide for the page at full size reads down it, a line per column.
         rows = [list(line) for line in zip(headers, rows[0], strict=True)]
         headers, aligns = ["Column", "Value"], ["left", "right"]
-        width = _table_width(headers, rows, aligns)
+        columns = _table_columns(headers, rows, aligns)
     return {
         "kind": "table",
         "title": title or _title(path.stem),
         "columns": headers,
         "align": aligns,
         "rows": rows,
-        **_fit(width),
-    }
-
-
-def _fit(width: float) -> dict[str, Any]:
-    """A table's type size and page orientation from its width at :data:`TYPE_PT`."""
-    if width * SMALLEST_PT / TYPE_PT <= PORTRAIT_PT:
-        return {"wide": False, "size": round(TYPE_PT * min(1.0, PORTRAIT_PT / width), 1)}
-    return {
-        "wide": True,
-        "size": round(max(SMALLEST_PT, TYPE_PT * min(1.0, LANDSCAPE_PT / width)), 1),
+        **_fit(columns),
     }
 
 
@@ -535,8 +566,8 @@ def _checks_data(folder: Path, files: list[str]) -> dict[str, Any]:
 def _portrait(table: dict[str, Any]) -> dict[str, Any]:
     """A table kept on a portrait page, its type made smaller (down to :data:`SMALLEST_PT`)
     to fit the page's width."""
-    width = _table_width(table["columns"], table["rows"], table["align"])
-    return {**table, "size": round(max(SMALLEST_PT, TYPE_PT * min(1.0, PORTRAIT_PT / width)), 1)}
+    columns = _table_columns(table["columns"], table["rows"], table["align"])
+    return {**table, "size": _fit(columns, landscape=False)["size"]}
 
 
 def _grouped(body: list[dict[str, Any]]) -> list[dict[str, Any]]:
