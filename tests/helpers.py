@@ -47,6 +47,25 @@ def run_gamecore(*args: str, timeout: float = 300) -> subprocess.CompletedProces
     )
 
 
+def run_gamecore_here(*args: str) -> subprocess.CompletedProcess:
+    """``gamecore ARGS`` run by :func:`gamecore.cli.main` in this process, its output
+    captured as text: what the process runs after its entry point (gamecore.__main__), a
+    second less a run. For refusals, many of a kind; the process's own behaviour (signals,
+    closed streams, its exit) is tested with whole processes (run_gamecore)."""
+    import contextlib
+    import io
+
+    from gamecore import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(list(args))
+        except SystemExit as exit_:  # argparse's usage errors
+            code = exit_.code
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
 def assert_refused(result: subprocess.CompletedProcess, *words: str) -> str:
     """The command was refused as bad input: exit 2, nothing on standard output, one line
     on standard error holding each of ``words``. Returns that line."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import naive_baccarat as naive
 import pytest
-from helpers import run_gamecore
+from helpers import run_gamecore, run_gamecore_here
 from published_values import EXACT_6_DECKS, EXACT_8_DECKS, EZ_8_DECKS
 
 from gamecore import strictjson
@@ -242,7 +242,7 @@ def test_infinite_deck_json():
     ],
 )
 def test_bad_input_one_line_no_traceback(args, named):
-    result = run_gamecore(*args)
+    result = run_gamecore_here(*args)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -442,7 +442,7 @@ def test_shoe_for_blackjack_is_the_decks_analysis_and_keeps_the_deck_rules():
     ],
 )
 def test_bad_shoe_one_line(args, named):
-    result = run_gamecore(*args)
+    result = run_gamecore_here(*args)
     assert result.returncode == 2, result.stdout[:200]
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

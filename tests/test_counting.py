@@ -14,7 +14,7 @@ import naive_blackjack as nb
 import naive_c21
 import numpy as np
 import pytest
-from helpers import naive_rules, simple_chart
+from helpers import naive_rules, run_gamecore_here, simple_chart
 
 from gamecore import baccarat, counting
 from gamecore import blackjack as bj
@@ -271,7 +271,7 @@ def test_count_json_for_each_game():
     ],
 )
 def test_count_bad_input_one_line(args, named):
-    result = _count(*args)
+    result = run_gamecore_here("count", *args)
     assert result.returncode == 2, result.stderr
     assert named in result.stderr and result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr and result.stdout == ""
@@ -425,7 +425,7 @@ def test_count_simulates_the_c21_counter_and_the_upper_bound():
     ],
 )
 def test_count_counter_bad_input_one_line(args, named):
-    result = _count(*args)
+    result = run_gamecore_here("count", *args)
     assert result.returncode == 2, result.stderr
     assert named in result.stderr and result.stderr.count("\n") == 1
 

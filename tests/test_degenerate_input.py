@@ -17,7 +17,7 @@ import naive_baccarat as nb
 import naive_c21 as nc
 import numpy as np
 import pytest
-from helpers import assert_refused, run_gamecore
+from helpers import assert_refused, run_gamecore, run_gamecore_here
 
 from gamecore import (
     baccarat,
@@ -319,7 +319,7 @@ def test_counter_triggers_and_ramps_take_numbers_only():
     ],
 )
 def test_shoe_messages_name_the_rank_or_flag_the_value_came_from(args, named):
-    line = assert_refused(run_gamecore(*args), named)
+    line = assert_refused(run_gamecore_here(*args), named)
     assert "[" not in line  # no --shoe[1] for the aces, --shoe[10] for the jokers
 
 

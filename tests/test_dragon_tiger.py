@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from helpers import assert_refused, assert_twin_table, run_gamecore
+from helpers import assert_refused, assert_twin_table, run_gamecore, run_gamecore_here
 
 from gamecore import cards, games, strictjson
 from gamecore.dragon_tiger import (
@@ -271,7 +271,7 @@ def test_simulate_json_through_the_registry():
     ],
 )
 def test_refused_in_one_line(args, words):
-    assert_refused(run_gamecore(*args), *words)
+    assert_refused(run_gamecore_here(*args), *words)
 
 
 def test_deck_bounds_refused_by_the_rule_set():

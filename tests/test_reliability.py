@@ -15,7 +15,7 @@ from pathlib import Path
 import naive_baccarat as nb
 import numpy as np
 import pytest
-from helpers import assert_refused, run_gamecore
+from helpers import assert_refused, run_gamecore, run_gamecore_here
 
 from gamecore import baccarat, c21_baccarat, strictjson
 from gamecore import blackjack as bj
@@ -552,7 +552,7 @@ def test_a_malformed_manifest_is_refused_in_one_line(tmp_path, text, words):
 )
 def test_options_given_twice_or_not_applying_are_refused(args, words):
     rounds = ["--rounds", "1000"] if args[0] == "simulate" else []
-    assert_refused(run_gamecore(*args, *rounds), *words)
+    assert_refused(run_gamecore_here(*args, *rounds), *words)
 
 
 # --- messages that say what would fit ---------------------------------------------------
@@ -762,9 +762,9 @@ def test_ctrl_c_during_make_reports_is_one_line_exit_130_and_leaves_no_debris(tm
     )
     deadline = time.monotonic() + 120
     staged = f"{finalize.STAGING_PREFIX}*/new/c21_blackjack"
-    while not list(reports.glob(staged)) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    time.sleep(5)  # the notebook's kernel is running its cells
+    # The notebook's kernel is running its cells once they have written a table.
+    while not list(reports.glob(f"{staged}/*.csv")) and time.monotonic() < deadline:
+        time.sleep(0.1)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err

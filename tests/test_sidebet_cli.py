@@ -9,6 +9,7 @@ import sys
 from fractions import Fraction
 
 import pytest
+from helpers import run_gamecore_here
 
 from gamecore.sidebets import definition
 
@@ -91,12 +92,13 @@ outcomes:
         (("broken.yaml",), "broken.yaml:3"),
     ],
 )
-def test_mistakes_are_one_line_and_exit_2(tmp_path, args, says):
+def test_mistakes_are_one_line_and_exit_2(tmp_path, monkeypatch, args, says):
     (tmp_path / "shadowed.yaml").write_text(SHADOWED, "utf-8")
     (tmp_path / "broken.yaml").write_text(
         "bet: broken\ngame: baccarat\ndecks: 010\noutcomes: []\n", "utf-8"
     )
-    done = _run(*args, "--json", cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    done = run_gamecore_here("sidebet", *args, "--json")
     assert done.returncode == 2
     assert done.stdout == ""
     lines = done.stderr.splitlines()
