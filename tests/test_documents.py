@@ -15,7 +15,7 @@ from helpers import pdf_pages
 
 import gamecore
 from gamecore import games
-from gamecore.reporting import document, numbers
+from gamecore.reporting import document, layout, numbers
 from gamecore.reporting.report import Report, rule_card
 
 # --- rule cards ------------------------------------------------------------------------
@@ -120,7 +120,7 @@ def test_a_long_text_cell_wraps_on_a_portrait_page_but_numbers_never_wrap(tmp_pa
     a wide block of numbers takes smaller type, and landscape past the smallest."""
     label = "not shown either way (within four standard errors of zero)"
     text = _csv(tmp_path / "text.csv", ["Verdict", "Edge"], [[label, "0.01"], ["countable", "0"]])
-    assert not text["wide"] and text["size"] == document.TYPE_PT
+    assert not text["wide"] and text["size"] == layout.TYPE_PT
     # Fourteen columns of "0.12345679" (ten characters): an equal share of a portrait page is
     # 500 / 14 pt, which holds ten characters of 4.3 pt x size / 8 and half the 7 pt padding
     # up to 5.99 pt type: 5.9 pt, the largest size tried at or below it.
@@ -134,13 +134,33 @@ def test_a_long_text_cell_wraps_on_a_portrait_page_but_numbers_never_wrap(tmp_pa
     assert wider["wide"]
 
 
+def test_tables_after_a_wide_one_fill_its_landscape_page_and_no_further():
+    """A landscape page holding one short wide table would be near empty: the tables after
+    it join that page while they fit its rows; a figure, or a table past them, goes back to
+    portrait pages."""
+
+    def table(name, rows, wide=False):
+        return {"kind": "table", "title": name, "rows": [["x"]] * rows, "wide": wide}
+
+    figure = {"kind": "figure", "title": "plot", "file": "plot.png"}
+    body = [table("a", 5), table("wide", 10, True), table("b", 6), table("c", 20), figure]
+    groups = layout.grouped(body)
+    assert [g.get("title") for g in groups] == ["a", None, "c", "plot"]
+    assert [t["title"] for t in groups[1]["items"]] == ["wide", "b"]  # 13 + 9 of 30 rows
+    # A run of wide tables shares landscape pages; a figure ends the run.
+    body = [table("w1", 40, True), table("w2", 3, True), figure, table("d", 2)]
+    groups = layout.grouped(body)
+    assert [t["title"] for t in groups[0]["items"]] == ["w1", "w2"]
+    assert groups[1:] == [figure, body[3]]
+
+
 def test_one_row_too_wide_for_the_page_reads_down_it(tmp_path):
     columns = [f"Probability {k}" for k in range(14)]
     table = _csv(tmp_path / "one.csv", ["Bettor", *columns], [["perfect", *["0.5"] * 14]])
     assert table["columns"] == ["Column", "Value"] and not table["wide"]
     assert table["rows"][0] == ["Bettor", "perfect"]
     assert table["rows"][1] == ["Probability 0", "0.50000000"]
-    assert len(table["rows"]) == 15 and table["size"] == document.TYPE_PT
+    assert len(table["rows"]) == 15 and table["size"] == layout.TYPE_PT
     # Two such rows stay a table of rows: each column's figures side by side compare.
     two = _csv(tmp_path / "two.csv", ["Bettor", *columns], [["a", *["0.5"] * 14]] * 2)
     assert two["columns"] == ["Bettor", *columns]

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import math
 import re
 from importlib import resources
 from pathlib import Path
@@ -42,7 +41,7 @@ import pandas as pd
 
 import gamecore
 from gamecore import games as registry
-from gamecore.reporting import frontmatter, numbers
+from gamecore.reporting import frontmatter, layout, numbers
 from gamecore.reporting.report import rule_card
 
 #: Tables set apart from the body: the rule set up front, the provenance at the end.
@@ -256,76 +255,6 @@ def _title(stem: str) -> str:
     return PAR_TABLES.get(stem, stem.replace("_", " ").capitalize())
 
 
-#: Width of a character of a table's 8 pt type and a column's padding and rule, in points,
-#: and the width of the text on a portrait and a landscape A4 page. A table wider than a
-#: portrait page is set in smaller type down to :data:`SMALLEST_PT`, and only a table wider
-#: still on landscape pages (a landscape page for each table of a few rows left pages near
-#: empty).
-CHARACTER_PT, COLUMN_PT, PORTRAIT_PT, LANDSCAPE_PT = 4.3, 7.0, 500.0, 740.0
-TYPE_PT, SMALLEST_PT = 8.0, 5.6
-#: The type sizes a table is tried at, largest first, in points.
-SIZES_PT = [round(TYPE_PT - k / 10, 1) for k in range(int(round(10 * (TYPE_PT - SMALLEST_PT))) + 1)]
-#: Lines a text cell may wrap into before smaller type (or a landscape page) is preferred.
-MOST_LINES = 3
-
-
-def _column_characters(header: str, cells: list[str], align: str) -> tuple[int, int]:
-    """A column's natural width in characters (its widest cell or header on one line) and
-    the least it can be set in: a header wraps between words, a text cell (left-aligned)
-    too, into :data:`MOST_LINES` lines at most; a number never wraps."""
-    natural = max([len(header), *map(len, cells), 1])
-    least = max([len(word) for word in header.split()] + [1])
-    for cell in cells:
-        if align == "left":
-            least = max([least, math.ceil(len(cell) / MOST_LINES), *map(len, cell.split())])
-        else:
-            least = max(least, len(cell))
-    return natural, least
-
-
-def _fits(columns: list[tuple[int, int]], size: float, page: float) -> bool:
-    """Whether a table of ``columns`` (:func:`_column_characters`) fits ``page`` points at
-    ``size`` point type as the typesetter sets automatic columns: where their natural widths
-    add up to more than the page, each column wider than an equal share of the room the
-    narrower ones leave is set at that share, its text wrapped; the table fits if no column
-    is then narrower than its least (its padding aside)."""
-    character = CHARACTER_PT * size / TYPE_PT
-    widths = sorted(natural * character + COLUMN_PT for natural, _ in columns)
-    if sum(widths) <= page:
-        return True
-    room, count = page, len(widths)
-    for width in widths:  # narrowest first: each keeps its width while within the share
-        if width > room / count:
-            break
-        room, count = room - width, count - 1
-    share = room / count
-    return all(  # a cell's text may run into half its padding, no further
-        least * character + COLUMN_PT / 2 <= share
-        for natural, least in columns
-        if natural * character + COLUMN_PT > share
-    )
-
-
-def _table_columns(
-    headers: list[str], rows: list[list[str]], aligns: list[str]
-) -> list[tuple[int, int]]:
-    """Each column's :func:`_column_characters`."""
-    cells = [[row[at] for row in rows] for at in range(len(headers))]
-    return [_column_characters(*column) for column in zip(headers, cells, aligns, strict=True)]
-
-
-def _fit(columns: list[tuple[int, int]], landscape: bool = True) -> dict[str, Any]:
-    """A table's type size and page orientation: the largest size of :data:`SIZES_PT` it
-    fits a portrait page at, else (where ``landscape``) a landscape page at, else the
-    smallest."""
-    pages = [(False, PORTRAIT_PT), (True, LANDSCAPE_PT)] if landscape else [(False, PORTRAIT_PT)]
-    for wide, page in pages:
-        for size in SIZES_PT:
-            if _fits(columns, size, page):
-                return {"wide": wide, "size": size}
-    return {"wide": landscape, "size": SMALLEST_PT}
-
-
 def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
     """One CSV as the template's table: title, columns, alignments, rows of printed cells,
     and whether it is too wide for a portrait page.
@@ -345,19 +274,19 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     headers = [numbers.plain_text(str(c)) for c in frame.columns]
     rows, aligns = numbers.format_table([str(c) for c in frame.columns], frame.values.tolist())
-    columns = _table_columns(headers, rows, aligns)
-    if len(rows) == 1 and not _fits(columns, TYPE_PT, PORTRAIT_PT):
+    columns = layout.table_columns(headers, rows, aligns)
+    if len(rows) == 1 and not layout.fits(columns, layout.TYPE_PT, layout.PORTRAIT_PT):
         # One row too wide for the page at full size reads down it, a line per column.
         rows = [list(line) for line in zip(headers, rows[0], strict=True)]
         headers, aligns = ["Column", "Value"], ["left", "right"]
-        columns = _table_columns(headers, rows, aligns)
+        columns = layout.table_columns(headers, rows, aligns)
     return {
         "kind": "table",
         "title": title or _title(path.stem),
         "columns": headers,
         "align": aligns,
         "rows": rows,
-        **_fit(columns),
+        **layout.fit(columns),
     }
 
 
@@ -516,7 +445,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
             if readings(g)
         ],
         "no_card": NO_CARD,
-        "body": _grouped(body),
+        "body": layout.grouped(body),
         "back": back,
     }
 
@@ -559,30 +488,8 @@ def _checks_data(folder: Path, files: list[str]) -> dict[str, Any]:
         "checks": checks,
         "checks_note": CHECKS_NOTE,
         "checks_summary": summary + ".",
-        "variants": [_portrait(t) for t in variants if t],
+        "variants": [layout.portrait(t) for t in variants if t],
     }
-
-
-def _portrait(table: dict[str, Any]) -> dict[str, Any]:
-    """A table kept on a portrait page, its type made smaller (down to :data:`SMALLEST_PT`)
-    to fit the page's width."""
-    columns = _table_columns(table["columns"], table["rows"], table["align"])
-    return {**table, "size": _fit(columns, landscape=False)["size"]}
-
-
-def _grouped(body: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The body's items, runs of wide tables gathered so that they share landscape pages
-    (one landscape page per small table left pages near empty)."""
-    groups: list[dict[str, Any]] = []
-    for item in body:
-        wide = item["kind"] == "table" and item["wide"]
-        if wide and groups and groups[-1]["kind"] == "wide":
-            groups[-1]["items"].append(item)
-        elif wide:
-            groups.append({"kind": "wide", "items": [item]})
-        else:
-            groups.append(item)
-    return groups
 
 
 def write_documents(folder: Path, name: str) -> tuple[Path, Path]:
