@@ -206,6 +206,9 @@ def test_the_document_and_its_par_sheet(report):
         assert f"{edge:.4%}" in text
     document = pdf_pages(report / "c21_blackjack.pdf")
     assert len(document) > 20
+    # In the document too the par sheet is one page: the contents follow on the third.
+    assert "Par sheet" in document[1] and "Attestation" in document[1]
+    assert document[2].split("\n")[1].startswith("Contents"), document[2][:200]
     for k, text in enumerate(document[1:], start=2):  # numbered "k / n" after the cover
         assert f"{k} / {len(document)}" in text, k
 

@@ -134,24 +134,27 @@ def test_a_long_text_cell_wraps_on_a_portrait_page_but_numbers_never_wrap(tmp_pa
     assert wider["wide"]
 
 
-def test_tables_after_a_wide_one_fill_its_landscape_page_and_no_further():
-    """A landscape page holding one short wide table would be near empty: the tables after
-    it join that page while they fit its rows; a figure, or a table past them, goes back to
-    portrait pages."""
+def test_tables_around_a_wide_one_fill_its_landscape_page_and_no_further():
+    """A landscape page holding one short wide table would be near empty, and so would the
+    portrait page before it holding only a short table: a short table just before a wide one
+    goes on its landscape page, and the tables after it join that page while they fit its
+    rows; a figure, or a table past them, goes back to portrait pages."""
 
     def table(name, rows, wide=False):
         return {"kind": "table", "title": name, "rows": [["x"]] * rows, "wide": wide}
 
     figure = {"kind": "figure", "title": "plot", "file": "plot.png"}
-    body = [table("a", 5), table("wide", 10, True), table("b", 6), table("c", 20), figure]
-    groups = layout.grouped(body)
-    assert [g.get("title") for g in groups] == ["a", None, "c", "plot"]
-    assert [t["title"] for t in groups[1]["items"]] == ["wide", "b"]  # 13 + 9 of 30 rows
+    body = [table("a", 20), table("b", 5), table("wide", 10, True), table("c", 6), table("d", 9)]
+    groups = layout.grouped([*body, figure])
+    assert [g.get("title") for g in groups] == ["a", None, "d", "plot"]
+    # 5 + 3 rows (title and header), 10 + 3 and 6 + 3: 30 rows, a landscape page's.
+    assert [t["title"] for t in groups[1]["items"]] == ["b", "wide", "c"]
+    assert 3 * layout.TITLE_ROWS + 5 + 10 + 6 == layout.LANDSCAPE_ROWS
     # A run of wide tables shares landscape pages; a figure ends the run.
-    body = [table("w1", 40, True), table("w2", 3, True), figure, table("d", 2)]
+    body = [figure, table("w1", 40, True), table("w2", 3, True), figure, table("e", 2)]
     groups = layout.grouped(body)
-    assert [t["title"] for t in groups[0]["items"]] == ["w1", "w2"]
-    assert groups[1:] == [figure, body[3]]
+    assert groups[0] == figure and [t["title"] for t in groups[1]["items"]] == ["w1", "w2"]
+    assert groups[2:] == [figure, body[4]]
 
 
 def test_one_row_too_wide_for_the_page_reads_down_it(tmp_path):

@@ -82,6 +82,11 @@ TEMPLATE = r"""
     ..t.rows.flatten(),
   )
 }
+// A short table (layout.SHORT_ROWS) is never broken across pages (one row alone on a page,
+// under its repeated header, read as a page near empty): it moves whole to the next page.
+#let body-table(t) = if t.short { block(breakable: false, grid-table(t)) } else {
+  grid-table(t)
+}
 #let spans(s) = s.map(x => if x.style == "code" { raw(x.text) } else if x.style == "strong" {
   strong(x.text) } else { x.text }).join()
 #let markdown(blocks) = for b in blocks {
@@ -197,9 +202,8 @@ TEMPLATE = r"""
       }
     })
   cover()
-  pagebreak()
-  par-sheet()
-  pagebreak()
+  // The par sheet on the standalone sheet's margins, no running header: the same page.
+  page(margin: (x: 1.4cm, top: 1.4cm, bottom: 2cm), header: none, par-sheet())
   outline(depth: 2, indent: auto)
   if data.checks.len() > 0 {
     heading(level: 1, "Cross-checks")
@@ -228,7 +232,7 @@ TEMPLATE = r"""
   heading(level: 1, "Tables and figures")
   for item in data.body {
     if item.kind == "wide" {
-      page(flipped: true, for t in item.items { heading(level: 2, t.title); grid-table(t) })
+      page(flipped: true, for t in item.items { heading(level: 2, t.title); body-table(t) })
     } else if item.kind == "figure" {
       heading(level: 2, item.title)
       layout(size => {
@@ -238,7 +242,7 @@ TEMPLATE = r"""
       })
     } else {
       heading(level: 2, item.title)
-      grid-table(item)
+      body-table(item)
     }
   }
   heading(level: 1, "Provenance")
@@ -269,7 +273,8 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``kind`` ("table"), ``title``, ``columns``, ``align``, ``rows``, ``wide``.
+        ``kind`` ("table"), ``title``, ``columns``, ``align``, ``rows``, ``short`` (a few
+        rows: kept on one page), ``wide`` (set on landscape pages) and ``size`` (points).
     """
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     headers = [numbers.plain_text(str(c)) for c in frame.columns]
@@ -286,6 +291,7 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
         "columns": headers,
         "align": aligns,
         "rows": rows,
+        "short": len(rows) <= layout.SHORT_ROWS,
         **layout.fit(columns),
     }
 

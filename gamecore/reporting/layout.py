@@ -26,6 +26,9 @@ TYPE_PT, SMALLEST_PT = 8.0, 5.6
 #: Rows of 8 pt type a landscape page holds, about, and the rows a table's title and
 #: header take: a narrow table after a wide one joins its landscape page within them.
 LANDSCAPE_ROWS, TITLE_ROWS = 30, 3
+#: A table of at most this many rows is short: never broken across pages (the template), and
+#: set on the landscape page of a wide table just after it.
+SHORT_ROWS = 12
 #: The type sizes a table is tried at, largest first, in points.
 SIZES_PT = [round(TYPE_PT - k / 10, 1) for k in range(int(round(10 * (TYPE_PT - SMALLEST_PT))) + 1)]
 #: Lines a text cell may wrap into before smaller type (or a landscape page) is preferred.
@@ -169,8 +172,9 @@ def portrait(table: dict[str, Any]) -> dict[str, Any]:
 
 def grouped(body: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The body's items, runs of wide tables gathered so that they share landscape pages
-    (one landscape page per small table left pages near empty), and the tables after a
-    run set on its last page too while it has room (:data:`LANDSCAPE_ROWS`).
+    (one landscape page per small table left pages near empty), a short table just before a
+    run set on its first page, and the tables after a run on its last page while it has
+    room (:data:`LANDSCAPE_ROWS`).
 
     Parameters
     ----------
@@ -192,8 +196,13 @@ def grouped(body: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if table and landscape and (wide or rows + size <= LANDSCAPE_ROWS):
             groups[-1]["items"].append(item)
         elif wide:
-            groups.append({"kind": "wide", "items": [item]})
-            rows = 0
+            # A short table just before the run goes with it: left behind, it can be all
+            # that is on the portrait page before the landscape ones.
+            before = groups[-1] if groups else {}
+            short = before.get("kind") == "table" and len(before["rows"]) <= SHORT_ROWS
+            groups.append({"kind": "wide", "items": [groups.pop()] if short else []})
+            groups[-1]["items"].append(item)
+            rows = len(before["rows"]) + TITLE_ROWS if short else 0
         else:
             groups.append(item)
             continue
