@@ -5,6 +5,7 @@ a failing notebook leaves no report behind."""
 import hashlib
 import html
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -183,6 +184,19 @@ def test_index_links_every_report(built):
         assert f"{name}/{name}.html" in index
     assert "<td>decks</td><td>1</td>" in index  # the parameters as a table
     assert "Index built " in index
+
+
+def test_each_page_is_titled_and_each_figure_described(built):
+    """The HTML page's title is the report's (not nbconvert's "Notebook"), and each figure's
+    image carries its text alternative: the figure's titles (report.figure)."""
+    for name in BACCARAT_REPORTS:
+        page = (built / name / f"{name}.html").read_text("utf-8")
+        title = json.loads((built / name / "summary.json").read_text("utf-8"))["title"]
+        assert f"<title>{html.escape(title)}</title>" in page, name
+        alternatives = re.findall(r'<img[^>]*\balt="([^"]*)"', page)
+        assert page.count("<img") == len(alternatives) > 0, name
+        assert "No description has been provided" not in page, name
+        assert all(alternatives), name
 
 
 def test_relative_output_folder(built):

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gamecore import games
+from gamecore import games, strictjson
 from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.reading import (
     MAX_PARAMETERS_BYTES,
@@ -96,15 +96,35 @@ def _declared_parameters(notebook: Path) -> dict[str, Any]:
     return papermill.inspect_notebook(str(notebook))
 
 
-def _html_without_code(notebook_path: Path) -> str:
+def _html_without_code(notebook_path: Path, title: str) -> str:
+    """The executed notebook as an HTML page titled ``title``, its code left out and each
+    figure's text alternative (report.figure's) on its image: nbconvert's page template
+    does not carry it over, so it is set here, figure by figure in the page's order."""
     import nbformat
+    from bs4 import BeautifulSoup
     from nbconvert import HTMLExporter
 
+    notebook = nbformat.read(str(notebook_path), as_version=4)
+    quiet = logging.getLogger("gamecore.reporting.html")  # not its warning of images
+    quiet.setLevel(logging.ERROR)  # without a text alternative: they get theirs below
     exporter = HTMLExporter(
-        exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True
+        exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True, log=quiet
     )
-    body, _ = exporter.from_notebook_node(nbformat.read(str(notebook_path), as_version=4))
-    return body
+    body, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
+    alternatives = [
+        output.get("metadata", {}).get("image/png", {}).get("alt")
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        if "image/png" in output.get("data", {})
+    ]
+    page = BeautifulSoup(body, features="html.parser")
+    images = page.select(".jp-OutputArea-output img")
+    if len(images) != len(alternatives):
+        return body
+    for image, alternative in zip(images, alternatives, strict=True):
+        if alternative:
+            image.attrs["alt"] = alternative
+    return str(page)
 
 
 @functools.cache
@@ -146,7 +166,10 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
         raise ReportBuildError(
             f"notebook {source.name} failed: {error.ename}: {error.evalue}"
         ) from None
-    (destination / f"{source.stem}.html").write_text(_html_without_code(executed), "utf-8")
+    summary = destination / "summary.json"
+    title = strictjson.loads(summary.read_text("utf-8")).get("title") if summary.exists() else None
+    page = _html_without_code(executed, title or source.stem)
+    (destination / f"{source.stem}.html").write_text(page, "utf-8")
     write_workbook(destination, source.stem)  # from the CSVs just written
     import typst
 

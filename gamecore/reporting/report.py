@@ -250,7 +250,7 @@ class Report:
         path = self.output_dir / f"{name}.png"
         figure.savefig(path, dpi=150, bbox_inches="tight")
         self.files.append(path.name)
-        return Image(filename=str(path))
+        return Image(filename=str(path), alt=figure_description(figure, name))
 
     def key_figures(self, title: str, **figures: Any) -> None:
         """Record the figures the index page shows for this report.
@@ -309,3 +309,23 @@ class Report:
         frame["Value"] = frame["Value"].astype(str)
         self._write_summary(run_time_seconds=round(elapsed, 2), commit=git_commit())
         return self.table(frame, "provenance")
+
+
+def figure_description(figure, name: str) -> str:
+    """A figure's text alternative for the HTML page: its titles (the figure's, then each
+    plot's), else its file's name in words.
+
+    Parameters
+    ----------
+    figure : matplotlib.figure.Figure
+        The figure.
+    name : str
+        Its PNG file's name, without ``.png``.
+
+    Returns
+    -------
+    str
+        The description.
+    """
+    titles = [figure.get_suptitle()] + [axes.get_title() for axes in figure.get_axes()]
+    return "; ".join(t for t in titles if t) or name.replace("_", " ").capitalize()
