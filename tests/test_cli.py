@@ -8,10 +8,10 @@ from pathlib import Path
 
 import naive_baccarat as naive
 import pytest
-from helpers import run_gamecore, run_gamecore_here
+from helpers import assert_refused, run_gamecore, run_gamecore_here
 from published_values import EXACT_6_DECKS, EXACT_8_DECKS, EZ_8_DECKS
 
-from gamecore import strictjson
+from gamecore import games, strictjson
 
 
 def test_exact_punto_banco_json_schema():
@@ -249,6 +249,25 @@ def test_bad_input_one_line_no_traceback(args, named):
     assert len(lines) == 1, result.stderr
     assert named in lines[0]
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("ez_bacarat", "ez_baccarat"),  # a letter short
+        ("EZ_Baccarat", "ez_baccarat"),  # capitals
+        ("dragontiger", "dragon_tiger"),
+        ("blackjack", "standard_blackjack or c21_blackjack"),  # a word of two names
+    ],
+)
+def test_an_unknown_game_near_a_known_one_says_which(typed, meant):
+    line = assert_refused(run_gamecore_here("exact", typed), f"(did you mean {meant}?)")
+    assert line.endswith("games: " + ", ".join(games.NAMES))
+
+
+def test_an_unknown_game_near_none_lists_the_games_only():
+    line = assert_refused(run_gamecore_here("simulate", "poker"), "unknown game 'poker'; games:")
+    assert "did you mean" not in line
 
 
 CHARTS = __import__("pathlib").Path(__file__).parents[1] / "gamecore" / "charts"
