@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from helpers import BACCARAT_REPORTS, BACCARAT_SMALL, assert_twin_table, pdf_pages
+from helpers import BACCARAT_REPORTS, assert_twin_table, pdf_pages
 from published_values import WOO_COMBINATIONS
 
 from gamecore import baccarat, c21_baccarat, strictjson
@@ -23,9 +23,8 @@ from gamecore.reporting import verify
 from gamecore.reporting.build import NOTEBOOK_DIR, ReportBuildError, build
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
-# Each game's own test module builds its report; these are the baccarat ones, built once
-# for this module and test_documents (conftest.baccarat_reports).
-SMALL = BACCARAT_SMALL
+# Each game's own test module builds its report; the baccarat ones are built once for this
+# module and test_documents (conftest.baccarat_reports, with helpers.BACCARAT_SMALL).
 
 
 def test_there_are_notebooks_for_both_games_and_the_counting_study():

@@ -32,7 +32,7 @@ from gamecore.reading import (
     read_yaml,
     read_yaml_file,
 )
-from gamecore.reporting.document import write_documents
+from gamecore.reporting.document import report_title, write_documents
 from gamecore.reporting.finalize import CommittedInterrupt, open_staging
 from gamecore.reporting.index import index_page, notebook_defaults
 from gamecore.reporting.manifest import MANIFEST
@@ -167,8 +167,8 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
             f"notebook {source.name} failed: {error.ename}: {error.evalue}"
         ) from None
     summary = destination / "summary.json"
-    title = strictjson.loads(summary.read_text("utf-8")).get("title") if summary.exists() else None
-    page = _html_without_code(executed, title or source.stem)
+    written = strictjson.loads(summary.read_text("utf-8")) if summary.exists() else {}
+    page = _html_without_code(executed, report_title(written, source.stem))
     (destination / f"{source.stem}.html").write_text(page, "utf-8")
     write_workbook(destination, source.stem)  # from the CSVs just written
     import typst

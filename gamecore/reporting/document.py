@@ -259,6 +259,25 @@ def _title(stem: str) -> str:
     return PAR_TABLES.get(stem, stem.replace("_", " ").capitalize())
 
 
+def report_title(summary: dict[str, Any], name: str) -> str:
+    """A report's title, on its PDF and its HTML page: its ``summary.json``'s, else its
+    name in words.
+
+    Parameters
+    ----------
+    summary : dict
+        The report's ``summary.json`` (empty where it has none).
+    name : str
+        The report's name.
+
+    Returns
+    -------
+    str
+        The title.
+    """
+    return summary.get("title") or _title(name)
+
+
 def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
     """One CSV as the template's table: title, columns, alignments, rows of printed cells,
     and whether it is too wide for a portrait page.
@@ -429,7 +448,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
                      "align": ["left", "left"], "rows": rows, "wide": False})  # fmt: skip
     return {
         "only_par_sheet": False,
-        "title": summary.get("title", _title(name)),
+        "title": report_title(summary, name),
         "subtitle": f"gamecore report {name}",
         "rules_line": frontmatter.rules_line(folder),
         "version": gamecore.__version__,

@@ -30,7 +30,7 @@ LANDSCAPE_ROWS, TITLE_ROWS = 30, 3
 #: set on the landscape page of a wide table just after it.
 SHORT_ROWS = 12
 #: The type sizes a table is tried at, largest first, in points.
-SIZES_PT = [round(TYPE_PT - k / 10, 1) for k in range(int(round(10 * (TYPE_PT - SMALLEST_PT))) + 1)]
+SIZES_PT = [round(TYPE_PT - k / 10, 1) for k in range(round(10 * (TYPE_PT - SMALLEST_PT)) + 1)]
 #: Lines a text cell may wrap into before smaller type (or a landscape page) is preferred.
 MOST_LINES = 3
 
