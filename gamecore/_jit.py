@@ -137,6 +137,7 @@ INLINED_ACROSS_MODULES = frozenset(
     {
         "gamecore.dealing.below",
         "gamecore.dealing.draw_card",
+        "gamecore.baccarat.sim.play_round",
         "gamecore.blackjack.dealt_hands.draw",
         "gamecore.blackjack.dealt_hands.dealer_total",
         "gamecore.blackjack.dealt_hands.play_seat",
