@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from gamecore._jit import kernel
+from gamecore._jit import borrowed, kernel
 from gamecore.baccarat.exact import count_rounds_modulo
 from gamecore.baccarat.sim import play_round
 from gamecore.baccarat.tableau import DRAWING
@@ -87,7 +87,9 @@ def _counter_shoes(rng, deal, shoes, tags, triggers, nets, drawing):
         shoe_total[:] = 0.0
         while position < cut:
             true_count = running * 52.0 / (n - position)
-            p, b, pt, bt, used = _deal_round(rng, cards, position, drawing)
+            p, b, pt, bt, used = _deal_round(
+                borrowed(rng), borrowed(cards), position, borrowed(drawing)
+            )
             net = nets.bet[p, b, pt, bt]
             base = nets.base[p, b, pt, bt]
             k = min(max(int(math.floor(true_count)), TC_LOW), TC_HIGH) - TC_LOW
@@ -112,8 +114,10 @@ def _counter_shoes(rng, deal, shoes, tags, triggers, nets, drawing):
     return stats, bins, rounds
 
 
-@kernel
+@kernel(inline=True)
 def _deal_round(rng, cards, position, drawing):
+    # Inlined, and called with borrowed arguments: a called round, or an inlined one given
+    # counted references, spends most of its time on reference counts.
     return play_round(
         rng,
         cards,
@@ -176,7 +180,9 @@ def _oracle_shoes(rng, deal, composition, shoes, nets, tag_sets, max_rounds, dra
             states[rounds, 0] = ev
             for s in range(n_sets):
                 states[rounds, 1 + s] = running[s] * 52.0 / left
-            p, b, pt, bt, used = _deal_round(rng, cards, position, drawing)
+            p, b, pt, bt, used = _deal_round(
+                borrowed(rng), borrowed(cards), position, borrowed(drawing)
+            )
             if ev > 0.0:
                 net = nets.bet[p, b, pt, bt]
                 base = nets.base[p, b, pt, bt]

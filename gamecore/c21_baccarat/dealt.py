@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from gamecore import counting
-from gamecore._jit import kernel, kernel_face
+from gamecore._jit import borrowed, kernel, kernel_face
 from gamecore.c21_baccarat.deals import settle
 from gamecore.c21_baccarat.rules import PAYOFF
 from gamecore.dealing import draw_card, shuffle
@@ -197,8 +197,16 @@ def _simulate(rng, deal, rounds, results):
             shuffle(rng, cards)
             position = 0
         start = position
+        # Borrowed: the inlined round's copies then cost no reference counts.
         position, facts = _play_table_round(
-            rng, cards, position, fresh, player_draw, dealer_draw, zero_ties, outcome
+            borrowed(rng),
+            borrowed(cards),
+            position,
+            fresh,
+            borrowed(player_draw),
+            borrowed(dealer_draw),
+            zero_ties,
+            borrowed(outcome),
         )
         reason = facts[FACT_REASON]
         keep = results.shape[0] > 0
@@ -333,7 +341,14 @@ def _counter_shoes(rng, table, counter, shoes):
             )
             start = position
             position, _facts = _play_table_round(
-                rng, cards, position, False, player_draw, dealer_draw, zero_ties, outcome
+                borrowed(rng),
+                borrowed(cards),
+                position,
+                False,
+                borrowed(player_draw),
+                borrowed(dealer_draw),
+                zero_ties,
+                borrowed(outcome),
             )
             result = payoff[outcome[seat]]
             won, flat = bet * result, result

@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from gamecore import cards, twins
-from gamecore._jit import kernel
+from gamecore._jit import borrowed, kernel
 from gamecore.baccarat.sim import play_round
 from gamecore.baccarat.tableau import DRAWING, DrawingTables
 from gamecore.counting import SHOE_FLAT_SQ, SHOE_WON_SQ, STATS, add_round
@@ -190,7 +190,10 @@ def _simulate_fresh(rng, job, rounds):
     codes = job.codes.copy()
     work = _work(job)
     for _ in range(rounds):
-        paid, _used = _deal_round(rng, codes, 0, True, job, work)
+        # Borrowed: the inlined round's copies then cost no reference counts.
+        paid, _used = _deal_round(
+            borrowed(rng), borrowed(codes), 0, True, borrowed(job), borrowed(work)
+        )
         counts[paid] += 1
     return counts
 
@@ -216,7 +219,9 @@ def _count_shoes(rng, job, shoes, plan):
         while position < cut:
             true_count = running * 52.0 / (n - position)
             bet = 1.0 if true_count >= plan.trigger else 0.0
-            paid, used = _deal_round(rng, codes, position, False, job, work)
+            paid, used = _deal_round(
+                borrowed(rng), borrowed(codes), position, False, borrowed(job), borrowed(work)
+            )
             net = plan.pays[paid]
             add_round(stats, bet, bet * net, net, net, position == 0)
             shoe_won += bet * net
