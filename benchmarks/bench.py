@@ -1,29 +1,35 @@
-"""Speed of the exact engines, measured against the targets the issues set (`make bench`).
+"""Speed of every engine and of whole commands, against the targets the issues set
+(`make bench`).
 
-Each case is timed several times after a warm-up (so numba compilation is excluded) and
-reported as its median. Where a plain-Python reference exists (tests/naive_baccarat.py) it
-is timed in the same run, so the ratio does not depend on the machine. Writes
-``build/bench.json`` as ``{case: {"seconds": median, "reference_seconds": median or null,
-"target_seconds": target or null}}``, prints a table, and writes the same figures with the
-machine, date and commit to ``docs/performance.md`` (benchmarks/performance.py). Timing
-lives here, never in tests or docstrings.
+Each in-process case is timed several times after a warm-up (so numba compilation is
+excluded) and reported as its median; where a plain-Python reference exists
+(tests/naive_baccarat.py) it is timed in the same run, so the ratio does not depend on the
+machine. Then the paired comparisons in process (bench_blackjack), the simulators' rounds a
+second and how every engine scales with decks and rounds (bench_scaling), and whole processes
+with their peak memory, each paired with a reference run as a process, the first run on an
+empty kernel cache, and what a command imports (bench_processes). Writes ``build/bench.json``
+(one object per section), prints a summary, and writes the same figures with the machine,
+date and commit to ``docs/performance.md`` (benchmarks/performance.py). Timing lives here,
+never in tests or docstrings.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_blackjack  # noqa: E402
+import bench_processes  # noqa: E402
+import bench_scaling  # noqa: E402
 import bench_sidebets  # noqa: E402
 import naive_baccarat  # noqa: E402
 import naive_c21  # noqa: E402
@@ -31,10 +37,7 @@ import performance  # noqa: E402
 
 from gamecore import baccarat, c21_baccarat, strictjson  # noqa: E402
 from gamecore.counting import CounterRun  # noqa: E402
-from gamecore.dealing import Dealing  # noqa: E402
 from gamecore.shoe import baccarat_shoe  # noqa: E402
-
-SIM_ROUNDS = 40_000_000
 
 
 def c21_evaluate(rules):
@@ -52,14 +55,6 @@ def median_seconds(function: Callable[[], object], repeats: int) -> float:
         function()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
-
-
-def cli_once() -> None:
-    subprocess.run(
-        [sys.executable, "-m", "gamecore", "exact", "punto_banco", "--json"],
-        check=True,
-        capture_output=True,
-    )
 
 
 def main() -> int:
@@ -94,18 +89,6 @@ def main() -> int:
             0.040,
         ),
         "infinite_deck_limit": (lambda: baccarat.infinite_deck(rules), None, None),
-        "cli_exact_punto_banco_json_warm_cache": (cli_once, None, 3.0),
-        # The target: 20 million rounds a second on 2 cores, 40 million rounds in 2 s.
-        "simulate_40M_rounds_fresh": (
-            lambda: baccarat.sim.simulate(ez, SIM_ROUNDS, 1, progress=False),
-            None,
-            2.0,
-        ),
-        "simulate_40M_rounds_shoe": (
-            lambda: baccarat.sim.simulate(ez, SIM_ROUNDS, 1, Dealing(mode="shoe"), progress=False),
-            None,
-            2.0,
-        ),
         # The counting study's default counter run (one million 8-deck shoes, 7 triggers).
         "counter_simulation_1M_shoes": (
             lambda: baccarat.counting.counter_simulation(
@@ -144,88 +127,50 @@ def main() -> int:
     }
     cases.update(bench_blackjack.cases())
     cases.update(bench_sidebets.cases())
-    results = {}
+    results: dict[str, Any] = {"cases": {}}
     for name, (fast, reference, target) in cases.items():
-        slow = name.startswith(("cli", "simulate", "counter", "perfect", "blackjack", "sidebet"))
+        slow = name.startswith(("counter", "perfect", "blackjack", "sidebet"))
         repeats = 3 if slow else args.repeats
-        seconds = median_seconds(fast, repeats)
         reference_seconds = median_seconds(reference, 3) if reference else None
-        results[name] = {
-            "seconds": seconds,
+        results["cases"][name] = {
+            "seconds": median_seconds(fast, repeats),
             "reference_seconds": reference_seconds,
             "target_seconds": target,
         }
-        if name.startswith("simulate"):
-            results[name]["rounds_per_second"] = SIM_ROUNDS / seconds
-
-    farmer = bench_blackjack.farmer_ratio()
-    results["blackjack_standard_vs_farmer_ca"] = farmer
-    results["blackjack_c21_over_standard_6_decks"] = bench_blackjack.c21_over_standard()
-    whole = bench_blackjack.processes()
-    results.update(whole)
-    results["blackjack_simulate_4M_rounds_c21"]["rounds_per_second"] = (
-        bench_blackjack.SIM_ROUNDS / results["blackjack_simulate_4M_rounds_c21"]["seconds"]
-    )
-
-    print(f"{'case':42} {'median s':>10} {'reference s':>12} {'speed-up':>9} {'target s':>9}  ok")
-    for name, r in results.items():
-        if name == "blackjack_standard_vs_farmer_ca" or "ratio" in r or "peak_mb" in r:
-            continue
-        ratio = f"{r['reference_seconds'] / r['seconds']:.0f}x" if r["reference_seconds"] else ""
-        ref = f"{r['reference_seconds']:.4f}" if r["reference_seconds"] else ""
-        target = f"{r['target_seconds']:.3f}" if r["target_seconds"] else ""
-        ok = (
-            ""
-            if r["target_seconds"] is None
-            else ("yes" if r["seconds"] <= r["target_seconds"] else "NO")
-        )
-        print(f"{name:42} {r['seconds']:10.5f} {ref:>12} {ratio:>9} {target:>9}  {ok}")
-    if "skipped" in farmer:
-        print(f"Farmer's CA: skipped the ratio ({farmer['skipped']})")
-    else:
-        ok = "yes" if farmer["ratio"] <= farmer["target_ratio"] else "NO"
-        print(
-            f"{'blackjack standard / Farmer CA (paired)':42} {farmer['seconds']:10.5f} "
-            f"{farmer['reference_seconds']:12.4f} ratio {farmer['ratio']:.2f} "
-            f"(target {farmer['target_ratio']:.1f})  {ok}; EVs {farmer['player_ev']:.12f} "
-            f"vs Farmer {farmer['farmer_player_ev']:.12f}"
-        )
-    c21 = results["blackjack_c21_over_standard_6_decks"]
-    ok = "yes" if c21["ratio"] <= c21["target_ratio"] else "NO"
-    low, high = c21["ratio_quartiles"]
-    ci_low, ci_high = c21["ratio_ci95"]
-    work = ", ".join(f"{name} {ratio:.3f}" for name, ratio in c21["size_ratio"].items())
-    print(
-        f"{'blackjack c21 / standard, 6 decks (paired)':42} ratio {c21['ratio']:.3f} "
-        f"(95% interval {ci_low:.3f}-{ci_high:.3f}, quartiles {low:.3f}-{high:.3f}, "
-        f"{c21['pairs']} pairs; target 1.0)  {ok}; counted work c21 / standard: {work}"
-    )
-    for name, r in whole.items():
-        farmer_part = (
-            f"; Farmer {r['reference_seconds']:.2f} s {r['reference_peak_mb']:.0f} MB, "
-            f"paired ratio {r['ratio']:.2f}"
-            if "reference_seconds" in r
-            else ""
-        )
-        low, high = r["seconds_range"]
-        target = f"{r['target_seconds']} s " if r["target_seconds"] else ""
-        split = r.get("peak_split_mb")
-        split_part = (
-            f" [{split['anonymous']:.0f} own + {split['file_backed']:.0f} libraries]"
-            if split
-            else ""
-        )
-        print(
-            f"{name:42} {r['seconds']:10.2f} s ({low:.2f}-{high:.2f}) {r['peak_mb']:6.0f} MB"
-            f"{split_part} "
-            f"(target {target}{r['target_peak_mb']} MB){farmer_part}"
-        )
+    print_cases(results["cases"])
+    results["paired"] = {
+        "blackjack_standard_vs_farmer_ca": bench_blackjack.farmer_ratio(),
+        "blackjack_c21_over_standard_6_decks": bench_blackjack.c21_over_standard(),
+    }
+    results["simulation"] = bench_scaling.simulation_rates()
+    results["deck_scaling"] = bench_scaling.deck_scaling()
+    results["round_scaling"] = bench_scaling.round_scaling()
+    results["memory_scaling"] = bench_scaling.memory_scaling()
+    results["processes"] = bench_processes.whole_processes()
+    results["cold_start"] = bench_processes.cold_start()
+    results["imports"] = bench_processes.import_profile()
+    performance.print_summary(results)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(strictjson.dumps(results) + "\n")
     print(f"wrote {args.output}")
     performance.write(results, args.performance)
     print(f"wrote {args.performance}")
     return 0
+
+
+def print_cases(cases: dict[str, dict[str, Any]]) -> None:
+    """The in-process cases as a table on standard output, as they finish."""
+    print(f"{'case':42} {'median s':>10} {'reference s':>12} {'speed-up':>9} {'target s':>9}  ok")
+    for name, r in cases.items():
+        ratio = f"{r['reference_seconds'] / r['seconds']:.0f}x" if r["reference_seconds"] else ""
+        ref = f"{r['reference_seconds']:.4f}" if r["reference_seconds"] else ""
+        target = f"{r['target_seconds']:.3f}" if r["target_seconds"] else ""
+        ok = (
+            ""
+            if r["target_seconds"] is None
+            else performance.met(r["seconds"], r["target_seconds"])
+        )
+        print(f"{name:42} {r['seconds']:10.5f} {ref:>12} {ratio:>9} {target:>9}  {ok}")
 
 
 if __name__ == "__main__":
