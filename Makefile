@@ -2,7 +2,7 @@
 #
 #   make reports DECKS=6              every report with 6 decks
 #   make reports PARAMS=my.yaml       every report with the parameters in a YAML file
-#   make reports ONLY=punto_banco     one report
+#   make reports ONLY=punto_banco     one report (ONLY=a,b: two)
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -21,6 +21,12 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export GAMECORE_DECKS := $(value DECKS)
 export GAMECORE_PARAMS := $(value PARAMS)
 export GAMECORE_ONLY := $(value ONLY)
+# A variable given on the command line that is neither one of those three nor the Makefile's
+# own (DECK=6 for DECKS=6) goes to the build by name, which refuses it, suggesting the one
+# meant: silently ignored, it would rebuild the default report over the one asked for.
+MAKEFILE_VARIABLES := PYTHON VENV BIN STAMP
+COMMAND_LINE_UNKNOWN := $(filter-out DECKS PARAMS ONLY $(MAKEFILE_VARIABLES),\
+	$(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $v)),$v)))
 REPORT_ARGS := $(if $(GAMECORE_DECKS),-p decks "$$GAMECORE_DECKS") \
 	$(if $(GAMECORE_PARAMS),-f "$$GAMECORE_PARAMS") $(if $(GAMECORE_ONLY),--only "$$GAMECORE_ONLY")
 
@@ -42,6 +48,7 @@ test: install
 fuzz: install
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_properties*.py
 
+reports: export GAMECORE_MAKE_UNKNOWN := $(COMMAND_LINE_UNKNOWN)
 reports: install
 	$(BIN)/python -m gamecore.reporting.build --output reports $(REPORT_ARGS)
 

@@ -9,7 +9,9 @@ bounded work, whatever it is (a 10 MB string, a list of a million items, an inte
 thousands of digits), so a hostile input cannot make the error line itself the harm.
 """
 
+import difflib
 import reprlib
+from collections.abc import Sequence
 
 #: The most characters of an echoed value a message shows (strings, numbers, other objects).
 SHOWN_CHARACTERS = 40
@@ -100,3 +102,42 @@ def one_line(message: str) -> str:
     if len(line) > MAX_MESSAGE_CHARACTERS:
         line = line[:MAX_MESSAGE_CHARACTERS] + f"... (cut: {len(line):,} characters)"
     return line
+
+
+def did_you_mean(typed: str, names: Sequence[str], cutoff: float = 0.75) -> str:
+    """A hint naming what ``typed`` is near among ``names``: each name of which it is a word
+    (``blackjack`` of ``c21_blackjack``), else the closest one (a typo, a capital, a letter
+    missing), else nothing.
+
+    Parameters
+    ----------
+    typed : str
+        What was given (only its first :data:`SHOWN_CHARACTERS` characters are compared).
+    names : Sequence of str
+        The accepted names.
+    cutoff : float
+        How close (difflib's ratio, 0..1) a name must be to be suggested.
+
+    Returns
+    -------
+    str
+        ``" (did you mean x?)"``, ``" (did you mean x or y?)"`` or ``""``.
+
+    Examples
+    --------
+    >>> did_you_mean("deck", ["decks", "sweep_decks", "seed"])
+    ' (did you mean decks?)'
+    >>> did_you_mean("blackjack", ["standard_blackjack", "c21_blackjack"])
+    ' (did you mean standard_blackjack or c21_blackjack?)'
+    >>> did_you_mean("EZ_Baccarat", ["punto_banco", "ez_baccarat"])
+    ' (did you mean ez_baccarat?)'
+    >>> did_you_mean("zzz", ["decks"])
+    ''
+    """
+    word = str(typed)[:SHOWN_CHARACTERS].lower()
+    holding = [name for name in names if word in name.lower().split("_")]
+    by_lower = {name.lower(): name for name in names}
+    close = holding or [
+        by_lower[n] for n in difflib.get_close_matches(word, list(by_lower), n=1, cutoff=cutoff)
+    ]
+    return f" (did you mean {' or '.join(close)}?)" if close else ""

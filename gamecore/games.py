@@ -9,11 +9,10 @@ never compiles the blackjack kernels.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from typing import TYPE_CHECKING
 
-from gamecore.errors import GamecoreError, shown
+from gamecore.errors import GamecoreError, did_you_mean, shown
 
 if TYPE_CHECKING:
     from gamecore.game import Game
@@ -57,10 +56,7 @@ def game(name: str) -> Game:
         The game's object.
     """
     if not isinstance(name, str) or name not in REGISTRY:
-        typed = str(name).lower()  # a typo, a capital, a word of the name
-        holding = [n for n in NAMES if len(typed) >= 4 and typed in n]
-        close = holding or difflib.get_close_matches(typed, NAMES, n=1, cutoff=0.75)
-        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        hint = did_you_mean(str(name), NAMES)  # a typo, a capital, a word of the name
         raise GamecoreError(f"unknown game {shown(name)}{hint}; games: {', '.join(NAMES)}")
     module, _, attribute = REGISTRY[name].partition(":")
     return getattr(importlib.import_module(module), attribute)

@@ -20,7 +20,7 @@ import numpy as np
 
 from gamecore import decimals
 from gamecore.cards import MAX_DECKS, MIN_DECKS, validate_decks
-from gamecore.errors import GamecoreError, shown
+from gamecore.errors import GamecoreError, did_you_mean, shown
 from gamecore.numeric import is_whole, real_number
 
 if TYPE_CHECKING:  # imported by to_frame: a command line's JSON prints no table
@@ -406,8 +406,9 @@ class RuleSet:
     def _refuse_unknown(cls, names: list[str]) -> None:
         unknown = [n for n in names if n not in cls.parameter_names()]
         if unknown:
+            hint = did_you_mean(str(unknown[0]), cls.parameter_names())
             raise GamecoreError(
-                f"unknown rule {shown(unknown[0])} for {cls.game}; valid rules: "
+                f"unknown rule {shown(unknown[0])}{hint} for {cls.game}; valid rules: "
                 + ", ".join(cls.parameter_names())
             )
 

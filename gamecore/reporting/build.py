@@ -16,6 +16,7 @@ import argparse
 import dataclasses
 import functools
 import logging
+import os
 import signal
 import subprocess
 import sys
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from gamecore import games, strictjson
-from gamecore.errors import GamecoreError, one_line, shown
+from gamecore.errors import GamecoreError, did_you_mean, one_line, shown
 from gamecore.reading import (
     MAX_PARAMETERS_BYTES,
     path_text,
@@ -246,13 +247,17 @@ def build(
     selected = list(dict.fromkeys(only)) if only else list(notebooks)
     for name in selected:
         if name not in notebooks:
-            raise GamecoreError(f"unknown report {shown(name)}; reports: {', '.join(notebooks)}")
+            hint = did_you_mean(name, list(notebooks))
+            raise GamecoreError(
+                f"unknown report {shown(name)}{hint}; reports: {', '.join(notebooks)}"
+            )
     declared = {name: _declared_parameters(notebooks[name]) for name in selected}
     for key in parameters:
         if not any(key in d for d in declared.values()):
             valid = sorted({p for d in declared.values() for p in d if p != "output_dir"})
             raise GamecoreError(
-                f"unknown report parameter {shown(key)}; parameters: {', '.join(valid)}"
+                f"unknown report parameter {shown(key)}{did_you_mean(key, valid)}; "
+                f"parameters: {', '.join(valid)}"
             )
 
     own = {  # a bad value fails here, before any notebook runs
@@ -349,6 +354,29 @@ def _quiet_after_an_interruption() -> None:
         signal.signal(signal.SIGINT, on_interrupt)
 
 
+#: The variables ``make reports`` takes from its command line (the Makefile's own, such as
+#: ``PYTHON``, are the Makefile's business).
+MAKE_VARIABLES = ("DECKS", "PARAMS", "ONLY")
+
+
+def check_make_variables(unknown: str) -> None:
+    """Refuse the variables ``make reports`` was given that it does not take (the Makefile
+    passes their names, space-separated): ``DECK=6`` for ``DECKS=6`` would build the default
+    report over the one asked for.
+
+    Parameters
+    ----------
+    unknown : str
+        The names, as the Makefile's ``GAMECORE_MAKE_UNKNOWN`` holds them; empty: none.
+    """
+    names = unknown.split()
+    if names:
+        raise GamecoreError(
+            f"unknown variable {shown(names[0])}{did_you_mean(names[0], MAKE_VARIABLES)}; "
+            f"make reports takes {', '.join(MAKE_VARIABLES)}"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``make reports``: build the reports from the command line.
 
@@ -370,15 +398,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "-p", "--parameter", nargs=2, action="append", default=[], metavar=("NAME", "VALUE")
     )
     parser.add_argument("-f", "--parameters-file", type=Path, help="YAML file of parameters")
-    parser.add_argument("--only", action="append", help="build only this report (repeatable)")
+    parser.add_argument(
+        "--only", action="append", help="build only this report (repeatable; a,b: both)"
+    )
     args = parser.parse_args(argv)
     parameters: dict[str, Any] = {}
     _quiet_after_an_interruption()
+    only = [name for names in args.only or [] for name in names.split(",")] or None
     try:
+        check_make_variables(os.environ.get("GAMECORE_MAKE_UNKNOWN", ""))
         if args.parameters_file:
             parameters.update(read_parameters_file(args.parameters_file))
         parameters.update({k: parameter_value(k, v) for k, v in args.parameter})
-        written = build(args.output, parameters, args.only)
+        written = build(args.output, parameters, only)
     except GamecoreError as error:
         print(f"make reports: error: {one_line(str(error))}", file=sys.stderr)
         return 2

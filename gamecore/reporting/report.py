@@ -10,8 +10,11 @@ every report.
 
 from __future__ import annotations
 
+import ast
 import datetime as _dt
+import json
 import platform
+import tempfile
 import time
 from collections.abc import Mapping
 from importlib import resources
@@ -22,7 +25,7 @@ import pandas as pd
 
 import gamecore
 from gamecore import games, strictjson
-from gamecore.errors import shown
+from gamecore.errors import did_you_mean, shown
 from gamecore.reporting import numbers
 from gamecore.reporting.manifest import git_commit
 from gamecore.twins import TWIN_COLUMNS
@@ -108,6 +111,72 @@ def notebook_parameters(name: str, notebook_dir: Path = NOTEBOOK_DIR) -> list[st
     return list(papermill.inspect_notebook(str(path)))
 
 
+#: The types papermill gives a parameter's value (it writes each as a Python literal).
+_LITERAL_TYPES = (bool, int, float, str, list, dict, tuple, type(None))
+
+
+def notebook_names(name: str, notebook_dir: Path = NOTEBOOK_DIR) -> set[str]:
+    """Every name notebook ``name``'s own code binds anywhere (assignments, imports,
+    definitions, loop variables), read from its cells without running them.
+
+    Parameters
+    ----------
+    name : str
+        The notebook's name, without ``.ipynb``.
+    notebook_dir : Path, default :data:`NOTEBOOK_DIR`
+        The folder it is in.
+
+    Returns
+    -------
+    set of str
+        The names (a cell that is not plain Python, a magic, adds none).
+    """
+    cells = json.loads((Path(notebook_dir) / f"{name}.ipynb").read_text("utf-8"))["cells"]
+    names = set()
+    for cell in cells:
+        if cell.get("cell_type") != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell.get("source", "")))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return names
+
+
+def injected_unknown(name: str, namespace: Mapping[str, Any], declared: list[str]) -> list[str]:
+    """The names in ``namespace`` that the notebook neither declares as parameters nor binds
+    itself, holding a value papermill could have given: parameters passed that the notebook
+    does not take (``-p deck 6`` for ``decks``), which papermill only warns about.
+
+    Parameters
+    ----------
+    name : str
+        The notebook's name.
+    namespace : Mapping of str to Any
+        Its ``globals()``.
+    declared : list of str
+        Its parameters (:func:`notebook_parameters`).
+
+    Returns
+    -------
+    list of str
+        The names, in the namespace's order.
+    """
+    own = notebook_names(name) | set(declared) | {"In", "Out"}  # and IPython's history
+    return [
+        key
+        for key, value in namespace.items()
+        if not key.startswith("_") and key not in own and isinstance(value, _LITERAL_TYPES)
+    ]
+
+
 def _style(frame: pd.DataFrame):
     """The table for display in the one number style of the PDFs
     (:mod:`gamecore.reporting.numbers`); the CSV keeps full precision."""
@@ -174,8 +243,11 @@ class Report:
         Returns
         -------
         Report
-            Writing to ``output_dir`` (a declared name undefined, or no ``output_dir``
-            declared: a :class:`GamecoreError`).
+            Writing to ``output_dir``; ``None`` there (the notebooks' default, run by hand)
+            writes to a folder of the system's temporary folder, named by the report and
+            printed, never to the working directory. A declared name undefined, no
+            ``output_dir`` declared, or a parameter given that the notebook does not take
+            (papermill only warns): a :class:`GamecoreError`, naming it.
         """
         declared = notebook_parameters(name)
         missing = [k for k in declared if k not in namespace]
@@ -183,8 +255,19 @@ class Report:
             raise gamecore.GamecoreError(
                 f"notebook {name}: parameter {shown((missing or ['output_dir'])[0])} is not defined"
             )
+        unknown = injected_unknown(name, namespace, declared)
+        if unknown:
+            taken = [k for k in declared if k != "output_dir"]
+            raise gamecore.GamecoreError(
+                f"notebook {name}: unknown parameter {shown(unknown[0])}"
+                f"{did_you_mean(unknown[0], taken)}; parameters: {', '.join(taken)}"
+            )
         parameters = {k: namespace[k] for k in declared if k != "output_dir"}
-        return cls(namespace["output_dir"], name, parameters, seed=parameters.get("seed"))
+        output_dir = namespace["output_dir"]
+        if output_dir is None:  # run by hand: never the working directory (the repository)
+            output_dir = Path(tempfile.gettempdir()) / "gamecore-notebooks" / name
+            print(f"output_dir not given: this report's tables and figures go to {output_dir}")
+        return cls(output_dir, name, parameters, seed=parameters.get("seed"))
 
     def table(
         self,

@@ -1,0 +1,197 @@
+"""A newcomer's mistakes get a way forward, never a wrong report (issue 32): a typo in a make
+variable or a papermill parameter is refused naming what was meant, ``ONLY=a,b`` builds
+both, and a notebook run by hand writes nowhere near the repository."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import papermill
+import pytest
+from helpers import assert_refused, run_gamecore_here
+from papermill.exceptions import PapermillExecutionError
+
+from gamecore import arguments, games
+from gamecore.errors import GamecoreError
+from gamecore.reporting import build
+from gamecore.reporting.report import NOTEBOOK_DIR, Report, notebook_names, notebook_parameters
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def make_reports(cwd: Path, *variables: str) -> subprocess.CompletedProcess:
+    bin_folder = f"BIN={Path(sys.executable).parent}"  # the project's, nothing to install
+    return subprocess.run(
+        ["make", "--no-print-directory", "-f", str(REPO / "Makefile"), "reports"]
+        + [*variables, bin_folder, "STAMP="],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [("DECK=6", "'DECK' (did you mean DECKS?)"), ("only=x", "'only' (did you mean ONLY?)")],
+)
+def test_make_reports_refuses_a_variable_it_does_not_take(tmp_path, typed, hint):
+    result = make_reports(tmp_path, "ONLY=ez_baccarat", typed)
+    assert result.returncode == 2
+    line = f"make reports: error: unknown variable {hint}; make reports takes DECKS, PARAMS, ONLY"
+    assert line in result.stderr.splitlines()
+    assert not (tmp_path / "reports").exists()  # nothing built
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_a_hostile_variable_name_is_only_named(tmp_path):
+    result = make_reports(tmp_path, "A;touch`x`$$(y)pwned=1")
+    assert result.returncode == 2
+    assert "unknown variable 'A;touch`x`$(y)pwned'" in result.stderr
+    assert not list(tmp_path.rglob("*pwned*"))
+
+
+def test_only_takes_reports_separated_by_commas(monkeypatch, tmp_path):
+    asked = []
+    monkeypatch.setattr(build, "build", lambda output, parameters, only: asked.append(only) or [])
+    assert build.main(["--output", str(tmp_path), "--only", "punto_banco,dragon_tiger"]) == 0
+    assert asked == [["punto_banco", "dragon_tiger"]]
+
+
+def test_a_misspelt_report_is_named_with_the_one_meant(tmp_path, capsys):
+    assert build.main(["--output", str(tmp_path), "--only", "ez_bacarat,punto_banco"]) == 2
+    assert "unknown report 'ez_bacarat' (did you mean ez_baccarat?)" in capsys.readouterr().err
+
+
+def test_a_misspelt_report_parameter_is_named_with_the_one_meant(tmp_path, capsys):
+    arguments = ["--output", str(tmp_path), "--only", "ez_baccarat", "-p", "deck", "6"]
+    assert build.main(arguments) == 2
+    assert "unknown report parameter 'deck' (did you mean decks?)" in capsys.readouterr().err
+
+
+def _namespace(name: str, **extra) -> dict:
+    """A notebook's globals as papermill leaves them: every declared parameter, IPython's
+    own names, and ``extra``."""
+    namespace = {key: 1 for key in notebook_parameters(name)}
+    namespace.update(In=[""], Out={}, _i1="", __name__="__main__", output_dir=None)
+    namespace.update(extra)
+    return namespace
+
+
+def test_a_parameter_the_notebook_does_not_take_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with pytest.raises(GamecoreError, match=r"unknown parameter 'deck' \(did you mean decks\?\)"):
+        Report.for_notebook("ez_baccarat", _namespace("ez_baccarat", deck=6))
+
+
+def test_names_the_notebook_binds_itself_are_not_parameters(tmp_path, monkeypatch):
+    """Run by hand, a cell may run again after later cells bound names of their own."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    own = notebook_names("ez_baccarat") - set(notebook_parameters("ez_baccarat"))
+    assert {"rules", "report"} <= own
+    extra = dict.fromkeys(own, 3)
+    report = Report.for_notebook("ez_baccarat", _namespace("ez_baccarat", **extra))
+    assert report.name == "ez_baccarat"
+
+
+def test_a_notebook_run_by_hand_writes_to_a_temporary_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    monkeypatch.chdir(tmp_path)
+    report = Report.for_notebook("punto_banco", _namespace("punto_banco"))
+    assert report.output_dir == tmp_path / "temp" / "gamecore-notebooks" / "punto_banco"
+    assert str(report.output_dir) in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["temp"]  # nothing where it ran
+
+
+def test_every_notebook_defaults_to_no_output_folder():
+    for notebook in sorted(NOTEBOOK_DIR.glob("*.ipynb")):
+        assert papermill.inspect_notebook(str(notebook))["output_dir"]["default"] == "None"
+
+
+def test_papermill_given_a_parameter_the_notebook_does_not_take_fails(tmp_path):
+    """papermill only warns about it ("Passed unknown parameter"); the notebook refuses it."""
+    with pytest.raises(PapermillExecutionError) as raised:
+        papermill.execute_notebook(
+            str(NOTEBOOK_DIR / "ez_baccarat.ipynb"),
+            str(tmp_path / "out.ipynb"),
+            parameters={"deck": 6, "output_dir": str(tmp_path / "out")},
+            kernel_name=build.ensure_kernel(),
+            progress_bar=False,
+            cwd=str(tmp_path),
+        )
+    assert "unknown parameter 'deck' (did you mean decks?)" in raised.value.evalue
+    assert not (tmp_path / "out").exists()  # refused before writing anything
+
+
+# --- the command line: help with words and examples, mistakes with a way forward ---------
+
+
+def test_a_bare_gamecore_prints_the_help():
+    result = run_gamecore_here()
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: gamecore")
+    for word in ("exact", "simulate", "sidebet", "verify", *games.NAMES, "examples:"):
+        assert word in result.stderr
+
+
+def test_every_command_says_what_it_does_and_shows_examples():
+    parser = arguments.build_parser()
+    assert "`" not in parser.format_help().split("examples:")[0].replace("`gamecore games`", "")
+    for command, (description, examples) in arguments.HELP.items():
+        text = parser.commands[command].format_help()
+        assert " ".join(description.split()[:6]) in " ".join(text.split())
+        assert all(example in text for example in examples), command
+    assert "{fresh,shoe}" in parser.commands["simulate"].format_help()
+    for command in ("rules", "hand"):
+        for action in parser.commands[command]._actions:
+            assert action.help, (command, action.dest)  # every option says what it is
+
+
+#: Examples that need a reports folder, or are long, are not run here.
+NOT_RUN = {"verify"}
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        line
+        for command, (_d, lines) in arguments.HELP.items()
+        if command not in NOT_RUN
+        for line in lines
+    ],
+)
+def test_every_example_runs(example):
+    result = run_gamecore_here(*example.split()[1:])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout
+
+
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        (["exact", "ez_baccarat", "--jsn"], "--jsn (did you mean --json?)"),
+        (["simulate", "punto_banco", "--seeed", "3"], "--seeed 3 (did you mean --seed?)"),
+        (
+            ["exact", "ez_baccarat", "--dragon7-pays", "45"],
+            "(did you mean --rule dragon7_pays=45?)",
+        ),
+        (["exact", "ez_baccarat", "--dragon7_pays=45"], "(did you mean --rule dragon7_pays=45?)"),
+        (
+            ["exact", "ez_baccarat", "--rule", "dragon7_pay=45"],
+            "unknown rule 'dragon7_pay' (did you mean dragon7_pays?) for ez_baccarat",
+        ),
+        (["exact", "EZ_Baccarat"], "(did you mean ez_baccarat?)"),
+    ],
+)
+def test_a_mistake_is_named_with_what_was_meant(typed, hint):
+    assert_refused(run_gamecore_here(*typed), hint)
+
+
+def test_an_unknown_option_near_nothing_gets_no_guess():
+    line = assert_refused(run_gamecore_here("exact", "ez_baccarat", "--zzz"))
+    assert line == "gamecore: error: unrecognized arguments: --zzz"
