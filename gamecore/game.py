@@ -282,8 +282,21 @@ def print_simulation(data: dict[str, Any]) -> None:
     """
     import pandas as pd
 
+    from gamecore import terminal
+
     print(f"Simulated {data['rounds']:,} rounds of {data['game']}, seed {data['seed']}")
-    print(pd.DataFrame(data["bets"]).T.to_string())
+    rows = [
+        {
+            "Bet": bet,
+            "Rounds": int(figures["rounds"]),
+            "Units won": figures["sum"],
+            "Sum of squares": figures["sum_of_squares"],
+            "EV (mean per round)": figures["mean"],
+            "SE of the EV": figures["se"],
+        }
+        for bet, figures in data["bets"].items()
+    ]
+    print(terminal.table(pd.DataFrame(rows)))
 
 
 def counter_figures(

@@ -520,4 +520,6 @@ class RuleSet:
         return pd.DataFrame(rows)
 
     def __str__(self) -> str:
-        return f"{self.title} ({self.game})\n" + self.to_frame().to_string(index=False)
+        from gamecore import terminal
+
+        return f"{self.title} ({self.game})\n" + terminal.table(self.to_frame())

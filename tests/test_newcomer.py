@@ -195,3 +195,55 @@ def test_a_mistake_is_named_with_what_was_meant(typed, hint):
 def test_an_unknown_option_near_nothing_gets_no_guess():
     line = assert_refused(run_gamecore_here("exact", "ez_baccarat", "--zzz"))
     assert line == "gamecore: error: unrecognized arguments: --zzz"
+
+
+# --- human output: the reports' number style, fitted to the terminal ----------------------
+
+
+def test_exact_blackjack_text_labels_its_figures_as_percentages():
+    result = run_gamecore_here("exact", "c21_blackjack")
+    assert result.returncode == 0, result.stderr
+    assert "player_ev:" not in result.stdout
+    ev = next(line for line in result.stdout.splitlines() if line.startswith("Player EV, opt"))
+    assert ev.split()[-1] == "-0.8181%"  # the c21 card's optimal EV, -0.00818143...
+
+
+def test_exact_baccarat_text_has_counts_in_full_percent_returns_and_no_nan():
+    result = run_gamecore_here("exact", "punto_banco")
+    assert result.returncode == 0, result.stderr
+    assert "NaN" not in result.stdout and "nan" not in result.stdout
+    assert "4,998,398,275,503,360" in result.stdout  # 416 P 6, every ordered six-card deal
+    banker_total = [line for line in result.stdout.splitlines() if line.startswith("Total")][0]
+    assert banker_total.split()[-1] == "-1.0579%"  # the Banker's house edge, 1.0579%
+
+
+def test_simulate_text_counts_rounds_as_integers():
+    result = run_gamecore_here("simulate", "punto_banco", "--rounds", "20000", "--no-progress")
+    assert result.returncode == 0, result.stderr
+    assert "20,000" in result.stdout and "20000.0" not in result.stdout
+    assert "EV (mean per round)" in result.stdout
+
+
+@pytest.mark.parametrize("game", games.NAMES)
+def test_rules_text_fits_the_terminal(game, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run_gamecore_here("rules", game)
+    assert result.returncode == 0, result.stderr
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    assert "Meaning" in result.stdout
+
+
+def test_a_table_for_a_reader():
+    import pandas as pd
+
+    from gamecore import terminal
+
+    frame = pd.DataFrame(
+        {"Outcome": ["win", "Total"], "Pays": [1.0, None], "Combinations": [12.0, 1234567.0]}
+    )
+    lines = terminal.table(frame, columns=60).splitlines()
+    assert lines[0].split() == ["Outcome", "Pays", "Combinations"]
+    assert lines[1].split() == ["win", "1", "to", "1", "12"]
+    assert lines[2].split() == ["Total", "1,234,567"]  # a missing payout is blank, not NaN
+    long = pd.DataFrame({"Name": ["x"], "Meaning": ["word " * 40]})
+    assert all(len(line) <= 40 for line in terminal.table(long, columns=40).splitlines())

@@ -3,6 +3,7 @@ a call of the engine (:mod:`gamecore.baccarat`) and a print of its answer."""
 
 from __future__ import annotations
 
+from gamecore import terminal
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules
 from gamecore.errors import GamecoreError
 from gamecore.game import Answer, ExactCounts, Game, print_simulation
@@ -68,12 +69,12 @@ class BaccaratGame(Game):
             print(analysis.rules)
             total = "n/a" if analysis.total is None else f"{analysis.total:,}"
             print(f"\nShoe: {analysis.shoe}; total combinations: {total}\n")
-            print(analysis.outcomes().to_string(index=False))
+            print(terminal.table(analysis.outcomes()))
             for wager in analysis.wagers().values():
                 print(f"\n{wager.wager.title}")
-                print(wager.table().to_string(index=False))
+                print(terminal.table(wager.table()))
             print("\nSummary")
-            print(analysis.summary().drop(columns="Key").to_string(index=False))
+            print(terminal.table(analysis.summary().drop(columns="Key")))
             if "house_edge_ties_excluded_note" in data:
                 print(f"House edge, ties excluded: {data['house_edge_ties_excluded_note']}")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+from gamecore import terminal
 from gamecore.blackjack.rules import C21BlackjackRules, StandardBlackjackRules
 from gamecore.errors import GamecoreError, shown
 from gamecore.game import (
@@ -55,6 +56,16 @@ def chart_file(name: str, value: Any) -> str:
     except GamecoreError as error:
         raise GamecoreError(f"{name}: {error}") from None
     return str(Path(value).resolve())
+
+
+#: The exact command's figures as its text prints them: JSON key -> label.
+EXACT_FIGURES = {
+    "player_ev": "Player EV, optimal play",
+    "player_sd": "Player SD, optimal play",
+    "player_ev_total_dependent": "Player EV, the best chart",
+    "pd_edge": "P/D edge",
+    "strategy_ev": "Player EV, the chart given",
+}
 
 
 class BlackjackGame(Game):
@@ -113,10 +124,11 @@ class BlackjackGame(Game):
 
         def text() -> None:
             print(rules)
-            keys = ("player_ev", "player_sd", "player_ev_total_dependent", "pd_edge", "strategy_ev")
-            for key in keys:
-                if key in data:
-                    print(f"{key}: {data[key]}")
+            shown_figures = {
+                label: data[key] for key, label in EXACT_FIGURES.items() if key in data
+            }
+            print()
+            print(terminal.figures(shown_figures))
 
         return Answer(data, text)
 
@@ -289,11 +301,10 @@ def _table_run(game: str, rules: RuleSet, options: CommandOptions) -> Answer:
             f"Simulated {found.rounds:,} rounds of {game}, {players} players and the P/D, "
             f"seed {found.seed}, dealing {dealing.mode}"
         )
-        print(found.figures.seat_table().to_string(index=False))
-        for name, value in found.figures.bank_figures().items():
-            print(f"{name}: {value:.6f}")
-        print(found.figures.coverage_table().to_string(index=False))
-        print(found.figures.ruin_table().to_string(index=False))
+        print(terminal.table(found.figures.seat_table()))
+        print(terminal.figures(found.figures.bank_figures()))
+        print(terminal.table(found.figures.coverage_table()))
+        print(terminal.table(found.figures.ruin_table()))
         for part, note in found.figures.notes().items():
             print(f"Note ({part}): {note}")
 

@@ -3,6 +3,7 @@ engine (:mod:`gamecore.c21_baccarat`) and a print of its answer."""
 
 from __future__ import annotations
 
+from gamecore import terminal
 from gamecore.c21_baccarat.rules import C21BaccaratRules
 from gamecore.errors import GamecoreError
 from gamecore.game import (
@@ -97,13 +98,13 @@ class C21BaccaratGame(Game):
         def text() -> None:
             print(rules)
             print(f"\nTotal combinations: {analysis.total:,}\n")
-            print(analysis.strategy_table().drop(columns="Key").to_string(index=False))
+            print(terminal.table(analysis.strategy_table().drop(columns="Key")))
             chart = analysis.hit_chart(c21_baccarat.house_way_dealer(rules))
             print("\nAdvantage chart for the hit cards (P/D on House Way): hit - stand")
             print(
                 chart.pivot(index="Player hand", columns="P/D up card", values="Hit - stand")
                 .reindex(c21_baccarat.HAND_LABELS[:10])
-                .to_string(float_format="{:+.4f}".format)
+                .to_string(float_format="{:+.4f}".format, na_rep="")
             )
 
         data = analysis.to_dict()

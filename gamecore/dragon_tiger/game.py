@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore import terminal
 from gamecore.dragon_tiger.rules import DragonTigerRules
 from gamecore.errors import GamecoreError
 from gamecore.game import Answer, ExactCounts, Game, print_simulation
@@ -58,12 +59,12 @@ class DragonTigerGame(Game):
         def text() -> None:
             print(analysis.rules)
             print(f"\nShoe: {analysis.shoe}; ordered card pairs: {analysis.total:,}\n")
-            print(analysis.outcomes().to_string(index=False))
+            print(terminal.table(analysis.outcomes()))
             for wager in analysis.wagers().values():
                 print(f"\n{wager.wager.title}")
-                print(wager.table().to_string(index=False))
+                print(terminal.table(wager.table()))
             print("\nSummary")
-            print(analysis.summary().drop(columns="Key").to_string(index=False))
+            print(terminal.table(analysis.summary().drop(columns="Key")))
 
         return Answer(analysis.to_dict(), text)
 
