@@ -3,6 +3,7 @@
 #   make reports DECKS=6              every report with 6 decks
 #   make reports PARAMS=my.yaml       every report with the parameters in a YAML file
 #   make reports ONLY=punto_banco     one report (ONLY=a,b: two)
+#   make parameters [ONLY=name]       each report's parameters: default, allowed values, meaning
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -30,7 +31,7 @@ COMMAND_LINE_UNKNOWN := $(filter-out DECKS PARAMS ONLY $(MAKEFILE_VARIABLES),\
 REPORT_ARGS := $(if $(GAMECORE_DECKS),-p decks "$$GAMECORE_DECKS") \
 	$(if $(GAMECORE_PARAMS),-f "$$GAMECORE_PARAMS") $(if $(GAMECORE_ONLY),--only "$$GAMECORE_ONLY")
 
-.PHONY: install test fuzz reports bench lint clean
+.PHONY: install test fuzz reports parameters bench lint clean
 
 install: $(STAMP)
 
@@ -51,6 +52,10 @@ fuzz: install
 reports: export GAMECORE_MAKE_UNKNOWN := $(COMMAND_LINE_UNKNOWN)
 reports: install
 	$(BIN)/python -m gamecore.reporting.build --output reports $(REPORT_ARGS)
+
+parameters: export GAMECORE_MAKE_UNKNOWN := $(COMMAND_LINE_UNKNOWN)
+parameters: install
+	@$(BIN)/python -m gamecore.reporting.build --list $(if $(GAMECORE_ONLY),--only "$$GAMECORE_ONLY")
 
 bench: install
 	$(BIN)/python benchmarks/bench.py --output build/bench.json

@@ -78,8 +78,19 @@ def allowed(check: Check) -> str:
     return getattr(check, "allowed", None) or (check.__doc__ or "").strip().split("\n")[0]
 
 
-def _allows(text: str) -> Callable[[Check], Check]:
-    """Decorate a check with what it accepts, in words (:func:`allowed`)."""
+def marked(text: str) -> Callable[[Check], Check]:
+    """Decorate a check with what it accepts, in words (:func:`allowed` reads it).
+
+    Parameters
+    ----------
+    text : str
+        What the check accepts, as a listing shows it ("an integer from 1 to 1000").
+
+    Returns
+    -------
+    callable
+        The decorator, which returns the check marked.
+    """
 
     def mark(check: Check) -> Check:
         check.allowed = text  # type: ignore[attr-defined]
@@ -93,7 +104,7 @@ def _allows(text: str) -> Callable[[Check], Check]:
 # ---------------------------------------------------------------------------------------
 
 
-@_allows(f"an integer from {MIN_DECKS} to {MAX_DECKS}")
+@marked(f"an integer from {MIN_DECKS} to {MAX_DECKS}")
 def deck_count(name: str, value: Any) -> int:
     """A deck count, an integer from :data:`MIN_DECKS` to :data:`MAX_DECKS`.
 
@@ -112,7 +123,7 @@ def deck_count(name: str, value: Any) -> int:
     return validate_decks(value, name)
 
 
-@_allows("a finite number")
+@marked("a finite number")
 def number(name: str, value: Any) -> float:
     """A finite real number (a count's trigger, a threshold), as a Python int or float
     (:func:`gamecore.numeric.real_number`: no bool, no long-double NaN, no complex).
@@ -132,7 +143,7 @@ def number(name: str, value: Any) -> float:
     return real_number(name, value)
 
 
-@_allows(f"a payout from 0 to {MAX_PAYOUT:,} to 1")
+@marked(f"a payout from 0 to {MAX_PAYOUT:,} to 1")
 def payout(name: str, value: Any) -> float:
     """A payout 'x to 1': a finite number from 0 to :data:`MAX_PAYOUT`.
 
@@ -161,7 +172,7 @@ def payout(name: str, value: Any) -> float:
     return value
 
 
-@_allows("a fraction from 0 up to (not including) 1")
+@marked("a fraction from 0 up to (not including) 1")
 def commission(name: str, value: Any) -> float:
     """A commission on winnings: a fraction in [0, 1).
 
@@ -183,7 +194,7 @@ def commission(name: str, value: Any) -> float:
     return value
 
 
-@_allows("true or false")
+@marked("true or false")
 def boolean(name: str, value: Any) -> bool:
     """A rule switch: True or False (numpy's too; not 0/1, not a string).
 
@@ -224,7 +235,7 @@ def choice(*options: str) -> Check:
     'one of fresh, cut_card'
     """
 
-    @_allows("one of " + ", ".join(options))
+    @marked("one of " + ", ".join(options))
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str) or value not in options:
             raise GamecoreError(f"{name} must be one of {', '.join(options)}, got {shown(value)}")
@@ -248,7 +259,7 @@ def integer_from(low: int, high: int) -> Check:
         (:func:`allowed`); a refused value raises :class:`GamecoreError` naming ``name``.
     """
 
-    @_allows(f"an integer from {low} to {high}")
+    @marked(f"an integer from {low} to {high}")
     def check(name: str, value: Any) -> int:
         if not is_whole(value) or not low <= value <= high:
             raise GamecoreError(
@@ -259,7 +270,7 @@ def integer_from(low: int, high: int) -> Check:
     return check
 
 
-@_allows(f"a number from 0 to {MAX_AMOUNT:,}")
+@marked(f"a number from 0 to {MAX_AMOUNT:,}")
 def amount(name: str, value: Any) -> float:
     """A sum of money or a count of units: a finite number from 0 to :data:`MAX_AMOUNT`.
 
@@ -367,7 +378,7 @@ def optional(check: Check) -> Check:
         (:func:`allowed`); a refused value raises :class:`GamecoreError` naming ``name``.
     """
 
-    @_allows(f"{allowed(check)}, or auto (none): set by another rule")
+    @marked(f"{allowed(check)}, or auto (none): set by another rule")
     def check_optional(name: str, value: Any) -> Any:
         return None if value is None else check(name, value)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pandas is imported by whoever builds the frame
@@ -41,9 +41,15 @@ def width() -> int:
     return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
-def table(frame: pd.DataFrame, index: bool = False, columns: int | None = None) -> str:
+def table(
+    frame: pd.DataFrame,
+    index: bool = False,
+    columns: int | None = None,
+    as_typed: Sequence[str] = (),
+) -> str:
     """``frame`` as text: each cell in the reports' number style, columns aligned (numbers
-    right, text left), the widest text column wrapped to fit ``columns`` characters.
+    right, text left), the widest text columns wrapped (between words) to fit ``columns``
+    characters.
 
     Parameters
     ----------
@@ -53,6 +59,9 @@ def table(frame: pd.DataFrame, index: bool = False, columns: int | None = None) 
         Print the index as the first column (named by the index's name).
     columns : int, optional
         The width to fit (default :func:`width`).
+    as_typed : Sequence of str
+        Columns printed as their text stands (a parameter's default: a seed of 2026 is not
+        2,026), left-aligned.
 
     Returns
     -------
@@ -66,6 +75,11 @@ def table(frame: pd.DataFrame, index: bool = False, columns: int | None = None) 
     headers = [str(c) for c in frame.columns]
     cells = [[numbers.cell_text(v) for v in row] for row in frame.itertuples(index=False)]
     rows, aligns = numbers.format_table(headers, cells)
+    for at, header in enumerate(headers):
+        if header in as_typed:
+            for row, typed in zip(rows, cells, strict=True):
+                row[at] = typed[at]
+            aligns[at] = "left"
     headers = [numbers.plain_text(h) for h in headers]
     return _lay_out(headers, rows, aligns, width() if columns is None else columns)
 
@@ -94,22 +108,28 @@ def figures(values: Mapping[str, object], columns: int | None = None) -> str:
 
 def _lay_out(headers: list[str], rows: list[list[str]], aligns: list[str], columns: int) -> str:
     widths = [max([len(h), *(len(row[i]) for row in rows)]) for i, h in enumerate(headers)]
-    # The widest text column gives way first, then the next, each down to NARROWEST_TEXT
-    # (or its header): numbers are never wrapped.
-    for _ in range(len(widths)):
+    # Text columns give way, the widest first and only down to the next widest, so they
+    # shrink together; none below its longest word (words are never broken) or
+    # NARROWEST_TEXT: numbers are never wrapped.
+    floors = [
+        max(NARROWEST_TEXT, len(h), *(len(w) for row in rows for w in row[i].split()))
+        for i, h in enumerate(headers)
+    ]
+    for _ in range(sum(widths)):
         overflow = sum(widths) + len(GAP) * (len(widths) - 1) - columns
-        narrowable = [
-            i
-            for i, align in enumerate(aligns)
-            if align == "left" and widths[i] > max(NARROWEST_TEXT, len(headers[i]))
-        ]
+        narrowable = [i for i, a in enumerate(aligns) if a == "left" and widths[i] > floors[i]]
         if overflow <= 0 or not narrowable:
             break
         widest = max(narrowable, key=lambda i: widths[i])
-        widths[widest] = max(NARROWEST_TEXT, len(headers[widest]), widths[widest] - overflow)
+        next_widest = max((widths[i] for i in narrowable if i != widest), default=0)
+        target = max(floors[widest], widths[widest] - overflow, next_widest)
+        widths[widest] = min(target, widths[widest] - 1)
     lines = [_line(headers, widths, aligns)]
     for row in rows:
-        wrapped = [textwrap.wrap(cell, w) or [""] for cell, w in zip(row, widths, strict=True)]
+        wrapped = [
+            textwrap.wrap(cell, w, break_long_words=False) or [""]
+            for cell, w in zip(row, widths, strict=True)
+        ]
         for k in range(max(len(parts) for parts in wrapped)):
             lines.append(_line([p[k] if k < len(p) else "" for p in wrapped], widths, aligns))
     return "\n".join(lines)

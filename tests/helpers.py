@@ -204,7 +204,11 @@ def built_once(tmp_path_factory, name: str, parameters: dict, only: list[str]) -
     """The reports ``only``, built by ``make reports``'s builder once per test session into
     a folder ``name`` whichever worker asks first (the others wait for it, under a lock in
     the session's shared temporary folder), given as a path relative to the working folder
-    as a user may give it. Tests read it; a test that changes files changes a copy."""
+    as a user may give it. Tests read it; a test that changes files changes a copy. What
+    the build printed is kept beside it, in ``<name>.stdout``."""
+    import contextlib
+    import io
+
     from gamecore.reporting.build import build
 
     root = tmp_path_factory.getbasetemp()
@@ -217,9 +221,12 @@ def built_once(tmp_path_factory, name: str, parameters: dict, only: list[str]) -
             shutil.rmtree(folder, ignore_errors=True)  # from a build that failed
             here = Path.cwd()
             os.chdir(root)
+            printed = io.StringIO()
             try:
-                build(Path(name), parameters, only=only)
+                with contextlib.redirect_stdout(printed):
+                    build(Path(name), parameters, only=only)
             finally:
                 os.chdir(here)
+            (root / f"{name}.stdout").write_text(printed.getvalue())
             (root / f"{name}.built").touch()
     return folder

@@ -4,6 +4,7 @@ both, and a notebook run by hand writes nowhere near the repository."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -12,12 +13,13 @@ from pathlib import Path
 
 import papermill
 import pytest
-from helpers import assert_refused, run_gamecore_here
+from helpers import BACCARAT_REPORTS, assert_refused, run_gamecore_here
 from papermill.exceptions import PapermillExecutionError
 
 from gamecore import arguments, games
 from gamecore.errors import GamecoreError
 from gamecore.reporting import build
+from gamecore.reporting.parameters import parameter_table
 from gamecore.reporting.report import NOTEBOOK_DIR, Report, notebook_names, notebook_parameters
 
 REPO = Path(__file__).resolve().parents[1]
@@ -247,3 +249,53 @@ def test_a_table_for_a_reader():
     assert lines[2].split() == ["Total", "1,234,567"]  # a missing payout is blank, not NaN
     long = pd.DataFrame({"Name": ["x"], "Meaning": ["word " * 40]})
     assert all(len(line) <= 40 for line in terminal.table(long, columns=40).splitlines())
+
+
+# --- make reports says where it is ---------------------------------------------------------
+
+
+def test_the_build_counts_its_reports_and_times_each(baccarat_reports):
+    printed = (baccarat_reports.parent / f"{baccarat_reports.name}.stdout").read_text()
+    lines = printed.splitlines()
+    steps = [line for line in lines if line.startswith("[")]
+    assert len(steps) == len(BACCARAT_REPORTS) == 4
+    for number, (line, name) in enumerate(zip(steps, BACCARAT_REPORTS, strict=True), start=1):
+        assert re.fullmatch(rf"\[{number}/4\] {name} \.\.\. \d+ s", line), line
+    assert re.fullmatch(r"built 4 reports in \d+ s", lines[-1]), lines[-1]
+
+
+# --- make parameters: each report's parameters, not only the error for a wrong one ---------
+
+
+def test_every_report_parameter_is_listed_with_default_allowed_values_and_meaning(capsys):
+    assert build.main(["--list"]) == 0
+    printed = capsys.readouterr().out
+    for name, notebook in build.available_notebooks().items():
+        declared = papermill.inspect_notebook(str(notebook))
+        table = parameter_table(name, declared)
+        assert list(table["Parameter"]) == [p for p in declared if p != "output_dir"]
+        assert (table["Allowed"] != "").all() and (table["Meaning"] != "").all(), name
+        assert f"{name}: {len(table)} parameters" in printed
+    ez = parameter_table(
+        "ez_baccarat", papermill.inspect_notebook(str(NOTEBOOK_DIR / "ez_baccarat.ipynb"))
+    )
+    row = ez.set_index("Parameter").loc["hold_sessions"]
+    assert row["Default"] == "20000"  # as a parameters file takes it (not 20_000)
+    assert row["Allowed"] == "a whole number from 1 to 10^13"
+    assert ez.set_index("Parameter").loc["dragon7_pays", "Meaning"].startswith("Dragon 7")
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_parameters_lists_one_report(tmp_path):
+    bin_folder = f"BIN={Path(sys.executable).parent}"
+    result = subprocess.run(
+        ["make", "--no-print-directory", "-f", str(REPO / "Makefile"), "parameters"]
+        + ["ONLY=dragon_tiger", bin_folder, "STAMP="],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("dragon_tiger: 9 parameters")
+    assert "suited_tie_pays" in result.stdout and "ez_baccarat" not in result.stdout

@@ -21,7 +21,8 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ from gamecore.reporting.document import report_title, write_documents
 from gamecore.reporting.finalize import CommittedInterrupt, open_staging
 from gamecore.reporting.index import index_page, notebook_defaults
 from gamecore.reporting.manifest import MANIFEST
-from gamecore.reporting.parameters import check_report_parameters
+from gamecore.reporting.parameters import check_report_parameters, parameter_table
 from gamecore.reporting.report import NOTEBOOK_DIR
 from gamecore.reporting.workbook import write_workbook
 
@@ -244,13 +245,7 @@ def build(
     # Notebooks run with their report folder as working directory: paths must be absolute.
     output = Path(output).resolve()
     notebooks = available_notebooks(notebook_dir)
-    selected = list(dict.fromkeys(only)) if only else list(notebooks)
-    for name in selected:
-        if name not in notebooks:
-            hint = did_you_mean(name, list(notebooks))
-            raise GamecoreError(
-                f"unknown report {shown(name)}{hint}; reports: {', '.join(notebooks)}"
-            )
+    selected = check_reports(only, notebooks)
     declared = {name: _declared_parameters(notebooks[name]) for name in selected}
     for key in parameters:
         if not any(key in d for d in declared.values()):
@@ -270,11 +265,19 @@ def build(
     kernel = ensure_kernel()
     staging = open_staging(output)
     try:
-        for name in selected:
-            print(f"report {name}: running {notebooks[name].name}", flush=True)
-            _run_notebook(notebooks[name], staging.report(name), own[name], kernel)
+        started = time.monotonic()
+        for number, name in enumerate(selected, start=1):
+            # Where the build is and how long each report took: one takes minutes.
+            print(f"[{number}/{len(selected)}] {name} ...", end="", flush=True)
+            report_started = time.monotonic()
+            try:
+                _run_notebook(notebooks[name], staging.report(name), own[name], kernel)
+            finally:
+                print(f" {time.monotonic() - report_started:.0f} s", flush=True)
         page = functools.partial(index_page, defaults=notebook_defaults(notebooks))
         state = staging.commit(selected, known=notebooks, index_page=page)
+        reports = "report" if len(selected) == 1 else "reports"
+        print(f"built {len(selected)} {reports} in {time.monotonic() - started:.0f} s")
     finally:
         staging.close()
     for line in state.not_reports:
@@ -354,6 +357,53 @@ def _quiet_after_an_interruption() -> None:
         signal.signal(signal.SIGINT, on_interrupt)
 
 
+def print_parameters(only: Sequence[str] | None = None) -> None:
+    """``make parameters``: every parameter of each report (or of those in ``only``), with
+    its default, what it accepts and what it means
+    (:func:`~gamecore.reporting.parameters.parameter_table`).
+
+    Parameters
+    ----------
+    only : sequence of str, optional
+        Report names (default: every notebook); an unknown one is refused, naming the one
+        meant.
+    """
+    from gamecore import terminal
+
+    notebooks = available_notebooks()
+    for number, name in enumerate(check_reports(only, notebooks)):
+        table = parameter_table(name, _declared_parameters(notebooks[name]))
+        print(f"{chr(10) if number else ''}{name}: {len(table)} parameters")
+        print(terminal.table(table, as_typed=["Default"]))
+    print("\nSet them in a YAML file: make reports PARAMS=file.yaml (docs/reports.md).")
+
+
+def check_reports(only: Sequence[str] | None, notebooks: Mapping[str, Path]) -> list[str]:
+    """The reports ``only`` names, each once (default: every notebook); an unknown one is
+    refused, naming the one meant.
+
+    Parameters
+    ----------
+    only : sequence of str, optional
+        Report names.
+    notebooks : Mapping of str to Path
+        Every report's notebook (:func:`available_notebooks`).
+
+    Returns
+    -------
+    list of str
+        The names, in the order given.
+    """
+    selected = list(dict.fromkeys(only)) if only else list(notebooks)
+    for name in selected:
+        if name not in notebooks:
+            hint = did_you_mean(name, list(notebooks))
+            raise GamecoreError(
+                f"unknown report {shown(name)}{hint}; reports: {', '.join(notebooks)}"
+            )
+    return selected
+
+
 #: The variables ``make reports`` takes from its command line (the Makefile's own, such as
 #: ``PYTHON``, are the Makefile's business).
 MAKE_VARIABLES = ("DECKS", "PARAMS", "ONLY")
@@ -401,12 +451,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--only", action="append", help="build only this report (repeatable; a,b: both)"
     )
+    parser.add_argument(
+        "--list",
+        action="store_true",
+        help="print each report's parameters (default, allowed values, meaning); build nothing",
+    )
     args = parser.parse_args(argv)
     parameters: dict[str, Any] = {}
     _quiet_after_an_interruption()
     only = [name for names in args.only or [] for name in names.split(",")] or None
     try:
         check_make_variables(os.environ.get("GAMECORE_MAKE_UNKNOWN", ""))
+        if args.list:
+            print_parameters(only)
+            return 0
         if args.parameters_file:
             parameters.update(read_parameters_file(args.parameters_file))
         parameters.update({k: parameter_value(k, v) for k, v in args.parameter})

@@ -11,25 +11,33 @@ takes them, as the notebook runs: the build then fails naming it and leaves no r
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from gamecore.dealing import BURNS
 from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import validate_seed, validate_trials
 from gamecore.rules import (
     Check,
+    allowed,
     amount,
     boolean,
     choice,
     deck_count,
     integer_from,
+    marked,
     number,
     payout,
 )
 
 
+@marked("a whole number from 1 to 10^13")
 def trials(name: str, value: Any) -> int:
     """A count of rounds, shoes or sessions: a positive whole number (at most 10^13).
 
@@ -48,6 +56,7 @@ def trials(name: str, value: Any) -> int:
     return validate_trials(value, name)
 
 
+@marked("a whole number from 0")
 def seed(name: str, value: Any) -> int:
     """The report's seed: a non-negative whole number (its message names ``seed``).
 
@@ -90,9 +99,11 @@ def list_of(check: Check) -> Check:
             raise GamecoreError(f"{name} must be a non-empty list, got {shown(value)}")
         return [check(f"{name}[{i}]", item) for i, item in enumerate(value)]
 
+    check_list.allowed = f"a list, each item {allowed(check)}"  # type: ignore[attr-defined]
     return check_list
 
 
+@marked("a list of built-in bets' names and .yaml definition files")
 def _side_bets(name: str, value: Any) -> list[str]:
     from gamecore.sidebets.study import checked_bets
 
@@ -200,3 +211,84 @@ def check_report_parameters(
         except GamecoreError as error:
             raise GamecoreError(f"report {report}: {error}") from None
     return checked
+
+
+def as_typed(default: str) -> str:
+    """A notebook's default as a parameters file takes it (YAML, read as
+    :mod:`gamecore.reading` reads it): ``10_000_000`` as ``10000000``, ``True`` as ``true``,
+    ``None`` as ``null``, a list as ``[a, b]``; text that is not a Python literal unchanged.
+
+    Parameters
+    ----------
+    default : str
+        The default as the notebook's cell writes it.
+
+    Returns
+    -------
+    str
+        The value to type.
+
+    Examples
+    --------
+    >>> as_typed("10_000_000"), as_typed("True"), as_typed("['a', 'b']"), as_typed('"x"')
+    ('10000000', 'true', '[a, b]', 'x')
+    """
+    try:
+        value = ast.literal_eval(default)
+    except (ValueError, SyntaxError, TypeError):
+        return default
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(as_typed(repr(item)) for item in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
+
+def parameter_table(report: str, declared: Mapping[str, Mapping[str, Any]]) -> pd.DataFrame:
+    """Every parameter a report takes: its default, what it accepts and what it means.
+
+    Parameters
+    ----------
+    report : str
+        The report's name.
+    declared : Mapping of str to Mapping
+        Its notebook's parameters as papermill reads the cell tagged ``parameters``
+        (``papermill.inspect_notebook``: each name's ``default`` as written and ``help``, the
+        comment beside it).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Parameter | Default | Allowed | Meaning, one row per parameter in the notebook's
+        order (``output_dir``, the build's, left out). A rule of the report's games is
+        described by its rule set, any other parameter by its check here and the notebook's
+        comment.
+    """
+    import pandas as pd
+
+    from gamecore import games
+
+    rule_fields, own = {}, {}
+    for name in games.report_games(report):
+        game = games.game(name)
+        own |= game.report_parameters
+        rule_fields |= {f.name: f for f in dataclasses.fields(game.rules_type)}
+    rows = []
+    for name, spec in declared.items():
+        if name in BUILD_PARAMETERS:
+            continue
+        meaning = str(spec.get("help") or "")
+        if name in rule_fields:
+            check = rule_fields[name].metadata.get("check")
+            meaning = rule_fields[name].metadata.get("description") or meaning
+        else:
+            check = own.get(name, REPORT_PARAMETERS.get(name))
+        rows.append(
+            {
+                "Parameter": name,
+                "Default": as_typed(str(spec.get("default", ""))),
+                "Allowed": allowed(check) if check is not None else "",
+                "Meaning": meaning,
+            }
+        )
+    return pd.DataFrame(rows, columns=["Parameter", "Default", "Allowed", "Meaning"])
