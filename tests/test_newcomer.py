@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from html import escape as html_escape
 from pathlib import Path
 
 import papermill
@@ -299,3 +300,57 @@ def test_make_parameters_lists_one_report(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("dragon_tiger: 9 parameters")
     assert "suited_tie_pays" in result.stdout and "ez_baccarat" not in result.stdout
+
+
+# --- a report's page leads with the answer; a pay table favouring the player is marked -----
+
+
+def _holds(folder: Path, edges: dict[str, float]) -> None:
+    import pandas as pd
+
+    rows = [
+        {
+            "Wager": wager,
+            "Rounds": rounds,
+            "Expected hold": edge,
+            "SD per round": 1.0,
+            "Hit frequency (net result > 0)": 0.5,
+        }
+        for wager, edge in edges.items()
+        for rounds in (1000, 10_000)
+    ]
+    pd.DataFrame(rows).to_csv(folder / "hold_monitoring.csv", index=False)
+    pd.DataFrame([{"Parameter": "decks", "Value": "8"}]).to_csv(folder / "rules.csv", index=False)
+
+
+def test_a_negative_house_edge_is_marked_as_favouring_the_player(tmp_path):
+    import pandas as pd
+
+    from gamecore.reporting.answer import answer_section
+    from gamecore.reporting.frontmatter import wager_figures
+
+    # Dragon 7 at 45 to 1, 8 decks: 46 x 0.0225... - 1 = +3.6% for the player.
+    _holds(tmp_path, {"Banker": 0.0102, "Dragon 7 (45 to 1)": -0.0365})
+    edges = {
+        w["wager"]: w["edge"] for w in wager_figures(pd.read_csv(tmp_path / "hold_monitoring.csv"))
+    }
+    assert edges == {"Banker": "1.0200%", "Dragon 7 (45 to 1)": "-3.6500% (favours the player)"}
+    section = answer_section(tmp_path, {})
+    assert "-3.6500% (favours the player)" in section and "loses money for the house" in section
+    _holds(tmp_path, {"Banker": 0.0102})
+    assert "favours" not in answer_section(tmp_path, {})
+
+
+def test_a_report_page_leads_with_its_answer(dragon_tiger_reports):
+    from bs4 import BeautifulSoup
+
+    folder = dragon_tiger_reports / "dragon_tiger"
+    page = BeautifulSoup((folder / "dragon_tiger.html").read_text("utf-8"), "html.parser")
+    headings = [h.get_text().strip("¶ ") for h in page.find_all(["h1", "h2"])]
+    assert headings[0].startswith("Dragon Tiger") and headings[1] == "The answer"
+    rows = page.select("#answer tbody tr")
+    index = (dragon_tiger_reports / "index.html").read_text("utf-8")
+    for row in rows:  # the same text the index prints for each wager
+        wager, edge = (cell.get_text() for cell in row.find_all("td")[:2])
+        assert f"{html_escape(wager)}</td><td class='n'>{edge}</td>" in index
+    assert len(rows) == 5  # Dragon, Tiger, Tie, Suited Tie, the other Tie payout

@@ -34,6 +34,7 @@ from gamecore.reading import (
     read_yaml,
     read_yaml_file,
 )
+from gamecore.reporting.answer import answer_section
 from gamecore.reporting.document import report_title, write_documents
 from gamecore.reporting.finalize import CommittedInterrupt, open_staging
 from gamecore.reporting.index import index_page, notebook_defaults
@@ -98,10 +99,12 @@ def _declared_parameters(notebook: Path) -> dict[str, Any]:
     return papermill.inspect_notebook(str(notebook))
 
 
-def _html_without_code(notebook_path: Path, title: str) -> str:
-    """The executed notebook as an HTML page titled ``title``, its code left out and each
-    figure's text alternative (report.figure's) on its image: nbconvert's page template
-    does not carry it over, so it is set here, figure by figure in the page's order."""
+def _html_without_code(notebook_path: Path, title: str, answer: str = "") -> str:
+    """The executed notebook as an HTML page titled ``title``, its code left out, the
+    ``answer`` section (:func:`~gamecore.reporting.answer.answer_section`) right under its
+    first heading, and each figure's text alternative (report.figure's) on its image:
+    nbconvert's page template does not carry it over, so it is set here, figure by figure in
+    the page's order."""
     import nbformat
     from bs4 import BeautifulSoup
     from nbconvert import HTMLExporter
@@ -120,12 +123,16 @@ def _html_without_code(notebook_path: Path, title: str) -> str:
         if "image/png" in output.get("data", {})
     ]
     page = BeautifulSoup(body, features="html.parser")
+    title_heading = page.find("h1")
+    if answer and title_heading is not None:
+        # After the heading's cell, so the answer stands between the title and the text.
+        cell = title_heading.find_parent(class_="jp-Cell") or title_heading
+        cell.insert_after(BeautifulSoup(answer, features="html.parser"))
     images = page.select(".jp-OutputArea-output img")
-    if len(images) != len(alternatives):
-        return body
-    for image, alternative in zip(images, alternatives, strict=True):
-        if alternative:
-            image.attrs["alt"] = alternative
+    if len(images) == len(alternatives):
+        for image, alternative in zip(images, alternatives, strict=True):
+            if alternative:
+                image.attrs["alt"] = alternative
     return str(page)
 
 
@@ -170,7 +177,8 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
         ) from None
     summary = destination / "summary.json"
     written = strictjson.loads(summary.read_text("utf-8")) if summary.exists() else {}
-    page = _html_without_code(executed, report_title(written, source.stem))
+    answer = answer_section(destination, written)
+    page = _html_without_code(executed, report_title(written, source.stem), answer)
     (destination / f"{source.stem}.html").write_text(page, "utf-8")
     write_workbook(destination, source.stem)  # from the CSVs just written
     import typst

@@ -78,6 +78,10 @@ SD_DECIMALS = 4
 HIT = "Hit frequency (net result > 0)"
 
 
+#: How a wager whose house edge is negative is marked wherever its edge is printed.
+FAVOURS_PLAYER = "favours the player"
+
+
 def wager_figures(holds: pd.DataFrame) -> list[dict[str, str]]:
     """Each wager's exact house edge, SD and hit frequency as the index and the par sheet
     both print them (one source: the same text in both), from the report's hold monitoring
@@ -91,14 +95,16 @@ def wager_figures(holds: pd.DataFrame) -> list[dict[str, str]]:
     Returns
     -------
     list of dict
-        Per wager, in the table's order: ``wager``, ``edge``, ``sd`` and ``hit`` (empty
+        Per wager, in the table's order: ``wager``, ``edge`` (a negative one, a pay table
+        that favours the player, marked :data:`FAVOURS_PLAYER`), ``sd`` and ``hit`` (empty
         where the table has no hit frequency), printed.
     """
     first = holds[holds["Rounds"] == holds["Rounds"].min()]
     return [
         {
             "wager": str(row["Wager"]),
-            "edge": numbers.number_text(float(row["Expected hold"]), "percent"),
+            "edge": numbers.number_text(float(row["Expected hold"]), "percent")
+            + (f" ({FAVOURS_PLAYER})" if row["Expected hold"] < -numbers.ZERO_TOLERANCE else ""),
             "sd": numbers.number_text(float(row["SD per round"]), "number", SD_DECIMALS),
             "hit": numbers.number_text(float(row[HIT]), "probability") if HIT in holds else "",
         }
