@@ -10,8 +10,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-# Compiled numba kernels are cached here, so a second run does not recompile.
-export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
+# Compiled numba kernels are cached in gamecore/__pycache__ (gamecore._jit), where the
+# gamecore command finds them too; make install compiles those of each game's exact command
+# (gamecore.warm), so the first command after it does not wait for numba.
 # Jupyter kernels and papermill find the project's interpreter through the venv.
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
@@ -40,6 +41,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	$(BIN)/python -m ipykernel install --sys-prefix --name gamecore --display-name "Python (gamecore)"
+	$(BIN)/python -m gamecore.warm
 	touch $(STAMP)
 
 test: install

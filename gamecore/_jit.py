@@ -7,8 +7,9 @@ hot loops (the callers guarantee no division by zero).
 The cache is kept per version of the package's source. numba checks a cached kernel against
 its own source file only, not against the kernels it calls: after an edit to
 ``exactcount.mulmod`` the cached baccarat kernels would go on running the old ``mulmod``
-inlined, a silent wrong answer. So the cache folder (``NUMBA_CACHE_DIR``, which the Makefile
-sets, else numba's usual place) gets a subfolder named by a digest of every module of the
+inlined, a silent wrong answer. So the cache folder (``NUMBA_CACHE_DIR`` if set, else the
+package's ``__pycache__``, where ``make install`` puts the kernels of every game's ``exact``
+command: :mod:`gamecore.warm`) gets a subfolder named by a digest of every module of the
 package: any change to any module starts a fresh cache.
 """
 
