@@ -13,14 +13,16 @@ randomness goes through :func:`below`, an exactly unbiased uniform integer.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from gamecore._jit import kernel, kernel_face
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole
+
+if TYPE_CHECKING:  # pandas is imported where a table is built, not with the module
+    import pandas as pd
 
 MODES = ("fresh", "shoe")
 BURNS = ("face_value", "none")
@@ -231,6 +233,8 @@ class Dealing:
         pandas.DataFrame
             Parameter | Value | Meaning, one row per field.
         """
+        import pandas as pd
+
         meaning = {
             "mode": "fresh: a full shoe every round; shoe: real shoes dealt to a cut card",
             "penetration": "cards behind the cut card (shoe mode)",

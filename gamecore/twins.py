@@ -21,10 +21,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from statistics import NormalDist
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported where a table is built, not with the module
+    import pandas as pd
 
 # The standard library's normal distribution (its inverse is Wichura's AS241, as accurate as
 # scipy's ndtri to 3e-15 here): importing scipy.stats, or even scipy.special, would slow
@@ -129,6 +131,8 @@ def twin_table(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
        Figure  Exact  Simulated    SE    z
     0  P(win)    0.5       0.52  0.01  2.0
     """
+    import pandas as pd
+
     frame = pd.DataFrame(list(rows))
     if frame.empty:
         return pd.DataFrame(columns=list(TWIN_COLUMNS))

@@ -16,13 +16,15 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from gamecore.cards import validate_decks
 from gamecore.errors import GamecoreError, shown
+
+if TYPE_CHECKING:  # pandas is imported where a table is built, not with the module
+    import pandas as pd
 
 
 def odds(pays: Fraction) -> str:
@@ -196,6 +198,8 @@ class WagerAnalysis:
             A row per paytable line, then Total (Combinations ``None`` where the weights
             are not integer counts).
         """
+        import pandas as pd
+
         rows = []
         for i, line in enumerate(self.wager.lines):
             probability = self.probabilities[i]
@@ -405,6 +409,8 @@ def deck_sweep_table(
     pandas.DataFrame
         Decks | P(<outcome>) ... | <bet> house edge ...
     """
+    import pandas as pd
+
     rows = []
     for label, analysis in zip(labels, analyses, strict=True):
         row: dict[str, Any] = {"Decks": label}

@@ -354,3 +354,14 @@ def test_a_report_page_leads_with_its_answer(dragon_tiger_reports):
         wager, edge = (cell.get_text() for cell in row.find_all("td")[:2])
         assert f"{html_escape(wager)}</td><td class='n'>{edge}</td>" in index
     assert len(rows) == 5  # Dragon, Tiger, Tie, Suited Tie, the other Tie payout
+
+
+def test_the_readme_says_how_to_run_gamecore_and_that_way_works():
+    """make test and make reports leave gamecore in .venv/bin, not on the PATH: the README's
+    front door says how to run it without activating and how to activate."""
+    readme = (REPO / "README.md").read_text("utf-8")
+    assert ".venv/bin/gamecore games" in readme and "source .venv/bin/activate" in readme
+    script = Path(sys.executable).parent / "gamecore"  # the environment make builds
+    result = subprocess.run([str(script), "games"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "punto_banco" in result.stdout

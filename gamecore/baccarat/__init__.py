@@ -13,7 +13,9 @@ round, the Monte Carlo shoe simulator, and the Dragon 7 counting study.
   perfect-information bettor (kernels: :mod:`~gamecore.baccarat.counted_shoes`).
 """
 
-from gamecore.baccarat import counting, removal, sim
+import importlib
+from typing import Any
+
 from gamecore.baccarat.events import BREAKDOWN_SHAPE, EVENTS, GRID, OUTCOME_TITLES
 from gamecore.baccarat.exact import (
     BaccaratAnalysis,
@@ -23,13 +25,32 @@ from gamecore.baccarat.exact import (
     infinite_deck,
 )
 from gamecore.baccarat.rules import EZBaccaratRules, PuntoBancoRules
-from gamecore.baccarat.sim import BaccaratSimulation, simulate
 from gamecore.baccarat.tableau import (
     BANKER_DRAWS,
     BANKER_DRAWS_PLAYER_STOOD,
     PLAYER_DRAWS,
     tableau_frame,
 )
+
+#: Imported when first used: the simulator and the counting study bring pandas and the
+#: thread pool, which an exact command does not need (name -> its module, and the
+#: attribute of it, or None for the module itself).
+_ON_FIRST_USE = {
+    "counting": ("gamecore.baccarat.counting", None),
+    "removal": ("gamecore.baccarat.removal", None),
+    "sim": ("gamecore.baccarat.sim", None),
+    "BaccaratSimulation": ("gamecore.baccarat.sim", "BaccaratSimulation"),
+    "simulate": ("gamecore.baccarat.sim", "simulate"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _ON_FIRST_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _ON_FIRST_USE[name]
+    found = importlib.import_module(module)
+    return found if attribute is None else getattr(found, attribute)
+
 
 __all__ = [
     "BANKER_DRAWS",

@@ -25,10 +25,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from gamecore._jit import kernel, kernel_face
 from gamecore.baccarat.events import EVENTS, GRID, OUTCOME_TITLES
@@ -45,6 +44,9 @@ from gamecore.wagers import (
     sweep_deck_counts,
     wager_named,
 )
+
+if TYPE_CHECKING:  # pandas is imported where a table is built, not with the module
+    import pandas as pd
 
 # ---------------------------------------------------------------------------------------
 # Kernel
@@ -293,6 +295,8 @@ class BaccaratAnalysis:
             A row per outcome of ``rules.outcomes``, titled as in :data:`OUTCOME_TITLES`;
             Combinations (object column of Python ints) is ``None`` for the infinite shoe.
         """
+        import pandas as pd
+
         rows = []
         for name in self.rules.outcomes:
             title, event = OUTCOME_TITLES[name]
@@ -374,6 +378,8 @@ class BaccaratAnalysis:
             probability, per unit wagered. "Ties excluded" is missing for bets it does not
             apply to, and for every bet on a shoe where every round ties.
         """
+        import pandas as pd
+
         rows = []
         for name, analysis in self.wagers().items():
             ties_out = self.house_edge_ties_excluded(analysis)
@@ -400,6 +406,8 @@ class BaccaratAnalysis:
             Combinations | Probability, a row per cell of nonzero weight (Combinations
             ``None`` for the infinite shoe).
         """
+        import pandas as pd
+
         rows = []
         for index in zip(*np.nonzero(self.weights != 0), strict=True):
             weight = self.weights[index]

@@ -27,10 +27,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from gamecore._jit import borrowed, kernel
 from gamecore.baccarat.events import BREAKDOWN_SHAPE, EVENTS, OUTCOME_TITLES
@@ -44,6 +43,9 @@ from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, val
 from gamecore.shoe import baccarat_shoe
 from gamecore.twins import frequency_twin, twin_table
 from gamecore.wagers import WagerAnalysis, settle, simulated_figures, wager_named
+
+if TYPE_CHECKING:  # pandas is imported where a table is built, not with the module
+    import pandas as pd
 
 #: Rounds per chunk. Fixed, so results never depend on how many threads share the work.
 CHUNK_ROUNDS = 1 << 20
@@ -451,6 +453,8 @@ def deck_sweep_cross_check(
     pandas.DataFrame
         The rows of :func:`cross_check` for each deck count, with a Decks column.
     """
+    import pandas as pd
+
     parts = []
     for d in range(1, validate_decks(decks, "deck sweep's largest deck count") + 1):
         variant = rules.replace(decks=d)

@@ -12,10 +12,12 @@ A two-card 8 or 9 on either side (a natural) stops all drawing before the tables
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported where a table is built, not with the module
+    import pandas as pd
 
 #: PLAYER_DRAWS[t]: the Player draws a third card on a two-card total t (0-5 draw, 6-7 stand).
 PLAYER_DRAWS = np.array([t <= 5 for t in range(10)], dtype=np.bool_)
@@ -69,6 +71,8 @@ def tableau_frame() -> pd.DataFrame:
         Player did not draw; ``0``..``9``: the Banker's action by the point value of the
         Player's third card.
     """
+    import pandas as pd
+
     rows = []
     for total in range(8):
         row: dict[str, Any] = {

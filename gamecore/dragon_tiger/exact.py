@@ -22,10 +22,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from gamecore import cards
 from gamecore.cards import RANKS, SUITS, Shoe, first_two
@@ -39,6 +38,9 @@ from gamecore.wagers import (
     sweep_deck_counts,
     wager_named,
 )
+
+if TYPE_CHECKING:  # pandas is imported where a table is built, not with the module
+    import pandas as pd
 
 #: Shape of the breakdown: (Dragon's rank, Tiger's rank, same suit), ranks in
 #: :data:`gamecore.cards.RANKS` order (Ace low, King high), same suit 0 (no) or 1 (yes).
@@ -211,6 +213,8 @@ class DragonTigerAnalysis:
         pandas.DataFrame
             Combinations ``None`` for an infinite shoe.
         """
+        import pandas as pd
+
         rows = [
             {
                 "Outcome": title,
@@ -262,6 +266,8 @@ class DragonTigerAnalysis:
         pandas.DataFrame
             A row per bet of :meth:`wagers`.
         """
+        import pandas as pd
+
         rows = [
             {
                 "Bet": analysis.wager.title,
@@ -285,6 +291,8 @@ class DragonTigerAnalysis:
             Dragon | Tiger | Same suit | Combinations | Probability, a row per cell of
             nonzero weight (Combinations ``None`` for an infinite shoe).
         """
+        import pandas as pd
+
         rows = []
         for index in zip(*np.nonzero(self.weights != 0), strict=True):
             rows.append(
