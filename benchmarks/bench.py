@@ -16,10 +16,7 @@ never in tests or docstrings.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,16 +42,6 @@ def c21_evaluate(rules):
     return analysis.evaluate(
         c21_baccarat.house_way_player(rules), c21_baccarat.house_way_dealer(rules)
     ).player_ev
-
-
-def median_seconds(function: Callable[[], object], repeats: int) -> float:
-    function()  # warm-up: compilation and caches
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> int:
@@ -131,9 +118,9 @@ def main() -> int:
     for name, (fast, reference, target) in cases.items():
         slow = name.startswith(("counter", "perfect", "blackjack", "sidebet"))
         repeats = 3 if slow else args.repeats
-        reference_seconds = median_seconds(reference, 3) if reference else None
+        reference_seconds = bench_scaling.median_seconds(reference, 3) if reference else None
         results["cases"][name] = {
-            "seconds": median_seconds(fast, repeats),
+            "seconds": bench_scaling.median_seconds(fast, repeats),
             "reference_seconds": reference_seconds,
             "target_seconds": target,
         }

@@ -37,7 +37,9 @@ TARGET_BACCARAT = 50e6
 TARGET_BLACKJACK = 15e6
 
 
-def _best_seconds(function: Callable[[], object], repeats: int) -> float:
+def median_seconds(function: Callable[[], object], repeats: int) -> float:
+    """The median wall time of ``repeats`` calls of ``function``, after one call that
+    compiles and warms what it uses."""
     function()  # warm-up: compilation and caches
     times = []
     for _ in range(repeats):
@@ -94,7 +96,7 @@ def simulation_rates(rounds: int = 80_000_000, check_rounds: int = 3_000_000) ->
     out = {}
     for name, (simulate, target) in _simulators().items():
         n = rounds if target == TARGET_BACCARAT else rounds // 4
-        seconds = _best_seconds(lambda simulate=simulate, n=n: simulate(n, 1, None), 3)
+        seconds = median_seconds(lambda simulate=simulate, n=n: simulate(n, 1, None), 3)
         one = simulate(check_rounds, 2026, 1)
         two = simulate(check_rounds, 2026, 2)
         out[name] = {
@@ -128,7 +130,7 @@ def deck_scaling(repeats: int = 3) -> dict[str, dict[str, Any]]:
     }
     out = {}
     for name, run in engines.items():
-        seconds = [_best_seconds(lambda d=d, run=run: run(d), repeats) for d in DECKS]
+        seconds = [median_seconds(lambda d=d, run=run: run(d), repeats) for d in DECKS]
         out[name] = {
             "decks": list(DECKS),
             "seconds": seconds,
