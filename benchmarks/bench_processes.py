@@ -262,8 +262,14 @@ def _parse_importtime(text: str, top: int) -> dict[str, Any]:
         modules.append((name.strip(), cumulative, depth))
     top_level = sorted((m for m in modules if m[2] == 0), key=lambda m: -m[1])
     heavy = ("pandas", "scipy", "matplotlib", "papermill")
+    importers = {}
+    for at, (name, _cumulative, depth) in enumerate(modules):
+        if name in heavy:  # importtime lists a module before the one that imported it
+            parent = next((m[0] for m in modules[at + 1 :] if m[2] < depth), "the command")
+            importers[name] = parent
     return {
         "total_ms": sum(m[1] for m in top_level) / 1000,
         "top_level_ms": {name: cumulative / 1000 for name, cumulative, _ in top_level[:top]},
-        "heavy_imported": sorted({m[0] for m in modules if m[0] in heavy}),
+        "heavy_imported": sorted(importers),
+        "heavy_importers": importers,
     }

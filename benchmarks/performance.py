@@ -274,7 +274,13 @@ def _import_rows(results: dict[str, Any]) -> list[str]:
     imports = results.get("imports")
     if not imports:
         return []
-    heavy = ", ".join(imports["heavy_imported"]) or "none"
+    importers = imports.get("heavy_importers", {})
+    heavy = (
+        ", ".join(
+            f"{name} (imported by {importers.get(name, '?')})" for name in imports["heavy_imported"]
+        )
+        or "none"
+    )
     rows = [
         f"All imports: {imports['total_ms']:.0f} ms; of pandas, scipy, matplotlib and "
         f"papermill imported: {heavy}.",
