@@ -395,12 +395,14 @@ def test_verify_names_every_change_and_nothing_else(built, tmp_path, monkeypatch
     from gamecore import cli
     from gamecore.reporting import build as report_build
 
-    def rerun(output, parameters, only):
+    def rerun(output, parameters, only, progress=True):
         shutil.copytree(built / only[0], Path(output) / only[0])
 
     monkeypatch.setattr(report_build, "build", rerun)
     assert cli.main(["verify", str(copy), "--only", "punto_banco"]) == 1
-    assert "punto_banco/outcomes.csv" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "punto_banco/outcomes.csv" in printed
+    assert re.search(r"^\[1/1\] punto_banco: rerun \.\.\. \d+ s$", printed, re.MULTILINE)
     (copy / "MANIFEST.json").unlink()
     result = subprocess.run(
         [sys.executable, "-m", "gamecore", "verify", str(copy)], capture_output=True, text=True

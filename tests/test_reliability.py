@@ -463,7 +463,7 @@ def test_verify_goes_on_past_a_table_too_large_to_compare(tmp_path, monkeypatch)
     (reports / "punto_banco" / "b_small.csv").write_text("n,m\n" + "1" * 5000 + ",x\n")
     write_manifest(reports, {}, {"punto_banco": {}})
 
-    def rerun(output, parameters, only):  # the rerun's report, as a build would write it
+    def rerun(output, parameters, only, progress=True):  # the rerun's report, as built
         fresh = Path(output) / only[0]
         fresh.mkdir(parents=True)
         (fresh / "summary.json").write_text("{}")

@@ -13,6 +13,7 @@ exits 1 with the notebook's error; Ctrl-C exits 130.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import functools
 import logging
@@ -22,7 +23,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -224,11 +225,39 @@ def check_rule_parameters(report: str, parameters: dict[str, Any]) -> dict[str, 
     return check_report_parameters(report, parameters, rules, own)
 
 
+@contextlib.contextmanager
+def timed(label: str, show: bool = True) -> Iterator[None]:
+    """Print ``label ...`` before the block and its seconds after it (on the same line),
+    even when it fails; nothing without ``show``.
+
+    Parameters
+    ----------
+    label : str
+        What the block does, as the line starts.
+    show : bool
+        Whether to print.
+
+    Yields
+    ------
+    None
+        While the block runs.
+    """
+    if show:
+        print(f"{label} ...", end="", flush=True)
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        if show:
+            print(f" {time.monotonic() - started:.0f} s", flush=True)
+
+
 def build(
     output: Path,
     parameters: dict[str, Any] | None = None,
     only: Sequence[str] | None = None,
     notebook_dir: Path = NOTEBOOK_DIR,
+    progress: bool = True,
 ) -> list[Path]:
     """Execute the notebooks and write their reports and the index into ``output``.
 
@@ -243,6 +272,8 @@ def build(
         Report names to build (default: every notebook).
     notebook_dir
         The folder of the notebooks (default :data:`NOTEBOOK_DIR`).
+    progress
+        Print ``[n/N] name ... seconds`` as each report is built, and the total.
 
     Returns
     -------
@@ -276,16 +307,13 @@ def build(
         started = time.monotonic()
         for number, name in enumerate(selected, start=1):
             # Where the build is and how long each report took: one takes minutes.
-            print(f"[{number}/{len(selected)}] {name} ...", end="", flush=True)
-            report_started = time.monotonic()
-            try:
+            with timed(f"[{number}/{len(selected)}] {name}", progress):
                 _run_notebook(notebooks[name], staging.report(name), own[name], kernel)
-            finally:
-                print(f" {time.monotonic() - report_started:.0f} s", flush=True)
         page = functools.partial(index_page, defaults=notebook_defaults(notebooks))
         state = staging.commit(selected, known=notebooks, index_page=page)
-        reports = "report" if len(selected) == 1 else "reports"
-        print(f"built {len(selected)} {reports} in {time.monotonic() - started:.0f} s")
+        if progress:
+            reports = "report" if len(selected) == 1 else "reports"
+            print(f"built {len(selected)} {reports} in {time.monotonic() - started:.0f} s")
     finally:
         staging.close()
     for line in state.not_reports:

@@ -288,9 +288,12 @@ def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> li
         with tempfile.TemporaryDirectory(
             prefix="gamecore-verify-", ignore_cleanup_errors=True
         ) as scratch:
-            for name in names:
+            for number, name in enumerate(names, start=1):
                 parameters = manifest["reports"][name]["parameters"]
-                report_build.build(Path(scratch) / "reports", parameters, only=[name])
+                with report_build.timed(f"[{number}/{len(names)}] {name}: rerun"):
+                    report_build.build(
+                        Path(scratch) / "reports", parameters, only=[name], progress=False
+                    )
                 problems += _compare_report(
                     reports, name, Path(scratch) / "reports" / name, simulations
                 )
