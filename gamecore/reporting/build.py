@@ -496,6 +496,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parameters: dict[str, Any] = {}
     _quiet_after_an_interruption()
     only = [name for names in args.only or [] for name in names.split(",")] or None
+    command = "make parameters" if args.list else "make reports"  # what the messages say
     try:
         check_make_variables(os.environ.get("GAMECORE_MAKE_UNKNOWN", ""))
         if args.list:
@@ -506,10 +507,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parameters.update({k: parameter_value(k, v) for k, v in args.parameter})
         written = build(args.output, parameters, only)
     except GamecoreError as error:
-        print(f"make reports: error: {one_line(str(error))}", file=sys.stderr)
+        print(f"{command}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except (ReportBuildError, OSError) as error:
-        print(f"make reports: error: {one_line(str(error))}", file=sys.stderr)
+        print(f"{command}: error: {one_line(str(error))}", file=sys.stderr)
         return 1
     except CommittedInterrupt:
         print("make reports: interrupted once the new reports were in place", file=sys.stderr)
