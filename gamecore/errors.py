@@ -9,7 +9,6 @@ bounded work, whatever it is (a 10 MB string, a list of a million items, an inte
 thousands of digits), so a hostile input cannot make the error line itself the harm.
 """
 
-import difflib
 import reprlib
 from collections.abc import Sequence
 
@@ -134,6 +133,8 @@ def did_you_mean(typed: str, names: Sequence[str], cutoff: float = 0.75) -> str:
     >>> did_you_mean("zzz", ["decks"])
     ''
     """
+    import difflib  # on the error path only: not in every command's start-up
+
     word = str(typed)[:SHOWN_CHARACTERS].lower()
     holding = [name for name in names if word in name.lower().split("_")]
     by_lower = {name.lower(): name for name in names}

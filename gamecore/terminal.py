@@ -72,13 +72,11 @@ def table(
 
     if index:
         frame = frame.reset_index()
-    headers = [str(c) for c in frame.columns]
-    cells = [[numbers.cell_text(v) for v in row] for row in frame.itertuples(index=False)]
-    rows, aligns = numbers.format_table(headers, cells)
+    headers, rows, aligns = numbers.format_frame(frame)
     for at, header in enumerate(headers):
         if header in as_typed:
-            for row, typed in zip(rows, cells, strict=True):
-                row[at] = typed[at]
+            for row, value in zip(rows, frame.iloc[:, at], strict=True):
+                row[at] = numbers.cell_text(value)
             aligns[at] = "left"
     headers = [numbers.plain_text(h) for h in headers]
     return _lay_out(headers, rows, aligns, width() if columns is None else columns)

@@ -20,6 +20,17 @@ from gamecore import cli, games
 EXTRA_COMMANDS = (("sidebet", "dragon_7", "--json"),)
 
 
+def commands() -> list[tuple[str, ...]]:
+    """The commands warmed: every registered game's ``exact`` and :data:`EXTRA_COMMANDS`.
+
+    Returns
+    -------
+    list of tuple of str
+        Each command's arguments.
+    """
+    return [("exact", name, "--json") for name in games.NAMES] + list(EXTRA_COMMANDS)
+
+
 def main() -> int:
     """Run every game's ``exact`` command and :data:`EXTRA_COMMANDS` once, output discarded.
 
@@ -29,8 +40,8 @@ def main() -> int:
         0 when every command ran; else the first failing command's exit status, its
         message on standard error.
     """
-    commands = [("exact", name, "--json") for name in games.NAMES] + list(EXTRA_COMMANDS)
-    for command in commands:
+    warmed = commands()
+    for command in warmed:
         errors = io.StringIO()
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(errors):
             status = cli.main(list(command))
@@ -39,7 +50,7 @@ def main() -> int:
                 f"gamecore.warm: {' '.join(command)}: {errors.getvalue().strip()}", file=sys.stderr
             )
             return status
-    print(f"compiled the kernels of {len(commands)} commands", file=sys.stderr)
+    print(f"compiled the kernels of {len(warmed)} commands", file=sys.stderr)
     return 0
 
 

@@ -26,6 +26,7 @@ import math
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from gamecore.wagers import odds
 
@@ -378,3 +379,24 @@ def format_table(
         printed.append(cells)
         aligns.append(align)
     return [list(row) for row in zip(*printed, strict=True)] if printed else [], aligns
+
+
+def format_frame(frame: Any) -> tuple[list[str], list[list[str]], list[str]]:
+    """A table's cells for print, straight from its frame: each cell as the CSV writes it
+    (:func:`cell_text`), then :func:`format_table`.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table (anything with ``columns`` and ``itertuples``).
+
+    Returns
+    -------
+    tuple of (list of str, list of list of str, list of str)
+        The headers as given (:func:`plain_text` makes them printable), the printed rows and
+        ``"right"`` or ``"left"`` per column.
+    """
+    headers = [str(c) for c in frame.columns]
+    cells = [[cell_text(v) for v in row] for row in frame.itertuples(index=False)]
+    rows, aligns = format_table(headers, cells)
+    return headers, rows, aligns

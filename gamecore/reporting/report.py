@@ -180,9 +180,7 @@ def injected_unknown(name: str, namespace: Mapping[str, Any], declared: list[str
 def _style(frame: pd.DataFrame):
     """The table for display in the one number style of the PDFs
     (:mod:`gamecore.reporting.numbers`); the CSV keeps full precision."""
-    headers = [str(c) for c in frame.columns]
-    cells = [[numbers.cell_text(v) for v in row] for row in frame.itertuples(index=False)]
-    rows, aligns = numbers.format_table(headers, cells)
+    headers, rows, aligns = numbers.format_frame(frame)
     shown_ = pd.DataFrame(rows, columns=[numbers.plain_text(h) for h in headers])
     if shown_.columns.has_duplicates:  # keep the frame's headers where print would merge them
         shown_.columns = frame.columns
