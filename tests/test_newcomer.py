@@ -298,7 +298,7 @@ def test_make_parameters_lists_one_report(tmp_path):
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("dragon_tiger: 9 parameters")
+    assert result.stdout.startswith("dragon_tiger: 10 parameters")  # limits among them
     assert "suited_tie_pays" in result.stdout and "ez_baccarat" not in result.stdout
 
 

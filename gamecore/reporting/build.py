@@ -29,6 +29,7 @@ from typing import Any
 
 from gamecore import games, strictjson
 from gamecore.errors import GamecoreError, did_you_mean, one_line, shown
+from gamecore.limits import checked_limits
 from gamecore.reading import (
     MAX_PARAMETERS_BYTES,
     path_text,
@@ -267,7 +268,9 @@ def build(
         The reports folder (``reports/``).
     parameters
         Parameter values given to every notebook that declares them; a parameter no selected
-        notebook declares is refused.
+        notebook declares is refused. A limits file (``limits``) is read here, once: the
+        notebooks get, and the manifest records, its checked content, so a rerun needs no
+        file.
     only
         Report names to build (default: every notebook).
     notebook_dir
@@ -294,6 +297,8 @@ def build(
                 f"parameters: {', '.join(valid)}"
             )
 
+    if isinstance(parameters.get("limits"), str):  # a file: read once, for every report
+        parameters["limits"] = checked_limits("limits", parameters["limits"])
     own = {  # a bad value fails here, before any notebook runs
         name: check_rule_parameters(
             name, {k: v for k, v in parameters.items() if k in declared[name]}

@@ -193,16 +193,27 @@ def _plain_name(name: str) -> bool:
     )
 
 
-def _parameter_value(value: Any) -> bool:
-    """A parameter's value as a build records it: a number, text, switch or null, or a list
-    of those of at most :data:`MAX_LIST_ITEMS`."""
-    if isinstance(value, list):
-        return (
-            len(value) <= MAX_LIST_ITEMS
-            and all(_parameter_value(v) for v in value[:1])
-            and (all(not isinstance(v, (list, dict)) for v in value))
-        )
+def _scalar(value: Any) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
+
+
+def _parameter_value(value: Any, depth: int = 0) -> bool:
+    """A parameter's value as a build records it: a number, text, switch or null, or a list
+    of those of at most :data:`MAX_LIST_ITEMS`; or a limits file's checked content
+    (:meth:`gamecore.limits.Limits.content`, which a rerun reads instead of the file):
+    a mapping of text to such values and to lists of flat mappings."""
+    if isinstance(value, dict):
+        return (
+            depth < 3
+            and len(value) <= MAX_LIST_ITEMS
+            and all(isinstance(k, str) and _parameter_value(v, depth + 1) for k, v in value.items())
+        )
+    if isinstance(value, list):
+        return len(value) <= MAX_LIST_ITEMS and all(
+            _scalar(v) or (depth > 0 and isinstance(v, dict) and _parameter_value(v, depth + 1))
+            for v in value
+        )
+    return _scalar(value)
 
 
 def check_manifest(data: Any, what: str) -> dict[str, Any]:

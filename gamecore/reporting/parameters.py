@@ -110,6 +110,13 @@ def _side_bets(name: str, value: Any) -> list[str]:
     return checked_bets(name, value)
 
 
+@marked("a limits file (YAML, docs/reports.md: Limits), or null for none")
+def _limits(name: str, value: Any) -> dict[str, Any] | None:
+    from gamecore.limits import checked_limits
+
+    return checked_limits(name, value)
+
+
 PLAYERS = integer_from(1, 8)
 TAG = integer_from(1, 20)
 
@@ -162,6 +169,8 @@ REPORT_PARAMETERS: Mapping[str, Check] = {
     "side_bets": _side_bets,
     # Switches.
     **dict.fromkeys(("rule_costs", "search_chart"), boolean),
+    # Limits to check each wager against: a file read once here, its content passed on.
+    "limits": _limits,
 }
 
 #: Set by the build itself, never by the person running it.

@@ -358,6 +358,20 @@ class Report:
         }
         (self.output_dir / "summary.json").write_text(strictjson.dumps(summary) + "\n")
 
+    def check_limits(self) -> None:
+        """Write ``limits.csv``: each wager of the report's hold monitoring table against the
+        limits of the report parameter ``limits`` (none given: each wager's row says so),
+        :func:`gamecore.limits.check.limits_table`; nothing where the report wrote no hold
+        monitoring table. :meth:`provenance` calls it, once every table is written.
+        """
+        from gamecore.limits.check import limits_table
+
+        frame = limits_table(
+            self.output_dir, self.name, self.parameters.get("limits"), list(self.files)
+        )
+        if frame is not None:
+            self.table(frame, "limits")
+
     def provenance(self) -> pd.DataFrame:
         """The provenance table that ends every report (also written as CSV).
 
@@ -365,7 +379,8 @@ class Report:
         -------
         pandas.io.formats.style.Styler
             Item | Value (version, commit, parameters, seed, start, run time, software,
-            machine), as :meth:`table` returns it; ``summary.json`` is written too.
+            machine), as :meth:`table` returns it; ``summary.json`` is written too, and
+            before it ``limits.csv`` (:meth:`check_limits`).
         """
         import numba
         import numpy
@@ -388,6 +403,7 @@ class Report:
         ]
         frame = pd.DataFrame(rows, columns=["Item", "Value"])
         frame["Value"] = frame["Value"].astype(str)
+        self.check_limits()
         self._write_summary(run_time_seconds=round(elapsed, 2), commit=git_commit())
         return self.table(frame, "provenance")
 
