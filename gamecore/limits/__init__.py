@@ -495,6 +495,32 @@ def checked_limits(name: str, value: Any) -> dict[str, Any] | None:
     return None if parsed is None else parsed.content()
 
 
+def described(value: Mapping[str, Any] | None) -> str:
+    """The report parameter ``limits`` in a few words, for a table of parameters: the
+    file's name, whose limits and its SHA-256 (not every entry: limits.csv states them).
+
+    Parameters
+    ----------
+    value : Mapping or None
+        The checked content (:meth:`Limits.content`), or ``None``.
+
+    Returns
+    -------
+    str
+        ``"none"``, or ``"FILE (JURISDICTION), SHA-256 HEX"``.
+
+    Examples
+    --------
+    >>> described(None)
+    'none'
+    >>> described(read_limits(example_path()).content())  # doctest: +ELLIPSIS
+    "example.yaml (EXAMPLE ONLY - not any jurisdiction's limits), SHA-256 ..."
+    """
+    if value is None:
+        return "none"
+    return f"{value['file']} ({value['jurisdiction']}), SHA-256 {value['sha256']}"
+
+
 def example_path() -> Path:
     """The example limits file shipped with gamecore (``gamecore/limits/example.yaml``):
     an example of the format, not any jurisdiction's limits.
@@ -513,6 +539,7 @@ __all__ = [
     "Limit",
     "Limits",
     "checked_limits",
+    "described",
     "example_path",
     "game_wagers",
     "limits_of",
