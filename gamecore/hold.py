@@ -3,15 +3,15 @@ regulator or a casino's audit department can set a table's actual hold beside th
 
 Central idea
 ------------
-A wager's net result per round (units of the wager, the player's side) has an exact
-distribution on a lattice: its payouts are rational (baccarat's 0.95, blackjack's half
-units), so every result is a whole number of one step. After ``N`` rounds of one unit each:
+A wager's net result per round (units of the wager, the player's side) has a distribution
+on a lattice (exact, or as the caller's :class:`Obtained` says): its payouts are rational
+(baccarat's 0.95, blackjack's half units), so every result is a whole number of one step. After ``N`` rounds of one unit each:
 
 * the house's *hold*, its win as a share of the money wagered, has mean the house edge and
   standard deviation ``sd / sqrt(N)``; the 95% band is ``edge +- 1.96 sd / sqrt(N)``, the
   normal approximation (said so in every table);
 * the probability that the house is *behind* (the players' total result above zero) is
-  computed from the exact distribution, not the normal approximation: the ``N``-fold
+  computed from the whole distribution, not the normal approximation: the ``N``-fold
   convolution of the per-round distribution on its lattice, by repeated squaring with FFT
   products (scipy), each power cut to its mean +- 14 standard deviations (a tail beyond
   them holding more than 1e-15 is kept: a rare large payout's). The mass cut is added up
@@ -20,10 +20,29 @@ units), so every result is a whole number of one step. After ``N`` rounds of one
 
 Each such probability has a simulated twin (:func:`house_behind_twin`): sessions of ``N``
 rounds drawn as multinomial counts of the per-round results.
+
+How each figure was obtained
+----------------------------
+The caller says how each wager's per-round distribution was obtained (:class:`Obtained`,
+no default: exact integer counts of card sequences, a float64 recursion, or exact up to a
+bound), and every row carries it in a ``How obtained`` column, so no figure drawn from an
+approximate distribution is printed as if exact. The figures a regulator files (the SD and
+the hit frequency: the par sheet's) each have a numeric bound column right after them, 0
+where exact: ``SD bound (±)``, ``Hit frequency bound (±)``, and the band's ends theirs,
+``95% band bound (±)`` (``1.96 x SD bound / sqrt(N)``: the band's only input that is not
+exact is the SD). The expected hold is the distribution's mean, exact wherever it is
+stated. ``P(house behind), N-fold convolution`` is exact for the distribution given; where
+that distribution is itself approximate, ``How obtained`` says whether a bound is stated
+for it (blackjack's resplit rounds: none).
+
+Its twin draws from the same per-round distribution, so its z checks the convolution, not
+the distribution's approximation: the twins stay under the 4-sigma rule (never
+:data:`gamecore.twins.APPROXIMATE`), each with the ``How obtained`` of its wager.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -51,6 +70,42 @@ KEEP_TAIL = 1e-15
 
 #: z of a two-sided 95% band.
 Z95 = 1.959963984540054
+
+#: The column of the probability that the house is behind.
+HOUSE_BEHIND = "P(house behind), N-fold convolution"
+
+
+@dataclasses.dataclass(frozen=True)
+class Obtained:
+    """How a wager's per-round distribution was obtained, and how far the figures drawn
+    from it can be off.
+
+    Attributes
+    ----------
+    how
+        A sentence: ``"exact: integer counts of card sequences"`` (:data:`INTEGER_COUNTS`),
+        ``"exact: float64 recursion"``, or what is approximate and how (for blackjack,
+        :meth:`gamecore.blackjack.results.ResultDistribution.obtained`).
+    sd_bound, hit_bound
+        The most the SD per round and the hit frequency can be off (0: exact).
+    """
+
+    how: str
+    sd_bound: float = 0.0
+    hit_bound: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.how, str) or not self.how.strip():
+            raise GamecoreError(f"how a distribution was obtained, got {shown(self.how)}")
+        for name in ("sd_bound", "hit_bound"):
+            value = real_or_fraction(f"the {name}", getattr(self, name))
+            if not value >= 0:
+                raise GamecoreError(f"the {name} must be at least 0, got {shown(value)}")
+
+
+#: Every wager settled from integer counts of card sequences (baccarat, Dragon Tiger, the
+#: side bets): every figure exact.
+INTEGER_COUNTS = Obtained("exact: integer counts of card sequences")
 
 
 def _checked(distribution: object) -> tuple[list[int | float | Fraction], np.ndarray]:
@@ -205,11 +260,14 @@ def moments(distribution: Mapping) -> tuple[float, float]:
     return mean, math.sqrt(max(float(np.dot(values**2, probabilities)) - mean**2, 0.0))
 
 
-def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS) -> pd.DataFrame:
-    """Wager | Rounds | Expected hold | SD per round | Hit frequency (the probability that the
-    player's wager wins a round, net result above zero) | 95% band (normal approximation) |
-    P(house behind) | the mass cut from the convolution (the probability is good to that
-    plus about 1e-13).
+def hold_table(
+    wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS, *, obtained: Obtained
+) -> pd.DataFrame:
+    """Wager | Rounds | Expected hold | SD per round | SD bound (±) | Hit frequency (the
+    probability that the player's wager wins a round, net result above zero) | Hit frequency
+    bound (±) | 95% band, low and high (normal approximation) | 95% band bound (±) |
+    P(house behind), N-fold convolution | the mass cut from the convolution (the probability
+    is good to that plus about 1e-13) | How obtained (module docstring).
 
     Hold is the house's win over the money wagered, one unit (of initial wager) a round.
 
@@ -223,6 +281,8 @@ def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS
         non-negative and summing to 1.
     rounds : Sequence[int]
         The session lengths, one row each.
+    obtained : Obtained
+        How ``distribution`` was obtained and the bounds on its SD and hit frequency.
 
     Returns
     -------
@@ -232,9 +292,12 @@ def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS
     Examples
     --------
     >>> coin = {1: 0.5, -1: 0.5}  # a fair even-money bet: behind exactly when heads lead
-    >>> float(hold_table("coin", coin, [2])["P(house behind), exact distribution"].iloc[0])
+    >>> table = hold_table("coin", coin, [2], obtained=Obtained("exact: a fair coin"))
+    >>> float(table[HOUSE_BEHIND].iloc[0])
     0.25
     """
+    if not isinstance(obtained, Obtained):
+        raise GamecoreError(f"obtained must be a gamecore.hold.Obtained, got {shown(obtained)}")
     mean, sd = moments(distribution)  # checks the distribution first
     hit = sum(float(p) for value, p in distribution.items() if float(value) > 0)
     rows = []
@@ -247,11 +310,15 @@ def hold_table(wager: str, distribution: Mapping, rounds: Sequence[int] = ROUNDS
                 "Rounds": int(n),
                 "Expected hold": -mean,
                 "SD per round": sd,
+                "SD bound (±)": float(obtained.sd_bound),
                 "Hit frequency (net result > 0)": hit,
+                "Hit frequency bound (±)": float(obtained.hit_bound),
                 "95% band, low (normal approximation)": -mean - half,
                 "95% band, high (normal approximation)": -mean + half,
-                "P(house behind), exact distribution": behind,
+                "95% band bound (±)": Z95 * float(obtained.sd_bound) / math.sqrt(n),
+                HOUSE_BEHIND: behind,
                 "Mass cut from the convolution": cut,
+                "How obtained": obtained.how,
             }
         )
     return pd.DataFrame(rows)
@@ -312,6 +379,8 @@ def monitoring(
     rounds: Sequence[int] = ROUNDS,
     sessions: int = 20_000,
     seed: int = 0,
+    *,
+    obtained: Obtained | Mapping[str, Obtained],
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """A report's hold monitoring of several wagers.
 
@@ -325,21 +394,31 @@ def monitoring(
         Simulated sessions per length for the twins.
     seed : int
         Each wager's twins are drawn from its own child of ``SeedSequence(seed)``.
+    obtained : Obtained or Mapping[str, Obtained]
+        How the distributions were obtained: one for every wager (:data:`INTEGER_COUNTS`),
+        or each wager's by its name. No default: the caller says it.
 
     Returns
     -------
     tables : pandas.DataFrame
         Every wager's :func:`hold_table`, one after another.
     twins : pandas.DataFrame
-        Every wager's :func:`house_behind_twin` rows.
+        Every wager's :func:`house_behind_twin` rows, each with its ``How obtained``.
     """
     if not isinstance(distributions, Mapping) or not distributions:
         raise GamecoreError("distributions must map each wager's name to its distribution")
+    if isinstance(obtained, Mapping):
+        missing = [name for name in distributions if name not in obtained]
+        if missing:
+            raise GamecoreError(f"obtained names no Obtained for {shown(missing[0])}")
+    else:
+        obtained = dict.fromkeys(distributions, obtained)
     children = np.random.SeedSequence(seed).spawn(len(distributions))
     tables, twin_rows = [], []
     for (name, distribution), child in zip(distributions.items(), children, strict=True):
-        tables.append(hold_table(name, distribution, rounds))
-        twin_rows.append(
-            house_behind_twin(name, distribution, rounds, sessions, int(child.generate_state(1)[0]))
+        tables.append(hold_table(name, distribution, rounds, obtained=obtained[name]))
+        twin = house_behind_twin(
+            name, distribution, rounds, sessions, int(child.generate_state(1)[0])
         )
+        twin_rows.append(twin.assign(**{"How obtained": obtained[name].how}))
     return pd.concat(tables, ignore_index=True), pd.concat(twin_rows, ignore_index=True)

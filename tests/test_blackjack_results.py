@@ -13,6 +13,7 @@ import pytest
 from helpers import RESPLIT_SHOE, TINY, naive_rules, simple_chart, split_eights_chart
 
 from gamecore import blackjack as bj
+from gamecore import twins
 from gamecore.blackjack import checks
 from gamecore.blackjack import hand_ends as he
 from gamecore.blackjack import results as br
@@ -72,14 +73,30 @@ def test_every_round_is_exact_without_resplits(rules):
     ev = bj.exact(rules, chart, composition=list(TINY), search_chart=False).strategy_ev
     assert exact.mean == pytest.approx(ev, abs=1e-12)
     assert exact.table["Probability"].sum() == pytest.approx(1.0, abs=1e-12)
-    assert (exact.statistics()["Exactness"] == "exact").all()
+    # No resplit: every figure exact, every bound 0, and said so.
+    assert (exact.statistics()["How obtained"] == br.EXACT).all()
+    assert (exact.statistics()["Bound (±)"] == 0).all()
+    assert (exact.table["How obtained"] == br.EXACT).all()
+    assert (exact.table[["Probability bound (±)", "Return bound (±)"]] == 0).all(axis=None)
+    obtained = exact.obtained()
+    assert obtained.how == "exact: float64 recursion"
+    assert obtained.sd_bound == 0 and obtained.hit_bound == 0 and exact.variance_slack == (0, 0)
 
 
-def test_resplits_to_four_hands_two_hand_rounds_exact_resplits_keep_mass_and_mean():
+@pytest.fixture(scope="module")
+def resplit_rounds():
+    """Rounds resplit to four hands, eights split (RESPLIT_SHOE): the rules, the chart, the
+    distribution and the reference's (every card sequence played in the real order)."""
     rules = bj.StandardBlackjackRules(max_split_hands=4)
     chart = split_eights_chart()
     exact = br.result_distribution(rules, chart, composition=list(RESPLIT_SHOE))
-    parts, natural = _reference(rules, chart, RESPLIT_SHOE)
+    return rules, chart, exact, _reference(rules, chart, RESPLIT_SHOE)
+
+
+def test_resplits_to_four_hands_two_hand_rounds_exact_resplits_keep_mass_and_mean(
+    resplit_rounds,
+):
+    rules, chart, exact, (parts, natural) = resplit_rounds
     rows = exact.table[exact.table["Outcome"] != "Natural paid"].set_index("Net result")
     _assert_part(rows, "Without a split", parts["plain"])
     _assert_part(rows, "Split, two hands", parts["split"])
@@ -96,6 +113,82 @@ def test_resplits_to_four_hands_two_hand_rounds_exact_resplits_keep_mass_and_mea
     )
     analysis = bj.exact(rules, chart, composition=list(RESPLIT_SHOE), search_chart=False)
     assert analysis.strategy_ev == pytest.approx(reference_ev, abs=1e-12)
+
+
+def test_every_bound_holds_against_the_reference_where_resplits_move_the_figures(
+    resplit_rounds,
+):
+    """The true distribution (the reference's, every card sequence) against the one whose
+    resplit hands are combined as independent: every probability, the win, push and loss
+    frequencies and the SD within their stated bounds, where the approximation shows (by
+    more than 1e-5 somewhere: a bound that held only because nothing moved would prove
+    nothing)."""
+    rules, _chart, exact, (parts, natural) = resplit_rounds
+    true = {rules.natural_pays: natural}
+    for part in parts.values():
+        for net, p in part.items():
+            true[net] = true.get(net, 0.0) + p
+    table = exact.table
+    error = table["Probability"] - [
+        true.get(n, 0.0) if o != "Natural paid" else natural
+        for n, o in zip(table["Net result"], table["Outcome"], strict=True)
+    ]
+    assert error.abs().max() > 1e-5  # the resplit effect is visible on this shoe
+    assert (error.abs() <= table["Probability bound (±)"]).all()
+    assert (error.abs() * table["Net result"].abs() <= table["Return bound (±)"] + 1e-15).all()
+    assert set(true) <= set(table["Net result"])  # no true result missing from the table
+    # Rows with no resplit part are exact, and said so; the others say they are bounded.
+    resplit = table["With a resplit"] > 0
+    assert (table.loc[~resplit, "How obtained"] == br.EXACT).all()
+    assert (table.loc[resplit, "How obtained"] == br.BOUNDED).all()
+    assert (table.loc[~resplit, "Probability bound (±)"] == 0).all()
+    assert (table["Probability bound (±)"] <= exact.resplit_share).all()
+    mean = sum(n * p for n, p in true.items())
+    sd = math.sqrt(sum(p * (n - mean) ** 2 for n, p in true.items()))
+    stats = exact.statistics().set_index("Figure")
+    figures = {
+        "Standard deviation per round": sd,
+        "Win frequency (net result > 0)": sum(p for n, p in true.items() if n > 0),
+        "Push frequency": true.get(0.0, 0.0),
+        "Loss frequency (net result < 0)": sum(p for n, p in true.items() if n < 0),
+        "Player EV per initial wager": mean,
+    }
+    for figure, value in figures.items():
+        row = stats.loc[figure]
+        assert abs(row["Value"] - value) <= row["Bound (±)"] + 1e-12, figure
+    assert stats.loc["Standard deviation per round", "Bound (±)"] > 0
+    assert stats.loc["Player EV per initial wager", "How obtained"] == br.EXACT
+    assert abs(exact.standard_deviation - sd) > 1e-5  # the SD's approximation shows too
+    obtained = exact.obtained()
+    assert obtained.sd_bound == exact.standard_deviation_bound
+    assert obtained.hit_bound == stats.loc["Win frequency (net result > 0)", "Bound (±)"]
+    assert f"{exact.resplit_share:.4%}" in obtained.how and "P(house behind)" in obtained.how
+
+
+def test_the_sd_bound_is_reached_by_hands_that_move_as_one():
+    """The variance slack of a group of resplit hands: below, the independent sum's variance
+    (every covariance 0 down to a sum of no spread); above, up to three alike hands moving
+    as one, whose sum is three times one hand: variance nine times one hand's, computed
+    here from the hand's own distribution. No smaller upper end holds for every
+    dependence."""
+    rules = bj.StandardBlackjackRules()
+    settle = he.settlement(rules)
+    rng = np.random.default_rng(7)
+    joint = rng.random((he.N_CLASSES, bj.rules.N_OUTCOMES))
+    joint[:, bj.rules.NATURAL] = 0.0  # the peek: no split against a Natural
+    joint /= joint.sum()
+    combined, (below, above) = br._combine([joint] * 3, settle, peek=True)
+    dealer = joint.sum(axis=0)
+    independent = together = 0.0
+    for d in np.flatnonzero(dealer):
+        values = settle[:, d].astype(float)  # half units
+        p = joint[:, d] / dealer[d]
+        variance = np.dot(p, values**2) - np.dot(p, values) ** 2
+        independent += dealer[d] * 3 * variance
+        together += dealer[d] * (np.dot(p, (3 * values) ** 2) - np.dot(p, 3 * values) ** 2)
+    assert below == pytest.approx(independent, rel=1e-12)
+    assert below + above == pytest.approx(together, rel=1e-12)
+    assert combined.sum() == pytest.approx(1.0, abs=1e-12)
 
 
 def test_optimal_play_distribution_has_the_optimal_ev():
@@ -157,6 +250,23 @@ def test_statistics_follow_from_the_table():
     assert stats["Standard deviation per round"] == pytest.approx(sd, rel=1e-12)
     total = stats[["Win frequency (net result > 0)", "Push frequency"]].sum()
     assert total + stats["Loss frequency (net result < 0)"] == pytest.approx(1.0, abs=1e-12)
+    # One deck, four hands: resplits happen, so the SD and the frequencies carry a bound of
+    # at most the resplit rounds' share, the EV and the shares none.
+    bounds = dist.statistics().set_index("Figure")["Bound (±)"]
+    assert dist.resplit_share > 0
+    assert 0 < bounds["Win frequency (net result > 0)"] <= dist.resplit_share
+    assert bounds["Standard deviation per round"] == dist.standard_deviation_bound > 0
+    assert bounds[["Player EV per initial wager", "Probability of a resplit"]].eq(0).all()
+
+
+def test_the_resplit_twins_carry_the_bound_of_their_approximation():
+    rules = bj.C21BlackjackRules(decks=1)
+    dist = br.result_distribution(rules, simple_chart())
+    check = checks.results_cross_check(dist, bj.sim.simulate(rules, simple_chart(), 20_000, 3))
+    approximate = check[check[twins.APPROXIMATE]]
+    assert (check.loc[~check[twins.APPROXIMATE], "Bound (±)"] == 0).all()
+    assert approximate["Bound (±)"].tolist() == dist.table["Probability bound (±)"].tolist()
+    assert approximate["Bound (±)"].max() > 0  # one deck, four hands: resplits happen
 
 
 def test_settlement_table_is_the_rule_text():

@@ -227,7 +227,8 @@ NOT_NUMBERS_OR_FRACTIONS = [v for v in NOT_NUMBERS if not isinstance(v, Fraction
     ("name", "check"),
     [
         ("the probability of net result 1", lambda v: hold.house_behind({1: v, -1: 0.5}, 10)),
-        ("the probability of net result 1", lambda v: hold.hold_table("bet", {1: v, -1: 0.5})),
+        ("the probability of net result 1",
+         lambda v: hold.hold_table("bet", {1: v, -1: 0.5}, obtained=hold.INTEGER_COUNTS)),
         ("tags of rank a",
          lambda v: counting.betting_correlation({"a": v, "b": -1}, {"a": 0.1, "b": -0.1}, DECK)),
         ("effects of rank a", lambda v: counting.balanced_tags({"a": v, "b": -1.0}, DECK)),
@@ -253,7 +254,7 @@ def test_hold_monitoring_refuses_a_net_result_that_is_not_a_number(value):
     distribution = {value: 0.5, -7: 0.5}
     for check in (
         lambda: hold.house_behind(distribution, 10),
-        lambda: hold.hold_table("bet", distribution),
+        lambda: hold.hold_table("bet", distribution, obtained=hold.INTEGER_COUNTS),
         lambda: hold.house_behind_twin("bet", distribution, [10], 10),
     ):
         with pytest.raises(GamecoreError, match="^a net result must be a"):

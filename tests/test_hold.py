@@ -2,6 +2,8 @@
 against sums over every (wins, losses, pushes) split of the N rounds computed here with
 scipy's log-gamma, and the band against the normal quantile."""
 
+import ast
+import json
 import math
 from fractions import Fraction
 
@@ -10,8 +12,9 @@ import pytest
 from scipy.special import gammaln
 from scipy.stats import norm
 
-from gamecore import hold
+from gamecore import hold, twins
 from gamecore.errors import GamecoreError
+from gamecore.reporting.build import NOTEBOOK_DIR
 
 
 def _behind_by_enumeration(win, pays, push, rounds):
@@ -67,7 +70,7 @@ def test_a_long_session_of_an_even_money_bet_is_the_binomial_tail():
 
 def test_the_band_is_the_normal_approximation_around_the_house_edge():
     distribution = {1: 0.44, 0: 0.1, -1: 0.46}
-    table = hold.hold_table("bet", distribution, [10_000])
+    table = hold.hold_table("bet", distribution, [10_000], obtained=hold.INTEGER_COUNTS)
     mean, sd = 0.44 - 0.46, math.sqrt(0.9 - 0.02**2)
     half = norm.ppf(0.975) * sd / 100
     assert table["Expected hold"].iloc[0] == pytest.approx(-mean, abs=1e-15)
@@ -116,3 +119,82 @@ def test_a_rare_large_payout_is_never_cut_from_the_convolution():
     at_least_ten = 1 - sum(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(10))
     behind, cut = hold.house_behind(distribution, n)
     assert behind == pytest.approx(float(at_least_ten), abs=1e-11)
+
+
+def test_every_row_says_how_its_distribution_was_obtained_with_its_bounds():
+    """The bounds the caller states sit beside the figures they bound; the band's ends move
+    by at most 1.96 SD bounds over sqrt(N) (the band's only input that is not exact)."""
+    distribution = {1: 0.44, 0: 0.1, -1: 0.46}
+    obtained = hold.Obtained("exact up to the bounds: a test", sd_bound=0.01, hit_bound=0.002)
+    table = hold.hold_table("bet", distribution, [100, 10_000], obtained=obtained)
+    assert (table["How obtained"] == "exact up to the bounds: a test").all()
+    assert (table["SD bound (±)"] == 0.01).all()
+    assert (table["Hit frequency bound (±)"] == 0.002).all()
+    columns = list(table.columns)
+    assert columns.index("SD bound (±)") == columns.index("SD per round") + 1
+    hit = "Hit frequency (net result > 0)"
+    assert columns.index("Hit frequency bound (±)") == columns.index(hit) + 1
+    expected = norm.ppf(0.975) * 0.01 / np.sqrt([100, 10_000])
+    np.testing.assert_allclose(table["95% band bound (±)"], expected, rtol=1e-12)
+    exact = hold.hold_table("bet", distribution, [100], obtained=hold.INTEGER_COUNTS)
+    assert exact["How obtained"].iloc[0] == "exact: integer counts of card sequences"
+    bounds = ["SD bound (±)", "Hit frequency bound (±)", "95% band bound (±)"]
+    assert (exact[bounds] == 0).all(axis=None)
+
+
+def test_monitoring_takes_how_each_wager_was_obtained_and_no_default():
+    coin = {1: 0.5, -1: 0.5}
+    with pytest.raises(TypeError, match="obtained"):
+        hold.monitoring({"coin": coin}, [10], 100)  # the caller must say it
+    with pytest.raises(GamecoreError, match="'other'"):
+        hold.monitoring(
+            {"coin": coin, "other": coin}, [10], 100, obtained={"coin": hold.INTEGER_COUNTS}
+        )
+    bounded = hold.Obtained("within bounds", sd_bound=0.1, hit_bound=0.01)
+    tables, twins_table = hold.monitoring(
+        {"coin": coin, "other": coin}, [10, 40], 200,
+        obtained={"coin": hold.INTEGER_COUNTS, "other": bounded},
+    )  # fmt: skip
+    by_wager = tables.groupby("Wager")["How obtained"].unique()
+    assert by_wager["coin"].tolist() == [hold.INTEGER_COUNTS.how]
+    assert by_wager["other"].tolist() == ["within bounds"]
+    assert tables.groupby("Wager")["SD bound (±)"].max().to_dict() == {"coin": 0.0, "other": 0.1}
+    # The twins draw from the distribution given, so their z checks the convolution: they
+    # stay under the 4-sigma rule, each saying how its distribution was obtained.
+    assert twins.APPROXIMATE not in twins_table.columns
+    assert len(twins.ruled(twins_table)) == 4
+    hows = [hold.INTEGER_COUNTS.how] * 2 + ["within bounds"] * 2
+    assert twins_table["How obtained"].tolist() == hows
+
+
+@pytest.mark.parametrize(
+    "how, sd_bound, hit_bound, named",
+    [("", 0, 0, "obtained"), ("x", -0.1, 0, "sd_bound"), ("x", 0, math.nan, "hit_bound"),
+     ("x", "0.1", 0, "sd_bound")],
+)  # fmt: skip
+def test_a_bad_obtained_is_refused_naming_it(how, sd_bound, hit_bound, named):
+    with pytest.raises(GamecoreError, match=named):
+        hold.Obtained(how, sd_bound, hit_bound)
+    with pytest.raises(GamecoreError, match="Obtained"):
+        hold.hold_table("bet", {1: 0.5, -1: 0.5}, [10], obtained="exact")
+
+
+def test_every_notebook_that_monitors_the_hold_says_how_each_distribution_was_obtained():
+    """Every hold.monitoring call of every report's notebook passes ``obtained``, so every
+    report's hold_monitoring.csv has its How obtained column (a call without it fails)."""
+    calls = 0
+    for path in sorted(NOTEBOOK_DIR.glob("*.ipynb")):
+        for cell in json.loads(path.read_text("utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] != "code" or "hold.monitoring(" not in source:
+                continue
+            call = ast.parse(source)
+            monitors = [
+                node for node in ast.walk(call)
+                if isinstance(node, ast.Call) and ast.unparse(node.func) == "hold.monitoring"
+            ]  # fmt: skip
+            assert monitors, path.name
+            for node in monitors:
+                assert "obtained" in [k.arg for k in node.keywords], path.name
+                calls += 1
+    assert calls >= 8  # the eight reports that monitor the hold

@@ -17,7 +17,7 @@ import pytest
 from helpers import BACCARAT_REPORTS, assert_twin_table, pdf_pages
 from published_values import WOO_COMBINATIONS
 
-from gamecore import baccarat, c21_baccarat, strictjson
+from gamecore import baccarat, c21_baccarat, hold, strictjson
 from gamecore.errors import GamecoreError
 from gamecore.reporting import verify
 from gamecore.reporting.build import NOTEBOOK_DIR, ReportBuildError, build
@@ -148,11 +148,14 @@ def test_every_baccarat_report_monitors_the_hold_of_each_wager(built):
         for wager in wagers:
             assert holds["Wager"].str.contains(wager).any(), (name, wager)
         assert holds["Rounds"].unique().tolist() == [1_000, 10_000, 100_000, 1_000_000]
-        behind = holds["P(house behind), exact distribution"]
+        # Every figure exact (integer counts; the equilibrium's for its strategies), said so.
+        assert holds["How obtained"].str.startswith("exact").all()
+        assert (holds[["SD bound (±)", "Hit frequency bound (±)"]] == 0).all().all()
+        behind = holds[hold.HOUSE_BEHIND]
         assert ((behind >= 0) & (behind <= 1)).all()
         # A game with a house edge: the house falls behind less often the longer it runs.
         for _, rows in holds.groupby("Wager"):
-            assert rows["P(house behind), exact distribution"].is_monotonic_decreasing
+            assert rows[hold.HOUSE_BEHIND].is_monotonic_decreasing
         assert (built / name / "hold_monitoring_cross_check.csv").is_file()
     dealing = pd.read_csv(built / "c21_baccarat" / "dealing.csv").set_index("Parameter")
     assert int(dealing.loc["penetration", "Value"]) == 14

@@ -458,7 +458,9 @@ def results_cross_check(exact: ResultDistribution, simulation: BlackjackSimulati
     exactly (no resplit) and the rounds with a resplit (approximate).
 
     The exact part's z obeys the 4-sigma rule (family-wise, :func:`gamecore.twins.
-    z_threshold`); the resplit part's z measures the approximation. ``simulation``
+    z_threshold`); the resplit part's z measures the approximation, and its ``Bound (±)``
+    is the most the approximation can be off (the row's probability bound,
+    :mod:`gamecore.blackjack.results`; 0 for the exact part). ``simulation``
     (:class:`gamecore.blackjack.sim.BlackjackSimulation`) must play the chart ``exact``
     describes, under the same rules.
 
@@ -489,10 +491,11 @@ def results_cross_check(exact: ResultDistribution, simulation: BlackjackSimulati
             resplit = int(simulation.resplit_histogram[x])
             known = int(simulation.histogram[x]) - resplit
         parts = (
-            ("rounds without a resplit", exact_p, known, False),
-            ("rounds with a resplit", row["With a resplit"], resplit, True),
-        )
-        for part, p, count, approximate in parts:
+            ("rounds without a resplit", exact_p, known, False, 0.0),
+            ("rounds with a resplit", row["With a resplit"], resplit, True,
+             row["Probability bound (±)"]),
+        )  # fmt: skip
+        for part, p, count, approximate, bound in parts:
             rows.append(
                 {
                     "Figure": f"P({row['Outcome']}), {part}",
@@ -501,6 +504,7 @@ def results_cross_check(exact: ResultDistribution, simulation: BlackjackSimulati
                     "Net result": row["Net result"],
                     "Part": part,
                     APPROXIMATE: approximate,
+                    "Bound (±)": bound,
                     "Rounds": n,
                 }
             )

@@ -8,7 +8,7 @@ pair gives the round's net result. Rounds are then of three kinds, each known as
 its own column says:
 
 * **Rounds without a split** (almost all): the distribution is exact, as exact as the EVs
-  (float64 recursions over probabilities).
+  (float64 recursions over probabilities, not integer counts).
 * **Rounds split once** (two hands, no resplit): exact too, from every pair of the two
   hands' ends (:mod:`gamecore.blackjack.two_hand_split`), as Eric Farmer's
   ``blackjack_pdf`` handles splits, and where it stops.
@@ -16,11 +16,37 @@ its own column says:
   joint with the dealer's outcome is exact (the split EV's identities are linear, so they
   carry distributions as well as values), but the joint law of the hands is not computed:
   they are combined as independent given the dealer's outcome (and the pattern of split
-  cards). Their total probability and mean are exact; their spread is approximate, reported
-  in its own column, with its own simulated twin.
+  cards). Their total probability and mean are exact; their spread is not, and every figure
+  it enters carries a bound, below.
 
-Results are in half units (a surrender loses half), from -8 (four doubled hands lost) to +8,
-and a Natural paid ``natural_pays`` has its own row.
+How far the resplit rounds can move a figure
+--------------------------------------------
+Call a *group* the resplit rounds of one opening, up card, pattern of split cards and final
+dealer outcome; its probability ``w``, each hand's distribution in it and so its mean ``m``
+(the sum of the hands' means) are exact. Only how the hands move together is unknown. Let
+``r`` be the resplit rounds' probability (:attr:`ResultDistribution.resplit_share`) and
+``c(x)`` their computed share of net result ``x`` (column ``With a resplit``).
+
+* **A probability** (a row, or the win, push or loss frequency: the rows of an event
+  summed). The true resplit share ``t`` of the event and the computed ``c`` both lie in
+  ``[0, r]``, so ``|t - c| <= max(c, r - c) <= r``. Where ``c = 0`` no coupling of the
+  hands reaches the event (the independent one reaches every sum of the hands' possible
+  results), so ``t = 0`` and the bound is 0.
+* **The variance** about the exact mean ``mu``: a group adds ``w (Var + (m - mu)^2)``, and
+  only ``Var``, the variance of the sum of its hands' results, depends on their dependence.
+  Computed as independent it is ``sum_i s_i^2`` (``s_i``: hand ``i``'s SD in the group);
+  whatever the dependence it lies in ``[0, (sum_i s_i)^2]`` (each covariance is at most
+  ``s_i s_j``, Cauchy-Schwarz; the upper end is reached when the hands' distributions are
+  alike and they move as one, so no smaller upper end holds for every dependence). Summed
+  over the groups, the true variance lies in ``[V - A, V + B]``, ``V`` the computed
+  variance, ``A = sum w sum_i s_i^2``, ``B = sum w ((sum_i s_i)^2 - sum_i s_i^2)``
+  (:attr:`ResultDistribution.variance_slack`), and the SD in ``[sqrt(V - A), sqrt(V + B)]``:
+  :attr:`ResultDistribution.standard_deviation_bound` is the larger distance from the
+  computed SD to an end.
+
+With no resplit (``max_split_hands=2``, or none played) every bound is 0 and every figure
+is exact. Results are in half units (a surrender loses half), from -8 (four doubled hands
+lost) to +8, and a Natural paid ``natural_pays`` has its own row.
 """
 
 from __future__ import annotations
@@ -64,6 +90,13 @@ from gamecore.parallel import default_threads
 if TYPE_CHECKING:  # pandas is imported where a table is asked for: see ResultDistribution
     import pandas as pd
 
+    from gamecore.hold import Obtained
+
+
+#: How a figure that no resplit round enters was obtained.
+EXACT = "exact (float64 recursion)"
+#: How a figure that resplit rounds enter was obtained: within its bound.
+BOUNDED = "within ± the bound: resplit rounds' hands combined as independent"
 
 #: The columns of :attr:`ResultDistribution.table`, in order.
 RESULT_COLUMNS = (
@@ -74,6 +107,9 @@ RESULT_COLUMNS = (
     "Split, two hands",
     "With a resplit",
     "Return",
+    "Probability bound (±)",
+    "Return bound (±)",
+    "How obtained",
 )
 
 
@@ -92,6 +128,10 @@ class ResultDistribution:
         ``"optimal"`` or the chart's name.
     split_share, resplit_share
         The probability that the player splits, and that a split is resplit.
+    variance_slack
+        ``(A, B)``: the true variance of a round's net result lies in ``[V - A, V + B]``,
+        ``V`` the computed one, whatever the dependence of the resplit rounds' hands
+        (module docstring); ``(0, 0)`` with no resplit.
     """
 
     rules: StandardBlackjackRules
@@ -100,13 +140,17 @@ class ResultDistribution:
     mean: float
     split_share: float
     resplit_share: float
+    variance_slack: tuple[float, float] = (0.0, 0.0)
 
     @property
     def table(self) -> pd.DataFrame:
         """Net result (units of the initial wager; a Natural paid its own row) | Outcome |
         Probability | Without a split (exact) | Split, two hands (rounds split once and never
         resplit: exact) | With a resplit (three or four hands: the hands combined as
-        independent given the dealer's outcome, approximate) | Return."""
+        independent given the dealer's outcome, approximate) | Return | Probability bound
+        (±) (the most the probability can be off, 0 where exact: module docstring) | Return
+        bound (±) (``|net result|`` times it) | How obtained (:data:`EXACT` or
+        :data:`BOUNDED`)."""
         import pandas as pd  # only here: a slow import that `gamecore exact` does not need
 
         return pd.DataFrame(list(self.rows), columns=list(RESULT_COLUMNS))
@@ -116,14 +160,42 @@ class ResultDistribution:
 
     @property
     def standard_deviation(self) -> float:
-        """The standard deviation of a round's net result (approximate where resplits
-        happen: see :meth:`statistics`)."""
+        """The standard deviation of a round's net result (within
+        :attr:`standard_deviation_bound` where resplits happen)."""
         x, p = self._column("Net result"), self._column("Probability")
         # The second moment about the mean, not E[x^2] - mean^2: that difference of two
         # nearly equal numbers rounds below zero where every round ends alike (a shoe of
         # eights: +4 every round, E[x^2] 16.000000000000004, mean^2 16.000000000000007),
         # and its square root was NaN. Every term here is at least zero.
         return float(np.sqrt(np.dot(p, (x - self.mean) ** 2)))
+
+    @property
+    def standard_deviation_bound(self) -> float:
+        """The most :attr:`standard_deviation` can be off, whatever the dependence of the
+        resplit rounds' hands (module docstring); 0 with no resplit."""
+        if self.resplit_share == 0:
+            return 0.0
+        sd = self.standard_deviation
+        below, above = self.variance_slack
+        lowest = np.sqrt(max(sd * sd - below, 0.0))
+        return float(max(sd - lowest, np.sqrt(sd * sd + above) - sd))
+
+    def probability_bound(self, event: np.ndarray) -> float:
+        """The most the probability of an event can be off (module docstring).
+
+        Parameters
+        ----------
+        event : numpy.ndarray of bool
+            Which rows of :attr:`table` the event holds.
+
+        Returns
+        -------
+        float
+            ``max(c, r - c)``, ``c`` the resplit rounds' share of the event and ``r`` theirs
+            in all; 0 where ``c`` is 0.
+        """
+        share = self._column("With a resplit")[np.asarray(event, dtype=bool)].sum()
+        return _share_bound(float(share), self.resplit_share)
 
     def net_distribution(self) -> dict[float, float]:
         """The distribution of the round's net result, rows of equal result merged (a
@@ -142,6 +214,39 @@ class ResultDistribution:
             merged[net] = merged.get(net, 0.0) + float(row["Probability"])
         return merged
 
+    def how_obtained(self) -> str:
+        """How :meth:`net_distribution` and the figures drawn from it were obtained, in a
+        sentence with the resplit rounds' probability (the hold monitoring's column).
+
+        Returns
+        -------
+        str
+            ``"exact: float64 recursion"``, or the resplit rounds' approximation.
+        """
+        if self.resplit_share == 0:
+            return "exact: float64 recursion"
+        return (
+            f"exact up to ± the bounds: rounds resplit to 3 or 4 hands (probability "
+            f"{self.resplit_share:.4%}) combined as independent given the dealer's final "
+            "total; P(house behind) from this distribution, not bounded; every other round "
+            "exact (float64 recursion)"
+        )
+
+    def obtained(self) -> Obtained:
+        """How the distribution was obtained, with the bounds on its SD and hit frequency,
+        as :func:`gamecore.hold.monitoring` takes it.
+
+        Returns
+        -------
+        gamecore.hold.Obtained
+        """
+        from gamecore.hold import Obtained  # pandas and scipy: only where hold is used
+
+        x = self._column("Net result")
+        return Obtained(
+            self.how_obtained(), self.standard_deviation_bound, self.probability_bound(x > 0)
+        )
+
     @property
     def exact(self) -> np.ndarray:
         """Each row's probability from the rounds known exactly (all but resplits)."""
@@ -152,33 +257,49 @@ class ResultDistribution:
         frequencies per round, the split and resplit shares.
 
         The EV is exact. A figure that depends on how the hands of a resplit move together
-        (the standard deviation, the frequencies) is approximate where resplits happen, by
-        less than the resplit share; with no resplits every figure is exact.
+        (the standard deviation, the frequencies) is within its bound (module docstring),
+        0 with no resplits.
 
         Returns
         -------
         pandas.DataFrame
-            Columns Figure | Value | Exactness, one row a figure; the values per initial
-            wager (the edge per unit a player wagers), the frequencies per round, and
-            Exactness ``"exact"`` or ``"approximate (resplit rounds)"``.
+            Columns Figure | Value | Bound (±) | How obtained, one row a figure; the values
+            per initial wager (the edge per unit a player wagers), the frequencies per
+            round; How obtained :data:`EXACT` or :data:`BOUNDED`.
         """
         import pandas as pd
 
         x, p = self._column("Net result"), self._column("Probability")
-        spread = "exact" if self.resplit_share == 0 else "approximate (resplit rounds)"
-        exact_part = self.exact
+
+        def bounded(figure: str, value: float, bound: float) -> tuple:
+            return figure, value, bound, EXACT if bound == 0 else BOUNDED
+
+        events = {"Win": x > 0, "Push": x == 0, "Loss": x < 0}
         rows = [
-            ("Player EV per initial wager", self.mean, "exact"),
-            ("P/D edge per unit a player wagers", -self.mean, "exact"),
-            ("Standard deviation per round", self.standard_deviation, spread),
-            ("Win frequency (net result > 0)", float(p[x > 0].sum()), spread),
-            ("Push frequency", float(p[x == 0].sum()), spread),
-            ("Loss frequency (net result < 0)", float(p[x < 0].sum()), spread),
-            ("Probability of a split", self.split_share, "exact"),
-            ("Probability of a resplit", self.resplit_share, "exact"),
-            ("Win frequency, rounds without a resplit", float(exact_part[x > 0].sum()), "exact"),
+            bounded("Player EV per initial wager", self.mean, 0.0),
+            bounded("P/D edge per unit a player wagers", -self.mean, 0.0),
+            bounded(
+                "Standard deviation per round",
+                self.standard_deviation,
+                self.standard_deviation_bound,
+            ),
+            *(
+                bounded(
+                    f"{name} frequency{TAIL[name]}",
+                    float(p[event].sum()),
+                    self.probability_bound(event),
+                )
+                for name, event in events.items()
+            ),
+            bounded("Probability of a split", self.split_share, 0.0),
+            bounded("Probability of a resplit", self.resplit_share, 0.0),
+            bounded("Win frequency, rounds without a resplit", float(self.exact[x > 0].sum()), 0.0),
         ]
-        return pd.DataFrame(rows, columns=["Figure", "Value", "Exactness"])
+        return pd.DataFrame(rows, columns=["Figure", "Value", "Bound (±)", "How obtained"])
+
+
+#: The statistics' frequency names' tails.
+TAIL = {"Win": " (net result > 0)", "Push": "", "Loss": " (net result < 0)"}
 
 
 #: Pairs of hand ends from which a two-hand split is heavy (the splits of 2s and of 3s
@@ -243,13 +364,15 @@ def result_distribution(
                 range(10),
             )
         )
-    plain, two_hands, resplits, paid = (sum(part[k] for part in parts) for k in range(4))
+    plain, two_hands, resplits, paid = (sum(rows[k] for rows, _ in parts) for k in range(4))
+    slack = sum(part_slack for _, part_slack in parts) / 4  # half units squared to units
     return ResultDistribution(
         rules,
         "optimal" if chart is None else chart.name,
         *_result_rows(plain, two_hands, resplits, float(paid[0]), engine.codes.natural_pays),
         float(two_hands.sum() + resplits.sum()),
         float(resplits.sum()),
+        (float(slack[0]), float(slack[1])),
     )
 
 
@@ -314,13 +437,14 @@ class _Strategy:
 
 def _up_card_results(
     engine: Engine, strategy: _Strategy, up: int, split_rounds, settle: np.ndarray
-) -> np.ndarray:
-    """(plain, two hands, resplits, Natural paid) rows of one up card, weighted by it; the
-    split rounds' results from ``split_rounds[(pair, up)]`` (:func:`_split_round`)."""
-    out = np.zeros((4, HALF_UNITS))
+) -> tuple[np.ndarray, np.ndarray]:
+    """(plain, two hands, resplits, Natural paid) rows of one up card, weighted by it, and
+    the resplit rounds' variance slack; the split rounds' results from
+    ``split_rounds[(pair, up)]`` (:func:`_split_round`)."""
+    out, slack = np.zeros((4, HALF_UNITS)), np.zeros(2)
     plain, two_hands, resplits, natural_paid = out
     if engine.shoe[up] == 0:
-        return out
+        return out, slack
     peek = engine.codes.peek
     p_up = engine.shoe[up] / engine.shoe.sum()
     joint = hand_joints(engine, (-1, 0), strategy.kept[(-1, 0)], up)
@@ -333,14 +457,15 @@ def _up_card_results(
         elif play == PLAY_EARLY_SURRENDER:
             plain[16 - 1] += w
         elif play == PLAY_SPLIT:
-            exact_part, approximate_part = split_rounds[(opening.first, up)]
+            exact_part, approximate_part, split_slack = split_rounds[(opening.first, up)]
             two_hands += w * exact_part
             resplits += w * approximate_part
+            slack += w * split_slack
             if peek:  # a dealer Natural ends the round before the split
                 plain[16 - 2] += w * opening.dealer_natural
         else:
             plain += w * _settle_hand(joint[opening.node], settle, peek)
-    return out
+    return out, slack
 
 
 def _result_rows(plain, two_hands, resplits, natural_paid, pays) -> tuple[tuple, float]:
@@ -353,19 +478,32 @@ def _result_rows(plain, two_hands, resplits, natural_paid, pays) -> tuple[tuple,
         if total[x] > 0
     ]
     parts.append((pays, "Natural paid", natural_paid, natural_paid, 0.0, 0.0))
-    rows = tuple(
-        {
-            "Net result": float(net),
-            "Outcome": outcome,
-            "Probability": float(p),
-            "Without a split": float(unsplit),
-            "Split, two hands": float(two),
-            "With a resplit": float(resplit),
-            "Return": float(net) * float(p),
-        }
-        for net, outcome, p, unsplit, two, resplit in parts
-    )
-    return rows, float(np.dot(units, total) + pays * natural_paid)
+    resplit_share = float(resplits.sum())
+    rows = []
+    for net, outcome, p, unsplit, two, resplit in parts:
+        bound = _share_bound(float(resplit), resplit_share)
+        rows.append(
+            {
+                "Net result": float(net),
+                "Outcome": outcome,
+                "Probability": float(p),
+                "Without a split": float(unsplit),
+                "Split, two hands": float(two),
+                "With a resplit": float(resplit),
+                "Return": float(net) * float(p),
+                "Probability bound (±)": bound,
+                "Return bound (±)": abs(float(net)) * bound,
+                "How obtained": EXACT if bound == 0 else BOUNDED,
+            }
+        )
+    return tuple(rows), float(np.dot(units, total) + pays * natural_paid)
+
+
+def _share_bound(computed: float, resplit_share: float) -> float:
+    """The most an event's probability can be off, its resplit rounds' share computed as
+    ``computed`` of ``resplit_share`` (module docstring): ``max(c, r - c)``, 0 where ``c``
+    is 0."""
+    return max(computed, resplit_share - computed) if computed > 0 else 0.0
 
 
 def _label(units: float) -> str:
@@ -385,10 +523,11 @@ def _settle_hand(joint: np.ndarray, settle: np.ndarray, peek: bool) -> np.ndarra
     return out
 
 
-def _split_round(engine, kept, pair, up, ends, settle) -> tuple[np.ndarray, np.ndarray]:
+def _split_round(engine, kept, pair, up, ends, settle) -> tuple[np.ndarray, ...]:
     """Net result of a split of ``pair`` against ``up`` (half units, index + 16): (rounds
-    that stay at two hands, exact; rounds with a resplit, approximate); ``ends``: one
-    hand's (:func:`~gamecore.blackjack.hand_ends.two_hand_ends`)."""
+    that stay at two hands, exact; rounds with a resplit, approximate; the resplit rounds'
+    variance slack, :func:`_combine`); ``ends``: one hand's
+    (:func:`~gamecore.blackjack.hand_ends.two_hand_ends`)."""
     peek = engine.codes.peek
     two_hands = two_hand_split(engine, ends, pair, up, settle)
     extra = engine.split_extras[pair]
@@ -407,18 +546,26 @@ def _split_round(engine, kept, pair, up, ends, settle) -> tuple[np.ndarray, np.n
     shoe[up] -= 1
     shoe[pair] -= 2
     pairs, cards = int(shoe[pair]), int(shoe.sum())
-    resplit = np.zeros(HALF_UNITS)
+    resplit, slack = np.zeros(HALF_UNITS), np.zeros(2)
     for pattern in split_hands(list(jx), list(jp), pairs, cards, engine.max_hands(pair)):
         if pattern.extra_pairs == 0:
             continue  # no resplit: two hands, computed exactly above
         hands = [pattern.known_value] * pattern.known + [pattern.rest_value] * pattern.rest
-        resplit += pattern.probability * _combine(hands, settle, peek)
-    return two_hands, resplit
+        combined, pattern_slack = _combine(hands, settle, peek)
+        resplit += pattern.probability * combined
+        slack += pattern.probability * pattern_slack
+    return two_hands, resplit, slack
 
 
-def _combine(hands, settle, peek) -> np.ndarray:
-    """Sum of the hands' results, independent given the dealer's outcome."""
+def _combine(hands, settle, peek) -> tuple[np.ndarray, np.ndarray]:
+    """Sum of the hands' results, independent given the dealer's outcome; and how far the
+    variance of the sum given the dealer's outcome may lie below and above its value under
+    independence, whatever the hands' dependence (the slack of
+    :attr:`ResultDistribution.variance_slack`, in half units squared), both weighted by the
+    dealer's outcomes' probabilities."""
     out = np.zeros(HALF_UNITS)
+    slack = np.zeros(2)
+    halves = np.arange(-4, 5)
     dealer = hands[0].sum(axis=0)  # every hand's joint has the same dealer marginal
     for d in range(N_OUTCOMES):
         if dealer[d] <= 0.0:
@@ -427,10 +574,16 @@ def _combine(hands, settle, peek) -> np.ndarray:
             continue  # no split is played: the caller books the Natural's loss
         total = np.array([1.0])
         low = 0
+        variances = []
         for joint in hands:
             # Half units -4..4 (bincount sums in order, as np.add.at would, far faster).
             per_hand = np.bincount(settle[:, d] + 4, weights=joint[:, d] / dealer[d], minlength=9)
             total = np.convolve(total, per_hand)
             low -= 4
+            mean = np.dot(halves, per_hand)
+            variances.append(max(float(np.dot((halves - mean) ** 2, per_hand)), 0.0))
         out[low + 16 : low + 16 + total.size] += dealer[d] * total
-    return out
+        independent = sum(variances)  # the variance of the sum as combined here
+        most = float(np.sqrt(variances).sum()) ** 2  # every covariance at +sd_i sd_j
+        slack += dealer[d] * np.array([independent, most - independent])
+    return out, slack
