@@ -6,6 +6,12 @@ analyst can flip any of them (``dataclasses.replace`` or the CLI's ``--rule NAME
 
 A field is declared with :func:`rule`, which carries its description and its check; the
 base class runs every check in ``__post_init__`` so an invalid rule set cannot exist.
+
+Every value can also be stated in words (:meth:`RuleSet.in_words`, the rule table's
+:data:`IN_WORDS` column): each check carries how its values read (a payout as odds, "6 to
+5"; a commission as "5%"; decks as "8 decks"; a switch as "yes"/"no"; a :func:`choice`'s
+option by the meaning it is given), and a rule may word its own values instead (a switch's
+two sentences). A rule whose values cannot be worded cannot be declared.
 """
 
 from __future__ import annotations
@@ -13,12 +19,11 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from gamecore import decimals
+from gamecore import decimals, rulewords
 from gamecore.cards import MAX_DECKS, MIN_DECKS, validate_decks
 from gamecore.errors import GamecoreError, did_you_mean, shown
 from gamecore.numeric import is_whole, real_number
@@ -27,6 +32,11 @@ if TYPE_CHECKING:  # imported by to_frame: a command line's JSON prints no table
     import pandas as pd
 
 Check = Callable[[str, Any], Any]
+#: How a rule's values read: a function of the value, or a mapping value -> words.
+Words = Callable[[Any], str] | Mapping[Any, str]
+
+#: The rule table's column holding each value in words (:meth:`RuleSet.to_frame`).
+IN_WORDS = "In words"
 
 #: The largest payout a rule set accepts, "x to 1". Casino paytables stay far below it (a
 #: progressive's top award is rarely past 100,000 to 1); above it a payout is a typing error,
@@ -37,8 +47,9 @@ MAX_PAYOUT = 1_000_000
 MAX_AMOUNT = 10**12
 
 
-def rule(default: Any, description: str, check: Check) -> Any:
-    """Declare a rule parameter: its default, a one-line description and its check.
+def rule(default: Any, description: str, check: Check, words: Words | None = None) -> Any:
+    """Declare a rule parameter: its default, a one-line description, its check and how its
+    values read in words.
 
     Parameters
     ----------
@@ -48,13 +59,19 @@ def rule(default: Any, description: str, check: Check) -> Any:
         What the parameter means, one line (``gamecore games``, the rule table).
     check : Check
         ``check(name, value) -> value``, run on every new rule set.
+    words : Words, optional
+        The rule's own words for its values (a switch's two sentences, a count's unit),
+        else the check's (:func:`marked`): one of them is required.
 
     Returns
     -------
     Any
         A :func:`dataclasses.field` carrying them (assigned to the field in the class).
     """
-    return dataclasses.field(default=default, metadata={"description": description, "check": check})
+    if words is None and getattr(check, "words", None) is None:
+        raise TypeError(f"a rule needs words for its values: its check ({allowed(check)}) has none")
+    metadata = {"description": description, "check": check, "words": words}
+    return dataclasses.field(default=default, metadata=metadata)
 
 
 def allowed(check: Check) -> str:
@@ -78,13 +95,16 @@ def allowed(check: Check) -> str:
     return getattr(check, "allowed", None) or (check.__doc__ or "").strip().split("\n")[0]
 
 
-def marked(text: str) -> Callable[[Check], Check]:
-    """Decorate a check with what it accepts, in words (:func:`allowed` reads it).
+def marked(text: str, words: Words | None = None) -> Callable[[Check], Check]:
+    """Decorate a check with what it accepts, in words (:func:`allowed` reads it), and how
+    the values it accepts read in words (:meth:`RuleSet.in_words`).
 
     Parameters
     ----------
     text : str
         What the check accepts, as a listing shows it ("an integer from 1 to 1000").
+    words : Words, optional
+        How an accepted value reads (:mod:`gamecore.rulewords`: ``odds``, ``percent``, ...).
 
     Returns
     -------
@@ -94,6 +114,7 @@ def marked(text: str) -> Callable[[Check], Check]:
 
     def mark(check: Check) -> Check:
         check.allowed = text  # type: ignore[attr-defined]
+        check.words = words  # type: ignore[attr-defined]
         return check
 
     return mark
@@ -104,7 +125,7 @@ def marked(text: str) -> Callable[[Check], Check]:
 # ---------------------------------------------------------------------------------------
 
 
-@marked(f"an integer from {MIN_DECKS} to {MAX_DECKS}")
+@marked(f"an integer from {MIN_DECKS} to {MAX_DECKS}", rulewords.decks)
 def deck_count(name: str, value: Any) -> int:
     """A deck count, an integer from :data:`MIN_DECKS` to :data:`MAX_DECKS`.
 
@@ -123,7 +144,7 @@ def deck_count(name: str, value: Any) -> int:
     return validate_decks(value, name)
 
 
-@marked("a finite number")
+@marked("a finite number", rulewords.number)
 def number(name: str, value: Any) -> float:
     """A finite real number (a count's trigger, a threshold), as a Python int or float
     (:func:`gamecore.numeric.real_number`: no bool, no long-double NaN, no complex).
@@ -143,7 +164,7 @@ def number(name: str, value: Any) -> float:
     return real_number(name, value)
 
 
-@marked(f"a payout from 0 to {MAX_PAYOUT:,} to 1")
+@marked(f"a payout from 0 to {MAX_PAYOUT:,} to 1", rulewords.odds)
 def payout(name: str, value: Any) -> float:
     """A payout 'x to 1': a finite number from 0 to :data:`MAX_PAYOUT`.
 
@@ -172,7 +193,7 @@ def payout(name: str, value: Any) -> float:
     return value
 
 
-@marked("a fraction from 0 up to (not including) 1")
+@marked("a fraction from 0 up to (not including) 1", rulewords.percent)
 def commission(name: str, value: Any) -> float:
     """A commission on winnings: a fraction in [0, 1).
 
@@ -194,7 +215,7 @@ def commission(name: str, value: Any) -> float:
     return value
 
 
-@marked("true or false")
+@marked("true or false", rulewords.yes_no)
 def boolean(name: str, value: Any) -> bool:
     """A rule switch: True or False (numpy's too; not 0/1, not a string).
 
@@ -215,27 +236,34 @@ def boolean(name: str, value: Any) -> bool:
     return bool(value)
 
 
-def choice(*options: str) -> Check:
-    """A check accepting one of ``options`` (strings).
+def choice(*options: str | Mapping[str, str]) -> Check:
+    """A check accepting one of ``options`` (strings): for a rule, one mapping of each
+    option to its meaning in words, what a report states for it.
 
     Parameters
     ----------
-    *options : str
-        The values accepted.
+    *options : str, or one Mapping of str to str
+        The values accepted, each with its words (a rule's); or the values alone (a report
+        parameter's: no rule can be declared with it, :func:`rule`).
 
     Returns
     -------
     Check
         A function ``check(name, value) -> value`` marked with what it accepts
-        (:func:`allowed`); a refused value raises :class:`GamecoreError` naming ``name``.
+        (:func:`allowed`) and, given a mapping, with its options' words; a refused value
+        raises :class:`GamecoreError` naming ``name``.
 
     Examples
     --------
-    >>> allowed(choice("fresh", "cut_card"))
+    >>> allowed(choice({"fresh": "a fresh shoe every round", "cut_card": "dealt to a cut card"}))
     'one of fresh, cut_card'
     """
+    words = None
+    if len(options) == 1 and isinstance(options[0], Mapping):
+        words = dict(options[0])
+        options = tuple(words)
 
-    @marked("one of " + ", ".join(options))
+    @marked("one of " + ", ".join(options), words)
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str) or value not in options:
             raise GamecoreError(f"{name} must be one of {', '.join(options)}, got {shown(value)}")
@@ -259,7 +287,7 @@ def integer_from(low: int, high: int) -> Check:
         (:func:`allowed`); a refused value raises :class:`GamecoreError` naming ``name``.
     """
 
-    @marked(f"an integer from {low} to {high}")
+    @marked(f"an integer from {low} to {high}", rulewords.number)
     def check(name: str, value: Any) -> int:
         if not is_whole(value) or not low <= value <= high:
             raise GamecoreError(
@@ -270,7 +298,7 @@ def integer_from(low: int, high: int) -> Check:
     return check
 
 
-@marked(f"a number from 0 to {MAX_AMOUNT:,}")
+@marked(f"a number from 0 to {MAX_AMOUNT:,}", rulewords.units)
 def amount(name: str, value: Any) -> float:
     """A sum of money or a count of units: a finite number from 0 to :data:`MAX_AMOUNT`.
 
@@ -290,29 +318,6 @@ def amount(name: str, value: Any) -> float:
     if not 0 <= value <= MAX_AMOUNT:
         raise GamecoreError(f"{name} must be from 0 to {MAX_AMOUNT:,}, got {shown(value)}")
     return value
-
-
-def as_fraction(value: float | int) -> Fraction:
-    """The exact rational a decimal parameter stands for: 0.05 -> 1/20, not the binary float.
-
-    Parameters are typed by people as decimals, so the decimal reading is the intended one.
-
-    Parameters
-    ----------
-    value : float or int
-        A rule parameter's value.
-
-    Returns
-    -------
-    Fraction
-        A float read through its shortest decimal repr; an int as it is.
-
-    Examples
-    --------
-    >>> as_fraction(0.05), as_fraction(8)
-    (Fraction(1, 20), Fraction(8, 1))
-    """
-    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
 
 
 #: Words that set an optional (``X | None``) parameter to ``None``: fixed by another rule.
@@ -363,25 +368,32 @@ def _quoted(text: str, limit: int = 40) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} chars)"
 
 
-def optional(check: Check) -> Check:
-    """``check``, or ``None`` (the value is fixed by another rule, e.g. the deck count).
+def optional(check: Check, by: str, noun: str) -> Check:
+    """``check``, or ``None`` (``auto``: the value is fixed by another rule, ``by``, in the
+    rule set's :meth:`RuleSet.resolved`).
 
     Parameters
     ----------
     check : Check
         The check of a value that is given.
+    by : str
+        The rule that fixes an ``auto`` value (``"decks"``).
+    noun : str
+        That rule in words, as a reader names it (``"the deck count"``).
 
     Returns
     -------
     Check
         A check passing ``None`` through, else ``check``, marked with what it accepts
-        (:func:`allowed`); a refused value raises :class:`GamecoreError` naming ``name``.
+        (:func:`allowed`) and with ``check``'s words; a refused value raises
+        :class:`GamecoreError` naming ``name``.
     """
 
-    @marked(f"{allowed(check)}, or auto (none): set by another rule")
+    @marked(f"{allowed(check)}, or auto (none): set by {noun}", getattr(check, "words", None))
     def check_optional(name: str, value: Any) -> Any:
         return None if value is None else check(name, value)
 
+    check_optional.set_by = (by, noun)  # type: ignore[attr-defined]
     return check_optional
 
 
@@ -476,6 +488,17 @@ class RuleSet:
         self._refuse_unknown(list(values))
         return dataclasses.replace(self, **values)
 
+    def resolved(self) -> RuleSet:
+        """The rule set with every ``auto`` (``None``) value fixed by the rule that sets it
+        (:func:`optional`): itself where a game has none; a game with some overrides it.
+
+        Returns
+        -------
+        RuleSet
+            A rule set of the same game.
+        """
+        return self
+
     @classmethod
     def parameters(cls) -> list[dict[str, Any]]:
         """Each rule parameter as ``gamecore games`` lists it.
@@ -508,22 +531,50 @@ class RuleSet:
         """
         return {"game": self.game, **dataclasses.asdict(self)}
 
+    def in_words(self) -> dict[str, str]:
+        """Each parameter's value in words: odds as "6 to 5", a commission as "5%", decks as
+        "8 decks", an option by its meaning, a switch by its sentence or yes/no; an ``auto``
+        value as what it resolves to and why ("6 to 5 (set by the deck count: 6 decks)").
+
+        Returns
+        -------
+        dict of str to str
+            Parameter name -> words, in declaration order.
+
+        Examples
+        --------
+        >>> from gamecore.baccarat import PuntoBancoRules
+        >>> PuntoBancoRules().in_words()
+        {'decks': '8 decks', 'banker_commission': '5%', 'tie_pays': '8 to 1'}
+        """
+        fields, resolved = {f.name: f for f in dataclasses.fields(self)}, self.resolved()
+        words = {n: rulewords.of_rule(f, getattr(resolved, n)) for n, f in fields.items()}
+        for name, field in fields.items():
+            if getattr(self, name) is None:  # auto: what it resolves to, and why
+                by, noun = field.metadata["check"].set_by
+                words[name] += f" (set by {noun}: {words[by]})"
+        return words
+
     def to_frame(self) -> pd.DataFrame:
-        """The rule set as a table: Parameter | Value | Default | Meaning.
+        """The rule set as a table: Parameter | Value | In words | Default | Meaning.
 
         Returns
         -------
         pandas.DataFrame
-            A row per parameter; Value and Default as text (8 and 0.05 as typed).
+            A row per parameter; Value and Default as ``--rule NAME=VALUE`` takes them
+            (:func:`gamecore.rulewords.typed`: 8, 0.05, ``auto``), the value in words
+            (:data:`IN_WORDS`, :meth:`in_words`).
         """
         import pandas as pd
 
+        words = self.in_words()
         rows = [
             {
                 "Parameter": f.name,
                 # As text, so a table shows 8 and 0.05 as typed, not 8.000000.
-                "Value": str(getattr(self, f.name)),
-                "Default": str(f.default),
+                "Value": rulewords.typed(getattr(self, f.name)),
+                IN_WORDS: words[f.name],
+                "Default": rulewords.typed(f.default),
                 "Meaning": f.metadata.get("description", ""),
             }
             for f in dataclasses.fields(self)
@@ -533,4 +584,7 @@ class RuleSet:
     def __str__(self) -> str:
         from gamecore import terminal
 
-        return f"{self.title} ({self.game})\n" + terminal.table(self.to_frame())
+        frame = self.to_frame()
+        if (frame["Value"] == frame["Default"]).all():  # the defaults: one column says it
+            frame = frame.drop(columns="Default")
+        return f"{self.title} ({self.game})\n" + terminal.table(frame)

@@ -91,8 +91,10 @@ def test_from_strings_parses_by_type():
 
 def test_rule_set_prints_itself():
     frame = EZBaccaratRules(decks=6).to_frame()
-    assert frame.columns.tolist() == ["Parameter", "Value", "Default", "Meaning"]
+    assert frame.columns.tolist() == ["Parameter", "Value", "In words", "Default", "Meaning"]
     assert frame.set_index("Parameter").loc["decks", "Value"] == "6"
+    assert frame.set_index("Parameter").loc["decks", "In words"] == "6 decks"
+    assert frame.set_index("Parameter").loc["dragon7_pays", "In words"] == "40 to 1"
     assert frame.set_index("Parameter").loc["decks", "Default"] == "8"
     text = str(EZBaccaratRules(decks=6))
     assert text.startswith("EZ Baccarat with Dragon 7 (ez_baccarat)")

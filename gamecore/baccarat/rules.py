@@ -11,7 +11,8 @@ import dataclasses
 from typing import Any
 
 from gamecore.errors import GamecoreError
-from gamecore.rules import RuleSet, as_fraction, commission, deck_count, payout, rule
+from gamecore.rules import RuleSet, commission, deck_count, payout, rule
+from gamecore.rulewords import as_fraction
 from gamecore.wagers import PaytableLine, Wager
 
 

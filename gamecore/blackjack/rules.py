@@ -9,7 +9,7 @@ import dataclasses
 import functools
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -25,9 +25,6 @@ from gamecore.rules import (
     payout,
     rule,
 )
-
-if TYPE_CHECKING:  # imported by to_frame (gamecore.rules.RuleSet.to_frame)
-    import pandas as pd
 
 # ---------------------------------------------------------------------------------------
 # Cards and outcomes
@@ -117,6 +114,54 @@ SPLIT_STRATEGY_NAMES = {
 }
 FORCED_KINDS = ("none", "c21")
 
+# Each rule's options in words, as a rule set's table states its value (gamecore.rules.choice).
+SURRENDER_WORDS = dict(
+    zip(
+        SURRENDER_KINDS,
+        (
+            "no surrender",
+            "late: on the first two cards, after the dealer checks for a Natural",
+            "early: on the first two cards, before the dealer checks for a Natural",
+            "at any number of cards against 2 to 9; against an Ace or a 10 only on the first "
+            "two cards, before the check (early)",
+        ),
+        strict=True,
+    )
+)
+DOUBLE_WORDS = dict(
+    zip(
+        DOUBLE_KINDS,
+        ("any first two cards", "a hard 9, 10 or 11 only", "a hard 10 or 11 only"),
+        strict=True,
+    )
+)
+BUST_PUSH_WORDS = {
+    "none": "none: a busted player hand loses",
+    "three_card_23_25": "a three-card 23, 24 or 25 pushes when closer to 21.5 than the "
+    "dealer's bust, else loses",
+}
+FORCED_WORDS = {
+    "none": "none: the player chooses on every total",
+    "c21": "hit 11 or less and soft 17 or less; stand on 20, 21 and a Natural; the player "
+    "chooses on hard 12 to 19 and soft 18 to 19",
+}
+
+
+def hands_words(hands: int) -> str:
+    """``max_split_hands`` in words.
+
+    Parameters
+    ----------
+    hands : int
+        The most hands a pair may be split to.
+
+    Returns
+    -------
+    str
+        ``"4 hands"``; 1: ``"no splitting"``.
+    """
+    return "no splitting" if hands == 1 else f"{hands} hands"
+
 
 def shoe_composition(decks: int) -> np.ndarray:
     """Cards per rank (A, 2..9, ten-valued) in ``decks`` decks: the card model's blackjack
@@ -153,18 +198,23 @@ class StandardBlackjackRules(RuleSet):
     title = "Blackjack"
 
     decks: int = rule(6, "standard 52-card decks in the shoe", deck_count)
-    dealer_hits_soft_17: bool = rule(False, "the dealer hits soft 17 (H17); false: S17", boolean)
+    dealer_hits_soft_17: bool = rule(
+        False,
+        "the dealer hits soft 17 (H17); false: S17",
+        boolean,
+        {True: "the dealer hits soft 17 (H17)", False: "the dealer stands on soft 17 (S17)"},
+    )
     natural_pays: float = rule(1.5, "a player's Natural pays this many to 1 (1.5 = 3:2)", payout)
     bust_push: str = rule(
         "none",
         "busted player hands that may push a more-busted dealer: none, or three_card_23_25 "
         "(three-card 23, 24, 25 push a dealer bust farther from 21.5; equal distance loses)",
-        choice(*BUST_PUSH_KINDS),
+        choice(BUST_PUSH_WORDS),
     )
-    double_on: str = rule("any", "first two cards a player may double on", choice(*DOUBLE_KINDS))
+    double_on: str = rule("any", "first two cards a player may double on", choice(DOUBLE_WORDS))
     double_after_split: bool = rule(True, "doubling allowed after a split", boolean)
     max_split_hands: int = rule(
-        4, "split and resplit to at most this many hands (1: none)", integer_from(1, 4)
+        4, "split and resplit to at most this many hands (1: none)", integer_from(1, 4), hands_words
     )
     resplit_aces: bool = rule(False, "split aces may be resplit (up to max_split_hands)", boolean)
     split_aces_one_card: bool = rule(True, "split aces receive one card each", boolean)
@@ -172,7 +222,7 @@ class StandardBlackjackRules(RuleSet):
         "none",
         "none; late (first two cards, after the peek); early (first two cards, before the "
         "peek); any_cards (c21: any number of cards against 2-9, early against A and 10)",
-        choice(*SURRENDER_KINDS),
+        choice(SURRENDER_WORDS),
     )
     peek: bool = rule(True, "the dealer checks for a Natural under an Ace or a 10 up", boolean)
     insurance_pays: float = rule(2, "insurance (against an Ace up) pays this many to 1", payout)
@@ -180,7 +230,7 @@ class StandardBlackjackRules(RuleSet):
         "none",
         "forced player totals: none, or c21 (hit 11 or less and soft 17 or less; stand on "
         "20, 21 and a Natural; free on hard 12-19 and soft 18-19)",
-        choice(*FORCED_KINDS),
+        choice(FORCED_WORDS),
     )
     double_soft: bool = rule(True, "soft hands may double (false: hard hands only)", boolean)
     double_after_hit: bool = rule(
@@ -191,7 +241,7 @@ class StandardBlackjackRules(RuleSet):
         "how optimal play plays split hands (Eric Farmer's terms): cdz (CDZ-: as the same "
         "cards unsplit), cdp1 (best for the split hand's cards with one more pair card out of "
         "the shoe), cdp (best for the number of pair cards out)",
-        choice(*SPLIT_STRATEGIES),
+        choice(SPLIT_STRATEGY_NAMES),
     )
 
     def resolved(self) -> StandardBlackjackRules:
@@ -220,27 +270,39 @@ class C21BlackjackRules(StandardBlackjackRules):
         6, "standard 52-card decks (1, 2, 4, 6, 8 are dealt); 2 = double deck", deck_count
     )
     dealer_hits_soft_17: bool = rule(
-        True, "the P/D hits soft 17 or less, stands on hard 17+", boolean
+        True,
+        "the player/dealer (P/D) hits soft 17 or less, stands on hard 17+",
+        boolean,
+        {
+            True: "the player/dealer (P/D) hits soft 17 or less, stands on hard 17 or more",
+            False: "the player/dealer (P/D) stands on soft 17 (S17)",
+        },
     )
     natural_pays: float | None = rule(
         None,
-        "Natural pays this many to 1; auto: 1.2 (6 to 5), 1 (even money) in double deck",
-        optional(payout),
+        "Natural pays this many to 1; auto: 6 to 5 (1.2), 1 to 1 (even money) in double deck",
+        optional(payout, by="decks", noun="the deck count"),
     )
     bust_push: str = rule(
         "three_card_23_25",
         "both busted: a three-card 23, 24 or 25 (doubled hands and split hands counted from "
         "the split card included) pushes when closer to 21.5 than the P/D, else loses",
-        choice(*BUST_PUSH_KINDS),
+        choice(BUST_PUSH_WORDS),
+        {
+            "none": BUST_PUSH_WORDS["none"],
+            "three_card_23_25": "a three-card 23, 24 or 25 pushes when closer to 21.5 than "
+            "the P/D's bust, else loses",
+        },
     )
     double_on: str = rule(
-        "any", "double on any first two cards but a Natural", choice(*DOUBLE_KINDS)
+        "any", "double on any first two cards but a Natural", choice(DOUBLE_WORDS)
     )
     double_after_split: bool = rule(True, "double after split allowed", boolean)
     max_split_hands: int | None = rule(
         None,
         "split/resplit to this many hands; auto: 4, 2 in double deck",
-        optional(integer_from(1, 4)),
+        optional(integer_from(1, 4), by="decks", noun="the deck count"),
+        hands_words,
     )
     resplit_aces: bool = rule(True, "split Bonus Aces resplit up to max_split_hands", boolean)
     split_aces_one_card: bool = rule(True, "split Bonus Aces take one card each", boolean)
@@ -248,11 +310,11 @@ class C21BlackjackRules(StandardBlackjackRules):
         "any_cards",
         "half the wager, not on doubled or split hands: any number of cards against 2-9; "
         "against A or 10 only the first two cards before the check (early)",
-        choice(*SURRENDER_KINDS),
+        choice(SURRENDER_WORDS),
     )
     peek: bool = rule(True, "the house dealer checks the P/D for a Natural under A or 10", boolean)
     insurance_pays: float = rule(2, "insurance against a Bonus Ace up pays 2 to 1", payout)
-    player_forced: str = rule("c21", "the card's forced player totals", choice(*FORCED_KINDS))
+    player_forced: str = rule("c21", "the card's forced player totals", choice(FORCED_WORDS))
 
     def resolved(self) -> C21BlackjackRules:
         """The same game (its name kept) with the ``auto`` values fixed by the deck count."""
@@ -263,15 +325,6 @@ class C21BlackjackRules(StandardBlackjackRules):
         if self.max_split_hands is None:
             fixed["max_split_hands"] = 2 if double_deck else 4
         return dataclasses.replace(self, **fixed)
-
-    def to_frame(self) -> pd.DataFrame:
-        frame = super().to_frame()
-        resolved = self.resolved()
-        for name in ("natural_pays", "max_split_hands"):
-            if getattr(self, name) is None:
-                row = frame["Parameter"] == name
-                frame.loc[row, "Value"] = f"auto: {getattr(resolved, name)} ({self.decks} decks)"
-        return frame
 
 
 def check_rules(rules: Any) -> StandardBlackjackRules:

@@ -7,6 +7,7 @@ import dataclasses
 
 import numpy as np
 
+from gamecore import rulewords
 from gamecore.cards import standard, validate_decks
 from gamecore.errors import GamecoreError
 from gamecore.rules import RuleSet, amount, boolean, deck_count, integer_from, rule
@@ -53,24 +54,38 @@ class C21BaccaratRules(RuleSet):
         1,
         "Jokers per deck: wild, a hand holding one counts 9; two jokers are a Natural",
         JOKERS_PER_DECK,
+        lambda n: "no jokers" if n == 0 else f"{n} joker{'' if n == 1 else 's'} a deck",
     )
     must_draw_max: int = rule(
-        4, "Everyone, P/D included, must draw on this total or less", integer_from(0, 8)
+        4,
+        "Everyone, the player/dealer (P/D) included, must draw on this total or less",
+        integer_from(0, 8),
+        lambda total: f"everyone, the player/dealer (P/D) included, draws on {total} or less",
     )
     must_stand_min: int = rule(
         7,
         "Everyone must stand on this total or more; totals between are options",
         integer_from(1, 9),
+        lambda total: f"everyone stands on {total} or more",
     )
     house_way_draw_max: int = rule(
         5,
         "House Way (forced on spots a player does not play himself): draw on this total "
         "or less, stand above",
         integer_from(0, 8),
+        lambda total: f"draw on {total} or less, stand on {total + 1} or more",
     )
-    pd_wins_ties_on_zero: bool = rule(True, "The P/D wins all ties on zero", boolean)
+    pd_wins_ties_on_zero: bool = rule(
+        True,
+        "The P/D wins all ties on zero",
+        boolean,
+        {True: "the P/D wins all ties on zero", False: "ties on zero push, as other ties"},
+    )
     collection: float = rule(
-        1.0, "Collection per betting spot per hand, paid by everyone, P/D included", amount
+        1.0,
+        "Collection per betting spot per hand, paid by everyone, P/D included",
+        amount,
+        lambda units: f"{rulewords.units(units)} per betting spot per hand",
     )
     table_minimum: float = rule(10, "Table minimum wager (for the collection table)", amount)
     table_maximum: float = rule(100, "Table maximum wager (for the collection table)", amount)

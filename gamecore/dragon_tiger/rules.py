@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from gamecore.errors import GamecoreError
-from gamecore.rules import RuleSet, as_fraction, deck_count, payout, rule
+from gamecore.rules import RuleSet, deck_count, payout, rule
+from gamecore.rulewords import as_fraction
 from gamecore.wagers import PaytableLine, Wager
 
 #: What a Dragon or Tiger bet loses on a tie: half the stake.
