@@ -443,7 +443,8 @@ def _optimal_spread(engine: Engine) -> tuple[float, str]:
     return sd, (
         "approximate: the hands of a round resplit to three or four hands "
         f"({distribution.resplit_share:.4%} of rounds) are combined as independent given the "
-        "dealer's outcome; every other round is exact"
+        "dealer's outcome; every other round is exact; the SD is within "
+        f"± {distribution.standard_deviation_bound:.2g} whatever their dependence"
     )
 
 
