@@ -130,7 +130,7 @@ class Bank:
         """
         meaning = {
             "stake": "the P/D's money on the table each round, units of a player's bet "
-            "(inf: it covers every payoff)",
+            "(infinite: it covers every payoff)",
             "bankrolls": "the banker's money at the start of a shift, units (each tallied)",
             "shift_rounds": "rounds in a shift; the banker banks every one",
             "turn_rounds": "rounds each person banks in turn under rotation",
@@ -138,10 +138,22 @@ class Bank:
         }
         return pd.DataFrame(
             [
-                {"Parameter": k, "Value": str(v), "Meaning": meaning[k]}
+                {"Parameter": k, "Value": _value_text(v), "Meaning": meaning[k]}
                 for k, v in dataclasses.asdict(self).items()
             ]
         )
+
+
+def _value_text(value: Any) -> str:
+    """A field of :class:`Bank` as a reader writes it: ``infinite``, not ``inf``; the
+    bankrolls ``100, 200, 400, 800``, not a tuple of floats."""
+    if isinstance(value, tuple):
+        return ", ".join(_value_text(v) for v in value)
+    if isinstance(value, float) and math.isinf(value):
+        return "infinite"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # 100, not 100.0 (nor 1e+12)
+    return str(value)
 
 
 class BankTallies(NamedTuple):

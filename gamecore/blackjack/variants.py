@@ -6,11 +6,13 @@ the rules as given), each variant a full :func:`gamecore.blackjack.analysis.exac
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from gamecore.blackjack.analysis import exact
 from gamecore.blackjack.rules import SURRENDER_KINDS, StandardBlackjackRules, check_rules
 from gamecore.errors import GamecoreError, shown
+from gamecore.wagers import odds
 
 if TYPE_CHECKING:  # pandas is imported where a table is made
     import pandas as pd
@@ -74,8 +76,9 @@ def rule_costs(
     Returns
     -------
     pandas.DataFrame
-        Variant | Changes | Player EV | EV change (against the rules as given, first row),
-        EVs per unit of the initial wager under optimal composition-dependent play.
+        Variant | Changes (each rule change in words, :func:`change_text`) | Player EV | EV
+        change (against the rules as given, first row), EVs per unit of the initial wager
+        under optimal composition-dependent play.
     """
     import pandas as pd
 
@@ -95,12 +98,66 @@ def rule_costs(
         rows.append(
             {
                 "Variant": label,
-                "Changes": ", ".join(f"{k}={v}" for k, v in changes.items()),
+                "Changes": "; ".join(change_text(k, v) for k, v in changes.items()),
                 "Player EV": a.player_ev,
                 "EV change": a.player_ev - base.player_ev,
             }
         )
     return pd.DataFrame(rows)
+
+
+#: The rule changes of :func:`default_variants` in words (rule -> value -> words).
+_CHANGE_WORDS: dict[str, dict[Any, str]] = {
+    "dealer_hits_soft_17": {True: "the P/D hits soft 17", False: "the P/D stands on soft 17"},
+    "double_after_split": {True: "double after split", False: "no double after split"},
+    "bust_push": {
+        "none": "no bust push",
+        "three_card_23_25": "both busted, a three-card 23 to 25 closer to 21.5 pushes",
+    },
+    "player_forced": {"none": "no forced player totals", "c21": "the card's forced player totals"},
+    "surrender": {
+        "none": "no surrender",
+        "late": "late surrender",
+        "early": "early surrender",
+        "any_cards": "surrender on any number of cards",
+    },
+}
+
+
+def change_text(rule: str, value: Any) -> str:
+    """One rule change of a variant in words, never as Python writes it
+    (``dealer_hits_soft_17=False``: ``the P/D stands on soft 17``).
+
+    Parameters
+    ----------
+    rule : str
+        The rule's name.
+    value : Any
+        Its value in the variant.
+
+    Returns
+    -------
+    str
+        The change in words: a Natural's payout as odds, the hands a pair splits to, the
+        words of :data:`_CHANGE_WORDS`; else the rule's name in words and its value (a
+        switch as yes or no).
+
+    Examples
+    --------
+    >>> change_text("dealer_hits_soft_17", False), change_text("natural_pays", 1.2)
+    ('the P/D stands on soft 17', 'a Natural pays 6 to 5')
+    >>> change_text("double_soft", False)
+    'double soft: no'
+    """
+    if rule == "natural_pays" and isinstance(value, int | float) and not isinstance(value, bool):
+        return f"a Natural pays {odds(Fraction(str(value)))}"
+    if rule == "max_split_hands":
+        return f"split to {value} hands at most"
+    words = _CHANGE_WORDS.get(rule, {})
+    if isinstance(value, bool | str) and value in words:
+        return words[value]
+    shown_value = {True: "yes", False: "no"}[value] if isinstance(value, bool) else value
+    return f"{rule.replace('_', ' ')}: {shown_value}"
 
 
 def default_variants(rules: StandardBlackjackRules) -> dict[str, dict[str, Any]]:

@@ -15,7 +15,8 @@ by the column's name (and, in a twin table, by the row's figure):
 - a figure within :data:`ZERO_TOLERANCE` of zero (float rounding of an exact zero, such as
   ``-6.9e-18``) printed as zero, without a sign;
 - ``yes``/``no`` for ``True``/``False``, a dash for ``None``, nothing for a missing value,
-  and text without Markdown's backticks or asterisks.
+  ``infinite`` for ``inf``, a list or tuple as its items joined by commas, and text without
+  Markdown's backticks or asterisks.
 
 :data:`STYLE_NOTE` states these rules in each document's glossary.
 """
@@ -62,7 +63,20 @@ _ODDS = re.compile(r"^pays$|^payout$")
 _TWIN_VALUES = {"exact", "simulated", "se", "value"}
 #: Columns of Parameter | Value tables: each value of its own kind.
 _VALUES = {"value", "default"}
-_LITERALS = {"True": "yes", "False": "no", "None": DASH, "nan": "", "NaN": "", "<NA>": ""}
+_LITERALS = {
+    "True": "yes",
+    "False": "no",
+    "None": DASH,
+    "nan": "",
+    "NaN": "",
+    "<NA>": "",
+    "inf": "infinite",
+    "-inf": "minus infinity",
+}
+#: A list or tuple as Python writes it: ``[1, 2]``, ``(100.0, 200.0)``.
+_SEQUENCE = re.compile(r"\[[^\[\]]*\]|\((?:[^(),]+,)+[^(),]*\)")
+#: An item of a written tuple: a number or a quoted word (a parenthesis of words is text).
+_ITEM = re.compile(r"[-+]?(\d+(\.\d*)?(e[-+]?\d+)?|inf)|'[^']*'|\"[^\"]*\"|True|False|None")
 #: A literal given as a value inside text (``dealer_hits_soft_17=False``).
 _ASSIGNED = re.compile(r"([=:] ?)(True|False|None)\b")
 _INTEGER = re.compile(r"[-+]?\d+")
@@ -130,17 +144,28 @@ def plain_text(text: str) -> str:
     Returns
     -------
     str
-        ``yes``/``no`` for ``True``/``False``, a dash for ``None``, nothing for ``nan``; a
-        list ``[1, 2]`` as ``1, 2``; otherwise the text without backticks and ``**``.
+        ``yes``/``no`` for ``True``/``False``, a dash for ``None``, nothing for ``nan``,
+        ``infinite`` for ``inf``; a list ``[1, 2]`` or a tuple ``(100.0, 200.0)`` as ``1, 2``
+        and ``100, 200``; otherwise the text without backticks and ``**``.
     """
     text = str(text)
     if text.strip() in _LITERALS:
         return _LITERALS[text.strip()]
-    if re.fullmatch(r"\[[^\[\]]*\]", text.strip()):
-        items = [plain_text(item.strip().strip("'\"")) for item in text.strip()[1:-1].split(",")]
-        return ", ".join(item for item in items if item)
+    if _SEQUENCE.fullmatch(text.strip()):
+        items = [item.strip() for item in text.strip()[1:-1].split(",")]
+        if text.strip().startswith("[") or all(_ITEM.fullmatch(i) for i in items if i):
+            return ", ".join(_item_text(item) for item in items if item)
     text = _ASSIGNED.sub(lambda m: m.group(1) + _LITERALS[m.group(2)], text)
     return text.replace("`", "").replace("**", "")
+
+
+def _item_text(item: str) -> str:
+    """An item of a written list: a number without float noise or thousands separators
+    (they would read as more items: ``100.0`` is ``100``), else words."""
+    value = parse(item)
+    if value is None:
+        return plain_text(item.strip("'\""))
+    return str(int(value)) if float(value).is_integer() else repr(value)
 
 
 def _fixed(value: float, decimals: int, percent: bool = False) -> str:
@@ -207,7 +232,7 @@ def number_text(value: int | float, kind: str, decimals: int | None = None) -> s
     if kind == "z":
         return _fixed(value, Z_DECIMALS)
     if not math.isfinite(value):
-        return str(value)
+        return _LITERALS.get(str(value), str(value))
     whole = isinstance(value, int) or float(value).is_integer()
     if decimals is None:
         decimals = 0 if whole else _fewest([value], _decimals(abs(value)))

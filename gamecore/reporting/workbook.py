@@ -9,23 +9,39 @@ CSV (the provenance's parameters row, a JSON string, points at the Parameters ta
 Every sheet has its header row frozen and each column as wide as what it shows (at
 most :data:`MAX_WIDTH` characters: longer text wraps).
 
+**One convention for what is not a number** (:func:`cell_value`):
+
+- nothing (a missing value, whatever the CSV wrote for it: empty, ``None``, ``nan``) is an
+  empty cell, never a word or a dash (the PDF prints a dash: its cells cannot be empty
+  without looking forgotten);
+- a yes-or-no value is the text ``yes`` or ``no``, in every table (as the PDF prints it;
+  never Excel's TRUE and FALSE); a rule left to another rule is ``auto``, a value, not a
+  null;
+- an infinite value is the word ``infinite``; a list the CSV wrote as Python would
+  (``[1, 2]``, ``(100.0, 200.0)``) is its items joined by commas; no cell holds a Python
+  literal (:func:`gamecore.reporting.numbers.plain_text`).
+
 **Numbers stay numbers, each column with one number format**, chosen from the column's name
-(lower case, the first rule that matches wins; the rules are :data:`COLUMN_RULES`):
+(lower case, the first rule that matches wins; the rules are :data:`COLUMN_RULES`, then the
+PDF's, :func:`gamecore.reporting.numbers.kind_of`, so a column is a percentage in the workbook
+exactly when the PDF prints it as one):
 
 1. ``mass cut``: the probability mass the hold's convolution dropped, a figure that exists to
-   show how small it is: scientific, ``0.00E+00`` (the only scientific column).
+   show how small it is: scientific, ``0.00E+00``.
 2. a name ending ``(%)``: already in percentage points (an effect of removal): 4 decimals,
    ``0.0000``, the header says %.
 3. correlations, covariances, amounts of units or money (``units``, ``per hour``, ``per
    shoe``, ``per 100``, ``money``) and true counts: plain numbers (rule 6), whatever else
    the name holds.
 4. a probability (``probability``, ``frequency``, ``P(...)``, ``share``, ``push``, a name
-   ending ``wins``) or a ``return`` (a probability times a payout, which sums to the EV):
-   8 decimals, ``0.00000000``; so is every column of fractions (all within 0 and 1) in a
-   table whose file name says ``distribution`` (a column per final total).
+   ending ``wins``): 8 decimals, ``0.00000000``; so is every column of fractions (all within
+   0 and 1) in a table whose file name says ``distribution`` (a column per final total). A
+   probability too small for 8 decimals (but not zero: it is not) is shown in scientific
+   notation, ``3.81E-18``, as the PDF prints ``< 0.00000001``.
 5. a percentage as the reports state it: a house, P/D or player edge (``edge``), a hold and
-   its 95% band (``hold``, ``band``), an EV per unit wagered (``EV``), a fraction labelled
-   ``% of``: shown as a percentage with 4 decimals, ``0.0000%`` (0.0105 reads 1.0500%).
+   its 95% band (``hold``, ``band``), an EV per unit wagered (``EV``), a ``Return`` (a
+   probability times a payout, which sums to the EV), a fraction labelled ``% of``: shown as
+   a percentage with 4 decimals, ``0.0000%`` (0.0105 reads 1.0500%).
 6. anything else: an integer (every value whole) with thousands separators, ``#,##0``; a
    fraction with the fewest decimals that show every value as the CSV holds it, but no more
    than 6 significant digits of the column's largest value give (2 to 8 decimals), with
@@ -34,18 +50,29 @@ most :data:`MAX_WIDTH` characters: longer text wraps).
    stand, and a seed is never grouped (``0``). A version or commit in a key-value table
    (:data:`TEXT_LABELS`) stays text: numpy 2.10 is not 2.1.
 
+In a cross-check (a table with a ``Figure`` column), the Exact, Simulated and SE of a row
+take the kind of its figure (``Banker house edge``: a percentage; ``P(tie)``: a probability),
+as in the PDF (:func:`gamecore.reporting.numbers.row_kinds`).
+
+**A figure within** :data:`~gamecore.reporting.numbers.ZERO_TOLERANCE` **(10⁻¹²) of zero is
+0** (float rounding of an exact zero: ``-8.67e-18`` is 0, never ``-0.0000%``), but a
+probability and the mass cut above zero, which are real if tiny.
+
+**A payout is shown as odds beside its value**: a ``Pays`` (or ``Payout``) column of numbers
+is followed by ``Pays (odds)``, the same payouts as the PDF prints them (``19 to 20``,
+``push``, ``loses``: :func:`gamecore.reporting.numbers.payout`).
+
 Nothing is left in Excel's General format, so no count reads ``2.29E+15``.
 
 **Integers are exact.** Excel shows at most 15 significant digits of a number (and a double
 holds integers exactly only up to 2^53): an integer of more than 15 digits (``Combinations``
 at 8 decks: 2,292,252,566,437,888) is written as text, with thousands separators and aligned
-right, and a note under the table says so. Booleans are Excel's TRUE and FALSE.
+right, and a note under the table says so.
 
-**Sheet names** are the CSV names (``hold_monitoring``), never cut mid-word: a name longer
-than Excel's 31 characters is shortened word by word (:func:`abbreviate`: every phrase of
-:data:`PHRASES` and word of :data:`ABBREVIATIONS` abbreviated, then the longest word cut to
-its first four letters until it fits, then whole words dropped from the end), a clash is
-numbered ``~2``, ``~3``, and the index on the front sheet names the file each sheet came from.
+**Sheet names** are the CSV names (``hold_monitoring``), a name longer than Excel's 31
+characters shortened by whole words, never cut mid-word (:mod:`gamecore.reporting.sheetnames`:
+whole-word abbreviations from a table, then joining words and last words dropped), a clash
+numbered ``~2``; the index on the front sheet names the file each sheet came from.
 """
 
 from __future__ import annotations
@@ -59,17 +86,19 @@ from typing import Any
 
 import pandas as pd
 
+from gamecore.reporting import numbers
+from gamecore.reporting.sheetnames import FRONT, sheet_names
+
 #: The largest integer a spreadsheet shows in full (Excel: 15 significant digits; a double
 #: holds integers exactly only to 2^53, which is larger).
 EXACT_LIMIT = 10**15 - 1
-#: Excel's limit on a sheet's name, and the characters it refuses in one.
-SHEET_NAME_LIMIT = 31
-FORBIDDEN_IN_SHEET_NAMES = re.compile(r"[\[\]:*?/\\]")
-#: The front sheet's name.
-FRONT = "Report"
 #: The widest a column is set (characters); longer text wraps. The narrowest: 6.
 MAX_WIDTH = 60
 MIN_WIDTH = 6
+#: Float rounding of an exact zero is within this of zero (the PDF's tolerance).
+ZERO = numbers.ZERO_TOLERANCE
+#: A probability below this shows as 0.00000000 at 8 decimals: it is shown in scientific.
+TINY_PROBABILITY = 0.5e-8
 #: Significant digits of a column's largest fraction, and the decimals allowed.
 SIGNIFICANT = 6
 DECIMALS = (2, 8)
@@ -122,8 +151,8 @@ COLUMN_RULES = (
         "number",
         re.compile(r"correlation|covariance|\bunits\b|per hour|per shoe|per 100|money|true count"),
     ),
-    ("probability", re.compile(r"probability|frequency|^p\(|\bshare\b|\bpush\b|wins$|\breturn\b")),
-    ("percent", re.compile(r"edge|\bhold\b|\bband\b|% of|\bev\b")),
+    ("probability", re.compile(r"probability|frequency|^p\(|\bshare\b|\bpush\b|wins$")),
+    ("percent", re.compile(r"edge|\bhold\b|\bband\b|% of|\bevs?\b|\breturns?\b")),
 )
 STYLES = {
     "scientific": SCIENTIFIC,
@@ -132,32 +161,11 @@ STYLES = {
     "percent": PERCENT,
 }
 
+#: What a CSV may write for a missing value: each is an empty cell.
+NULLS = frozenset({"", "None", "nan", "NaN", "<NA>", "NaT"})
+
 #: The rows of a key-value table (their first cell, lower case) whose values stay text.
 TEXT_LABELS = re.compile(r"version|commit|python|numpy")
-
-#: Phrases a long sheet name is shortened by first, then single words (else: four letters).
-PHRASES = {
-    "cross_check": "check",
-    "effects_of_removal": "EoR",
-    "twenty_one_plus_three": "21+3",
-    "hold_monitoring": "hold",
-}
-ABBREVIATIONS = {
-    "alternative": "alt",
-    "baccarat": "bac",
-    "blackjack": "bj",
-    "countability": "count",
-    "covariances": "cov",
-    "distribution": "dist",
-    "equilibrium": "equil",
-    "exceptions": "exc",
-    "monitoring": "mon",
-    "optimal": "opt",
-    "procedure": "proc",
-    "response": "resp",
-    "strategy": "strat",
-}
-
 
 def cell_value(text: str) -> tuple[Any, bool]:
     """A CSV cell as a spreadsheet value: (value, written as text although a number: an
@@ -171,32 +179,34 @@ def cell_value(text: str) -> tuple[Any, bool]:
     Returns
     -------
     tuple of (Any, bool)
-        None (empty), a bool, an int, a float or the text; and whether an integer is kept
-        as text (beyond :data:`EXACT_LIMIT`), then with thousands separators.
+        None (an empty cell) for nothing (:data:`NULLS`), ``yes`` or ``no`` for a boolean,
+        an int, a float, or the text in words (:func:`~gamecore.reporting.numbers.plain_text`:
+        ``infinite``, a list's items joined by commas); and whether an integer is kept as
+        text (beyond :data:`EXACT_LIMIT`), then with thousands separators.
 
     Examples
     --------
     >>> cell_value("42"), cell_value("0.5"), cell_value(str(2**60)), cell_value("")
     ((42, False), (0.5, False), ('1,152,921,504,606,846,976', True), (None, False))
+    >>> cell_value("None"), cell_value("True"), cell_value("inf"), cell_value("(1.0, 2.0)")
+    ((None, False), ('yes', False), ('infinite', False), ('1, 2', False))
     """
-    if text == "":
+    if text.strip() in NULLS:
         return None, False
-    if text in ("True", "False"):
-        return text == "True", False
     if re.fullmatch(r"-?\d+", text):
         number = int(text)
         if abs(number) > EXACT_LIMIT:
             return f"{number:,}", True
         return number, False
-    try:
-        number = float(text)
-    except ValueError:
-        return text, False
-    return (number, False) if math.isfinite(number) else (text, False)
+    number = numbers.parse(text)
+    if number is not None:
+        return number, False
+    return numbers.plain_text(text), False
 
 
 def column_kind(name: str, values: list[Any] = (), table: str = "") -> str:
-    """Which number format a column takes, by the module's rules 1-5 (else ``"number"``).
+    """Which number format a column takes, by the module's rules 1-5: :data:`COLUMN_RULES`,
+    then a percentage or probability as the PDF prints it (else ``"number"``).
 
     Parameters
     ----------
@@ -216,15 +226,18 @@ def column_kind(name: str, values: list[Any] = (), table: str = "") -> str:
     Examples
     --------
     >>> [column_kind(n) for n in ("House edge", "P(tie)", "Return", "SE (money per hour)")]
-    ['percent', 'probability', 'probability', 'number']
+    ['percent', 'probability', 'percent', 'number']
     """
     lowered = str(name).lower()
     for kind, pattern in COLUMN_RULES:
         if pattern.search(lowered):
             return kind
-    numbers = [v for v in values if _is_number(v)]
-    if "distribution" in table and numbers and all(0 <= v <= 1 for v in numbers):
-        if not all(float(v).is_integer() for v in numbers):
+    printed = numbers.kind_of(name)
+    if printed in ("percent", "probability"):
+        return printed
+    figures = [v for v in values if _is_number(v)]
+    if "distribution" in table and figures and all(-ZERO < v <= 1 for v in figures):
+        if not all(float(v).is_integer() for v in figures):
             return "probability"
     return "number"
 
@@ -266,6 +279,66 @@ def number_style(name: str, texts: list[str], table: str = "") -> NumberStyle:
     return NumberStyle("#,##0." + "0" * decimals, f"{{:,.{decimals}f}}")
 
 
+def column_cells(
+    name: str, texts: list[str], table: str = "", row_kinds: list[str | None] | None = None
+) -> list[tuple[Any, NumberStyle | None, bool]]:
+    """A CSV column's cells as the workbook writes them (module docstring).
+
+    Parameters
+    ----------
+    name : str
+        The column's header.
+    texts : list of str
+        Its cells as the CSV holds them.
+    table : str, optional
+        The CSV's name without its suffix.
+    row_kinds : list of (str or None), optional
+        A cross-check's kind per row (:func:`gamecore.reporting.numbers.row_kinds`),
+        ``None`` to keep the column's.
+
+    Returns
+    -------
+    list of (Any, NumberStyle or None, bool)
+        Per cell: its value (:func:`cell_value`; a figure within :data:`ZERO` of zero 0, but
+        a probability or mass cut above zero), its number format (``None`` for text or an
+        empty cell; a probability too small for 8 decimals: scientific), and whether it is
+        an integer kept as text.
+
+    Examples
+    --------
+    >>> [(v, s.excel) for v, s, _ in column_cells("EV change", ["-8.67e-18", "0.0125"])]
+    [(0.0, '0.0000%'), (0.0125, '0.0000%')]
+    >>> [(v, s.excel) for v, s, _ in column_cells("P(house behind)", ["3.8e-18", "0.25"])]
+    [(3.8e-18, '0.00E+00'), (0.25, '0.00000000')]
+    """
+    column = column_kind(name, [cell_value(t)[0] for t in texts], table)
+    kinds = [kind or column for kind in (row_kinds or [None] * len(texts))]
+    texts = [_settled(text, kind) for text, kind in zip(texts, kinds, strict=True)]
+    plain = [text for text, kind in zip(texts, kinds, strict=True) if kind == "number"]
+    column_style = number_style(name, plain, table) if column == "number" else STYLES[column]
+    cells = []
+    for text, kind in zip(texts, kinds, strict=True):
+        value, as_text = cell_value(text)
+        style = None
+        if _is_number(value):
+            style = column_style if kind == column else STYLES.get(kind, column_style)
+            if kind == "probability" and 0 < abs(value) < TINY_PROBABILITY:
+                style = SCIENTIFIC  # not zero: it is not
+        cells.append((value, style, as_text))
+    return cells
+
+
+def _settled(text: str, kind: str) -> str:
+    """``text``, or ``"0.0"`` for a figure within :data:`ZERO` of zero (``-0.0`` too), but
+    a probability or mass cut above zero: a real, if tiny, chance."""
+    value = numbers.parse(text) if text.strip() else None
+    if value is None or abs(value) >= ZERO or (value == 0 and not text.startswith("-")):
+        return text
+    if value > 0 and kind in ("probability", "scientific"):
+        return text
+    return "0.0"
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
@@ -277,76 +350,6 @@ def _decimals(text: str) -> int:
         return len(f"{number:.15f}".rstrip("0").split(".")[1])
     fraction = text.partition(".")[2].rstrip("0")
     return len(fraction)
-
-
-def abbreviate(stem: str, limit: int = SHEET_NAME_LIMIT) -> str:
-    """``stem`` shortened to ``limit`` characters without cutting a word (module docstring).
-
-    Parameters
-    ----------
-    stem : str
-        A CSV file's name without its suffix (words joined by ``_``).
-    limit : int, default 31
-        The most characters.
-
-    Returns
-    -------
-    str
-        ``stem`` itself when short enough; else every phrase of :data:`PHRASES` and word
-        of :data:`ABBREVIATIONS` abbreviated (the same in every long name), then the
-        longest word cut to four letters, one at a time, until it fits, then whole words
-        dropped from the end; a single word still too long is the only thing ever cut.
-
-    Examples
-    --------
-    >>> abbreviate("result_distribution_optimal_cross_check")
-    'result_dist_opt_check'
-    >>> abbreviate("countability_twenty_one_plus_three")
-    'count_21+3'
-    """
-    name = FORBIDDEN_IN_SHEET_NAMES.sub("_", stem).strip("'") or "table"
-    if len(name) <= limit:
-        return name
-    for phrase, short in PHRASES.items():
-        name = re.sub(rf"(?<![^_]){re.escape(phrase)}(?![^_])", short, name)
-    words = [ABBREVIATIONS.get(w.lower(), w) for w in name.split("_")]
-    while len("_".join(words)) > limit and len(words) > 1:
-        long = [w for w in words if len(w) > 4]
-        if not long:
-            break
-        longest = max(long, key=len)
-        words[words.index(longest)] = longest[:4]
-    while len("_".join(words)) > limit and len(words) > 1:
-        words.pop()
-    return "_".join(words)[:limit]
-
-
-def sheet_names(stems: list[str]) -> dict[str, str]:
-    """A distinct sheet name of at most 31 characters for each CSV stem.
-
-    Parameters
-    ----------
-    stems : list of str
-        The CSV files' names without their suffix.
-
-    Returns
-    -------
-    dict of str to str
-        Stem -> sheet name: the stem, or :func:`abbreviate`'s when longer than 31; a clash
-        (case ignored, ``Report`` taken) ended ``~2``, ``~3``, ....
-    """
-    names: dict[str, str] = {}
-    used = {FRONT.lower()}
-    for stem in stems:
-        name = abbreviate(stem)
-        k = 2
-        while name.lower() in used:
-            suffix = f"~{k}"
-            name = abbreviate(stem, SHEET_NAME_LIMIT - len(suffix)) + suffix
-            k += 1
-        used.add(name.lower())
-        names[stem] = name
-    return names
 
 
 def parameter_rows(parameters: dict[str, Any]) -> pd.DataFrame:
@@ -361,8 +364,8 @@ def parameter_rows(parameters: dict[str, Any]) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Parameter | Value, as text cells: numbers as numbers, ``yes``/``no``, ``auto`` for
-        a value left to the rules (None), ``none`` for an empty text, a list as its items
-        joined by commas.
+        a rule left to another rule (None: the only parameters that take it are rules), an
+        empty text as nothing (an empty cell), a list as its items joined by commas.
 
     Examples
     --------
@@ -379,8 +382,6 @@ def parameter_rows(parameters: dict[str, Any]) -> pd.DataFrame:
 def _parameter_text(value: Any) -> str:
     if value is None:
         return "auto"
-    if value == "":
-        return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
@@ -390,29 +391,54 @@ def _parameter_text(value: Any) -> str:
     return json.dumps(value)
 
 
+def _with_odds(frame: pd.DataFrame) -> tuple[pd.DataFrame, set[str]]:
+    """``frame`` with a column of odds beside each payout column of numbers (``Pays``:
+    ``Pays (odds)``, as the PDF prints them), and the names of the columns added."""
+    added = set()
+    for name in list(frame.columns):
+        cells = frame[name].tolist()
+        if numbers.kind_of(name) != "odds" or not any(c.strip() for c in cells):
+            continue
+        if any(numbers.parse(c) is None for c in cells if c.strip()):
+            continue  # already written as odds
+        odds = f"{name} (odds)"
+        frame = frame.copy()
+        frame.insert(frame.columns.get_loc(name) + 1, odds, [numbers.payout(c) for c in cells])
+        added.add(odds)
+    return frame, added
+
+
 def _write_table(sheet, frame: pd.DataFrame, first_row: int = 1, table: str = "") -> int:
-    """Write ``frame`` (all text, as read from a CSV) from ``first_row``, each column in its
-    number format; returns how many cells were integers written as text."""
+    """Write ``frame`` (all text, as read from a CSV) from ``first_row``, each cell as
+    :func:`column_cells` gives it; returns how many cells were integers written as text."""
     from openpyxl.styles import Alignment, Font
 
+    frame, odds = _with_odds(frame)
     for column, name in enumerate(frame.columns, start=1):
         cell = sheet.cell(row=first_row, column=column, value=str(name))
         cell.font = Font(bold=True)
         cell.alignment = Alignment(wrap_text=True, vertical="top")
     labels = frame.iloc[:, 0].str.lower().tolist() if len(frame.columns) else []
+    by_row = numbers.row_kinds(list(frame.columns), frame.values.tolist())
     as_text = 0
     for column, name in enumerate(frame.columns, start=1):
         texts = frame[name].tolist()
-        style = number_style(name, texts, table)
-        for row, (text, label) in enumerate(zip(texts, labels, strict=True), start=first_row + 1):
-            value, text_integer = cell_value(text)
+        kinds = by_row if numbers.is_twin_value(name) else None
+        cells = (
+            [(text or None, None, False) for text in texts]  # odds: text
+            if name in odds
+            else column_cells(name, texts, table, kinds)
+        )
+        for row, (text, label, (value, style, text_integer)) in enumerate(
+            zip(texts, labels, cells, strict=True), start=first_row + 1
+        ):
             if column > 1 and TEXT_LABELS.search(label):  # a version: 2.10 is not 2.1
-                value, text_integer = text or None, False
+                value, style, text_integer = text or None, None, False
             cell = sheet.cell(row=row, column=column, value=value)
             as_text += text_integer
             if text_integer:
                 cell.alignment = Alignment(horizontal="right")
-            elif _is_number(value):
+            elif style is not None:
                 cell.number_format = _cell_style(style, value, column > 1 and "seed" in label).excel
     return as_text
 
