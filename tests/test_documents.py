@@ -458,12 +458,12 @@ def test_the_action_grid_names_each_colour_it_draws():
             assert np.abs(seen - legend).max() <= 2, (cell, seen, legend)
 
 
-def test_a_game_without_a_rule_card_says_so_and_quotes_no_empty_reading(tmp_path):
-    # Dragon Tiger came with no rule card and has no section in RULES.md (docs/games.md):
-    # its document must say so in a sentence, not print two headings over nothing.
+def test_a_report_quotes_its_game_s_card_and_its_reading(tmp_path):
+    # Dragon Tiger came with no rule card: it quotes gamecore's own reading of the rules,
+    # and RULES.md's section on it (docs/games.md).
     data = document.document_data(tmp_path, "dragon_tiger")
-    assert data["cards"] == [] and data["readings"] == []
-    assert "No rule card was received" in data["no_card"]
+    assert [card["game"] for card in data["cards"]] == ["dragon_tiger"]
+    assert [reading["game"] for reading in data["readings"]] == ["dragon_tiger"]
     seed_game = document.document_data(tmp_path, "punto_banco")
     assert [card["game"] for card in seed_game["cards"]] == ["punto_banco"]
     assert [reading["game"] for reading in seed_game["readings"]] == ["punto_banco"]

@@ -29,7 +29,9 @@ class DragonTigerGame(Game):
     name = DragonTigerRules.game
     title = DragonTigerRules.title
     report = "dragon_tiger"
-    rule_card = None  # no rule card was received: the rules are the (docs/adding-a-game.md)
+    # No card was received from a casino: the card is gamecore's own reading of the common
+    # rules, the ones its math follows, marked so in its text (RULES.md reads it).
+    rule_card = "dragon_tiger"
     commands = {"exact": frozenset(), "simulate": RUN_OPTIONS}
 
     @property
