@@ -402,21 +402,21 @@ def deck_sweep_table(
     labels : sequence of str
         The Decks column, one per analysis (``"8"``, ``"infinite"``).
     outcomes : mapping of str to event
-        Outcome name -> its event over the analyses' breakdown.
+        Outcome title (``Tie, same suit``) -> its event over the analyses' breakdown.
 
     Returns
     -------
     pandas.DataFrame
-        Decks | P(<outcome>) ... | <bet> house edge ...
+        Decks | P(<outcome's title>) ... | <wager's title> house edge ...
     """
     import pandas as pd
 
     rows = []
     for label, analysis in zip(labels, analyses, strict=True):
         row: dict[str, Any] = {"Decks": label}
-        for name, event in outcomes.items():
-            row[f"P({name})"] = float(analysis.probability(event))
-        for name, wager in analysis.wagers().items():
-            row[f"{name} house edge"] = float(wager.house_edge)
+        for title, event in outcomes.items():
+            row[f"P({title})"] = float(analysis.probability(event))
+        for wager in analysis.wagers().values():  # named as the reports name it: by title
+            row[f"{wager.wager.title} house edge"] = float(wager.house_edge)
         rows.append(row)
     return pd.DataFrame(rows)

@@ -578,5 +578,9 @@ def deck_sweep(
     if infinite:
         analyses.append(infinite_deck(rules))
         labels.append("infinite")
-    outcomes = {name: OUTCOME_TITLES[name][1] for name in rules.outcomes}
+    # Each outcome by its title's name (Dragon 7), the definition in brackets left to the
+    # outcomes table.
+    outcomes = {
+        OUTCOME_TITLES[name][0].split(" (")[0]: OUTCOME_TITLES[name][1] for name in rules.outcomes
+    }
     return deck_sweep_table(analyses, labels, outcomes)

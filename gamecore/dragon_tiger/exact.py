@@ -432,5 +432,5 @@ def deck_sweep(
     if infinite:
         analyses.append(infinite_deck(rules))
     labels = [analysis.shoe.split()[0] for analysis in analyses]
-    outcomes = {name: event for name, (_, event) in OUTCOME_TITLES.items()}
+    outcomes = dict(OUTCOME_TITLES.values())
     return deck_sweep_table(analyses, labels, outcomes)

@@ -41,10 +41,14 @@ def answer_section(folder: Path, summary: dict[str, Any]) -> str:
     holds = Path(folder) / "hold_monitoring.csv"
     rows = []
     if holds.exists():
-        for wager in frontmatter.wager_figures(pd.read_csv(holds)):
+        figures = frontmatter.wager_figures(pd.read_csv(holds))
+        how = any(wager["how"] for wager in figures)  # each figure says how it was obtained
+        for wager in figures:
             cells = [wager["wager"], wager["edge"], wager["sd"], wager["hit"]]
+            cells += [wager["how"]] if how else []
             rows.append("".join(f"<td>{html.escape(c)}</td>" for c in cells))
         header = "<th>Wager</th><th>House edge</th><th>SD per round</th><th>Hit frequency</th>"
+        header += f"<th>{frontmatter.HOW}</th>" if how else ""
     else:
         for name, value in (summary.get("figures") or {}).items():
             rows.append(f"<td>{html.escape(str(name))}</td><td>{html.escape(str(value))}</td>")
@@ -61,7 +65,7 @@ def answer_section(folder: Path, summary: dict[str, Any]) -> str:
     )
     return (
         f"<section id='answer'><h2>{HEADING}</h2>"
-        f"<p>Exact figures of one round under these rules: {html.escape(rules)}.{note} "
+        f"<p>The figures of one round under these rules: {html.escape(rules)}.{note} "
         "The sections below show how each is found and its simulated twin.</p>"
         f"<table><thead><tr>{header}</tr></thead><tbody>"
         + "".join(f"<tr>{row}</tr>" for row in rows)

@@ -31,6 +31,7 @@ holds its table, a row per variant and figure with its own verdict
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import re
 from importlib import resources
@@ -41,222 +42,30 @@ import pandas as pd
 
 import gamecore
 from gamecore import games as registry
-from gamecore.reporting import frontmatter, layout, numbers
+from gamecore.reporting import cardlayout, frontmatter, glossary, layout, numbers, titles
 from gamecore.reporting.report import rule_card
 
 #: Tables set apart from the body: the rule set up front, the provenance at the end.
 FRONT_TABLES = ("rules", "dealing")
 BACK_TABLES = ("provenance",)
-#: The titles of bet tables (``bet_<stem>.csv``) that their stem does not say: the player's
-#: wager of a player-banked game, named by the strategies it assumes.
-BET_TITLES = {
-    "house_way": "Player, House Way against House Way (heads-up)",
-    "equilibrium": "Player, equilibrium (heads-up)",
-}
-#: The tables a par sheet shows after each bet's ``bet_*.csv``, where the report has them:
-#: the player's net results where a game's wager is one player-banked bet, the P/D's edge
-#: and the collection, and a counting study's verdicts.
-PAR_TABLES = {
-    "result_distribution": "Player on the chart: each net result of a round",
-    "pd_edge": "The P/D's edge and the collection",
-    "countability": "Countable? Each counter's gain against 4 standard errors",
-}
+#: The hold monitoring's bound on each end of a 95% band (:mod:`gamecore.hold`).
+BAND_BOUND = "95% band bound (±)"
+#: The table of each wager against a limits file's limits (``limits.csv``), on the par sheet
+#: under the wagers.
+LIMITS = "limits"
+#: The tables a par sheet shows after each bet's ``bet_*.csv``, where the report has them
+#: (each titled by :func:`gamecore.reporting.titles.title`): the player's net results where
+#: a game's wager is one player-banked bet, the P/D's edge and the collection, a counting
+#: study's verdicts, and the side bets' definitions with their SHA-256.
+PAR_TABLES = ("result_distribution", "pd_edge", "countability", "definitions")
 
-TEMPLATE = r"""
-#let data = json(bytes(sys.inputs.data))
-#set document(title: data.title, date: if data.pdf_date == none { none } else {
-  datetime(..data.pdf_date)
-})
-#set text(size: 9pt)
-#set par(justify: false)
-#set heading(numbering: "1.1")
-#show heading: set block(above: 1.2em, below: 0.6em, sticky: true)
-#let grid-table(t, size: auto) = {
-  set text(size: if size == auto { t.at("size", default: 8) * 1pt } else { size })
-  table(
-    columns: t.columns.len(),
-    align: t.align.map(a => if a == "right" { right } else { left }),
-    stroke: 0.4pt + luma(160),
-    inset: (x: 3pt, y: 2pt),
-    table.header(repeat: true, ..t.columns.map(c => strong(c))),
-    ..t.rows.flatten(),
-  )
-}
-// A short table (layout.SHORT_ROWS) is never broken across pages (one row alone on a page,
-// under its repeated header, read as a page near empty): it moves whole to the next page.
-#let body-table(t) = if t.short { block(breakable: false, grid-table(t)) } else {
-  grid-table(t)
-}
-#let spans(s) = s.map(x => if x.style == "code" { raw(x.text) } else if x.style == "strong" {
-  strong(x.text) } else { x.text }).join()
-#let markdown(blocks) = for b in blocks {
-  if b.kind == "item" { pad(left: 1em * b.level, list(spans(b.spans))) }
-  else { par(spans(b.spans)) }
-}
-#let cover() = {
-  set page(numbering: none, header: none)
-  v(25%)
-  text(size: 22pt, weight: "bold", data.title)
-  v(1em)
-  text(size: 12pt, data.subtitle)
-  v(2em)
-  table(columns: 2, stroke: none, inset: 3pt,
-    [Rule set], data.rules_line,
-    [gamecore version], data.version,
-    [git commit], data.commit,
-    [Built], data.date,
-  )
-}
-#let front-matter() = {
-  let f = data.front_matter
-  let cards = f.cards.map(c => ([*Rule card*], [#c.title (#c.file), SHA-256 #raw(c.sha256)]))
-  let strategy = if f.strategy != "" { ([*Strategy assumed*], f.strategy) } else { () }
-  let key = if f.key_figures != "" { ([*Key figures*], f.key_figures) } else { () }
-  table(columns: (auto, 1fr), stroke: none, inset: (x: 2pt, y: 1.5pt),
-    [*Game*], f.game,
-    ..cards.flatten(),
-    ..strategy,
-    ..key,
-    [*gamecore*], [version #data.version, commit #raw(data.commit)],
-    [*Build date*], data.date,
-  )
-  for t in f.rules {
-    v(0.2em)
-    block(breakable: false, { strong(t.title); grid-table(t, size: 6.5pt) })
-  }
-  v(0.2em)
-  block(breakable: false, { strong("Parameters"); grid-table(f.parameters, size: 6.5pt) })
-}
-#let f-join(items) = items.map(g => [#emph(g.term): #g.text.]).join([ ])
-#let glossary() = {
-  set text(size: 6.5pt)
-  strong("Glossary. ")
-  f-join(data.front_matter.glossary)
-  parbreak()
-  data.front_matter.style
-  [ ]
-  data.par.note
-}
-#let attestation() = {
-  set text(size: 7pt)
-  strong("Attestation")
-  table(columns: (auto, 1fr, 0.5fr, 1fr), stroke: 0.4pt + luma(120),
-    inset: (x: 3pt, y: 3pt), rows: (auto, 16pt, 16pt),
-    [], [*Name*], [*Date*], [*Signature*],
-    [*Prepared by*], [], [], [],
-    [*Reviewed by*], [], [], [],
-  )
-}
-#let checks-list(size) = {
-  set text(size: size)
-  for c in data.checks { block(above: 0.35em, below: 0.35em, [#c.lead#strong(c.bold)]) }
-}
-#let par-body(full-checks: true) = {
-  set text(size: 7.5pt)
-  heading(level: 1, outlined: true, numbering: none, "Par sheet")
-  front-matter()
-  v(0.3em)
-  grid-table(data.par.wagers, size: 7pt)
-  // Many bets (the side bets' twelve): their tables two to a row, so the page stays legible.
-  let bets = data.par.bets.map(bet => block(breakable: false, above: 1.1em, {
-    set par(spacing: 0.4em)
-    set block(spacing: 0.4em)
-    strong(bet.title)
-    grid-table(bet.table, size: 7pt)
-  }))
-  if bets.len() > 3 {
-    grid(columns: 2, column-gutter: 1.2em, row-gutter: 1.1em, ..bets)
-  } else { bets.join() }
-  if data.checks.len() > 0 {
-    v(0.3em)
-    block(breakable: false, {
-      strong("Cross-checks, exact against simulated")
-      if full-checks { checks-list(6.5pt) } else { par(text(size: 6.5pt, data.checks_summary)) }
-    })
-  }
-  v(0.3em)
-  glossary()
-  v(0.3em)
-  block(breakable: false, attestation())
-}
-// One page where it fits: each cross-check's line where they fit, else their count and
-// verdicts. A par sheet longer than a page even so (the side bets' twelve bets) runs onto
-// as many pages as it needs at the same type size, every line stated, never a title apart
-// from its table.
-#let par-sheet() = layout(size => {
-  let full = par-body()
-  if measure(block(width: size.width, full)).height <= size.height { return full }
-  let short = par-body(full-checks: false)
-  if measure(block(width: size.width, short)).height <= size.height { short } else { full }
-})
-#if data.only_par_sheet {
-  set page(paper: "a4", margin: (x: 1.4cm, y: 1.4cm))
-  par-sheet()
-} else {
-  set page(paper: "a4", margin: (x: 1.6cm, top: 2.2cm, bottom: 2cm), numbering: "1 / 1",
-    header: context {
-      if counter(page).get().first() > 1 {
-        set text(size: 7.5pt)
-        [#data.title #h(1fr) #data.subtitle]
-        line(length: 100%, stroke: 0.4pt)
-      }
-    })
-  cover()
-  // The par sheet on the standalone sheet's margins, no running header: the same page.
-  page(margin: (x: 1.4cm, top: 1.4cm, bottom: 2cm), header: none, par-sheet())
-  outline(depth: 2, indent: auto)
-  if data.checks.len() > 0 {
-    heading(level: 1, "Cross-checks")
-    block(sticky: true, data.checks_note)  // never left at a page's foot without its lines
-    checks-list(8pt)
-    for t in data.variants {
-      heading(level: 2, t.title)
-      block(sticky: true, t.note)
-      grid-table(t)
-    }
-  }
-  heading(level: 1, "The rule set")
-  for t in data.front { heading(level: 2, t.title); grid-table(t) }
-  heading(level: 1, "The rule card, as received")
-  if data.cards.len() == 0 { par(data.no_card) }
-  for card in data.cards {
-    heading(level: 2, card.title)
-    text(size: 7.5pt)[File #card.file, SHA-256 of the text as received #raw(card.sha256).
-      #if card.note != "" [Shown #card.note.]]
-    block(raw(card.text))
-  }
-  if data.readings.len() > 0 {
-    heading(level: 1, "How the card is read (RULES.md)")
-    for reading in data.readings { heading(level: 2, reading.game); markdown(reading.blocks) }
-  }
-  heading(level: 1, "Tables and figures")
-  for item in data.body {
-    if item.kind == "wide" {
-      page(flipped: true, for t in item.items { heading(level: 2, t.title); body-table(t) })
-    } else if item.kind == "figure" {
-      heading(level: 2, item.title)
-      layout(size => {
-        let picture = image(item.file, width: 100%)
-        let height = measure(block(width: size.width, picture)).height
-        if height <= 21cm { picture } else { image(item.file, height: 21cm) }
-      })
-    } else {
-      heading(level: 2, item.title)
-      body-table(item)
-    }
-  }
-  heading(level: 1, "Provenance")
-  for t in data.back { grid-table(t) }
-}
-"""
+#: The Typst template every report's document and par sheet is typeset from (package data).
+TEMPLATE = "document.typ"
 
 
 def _title(stem: str) -> str:
-    """A table's title: its own where :data:`BET_TITLES` or :data:`PAR_TABLES` names it, else
-    its file's name in words."""
-    if stem.startswith("bet_") and stem.removeprefix("bet_") in BET_TITLES:
-        return BET_TITLES[stem.removeprefix("bet_")]
-    return PAR_TABLES.get(stem, stem.replace("_", " ").capitalize())
+    """A table's or figure's title (:func:`gamecore.reporting.titles.title`)."""
+    return titles.title(stem)
 
 
 def report_title(summary: dict[str, Any], name: str) -> str:
@@ -353,30 +162,104 @@ def _par_data(folder: Path, order: list[str]) -> dict[str, Any]:
                     return ""
                 low = by_rounds.loc[n, "95% band, low (normal approximation)"]
                 high = by_rounds.loc[n, "95% band, high (normal approximation)"]
-                return f"{_percent(low)} to {_percent(high)}"
+                text = f"{_percent(low)} to {_percent(high)}"
+                bound = float(by_rounds.loc[n].get(BAND_BOUND, 0.0))
+                return f"{text}, each ± {_percent(bound)}" if bound > 0 else text
 
             rows.append([
                 figures["wager"], figures["edge"], figures["sd"], figures["hit"],
-                band(10_000), band(1_000_000),
+                band(10_000), band(1_000_000), figures["how"],
             ])  # fmt: skip
+        how = frontmatter.HOW in holds
         wagers.update(
             columns=["Wager (strategy)", "House edge", "SD", "Hit frequency",
-                     "Hold, 95% band, 10,000 rounds", "Hold, 95% band, 1,000,000 rounds"],
-            align=["left", "right", "right", "right", "right", "right"],
-            rows=rows,
+                     "Hold, 95% band, 10,000 rounds", "Hold, 95% band, 1,000,000 rounds",
+                     frontmatter.HOW][: 7 if how else 6],
+            align=["left", "right", "right", "right", "right", "right", "left"][: 7 if how else 6],
+            rows=[row[: 7 if how else 6] for row in rows],
         )  # fmt: skip
     bets = []
     found = sorted(p.name for p in folder.glob("bet_*.csv"))
     for path in [folder / f for f in dict.fromkeys([f for f in order if f in found] + found)]:
         stem = path.stem.removeprefix("bet_")
-        bets.append({"title": BET_TITLES.get(stem, _title(stem)), "table": table_data(path)})
+        bets.append({"title": _title(stem), "table": table_data(path)})
     bets += [
-        {"title": title, "table": table_data(folder / f"{stem}.csv")}
-        for stem, title in PAR_TABLES.items()
+        {"title": _title(stem), "table": table_data(folder / f"{stem}.csv")}
+        for stem in PAR_TABLES
         if (folder / f"{stem}.csv").exists()
     ]
     note = "Every figure here is in the report's tables and its workbook."
-    return {"wagers": wagers, "bets": bets, "note": note}
+    limits = None
+    if (folder / f"{LIMITS}.csv").exists():
+        limits = table_data(folder / f"{LIMITS}.csv", _title(LIMITS))
+    return {"wagers": wagers, "bets": bets, "limits": limits, "note": note}
+
+
+def _sheet_terms(par: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """Every column heading the par sheet prints, and every payout its bet tables print."""
+    tables = [par["wagers"], *(bet["table"] for bet in par["bets"])]
+    tables += [par["limits"]] if par["limits"] else []
+    columns = {str(c) for t in tables for c in t["columns"]}
+    pays = set()
+    for table in tables:
+        if "Pays" in table["columns"]:
+            at = table["columns"].index("Pays")
+            pays |= {row[at] for row in table["rows"] if row[at] and row[at] != "-"}
+    return columns, pays
+
+
+def revision(data: dict[str, Any]) -> str:
+    """The par sheet's revision: the first 12 hex digits of the SHA-256 of everything it
+    states but when it was built (its rule set, parameters, figures, checks and rule cards),
+    so the same figures give the same revision and any change a new one.
+
+    Parameters
+    ----------
+    data : dict
+        The document's data (:func:`document_data`), before its revision is set.
+
+    Returns
+    -------
+    str
+        Twelve lower-case hex digits.
+    """
+    stated = {k: data[k] for k in ("front_matter", "par", "checks", "rules_line", "version")}
+    text = json.dumps(stated, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+#: What the revision is, where the sheet prints it.
+REVISION_NOTE = (
+    "the SHA-256 of every rule, parameter, figure and check stated here, its first 12 hex "
+    "digits: the same figures give the same revision"
+)
+
+
+def attestation(name: str, title: str, version: str, built: str, rev: str) -> list[str]:
+    """The statements the preparer and the reviewer sign.
+
+    Parameters
+    ----------
+    name, title : str
+        The report's name and title.
+    version, built, rev : str
+        gamecore's version, the build date and the par sheet's revision.
+
+    Returns
+    -------
+    list of str
+        The preparer's statement, then the reviewer's.
+    """
+    sheet = f"the par sheet of {title} (report {name}, revision {rev}, gamecore {version}"
+    sheet += f", built {built})" if built else ")"
+    return [
+        f"Prepared by: I built {sheet} with gamecore from the rule set it states and checked "
+        "the report's folder with gamecore verify, which confirmed every file against a rerun.",
+        f"Reviewed by: I have reviewed {sheet}: its rule set against the rule card and its "
+        "readings, each wager's figures and how each was obtained, the cross-checks against "
+        "simulation and the limits it states; I attest that it states the mathematics of the "
+        "game under that rule set.",
+    ]
 
 
 def pdf_date(started: str) -> dict[str, int] | None:
@@ -402,6 +285,44 @@ def pdf_date(started: str) -> dict[str, int] | None:
         "year": when.year, "month": when.month, "day": when.day,
         "hour": when.hour, "minute": when.minute, "second": when.second,
     }  # fmt: skip
+
+
+def shown_date(started: str) -> str:
+    """The build's start as a page prints it: ``2026-12-07 14:23 UTC``.
+
+    Parameters
+    ----------
+    started : str
+        ``started (UTC)`` from ``provenance.csv`` (ISO 8601), or empty.
+
+    Returns
+    -------
+    str
+        The date and time in UTC to the minute; ``started`` as it is when not a date.
+    """
+    try:
+        when = datetime.datetime.fromisoformat(started).astimezone(datetime.UTC)
+    except (TypeError, ValueError):
+        return started
+    return when.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _cards_data(games: tuple[str, ...]) -> dict[str, Any]:
+    """The rule cards a report quotes (laid out as their text reads) and their readings."""
+    return {
+        "cards": [
+            {"game": g, "lines": cardlayout.card_lines(rule_card(g)), "layout": CARD_LAYOUT,
+             **frontmatter.card_entry(g)}
+            for g in games
+            if g in registry.rule_cards()
+        ],  # fmt: skip
+        "readings": [
+            {"game": g, "blocks": frontmatter.markdown_blocks(readings(g))}
+            for g in games
+            if readings(g)
+        ],
+        "no_card": NO_CARD,
+    }
 
 
 def document_data(folder: Path, name: str) -> dict[str, Any]:
@@ -446,34 +367,41 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
         commit, built = items.get("git commit", ""), items.get("started (UTC)", "")
         back.append({"kind": "table", "title": "Provenance", "columns": ["Item", "Value"],
                      "align": ["left", "left"], "rows": rows, "wide": False})  # fmt: skip
-    return {
+    par = _par_data(folder, present)
+    columns, pays = _sheet_terms(par)
+    front_matter = frontmatter.front_matter(folder, name, summary)
+    front_matter["glossary"] = glossary.glossary(glossary.sheet_games(name), columns, pays)
+    data = {
         "only_par_sheet": False,
+        "name": name,
         "title": report_title(summary, name),
         "subtitle": f"gamecore report {name}",
         "rules_line": frontmatter.rules_line(folder),
         "version": gamecore.__version__,
         "commit": commit,
-        "date": built,
+        "date": shown_date(built),
         "pdf_date": pdf_date(built),
-        "front_matter": frontmatter.front_matter(folder, name, summary),
-        "par": _par_data(folder, present),
+        "front_matter": front_matter,
+        "par": par,
         **_checks_data(folder, present or sorted(p.name for p in folder.glob("*.csv"))),
         "front": front,
-        "cards": [
-            {"game": g, "text": rule_card(g), **frontmatter.card_entry(g)}
-            for g in games
-            if g in registry.rule_cards()
-        ],  # fmt: skip
-        "readings": [
-            {"game": g, "blocks": frontmatter.markdown_blocks(readings(g))}
-            for g in games
-            if readings(g)
-        ],
-        "no_card": NO_CARD,
+        **_cards_data(games),
         "body": layout.grouped(body),
         "back": back,
     }
+    data["revision"] = revision(data)
+    data["revision_note"] = REVISION_NOTE
+    data["attestation"] = attestation(
+        name, data["title"], data["version"], data["date"], data["revision"]
+    )
+    return data
 
+
+#: How a rule card is laid out on the page (:mod:`gamecore.reporting.cardlayout`).
+CARD_LAYOUT = (
+    "Laid out as its text reads: each table row and each sentence on one line, runs of blank "
+    "lines as one; the words are the card's, unchanged."
+)
 
 #: What the rule card's section says for a game no rule card was received for.
 NO_CARD = (
@@ -537,7 +465,9 @@ def write_documents(folder: Path, name: str) -> tuple[Path, Path]:
     folder = Path(folder)
     data = document_data(folder, name)
     template = folder / ".document.typ"
-    template.write_text(TEMPLATE, "utf-8")
+    template.write_text(
+        resources.files("gamecore.reporting").joinpath(TEMPLATE).read_text("utf-8"), "utf-8"
+    )
     document, par_sheet = folder / f"{name}.pdf", folder / f"{name}_par_sheet.pdf"
     try:
         typst.compile(

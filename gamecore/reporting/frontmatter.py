@@ -18,26 +18,10 @@ from typing import Any
 import pandas as pd
 
 from gamecore import games as registry
-from gamecore.reporting import numbers
+from gamecore.reporting import numbers, titles
 from gamecore.reporting.report import MOJIBAKE, rule_card
+from gamecore.rules import IN_WORDS
 from gamecore.twins import APPROXIMATE, TWIN_COLUMNS, ruled, z_threshold
-
-#: The terms a par sheet uses, each with what it means here.
-GLOSSARY = (
-    ("House edge", "the house's (or the P/D's) expected win per unit wagered, exact; the "
-     "player's EV is its negative"),
-    ("Pays", "the net payout per unit wagered on that outcome, as odds (19 to 20: 19 won for "
-     "20 wagered); push: the wager returned; loses: the wager lost"),
-    ("Combinations", "the exact number of ordered card sequences from the full shoe giving "
-     "that outcome"),
-    ("Probability", "combinations / total combinations"),
-    ("Return", "probability x pays, as a percentage of the wager; the Total row is the "
-     "player's EV"),
-    ("SD", "the standard deviation of the net result of one round, in units of the wager"),
-    ("Hit frequency", "the probability that the player's wager wins a round (net result > 0)"),
-    ("Hold, 95% band", "the range the house's hold falls in 95 times in 100 after that many "
-     "rounds (the normal approximation from the exact mean and SD)"),
-)  # fmt: skip
 
 
 def card_entry(game: str) -> dict[str, str]:
@@ -60,7 +44,7 @@ def card_entry(game: str) -> dict[str, str]:
     if mended:
         pairs = ", ".join(f"{c} as {MOJIBAKE[c]}" for c in mended)
         note = (
-            f"shown with its Windows-1252 punctuation, mis-read as Mac Roman in the text as "
+            f"Shown with its Windows-1252 punctuation, mis-read as Mac Roman in the text as "
             f"received, put back: {pairs}"
         )
     found = registry.game(game)
@@ -74,18 +58,32 @@ def card_entry(game: str) -> dict[str, str]:
 
 #: Decimals of a wager's SD per round, on the index and the par sheet.
 SD_DECIMALS = 4
-#: The hit-frequency column of a report's hold monitoring table.
+#: The hit-frequency column of a report's hold monitoring table, the bounds on it and on
+#: the SD where the wager's distribution is approximate, and how each wager's figures were
+#: obtained (:mod:`gamecore.hold`).
 HIT = "Hit frequency (net result > 0)"
+SD_BOUND = "SD bound (±)"
+HIT_BOUND = "Hit frequency bound (±)"
+HOW = "How obtained"
 
 
 #: How a wager whose house edge is negative is marked wherever its edge is printed.
 FAVOURS_PLAYER = "favours the player"
 
 
+def _with_bound(text: str, row: pd.Series, bound: str, kind: str, decimals=None) -> str:
+    """A figure's text, then ``± bound`` where the table states a bound above 0 for it (a
+    figure from an approximate distribution: never printed as if exact)."""
+    if bound in row.index and float(row[bound]) > 0:
+        return f"{text} ± {numbers.number_text(float(row[bound]), kind, decimals)}"
+    return text
+
+
 def wager_figures(holds: pd.DataFrame) -> list[dict[str, str]]:
     """Each wager's exact house edge, SD and hit frequency as the index and the par sheet
     both print them (one source: the same text in both), from the report's hold monitoring
-    table at its shortest session length.
+    table at its shortest session length, each with the bound the table states for it and
+    how it was obtained.
 
     Parameters
     ----------
@@ -97,19 +95,25 @@ def wager_figures(holds: pd.DataFrame) -> list[dict[str, str]]:
     list of dict
         Per wager, in the table's order: ``wager``, ``edge`` (a negative one, a pay table
         that favours the player, marked :data:`FAVOURS_PLAYER`), ``sd`` and ``hit`` (empty
-        where the table has no hit frequency), printed.
+        where the table has no hit frequency), printed, each followed by ``± bound`` where
+        the table's bound column (:data:`SD_BOUND`, :data:`HIT_BOUND`) is above 0; and
+        ``how`` (the table's :data:`HOW` column, empty where it has none).
     """
     first = holds[holds["Rounds"] == holds["Rounds"].min()]
-    return [
-        {
+    figures = []
+    for _, row in first.iterrows():
+        sd = numbers.number_text(float(row["SD per round"]), "number", SD_DECIMALS)
+        hit = numbers.number_text(float(row[HIT]), "probability") if HIT in holds else ""
+        favours = row["Expected hold"] < -numbers.ZERO_TOLERANCE
+        figures.append({
             "wager": str(row["Wager"]),
             "edge": numbers.number_text(float(row["Expected hold"]), "percent")
-            + (f" ({FAVOURS_PLAYER})" if row["Expected hold"] < -numbers.ZERO_TOLERANCE else ""),
-            "sd": numbers.number_text(float(row["SD per round"]), "number", SD_DECIMALS),
-            "hit": numbers.number_text(float(row[HIT]), "probability") if HIT in holds else "",
-        }
-        for _, row in first.iterrows()
-    ]
+            + (f" ({FAVOURS_PLAYER})" if favours else ""),
+            "sd": _with_bound(sd, row, SD_BOUND, "number", SD_DECIMALS),
+            "hit": _with_bound(hit, row, HIT_BOUND, "probability") if hit else "",
+            "how": numbers.plain_text(str(row[HOW])) if HOW in holds else "",
+        })  # fmt: skip
+    return figures
 
 
 def value_text(value: Any) -> str:
@@ -137,7 +141,12 @@ def value_text(value: Any) -> str:
 
 
 def _seed_text(name: str, value: Any) -> str:
-    """A parameter's value, a seed as the label it is (2026, not 2,026)."""
+    """A parameter's value, a seed as the label it is (2026, not 2,026), the limits as their
+    file, jurisdiction and SHA-256 (``limits.csv`` states each limit)."""
+    if name == "limits":
+        from gamecore.limits import described
+
+        return described(value)
     return str(value) if name == "seed" and isinstance(value, int) else value_text(value)
 
 
@@ -200,13 +209,33 @@ def _game_of(path: Path) -> str:
     return path.stem.removeprefix("rules").lstrip("_")
 
 
-def _rules_of(path: Path) -> list[tuple[str, str]]:
-    """One rules CSV's Parameter and printed Value."""
+def _rules_of(path: Path, words: bool = False) -> list[tuple[str, str]]:
+    """One rules CSV's Parameter and printed Value (with ``words``, the value in words where
+    the table states it: :data:`gamecore.rules.IN_WORDS`)."""
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     if not {"Parameter", "Value"} <= set(frame.columns):
         return []
     values, _ = numbers.format_column("Value", frame["Value"].tolist())
+    if words and IN_WORDS in frame.columns:
+        values = [w or v for w, v in zip(frame[IN_WORDS], values, strict=True)]
     return list(zip(frame["Parameter"], values, strict=True))
+
+
+def rule_names(folder: Path) -> set[str]:
+    """Every rule parameter the report's rules CSVs state (a report parameter of that name
+    is the rule: the par sheet prints it once, in the rule table).
+
+    Parameters
+    ----------
+    folder : Path
+        The report's folder.
+
+    Returns
+    -------
+    set of str
+        The rule parameters' names.
+    """
+    return {name for path in Path(folder).glob("rules*.csv") for name, _ in _rules_of(path)}
 
 
 def rule_tables(folder: Path) -> list[dict[str, Any]]:
@@ -220,8 +249,9 @@ def rule_tables(folder: Path) -> list[dict[str, Any]]:
     Returns
     -------
     list of dict
-        Tables as :func:`pairs_table` makes them, titled ``Rule set`` (or ``Rule set:
-        <game's title>`` for each of several).
+        Tables as :func:`pairs_table` makes them, two pairs to a row, each value in words
+        where the rule table states them, titled ``Rule set`` (or ``Rule set: <game's
+        title>`` for each of several).
     """
     paths = sorted(Path(folder).glob("rules*.csv"))
     tables = []
@@ -232,7 +262,7 @@ def rule_tables(folder: Path) -> list[dict[str, Any]]:
             title = f"Rule set: {registry.game(game).title}"
         elif len(paths) > 1 and game:
             title = f"Rule set: {game}"
-        tables.append(pairs_table(_rules_of(path), title))
+        tables.append(pairs_table(_rules_of(path, words=True), title, across=2))
     return tables
 
 
@@ -274,15 +304,17 @@ def front_matter(folder: Path, name: str, summary: dict[str, Any]) -> dict[str, 
     -------
     dict
         ``game``, ``cards``, ``rules`` (tables), ``strategy``, ``key_figures`` (as the
-        index quotes them, the same text), ``parameters`` (a table),
-        ``glossary`` and ``style`` (the number style stated).
+        index quotes them, the same text), ``parameters`` (a table of the report's
+        parameters that are not rules: each rule is stated once, in the rule table) and
+        ``style`` (the number style stated).
     """
     games = registry.report_games(name)
     titles = [registry.game(g).title for g in games]
     game = summary.get("title") or name
     if titles and titles != [game]:
         game = f"{game} ({', '.join(titles)})"
-    parameters = summary.get("parameters") or {}
+    rules = rule_names(folder)
+    parameters = {k: v for k, v in (summary.get("parameters") or {}).items() if k not in rules}
     return {
         "game": f"{game}; report {name}",
         "cards": [card_entry(g) for g in games if g in registry.rule_cards()],
@@ -293,9 +325,9 @@ def front_matter(folder: Path, name: str, summary: dict[str, Any]) -> dict[str, 
             for k, v in (summary.get("figures") or {}).items()
         ),
         "parameters": pairs_table(
-            [(k, _seed_text(k, v)) for k, v in parameters.items()], "Parameters"
+            [(k, _seed_text(k, v)) for k, v in parameters.items()],
+            "Report parameters (simulation sizes, seeds, sweeps: the rules are above)",
         ),
-        "glossary": [{"term": t, "text": d} for t, d in GLOSSARY],
         "style": numbers.STYLE_NOTE,
     }
 
@@ -429,17 +461,19 @@ def cross_check_line(name: str, frame: pd.DataFrame) -> dict[str, str]:
     -------
     dict
         ``name``, ``verdict`` (``PASS``, ``FAIL``, or ``n/a`` for no twin with a z) and
-        ``text``, the line: ``cross_check (12 twins): largest |z| 1.68; criterion
-        |z| <= 4.51 (4 SE, family-wise over 12): PASS``.
+        ``text``, the line, the check named by its title (:mod:`~gamecore.reporting.titles`):
+        ``Cross-check: each wager (12 twins): largest |z| 1.68; criterion |z| ≤ 4.51 (4 SE,
+        family-wise over 12): PASS``.
     """
     frame = _approximate(frame)
+    heading = titles.title(name)
     z = ruled(frame)
     approximate = int(frame[APPROXIMATE].sum()) if APPROXIMATE in frame.columns else 0
     count = f"{len(z)} twin{'s' if len(z) != 1 else ''}"
     if approximate:
         count += f" ruled; {approximate} approximate, not ruled"
     if z.empty:
-        return {"name": name, "verdict": "n/a", "text": f"{name} ({count}): no twin to compare"}
+        return {"name": name, "verdict": "n/a", "text": f"{heading} ({count}): no twin to compare"}
     largest, threshold = float(z.abs().max()), z_threshold(len(z))
     shown = f"{largest:.2f}" if largest != float("inf") else "infinite (no spread, mismatch)"
     family = f", family-wise over {len(z)}" if len(z) > 1 else ""
@@ -447,7 +481,7 @@ def cross_check_line(name: str, frame: pd.DataFrame) -> dict[str, str]:
     return {
         "name": name,
         "verdict": verdict,
-        "text": f"{name} ({count}): largest |z| {shown}; criterion |z| <= {threshold:.2f} "
+        "text": f"{heading} ({count}): largest |z| {shown}; criterion |z| ≤ {threshold:.2f} "
         f"(4 SE{family}): {verdict}",
     }
 
@@ -540,12 +574,12 @@ def variant_table(folder: Path, stem: str) -> dict[str, Any] | None:
             verdict = "PASS" if abs(float(z[at])) <= threshold else "FAIL"
         rows.append([", ".join(variant), ", ".join(parts), *printed[at][1:], verdict])
     family = f", family-wise over {len(ruled_z)}" if len(ruled_z) > 1 else ""
-    note = f"Each row PASS when |z| <= {threshold:.2f} (4 SE{family})."
+    note = f"Each row PASS when |z| ≤ {threshold:.2f} (4 SE{family})."
     missing = _unsimulated(folder, stem, columns, {r[0] for r in rows})
     if missing:
         note += f" Not simulated (no twin): {'; '.join(missing)}."
     return {
-        "kind": "table", "title": f"{stem}: each variant against its twin", "note": note,
+        "kind": "table", "title": f"{titles.title(stem)}, variant by variant", "note": note,
         "wide": False,
         "columns": ["Variant", "Figure", *TWIN_COLUMNS[1:], "Verdict"],
         "align": ["left", "left", *align[1:], "left"], "rows": rows,
