@@ -313,6 +313,10 @@ class CounterRun:
         needs a rotation.
     index_plays
         Whether the counter plays the count's index plays (blackjack).
+    max_shoes
+        The budget of a study that grows until its verdict decides
+        (:func:`gamecore.verdict.grow`): the most shoes it may deal, at least ``shoes``;
+        ``None``: ``shoes`` alone.
     threads, dask, progress
         Where the chunks run (:func:`gamecore.parallel.run_chunks`); never the result.
     """
@@ -327,6 +331,7 @@ class CounterRun:
     turn_rounds: int = 0
     bank_at: float | None = None
     index_plays: bool = True
+    max_shoes: int | None = None
     threads: int | None = None
     dask: str | None = None
     progress: bool | None = None
@@ -341,6 +346,13 @@ class CounterRun:
             **_check_table(self.players, self.seat),
             **_check_rotation(self.turn_rounds, self.bank_at),
         }
+        if self.max_shoes is not None:
+            checked["max_shoes"] = validate_trials(self.max_shoes, "max_shoes")
+            if checked["max_shoes"] < checked["shoes"]:
+                raise GamecoreError(
+                    f"max_shoes must be at least shoes ({checked['shoes']:,}), got "
+                    f"{checked['max_shoes']:,}"
+                )
         if not isinstance(self.index_plays, bool):
             raise GamecoreError(f"index_plays must be True or False, got {shown(self.index_plays)}")
         check_execution(self.threads, self.dask, self.progress)

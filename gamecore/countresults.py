@@ -13,8 +13,10 @@ never from the rounds: the rounds of a shoe share its count, so they are not ind
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -30,6 +32,15 @@ from gamecore.counting import (
     WON,
 )
 from gamecore.errors import GamecoreError, shown
+from gamecore.verdict import (
+    POWER_COLUMN,
+    VERDICT_COLUMN,
+    VERDICT_SE,
+    Verdict,
+    decide,
+    grow,
+    mean_and_se,
+)
 
 
 def counter_summary(
@@ -60,14 +71,12 @@ def counter_summary(
     rounds = stats[ROUNDS]
 
     def per_round(won: int, shoe_sq: int) -> tuple[float, float]:
-        per_shoe = stats[won] / shoes
-        spread = max(stats[shoe_sq] / shoes - per_shoe**2, 0.0)
-        return stats[won] / rounds, math.sqrt(spread * shoes) / rounds
+        per_shoe, se = mean_and_se(stats[won], stats[shoe_sq], shoes)
+        return per_shoe * shoes / rounds, se * shoes / rounds
 
     won, won_se = per_round(WON, SHOE_WON_SQ)
     flat, flat_se = per_round(FLAT, SHOE_FLAT_SQ)
-    first = stats[FIRST] / shoes
-    first_se = math.sqrt(max(stats[FIRST_SQ] / shoes - first**2, 0.0) / shoes)
+    first, first_se = mean_and_se(stats[FIRST], stats[FIRST_SQ], shoes)
     out = {
         "Rounds": float(rounds),
         "Shoes": float(shoes),
@@ -151,22 +160,69 @@ def money_unit(table_maximum: object, ramp: Sequence[float]) -> float:
 # ---------------------------------------------------------------------------------------
 
 
+@dataclasses.dataclass(frozen=True)
+class Study:
+    """How a procedure table's counters are simulated and judged.
+
+    Attributes
+    ----------
+    shoes, seed : int
+        Each simulation's first stage: shoes, and the seed every procedure and trigger
+        shares (the same shoes: common random numbers).
+    max_shoes : int or None
+        The budget of shoes each procedure's best counter may grow to until the verdict
+        decides (:func:`gamecore.verdict.grow`); ``None``: ``shoes`` (no growth).
+    threshold : float
+        Money per hour a countable game lets a counter clear.
+    unit : float
+        Money per unit bet (:func:`money_unit`).
+    rounds_per_hour : float
+        Rounds dealt an hour.
+    how : str
+        What the simulated rows are, for their ``How`` column; ``{shoes}`` is replaced by
+        the shoes each row rests on.
+    """
+
+    shoes: int
+    seed: int
+    max_shoes: int | None
+    threshold: float
+    unit: float
+    rounds_per_hour: float
+    how: str
+
+    def judge(self, result: Any) -> Verdict:
+        """The verdict on a counter's result (its money per hour at the table maximum).
+
+        Parameters
+        ----------
+        result : Any
+            A counter's result: its ``summary(rounds_per_hour)`` and ``shoes``.
+
+        Returns
+        -------
+        gamecore.verdict.Verdict
+            :func:`gamecore.verdict.decide` on the money per hour and its SE.
+        """
+        summary = result.summary(self.rounds_per_hour)
+        money, se = summary["Units won per hour"] * self.unit, summary["SE (per hour)"] * self.unit
+        return decide(money, se, result.shoes, _threshold(self.threshold))
+
+
 def procedure_table(
     deck_counts: Sequence[int],
     cuts: Callable[[int], Sequence[int]],
     off_the_top: Callable[[int], float],
-    simulate: Callable[[int, int, float], Mapping[str, float]],
+    simulate: Callable[[int, int, float, int, int], Any],
     triggers: Sequence[float],
-    unit: float,
-    rounds_per_hour: float,
-    how: str,
+    study: Study,
 ) -> pd.DataFrame:
     """A counter under every procedure: for each deck count, a shuffle every round (the count
     never moves: one unit a round at the exact off-the-top EV, ``off_the_top(decks)``) and
     real shoes to each cut card ``cuts(decks)`` (cards behind it), the best of ``triggers``
-    (``simulate(decks, cut, trigger)``, a :func:`counter_summary`, all on the same shoes of
-    one seed). The best is chosen on the simulated shoes, an optimistic estimate, as a
-    verdict should use.
+    (``simulate(decks, cut, trigger, shoes, seed)``, all on the same shoes of one seed),
+    grown until its verdict decides or the study's budget is spent. The best is chosen on
+    the simulated shoes, an optimistic estimate, as a verdict should use.
 
     Parameters
     ----------
@@ -176,23 +232,21 @@ def procedure_table(
         The cut card positions (cards behind it) to deal to for a deck count.
     off_the_top : Callable[[int], float]
         The exact EV per round off a full shoe of that many decks, units.
-    simulate : Callable[[int, int, float], Mapping[str, float]]
-        The counter simulated at (decks, cut, trigger): its :func:`counter_summary`.
+    simulate : Callable[[int, int, float, int, int], Any]
+        The counter simulated at (decks, cut, trigger, shoes, seed): a result with
+        ``shoes``, ``stats`` (added over stages) and ``summary(rounds_per_hour)``, a
+        :func:`counter_summary`.
     triggers : Sequence[float]
         The true count triggers tried (at least one).
-    unit : float
-        Money per unit bet (:func:`money_unit`).
-    rounds_per_hour : float
-        Rounds dealt an hour, for a shuffle every round's money per hour.
-    how : str
-        What the simulated rows are, for their ``How`` column.
+    study : Study
+        The shoes, seed, budget, threshold and money.
 
     Returns
     -------
     pandas.DataFrame
-        Decks | Procedure | Cards behind the cut card | Best trigger | Units won per 100
-        rounds | SE (per 100 rounds) | Money per hour at the table maximum | SE (money per
-        hour) | How: for each deck count a shuffle every round, then each cut card.
+        Decks | Procedure | Cards behind the cut card | Best trigger | Shoes | Units won per
+        100 rounds | SE (per 100 rounds) | Money per hour at the table maximum | SE (money
+        per hour) | How: for each deck count a shuffle every round, then each cut card.
     """
     try:
         triggers = tuple(float(t) for t in triggers)
@@ -200,20 +254,33 @@ def procedure_table(
         raise GamecoreError(f"triggers must be true counts, got {shown(triggers)}") from None
     if not triggers:
         raise GamecoreError("triggers must hold at least one true count")
+    unit, per_hour = study.unit, study.rounds_per_hour
     rows = []
     for decks in deck_counts:
         ev = off_the_top(decks)
         exact = "exact: the count never moves; one unit a round"
-        money = rounds_per_hour * ev * unit
-        row = (decks, "shuffle every round", None, None, 100 * ev, 0.0, money, 0.0, exact)
+        money = per_hour * ev * unit
+        row = (decks, "shuffle every round", None, None, 0, 100 * ev, 0.0, money, 0.0, exact)
         rows.append(dict(zip(PROCEDURE_COLUMNS, row, strict=True)))
         for cut in cuts(decks):
-            found = [(trigger, simulate(decks, int(cut), trigger)) for trigger in triggers]
-            trigger, best = max(found, key=lambda t: t[1]["Units won per 100 rounds"])
+            found = [
+                (trigger, simulate(decks, int(cut), trigger, study.shoes, study.seed))
+                for trigger in triggers
+            ]
+            trigger, first = max(
+                found, key=lambda t: t[1].summary(per_hour)["Units won per 100 rounds"]
+            )
+            result = grow(
+                lambda shoes, seed: simulate(decks, int(cut), trigger, shoes, seed),  # noqa: B023
+                study.judge, study.shoes, study.max_shoes or study.shoes, study.seed,
+                first=first,
+            )  # fmt: skip
+            best = result.summary(per_hour)
             row = (
-                decks, "shoe to a cut card", int(cut), trigger, best["Units won per 100 rounds"],
-                best["SE (per 100 rounds)"], best["Units won per hour"] * unit,
-                best["SE (per hour)"] * unit, how,
+                decks, "shoe to a cut card", int(cut), trigger, result.shoes,
+                best["Units won per 100 rounds"], best["SE (per 100 rounds)"],
+                best["Units won per hour"] * unit, best["SE (per hour)"] * unit,
+                study.how.format(shoes=f"{result.shoes:,}"),
             )  # fmt: skip
             rows.append(dict(zip(PROCEDURE_COLUMNS, row, strict=True)))
     return pd.DataFrame(rows)
@@ -221,13 +288,15 @@ def procedure_table(
 
 #: The columns of :func:`procedure_table`, in order.
 PROCEDURE_COLUMNS = (
-    "Decks", "Procedure", "Cards behind the cut card", "Best trigger", "Units won per 100 rounds",
-    "SE (per 100 rounds)", "Money per hour at the table maximum", "SE (money per hour)", "How",
+    "Decks", "Procedure", "Cards behind the cut card", "Best trigger", "Shoes",
+    "Units won per 100 rounds", "SE (per 100 rounds)", "Money per hour at the table maximum",
+    "SE (money per hour)", "How",
 )  # fmt: skip
 
 
 def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
-    """Each procedure of :func:`procedure_table` against a threshold of money per hour.
+    """Each procedure of :func:`procedure_table` against a threshold of money per hour, by
+    the one rule (:func:`gamecore.verdict.decide`).
 
     Parameters
     ----------
@@ -240,17 +309,22 @@ def verdict(table: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Decks | Procedure | Cards behind the cut card | Counter's best, money per hour |
-        Upper bound (+4 SE) | Below the threshold | Threshold, money per hour: a procedure
-        is below the threshold when the counter's best is below it by more than four
-        standard errors (its upper 4-sigma bound below it).
+        Upper bound (+4 SE) | Below the threshold | Threshold, money per hour | Verdict (4
+        SE): a procedure is below the threshold when the verdict is "not countable" (its
+        upper 4-SE bound below it).
     """
     threshold = _threshold(threshold)
     out = table[["Decks", "Procedure", "Cards behind the cut card"]].copy()
-    upper = table["Money per hour at the table maximum"] + 4 * table["SE (money per hour)"]
-    out["Counter's best, money per hour"] = table["Money per hour at the table maximum"]
-    out["Upper bound (+4 SE)"] = upper
-    out["Below the threshold"] = upper < threshold
+    money, se = table["Money per hour at the table maximum"], table["SE (money per hour)"]
+    words = [
+        decide(m, s, int(n), threshold).words
+        for m, s, n in zip(money, se, table["Shoes"], strict=True)
+    ]
+    out["Counter's best, money per hour"] = money
+    out["Upper bound (+4 SE)"] = money + VERDICT_SE * se
+    out["Below the threshold"] = [w == "not countable" for w in words]
     out["Threshold, money per hour"] = threshold
+    out[VERDICT_COLUMN] = words
     return out
 
 
@@ -265,12 +339,8 @@ def _threshold(threshold: object) -> float:
     return threshold
 
 
-#: Standard errors a counter's gain must clear for a verdict either way.
-VERDICT_SE = 4.0
-
-
-def countable(gain: float, se: float, threshold: float = 0.0) -> str:
-    """A counter's verdict at :data:`VERDICT_SE` standard errors.
+def countable(gain: float, se: float, threshold: float = 0.0, shoes: int = 0) -> str:
+    """A counter's verdict in words (:func:`gamecore.verdict.decide`).
 
     Parameters
     ----------
@@ -280,26 +350,24 @@ def countable(gain: float, se: float, threshold: float = 0.0) -> str:
         Its standard error (0 for an exact figure).
     threshold : float, default 0.0
         The gain a countable game lets a counter clear.
+    shoes : int, default 0
+        The shoes the gain rests on (for "undecided after N shoes").
 
     Returns
     -------
     str
-        ``"countable"`` when the gain is above the threshold by more than four SEs, ``"not
-        countable"`` when below it by more than four SEs, else ``"not shown either way
-        (within 4 SE)"``.
+        ``"countable"``, ``"not countable"`` or ``"undecided after N shoes (about M
+        needed)"``.
     """
-    if gain - VERDICT_SE * se > threshold:
-        return "countable"
-    if gain + VERDICT_SE * se < threshold:
-        return "not countable"
-    return f"not shown either way (within {VERDICT_SE:g} SE)"
+    return decide(gain, se, shoes, _threshold(threshold)).words
 
 
 def countability(
-    table: pd.DataFrame, what: str, gain: str, se: str, threshold: float = 0.0, best: bool = False
-) -> pd.DataFrame:
-    """Each row of a counter's results stated as a verdict (:func:`countable`): what is
-    counted, the gain with its SE, countable or not at four standard errors.
+    table: pd.DataFrame, what: str, columns: tuple[str, str, str], threshold: float = 0.0,
+    best: bool = False,
+) -> pd.DataFrame:  # fmt: skip
+    """Each row of a counter's results stated as a verdict (:func:`gamecore.verdict.decide`):
+    what is counted, the gain with its SE, the verdict at four standard errors and its power.
 
     Parameters
     ----------
@@ -308,8 +376,8 @@ def countability(
     what : str
         What each row counts, a template of the row's columns (``"Dragon 7, {Decks:g}
         decks, cut card {Cards behind the cut card:g} cards from the end"``).
-    gain, se : str
-        The columns of the gain and its standard error.
+    columns : tuple of str
+        The columns of the gain, its standard error and the shoes it rests on.
     threshold : float, default 0.0
         The gain a countable game lets a counter clear.
     best : bool, default False
@@ -319,20 +387,23 @@ def countability(
     Returns
     -------
     pandas.DataFrame
-        What is counted | ``gain`` | ``se`` | Verdict (4 SE), a row per row of ``table``
-        (with ``best``, one).
+        What is counted | gain | SE | Verdict (4 SE) | Power (at the gain seen), a row per
+        row of ``table`` (with ``best``, one).
     """
+    gain, se, shoes = columns
     threshold = _threshold(threshold)
     if best and len(table):
         table = table.loc[[table[gain].idxmax()]]
     rows = []
     for record in table.to_dict("records"):
+        found = decide(record[gain], record[se], int(record[shoes]), threshold)
         rows.append(
             {
                 "What is counted": what.format(**record),
-                gain: float(record[gain]),
-                se: float(record[se]),
-                f"Verdict ({VERDICT_SE:g} SE)": countable(record[gain], record[se], threshold),
+                gain: found.gain,
+                se: found.se,
+                VERDICT_COLUMN: found.words,
+                POWER_COLUMN: found.power,
             }
         )
     return pd.DataFrame(rows)
@@ -356,8 +427,7 @@ def procedure_countability(
     Returns
     -------
     pandas.DataFrame
-        What is counted | Money per hour at the table maximum | SE (money per hour) | Verdict
-        (4 SE), a row per procedure.
+        :func:`countability`'s columns, a row per procedure.
     """
     procedures = []
     for record in table.to_dict("records"):
@@ -370,10 +440,8 @@ def procedure_countability(
             )
         procedures.append(text)
     template = counted.replace("{", "{{").replace("}", "}}") + ": {_procedure}"
-    return countability(
-        table.assign(_procedure=procedures), template,
-        "Money per hour at the table maximum", "SE (money per hour)", threshold,
-    )  # fmt: skip
+    columns = ("Money per hour at the table maximum", "SE (money per hour)", "Shoes")
+    return countability(table.assign(_procedure=procedures), template, columns, threshold)
 
 
 def perfect_information_summary(
@@ -417,7 +485,8 @@ def perfect_information_summary(
 
     def per_100(column: str) -> tuple[float, float]:
         sums = by_shoe[column].to_numpy()
-        return 100 * sums.sum() / n, 100 * math.sqrt(sums.var() * len(sums)) / n
+        per_shoe, se = mean_and_se(sums.sum(), (sums * sums).sum(), len(sums))
+        return 100 * per_shoe * len(sums) / n, 100 * se * len(sums) / n
 
     won, won_se = per_100("won")
     expected, expected_se = per_100("expected")
@@ -464,3 +533,4 @@ def _correlation_by_shoe(rounds: pd.DataFrame) -> tuple[float, float]:
         for _ in range(BOOTSTRAP)
     ]
     return value, float(np.std(draws, ddof=1))
+

@@ -63,6 +63,7 @@ PROCEDURES = pd.DataFrame(
         "Decks": [1],
         "Procedure": ["shoe to a cut card"],
         "Cards behind the cut card": [14],
+        "Shoes": [5_000],
         "Money per hour at the table maximum": [-1.0],
         "SE (money per hour)": [0.5],
     }

@@ -556,8 +556,9 @@ def assert_countability_stated(folder):
     summary = json.loads((folder / "summary.json").read_text("utf-8"))
     threshold = summary["parameters"].get("threshold", 0.0)
     table = pd.read_csv(folder / "countability.csv")
-    what, gain, se, verdict = table.columns
-    assert verdict == "Verdict (4 SE)" and se.startswith("SE")
+    what, gain, se, verdict, power = table.columns
+    assert verdict == "Verdict (4 SE)" and se.startswith("SE") and power.startswith("Power")
+    table = table[[what, gain, se, verdict]]
     sheet = _flat(_text(folder / f"{folder.name}_par_sheet.pdf"))
     assert "Countable? Each counter's gain against 4 standard errors" in sheet
     gains, _ = numbers.format_column(gain, table[gain].astype(str).tolist())
@@ -568,6 +569,6 @@ def assert_countability_stated(folder):
             assert stated == "countable", row
         elif g + 4 * s < threshold:
             assert stated == "not countable", row
-        else:
-            assert stated.startswith("not shown"), row
+        else:  # the one rule's third word (gamecore.verdict.decide)
+            assert stated.startswith("undecided after "), row
         assert _in_order(counted.split() + [gain_text, se_text] + stated.split(), sheet), row

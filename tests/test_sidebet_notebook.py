@@ -5,7 +5,9 @@ Dragon 7, the closed form of a pair), every twin is within four standard errors,
 
 from __future__ import annotations
 
+import hashlib
 import math
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -81,10 +83,25 @@ def test_summary_definitions_and_documents(report):
     summary = pd.read_csv(report / "summary.csv").set_index("Bet")
     assert summary.loc["my_queens", "House edge"] == pytest.approx(1 - 46 * 2 / 104)
     definitions = pd.read_csv(report / "definitions.csv").set_index("Bet")
-    assert definitions.loc["player_pair", "Definition"] == "built-in"
-    assert definitions.loc["my_queens", "Definition"].endswith("my_queens.yaml")
+    assert list(definitions.columns) == ["Definition file", "SHA-256"]
+    builtin = definitions.loc["player_pair", "Definition file"]
+    assert builtin == "gamecore/sidebets/definitions/player_pair.yaml, built-in"
+    mine = Path(definitions.loc["my_queens", "Definition file"])
+    assert mine.name == "my_queens.yaml"
+    # The SHA-256 of each file's bytes as read from disk, not as the library kept it.
+    root = Path(__file__).resolve().parents[1]
+    for bet, path in (("player_pair", root / builtin.split(",")[0]), ("my_queens", mine)):
+        assert definitions.loc[bet, "SHA-256"] == hashlib.sha256(path.read_bytes()).hexdigest()
+    read = pd.read_csv(report / "definitions_read.csv").set_index("Bet")
+    assert read.loc["player_pair", "Definition"] == "built-in"
     assert (report / "side_bets.pdf").is_file() and (report / "side_bets.xlsx").is_file()
     assert (report / "countability_dragon_7.csv").is_file()
+    # Every counted bet's verdict in one table, on the par sheet, by the one rule.
+    from test_documents import assert_countability_stated
+
+    assert_countability_stated(report)
+    verdicts = pd.read_csv(report / "countability.csv")
+    assert verdicts["What is counted"].str.startswith("Dragon 7, 1 deck, cut card 14").any()
     # The deck sweep's rows (one deck here) have their twins too.
     sweep_twin = pd.read_csv(report / "cross_check_deck_sweep_dragon_7.csv")
     assert set(sweep_twin["Decks"]) == {1} and "EV, 1 deck" in set(sweep_twin["Figure"])

@@ -20,7 +20,7 @@ from gamecore.counting import CounterRun
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError
 from gamecore.sidebets import sim
-from gamecore.sidebets.counting import countability
+from gamecore.sidebets.counting import countability, countability_table, decided_countability
 from gamecore.sidebets.definition import Condition, Outcome, SideBet
 from gamecore.sidebets.parsheet import par_sheet
 from gamecore.sidebets.sim import CHUNK_SHOES
@@ -147,6 +147,33 @@ def test_jacobsons_dragon_7_count_is_countable_at_a_deep_cut():
     their_se = theirs["SE (per shoe)"][0]
     assert abs(gain - their_gain) < 4 * math.hypot(se, their_se)
     assert theirs["Bets per shoe"][0] == pytest.approx(run.bets_per_shoe, rel=0.03)
+
+
+def test_one_question_gets_one_verdict_through_both_studies():
+    # The Dragon 7 question (8 decks, 14 cards behind the cut card, Jacobson's count
+    # at +4, the bet alone): the side bets report's counter and the Dragon 7 counting
+    # report's, each grown from 10,000 shoes until the one rule decides within its budget,
+    # give the same verdict (the words, not only the gain within their SEs).
+    bet = builtin("dragon_7")
+    side = decided_countability(bet, 8, JACOBSON_POINTS, 4, 14, 10_000, 5, 200_000)
+    ez = baccarat_counting.SideBetCount(
+        baccarat.EZBaccaratRules(decks=8), JACOBSON_DRAGON_TAGS, "dragon7", None
+    )
+    shoe = Dealing(mode="shoe", penetration=14, burn="none")
+    run = CounterRun(10_000, 5, trigger=4.0, dealing=shoe, max_shoes=200_000)
+    counted = baccarat_counting.counter_simulation(ez, run)
+    theirs = baccarat_counting.judge(counted)
+    assert side.decision().words == theirs.words == "countable"
+    assert side.shoes <= 200_000 and counted.shoes <= 200_000
+    # Each printed the same: the side bets par sheet's row and the procedure table's.
+    [row] = countability_table([side]).to_dict("records")
+    assert row["Verdict (4 SE)"] == "countable" and row["Gain per shoe"] == side.gain()[0]
+    assert row["Power (at the gain seen)"] > 0.5
+
+
+def test_a_counter_that_never_bets_is_not_countable_exactly():
+    run = countability(builtin("lucky_ladies"), 6, dict.fromkeys(cards.RANKS, 0), 1.0, 80, 50, 1)
+    assert run.decision().words == "not countable" and run.decision().se == 0
 
 
 def test_a_counters_run_is_the_same_bits_on_one_or_two_threads():

@@ -46,13 +46,13 @@ from gamecore.baccarat.counted_shoes import (
 from gamecore.baccarat.events import EVENTS
 from gamecore.baccarat.removal import SIDE_BETS, tags_by_class
 from gamecore.baccarat.rules import EZBaccaratRules, check_ez_rules
-from gamecore.countresults import countable
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
 from gamecore.exactcount import INT64_MAX
 from gamecore.numeric import is_real
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies
 from gamecore.shoe import baccarat_shoe, ordered_sequences
+from gamecore.verdict import VERDICT_COLUMN, Verdict, bound, decide, grow, mean_and_se
 from gamecore.wagers import net_by_cell
 
 #: Shoes per chunk of the counter simulation, and of the perfect-information bettor.
@@ -149,14 +149,12 @@ def _summary_row(
     stats: np.ndarray, shoes: int, rounds: int, rounds_per_hour: float
 ) -> dict[str, float]:
     bets, won, won_sq, base, shoe_won_sq, shoe_total_sq = stats[:6]
-    per_shoe = won / shoes
-    total_per_shoe = (won + base) / shoes
-    se_shoe = math.sqrt(max(shoe_won_sq / shoes - per_shoe**2, 0.0) / shoes)
-    se_total = math.sqrt(max(shoe_total_sq / shoes - total_per_shoe**2, 0.0) / shoes)
-    edge = won / bets if bets else float("nan")
-    se_edge = math.sqrt(max(won_sq / bets - edge**2, 0.0) / bets) if bets else float("nan")
+    per_shoe, se_shoe = mean_and_se(won, shoe_won_sq, shoes)
+    total_per_shoe, se_total = mean_and_se(won + base, shoe_total_sq, shoes)
+    edge, se_edge = mean_and_se(won, won_sq, bets) if bets else (math.nan, math.nan)
     shoes_per_hour = rounds_per_hour / (rounds / shoes)
     return {
+        "Shoes": shoes,
         "Bets per shoe": bets / shoes,
         "Share of rounds bet": bets / rounds,
         "Side bet units won per shoe": per_shoe,
@@ -246,7 +244,7 @@ class CounterResult:
         for k, (count, net, net_sq) in enumerate(self.bins):
             if count == 0:
                 continue
-            mean = net / count
+            mean, se = mean_and_se(net, net_sq, count)
             tc = TC_LOW + k
             label = (
                 f"<= {tc + 1}" if k == 0 else (f">= {tc}" if tc == TC_HIGH else f"[{tc}, {tc + 1})")
@@ -258,17 +256,38 @@ class CounterResult:
                     "Rounds": int(count),
                     "Share of rounds": count / self.rounds,
                     "Simulated EV": mean,
-                    "SE": math.sqrt(max(net_sq / count - mean**2, 0.0) / count),
+                    "SE": se,
                 }
             )
         return pd.DataFrame(rows)
+
+
+def judge(result: CounterResult) -> Verdict:
+    """The verdict on a counter's run: its best trigger's side bet units won per shoe against
+    zero at four standard errors (:func:`gamecore.verdict.decide`).
+
+    Parameters
+    ----------
+    result : CounterResult
+        The counter's run.
+
+    Returns
+    -------
+    gamecore.verdict.Verdict
+        The best trigger's verdict.
+    """
+    table = result.by_trigger()
+    best = table.loc[table["Side bet units won per shoe"].idxmax()]
+    return decide(best["Side bet units won per shoe"], best["SE (per shoe)"], result.shoes)
 
 
 def counter_simulation(count: SideBetCount, run: counting.CounterRun) -> CounterResult:
     """Simulate a counter who bets one unit on ``count.bet`` when the true count >= a trigger.
 
     All of ``run.triggers`` are evaluated on the same shoes (common random numbers), so
-    their differences are measured precisely.
+    their differences are measured precisely. With ``run.max_shoes``, the shoes grow in
+    seeded stages until the best trigger's verdict decides (:func:`judge`) or that many are
+    dealt (:func:`gamecore.verdict.grow`).
 
     Parameters
     ----------
@@ -288,6 +307,13 @@ def counter_simulation(count: SideBetCount, run: counting.CounterRun) -> Counter
     if not isinstance(run, counting.CounterRun):
         raise GamecoreError(f"run must be a CounterRun, got {shown(run)}")
     run.refuse("a side-bet counter", *_NOT_TAKEN)
+    if run.max_shoes is not None:
+        return grow(
+            lambda shoes, seed: counter_simulation(
+                count, run.replace(shoes=shoes, seed=seed, max_shoes=None)
+            ),
+            judge, run.shoes, run.max_shoes, run.seed,
+        )  # fmt: skip
     shoe, dealing = _shoe_and_dealing(count.rules, run.dealing)
     job = (shoe, dealing, tags_by_class(count.tags), np.array(run.triggers), count.nets())
     chunks = make_chunks(run.shoes, CHUNK_SHOES, run.seed)
@@ -345,20 +371,31 @@ class PerfectInformationResult:
         -------
         pandas.DataFrame
             One row: the columns of :meth:`CounterResult.by_trigger`, then the expected
-            side bet units per shoe with its SE, and per hour.
+            side bet units per shoe with its SE, and per hour, then ``Bound`` and
+            ``Realised win``: each figure stated only where its SE is smaller than it
+            (:func:`gamecore.verdict.bound`), else left out (blank) with the reason.
         """
-        expected = self.stats[EV_WON] / self.shoes
-        se = math.sqrt(max(self.stats[SHOE_EV_SQ] / self.shoes - expected**2, 0.0) / self.shoes)
+        expected, se = mean_and_se(self.stats[EV_WON], self.stats[SHOE_EV_SQ], self.shoes)
+        held = bound(expected, se, self.shoes)
+        if not held.decided:  # a bound whose SE is not smaller than itself is left out
+            expected = se = math.nan
+        realised = _summary_row(self.stats, self.shoes, self.rounds, rounds_per_hour)
+        won = bound(realised["Side bet units won per shoe"], realised["SE (per shoe)"], self.shoes)
+        if not won.decided:  # the realised win the same
+            for name in ("Side bet units won per shoe", "SE (per shoe)", "Side bet units per hour"):
+                realised[name] = math.nan
         return pd.DataFrame(
             [
                 {
                     "Bettor": "perfect information (bets when exact EV > 0)",
-                    **_summary_row(self.stats, self.shoes, self.rounds, rounds_per_hour),
+                    **realised,
                     "Expected side bet units per shoe (exact EV of the rounds bet)": expected,
                     "SE (expected per shoe)": se,
                     "Expected side bet units per hour": expected
                     * rounds_per_hour
                     / (self.rounds / self.shoes),
+                    "Bound": held.words,
+                    "Realised win": won.words,
                 }
             ]
         )
@@ -526,8 +563,9 @@ def procedure_table(
     -------
     pandas.DataFrame
         One row per procedure: decks, cut card, rounds per shoe, the columns of
-        :meth:`CounterResult.by_trigger`, and the verdict on the win per shoe at four SEs
-        (:func:`gamecore.countresults.countable`).
+        :meth:`CounterResult.by_trigger` (its shoes grown with ``run.max_shoes`` until the
+        verdict decides), and the verdict on the win per shoe at four SEs
+        (:func:`gamecore.verdict.decide`).
     """
     _check_rounds_per_hour(rounds_per_hour)
     if len(run.triggers) != 1:
@@ -548,11 +586,11 @@ def procedure_table(
                     "Cards behind the cut card": penetration,
                     "Rounds per shoe": result.rounds_per_shoe,
                     **row,
-                    # Whether the counter's win is above zero, below it, or neither by
-                    # four SEs: the verdict's rule (gamecore.countresults.countable).
-                    "Verdict (4 SE)": countable(
-                        row["Side bet units won per shoe"], row["SE (per shoe)"]
-                    ),
+                    "Shoes": result.shoes,  # a whole number (the row's other cells are floats)
+                    # The one verdict's rule (gamecore.verdict.decide) on its own shoes.
+                    VERDICT_COLUMN: decide(
+                        row["Side bet units won per shoe"], row["SE (per shoe)"], result.shoes
+                    ).words,
                 }
             )
     return pd.DataFrame(rows)

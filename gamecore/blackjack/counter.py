@@ -27,7 +27,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from gamecore import counting, countresults
+from gamecore import bounds, counting, countresults
 from gamecore.blackjack.analysis import chart_ev
 from gamecore.blackjack.counting import DECISIONS, DEFAULT_MAX_TAG, BlackjackCount, count_analysis
 from gamecore.blackjack.dealt import simulate_shoes
@@ -62,6 +62,7 @@ from gamecore.blackjack.sim import chart_policy
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies
+from gamecore.verdict import grow
 
 # ---------------------------------------------------------------------------------------
 # How the game is dealt
@@ -301,6 +302,7 @@ def procedure_table(
     rounds_per_hour: float = 60.0,
     table_maximum: float = 100.0,
     max_tag: int = DEFAULT_MAX_TAG,
+    threshold: float = 0.0,
 ) -> pd.DataFrame:
     """The counter in ``run.seat`` of ``run.players`` (1: heads-up; fewer players where a
     deck count's shoe cannot deal them all, the seat moved in to the last) under every
@@ -309,16 +311,15 @@ def procedure_table(
     shuffle every round at the chart's exact EV, and real shoes to each cut card of
     ``penetrations`` (default the reading's quarter and a half of the shoe, each moved into
     the range a heads-up round allows; none where no cut card leaves a whole round on each
-    side, as for one deck and four split hands), the best of ``run.triggers``.
+    side, as for one deck and four split hands), the best of ``run.triggers``, grown until
+    its verdict decides or ``run.max_shoes`` is spent.
 
     Parameters
     ----------
     rules : StandardBlackjackRules
-        The rule set as given (its decks replaced by each of ``deck_counts``, each variant
-        resolved once here).
+        The rule set as given (its decks replaced by each deck count, resolved once here).
     run : gamecore.counting.CounterRun
-        The counter's run (its dealing, trigger, players and seat replaced by each
-        procedure's).
+        The counter's run (dealing, trigger, players and seat: each procedure's).
     deck_counts : sequence of int, default (1, 2, 6, 8)
         The shoes' deck counts, one block of rows each.
     penetrations : sequence of int, optional
@@ -329,6 +330,8 @@ def procedure_table(
         Money per hour takes the ramp's top bet to be this much money.
     max_tag : int, default :data:`~gamecore.blackjack.counting.DEFAULT_MAX_TAG`
         The largest tag of each deck count's derived count.
+    threshold : float, default 0
+        Money per hour a countable game lets a counter clear (the verdict's).
 
     Returns
     -------
@@ -356,22 +359,28 @@ def procedure_table(
             return []
         return sorted({min(max(c, most), cards - most) for c in (cards // 4, cards // 2)})
 
-    def simulate(decks: int, cut: int, trigger: float) -> dict[str, float]:
+    def simulate(decks: int, cut: int, trigger: float, shoes: int, seed: int) -> CounterResult:
         dealing = Dealing(mode="shoe", penetration=int(cut), burn="none")
         table, place = tables[decks]
         changes = {"trigger": trigger, "dealing": dealing, "players": table, "seat": place}
-        found = _counter(count_of(decks), run.replace(**changes), variants[decks])
-        return found.summary(rounds_per_hour)
+        stage = run.replace(shoes=shoes, seed=seed, max_shoes=None, **changes)
+        return _counter(count_of(decks), stage, variants[decks])
 
-    where = "heads-up" if players == 1 else f"seat {run.seat} of {players} players"
-    fewer = [f"{d} deck{'s' if d > 1 else ''}: {t[0]}" for d, t in tables.items() if t[0] < players]
-    if fewer:
-        where += f" (players the shoe can deal: {', '.join(fewer)})"
-    return countresults.procedure_table(
-        deck_counts, cuts, lambda decks: count_of(decks).full_shoe_ev, simulate, run.triggers,
-        unit, rounds_per_hour,
-        f"simulated, {run.shoes:,} shoes, {where}, the chart and its index plays",
+    study = countresults.Study(
+        run.shoes, run.seed, run.max_shoes, threshold, unit, rounds_per_hour,
+        f"simulated, {{shoes}} shoes, {_where(players, run.seat, tables)}, the chart and its "
+        "index plays",
     )  # fmt: skip
+    exact = lambda decks: count_of(decks).full_shoe_ev  # noqa: E731
+    return countresults.procedure_table(deck_counts, cuts, exact, simulate, run.triggers, study)
+
+
+def _where(players: int, seat: int, tables: dict[int, tuple[int, int]]) -> str:
+    """Where the procedure table's counter sits, for its How column: heads-up or its seat,
+    and the players each deck count whose shoe cannot deal them all deals."""
+    where = "heads-up" if players == 1 else f"seat {seat} of {players} players"
+    fewer = [f"{d} deck{'s' if d > 1 else ''}: {t[0]}" for d, t in tables.items() if t[0] < players]
+    return where + (f" (players the shoe can deal: {', '.join(fewer)})" if fewer else "")
 
 
 def _table_at(rules: StandardBlackjackRules, players: int, seat: int) -> tuple[int, int]:
@@ -487,8 +496,10 @@ def perfect_information_simulation(
     count : BlackjackCount
         As :func:`counter_simulation` takes it.
     run : gamecore.counting.CounterRun
-        At most 1,000 shoes; the trigger, the index plays and the rotation do not apply,
-        and the run is serial.
+        At most 1,000 shoes a stage; the trigger, the index plays and the rotation do not
+        apply, and the run is serial. With ``run.max_shoes``, grown in seeded stages until
+        its bound's SE is smaller than the bound (:mod:`gamecore.bounds`) or that many
+        shoes are dealt.
 
     Returns
     -------
@@ -496,6 +507,14 @@ def perfect_information_simulation(
         The bettor's rounds: shoe, true count, exact EV, result.
     """
     rules = _checked(count, run)
+    if run.max_shoes is not None:  # grown until its bound holds (gamecore.bounds)
+        return grow(
+            lambda shoes, seed: perfect_information_simulation(
+                count, run.replace(shoes=shoes, seed=seed, max_shoes=None)
+            ),
+            bounds.bound_judge(run.ramp), run.shoes, run.max_shoes, run.seed,
+            add=bounds.joined_rounds,
+        )  # fmt: skip
     shoes, seed, ramp = run.shoes, run.seed, run.ramp
     if shoes > 1_000:
         raise GamecoreError(f"shoes must be at most 1,000 (each round is solved), got {shoes:,}")

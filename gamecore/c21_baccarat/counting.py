@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from gamecore import counting, countresults
+from gamecore import bounds, counting, countresults
 from gamecore._jit import kernel
 from gamecore.c21_baccarat.dealt import (
     C_BANKED,
@@ -43,6 +43,7 @@ from gamecore.dealing import Dealing, shuffle
 from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies
 from gamecore.shoe import BACCARAT_DECK
+from gamecore.verdict import grow
 
 
 def default_dealing(rules: C21BaccaratRules, players: int = 1) -> Dealing:
@@ -298,8 +299,10 @@ def perfect_information_simulation(count: Counted, run: CounterRun) -> PerfectIn
     Parameters
     ----------
     count, run
-        As :func:`counter_simulation` takes them: at most 100,000 shoes; the trigger and
-        the rotation do not apply, and the run is serial.
+        As :func:`counter_simulation` takes them: at most 100,000 shoes a stage; the
+        trigger and the rotation do not apply, and the run is serial. With
+        ``run.max_shoes``, grown in seeded stages until its bound's SE is smaller than the
+        bound (:mod:`gamecore.bounds`) or that many shoes are dealt.
 
     Returns
     -------
@@ -307,6 +310,14 @@ def perfect_information_simulation(count: Counted, run: CounterRun) -> PerfectIn
         The bettor's rounds: shoe, true count, exact EV, result.
     """
     rules, tags = _counted(count, run)
+    if run.max_shoes is not None:  # grown until its bound holds (gamecore.bounds)
+        return grow(
+            lambda shoes, seed: perfect_information_simulation(
+                count, run.replace(shoes=shoes, seed=seed, max_shoes=None)
+            ),
+            bounds.bound_judge(run.ramp), run.shoes, run.max_shoes, run.seed,
+            add=bounds.joined_rounds,
+        )  # fmt: skip
     if run.shoes > 100_000:
         raise GamecoreError(
             f"shoes must be at most 100,000 (each round is enumerated), got {run.shoes:,}"
@@ -346,22 +357,25 @@ def procedure_table(
     deck_counts: Sequence[int] = (1, 2, 6, 8),
     penetrations: Sequence[int] | None = None,
     rounds_per_hour: float = 60.0,
+    threshold: float = 0.0,
 ) -> pd.DataFrame:
     """The counter under every procedure (:func:`gamecore.countresults.procedure_table`): for
     each deck count a shuffle every round and real shoes to each cut card of
     ``penetrations`` (cards behind it; default the reading's, a quarter and a half of the
     shoe, each moved into the range a table of ``run.players`` allows), the best of
-    ``run.triggers``.
+    ``run.triggers``, grown until its verdict decides or ``run.max_shoes`` is spent.
 
     Parameters
     ----------
     count, run
         The tags (the rules' decks replaced by each deck count) and the counter's run (its
-        dealing replaced by each procedure's).
+        dealing replaced by each procedure's; its ``max_shoes`` the budget).
     deck_counts, penetrations
         The procedures.
     rounds_per_hour
         Money per hour takes the ramp's top bet to be ``rules.table_maximum``.
+    threshold
+        Money per hour a countable game lets a counter clear (the verdict's).
 
     Returns
     -------
@@ -387,15 +401,17 @@ def procedure_table(
         pair = count_deals(rules).evaluate(house_way_player(rules), house_way_dealer(rules))
         return float(pair.player_ev)
 
-    def simulate(decks: int, cut: int, trigger: float) -> dict[str, float]:
+    def simulate(decks: int, cut: int, trigger: float, shoes: int, seed: int) -> CounterResult:
         dealing = Dealing(mode="shoe", penetration=int(cut), burn="none")
-        result = counter_simulation(
-            TagCount(variant(decks), tags), run.replace(trigger=trigger, dealing=dealing)
+        changes = {"trigger": trigger, "dealing": dealing, "shoes": shoes, "seed": seed}
+        return counter_simulation(
+            TagCount(variant(decks), tags), run.replace(max_shoes=None, **changes)
         )
-        return result.summary(rounds_per_hour)
 
-    return countresults.procedure_table(
-        deck_counts, cuts, off_the_top, simulate, run.triggers,
-        float(rules.table_maximum) / run.ramp[-1], rounds_per_hour,
-        f"simulated, {run.shoes:,} shoes, {run.players} players, seat {run.seat}",
+    study = countresults.Study(
+        run.shoes, run.seed, run.max_shoes, threshold, float(rules.table_maximum) / run.ramp[-1],
+        rounds_per_hour, f"simulated, {{shoes}} shoes, {run.players} players, seat {run.seat}",
     )  # fmt: skip
+    return countresults.procedure_table(
+        deck_counts, cuts, off_the_top, simulate, run.triggers, study
+    )

@@ -165,6 +165,9 @@ REPORT_PARAMETERS: Mapping[str, Check] = {
     "triggers": list_of(number),
     "ramp": list_of(amount),
     **dict.fromkeys(("seat_trigger", "bank_at", "threshold"), number),
+    # A counting study's budget: a study undecided after its shoes deals up to this many
+    # times as many (gamecore.verdict.max_shoes).
+    "shoe_budget": integer_from(1, 1000),
     # Side bets: built-in names or definition files, each read and checked.
     "side_bets": _side_bets,
     # Switches.

@@ -12,10 +12,11 @@ a deal the exact figures use. The statistics are :mod:`gamecore.counting`'s colu
 by its ``add_round``): the counter's units won per shoe and their standard error from the
 shoes' sums, beside the flat bettor who bets one unit every round on the same cards.
 
-The verdict states the gain per shoe against four standard errors (as
-:func:`gamecore.countresults.verdict` does): countable when the counter's gain is above
-zero by more than four SEs, not countable when it is below zero by more than four SEs,
-otherwise not shown either way at the shoes simulated.
+The verdict is the one rule every counting study states (:func:`gamecore.verdict.decide`):
+countable when the counter's gain per shoe is above zero by more than four SEs, not
+countable when it is below zero by more than four SEs, otherwise undecided after the shoes
+dealt (with about how many would decide). :func:`decided_countability` deals more shoes in
+seeded stages until the rule decides or a budget is spent (:func:`gamecore.verdict.grow`).
 
 A blackjack round here takes the four cards the bet is settled on; the cards the play of
 the hands would take are not dealt, so a real shoe deals fewer rounds (a counter's gain per
@@ -41,15 +42,7 @@ from gamecore.parallel import make_chunks, run_chunks, sum_tallies, validate_see
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.removal import tags_by_code
 from gamecore.sidebets.sim import CHUNK_SHOES, CounterPlan, count_chunk, sim_job
-
-#: Standard errors the gain per shoe must clear for a verdict either way.
-VERDICT_SE = 4.0
-
-
-def _mean_se(total: float, squares: float, count: int) -> tuple[float, float]:
-    """A mean over ``count`` trials and its standard error, from their sum and squares."""
-    mean = total / count
-    return mean, math.sqrt(max(squares / count - mean * mean, 0.0) / count)
+from gamecore.verdict import POWER_COLUMN, VERDICT_COLUMN, Verdict, decide, grow, mean_and_se
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,7 +101,7 @@ class SideBetCount:
         tuple of float
             (mean, SE) over the shoes.
         """
-        return _mean_se(float(self.stats[WON]), float(self.stats[SHOE_WON_SQ]), self.shoes)
+        return mean_and_se(float(self.stats[WON]), float(self.stats[SHOE_WON_SQ]), self.shoes)
 
     def flat(self) -> tuple[float, float]:
         """The flat bettor's units won per shoe (one unit every round) and its SE.
@@ -118,7 +111,7 @@ class SideBetCount:
         tuple of float
             (mean, SE) over the shoes.
         """
-        return _mean_se(float(self.stats[FLAT]), float(self.stats[SHOE_FLAT_SQ]), self.shoes)
+        return mean_and_se(float(self.stats[FLAT]), float(self.stats[SHOE_FLAT_SQ]), self.shoes)
 
     def first_round(self) -> tuple[float, float]:
         """The mean result of each shoe's first round (dealt off the full shoe: the twin of
@@ -129,7 +122,7 @@ class SideBetCount:
         tuple of float
             (mean, SE) over the shoes.
         """
-        return _mean_se(float(self.stats[FIRST]), float(self.stats[FIRST_SQ]), self.shoes)
+        return mean_and_se(float(self.stats[FIRST]), float(self.stats[FIRST_SQ]), self.shoes)
 
     def penetration_text(self) -> str:
         """The cut card's place, in cards and as a share of the shoe dealt.
@@ -146,23 +139,32 @@ class SideBetCount:
             f"{total}-card shoe dealt)"
         )
 
+    def decision(self) -> Verdict:
+        """The verdict on the counter's gain per shoe (:func:`gamecore.verdict.decide`); a
+        counter that never bets gains nothing, exactly: not countable.
+
+        Returns
+        -------
+        gamecore.verdict.Verdict
+            Its words, gain, SE and shoes.
+        """
+        if self.bets_per_shoe == 0:
+            return decide(0.0, 0.0, self.shoes)
+        gain, se = self.gain()
+        return decide(gain, se, self.shoes)
+
     def verdict(self) -> str:
-        """One line: countable or not, with the gain, its SE, the penetration, the trigger
-        and the spread.
+        """One line: the verdict, with the gain, its SE, the penetration, the trigger and
+        the spread.
 
         Returns
         -------
         str
             ``"countable: a counter gains X units per shoe (SE Y) ..."``, ``"not countable:
-            ..."`` or ``"not shown countable: ..."`` (within four SEs of zero).
+            ..."`` or ``"undecided after N shoes (about M needed): ..."``.
         """
         gain, se = self.gain()
-        if gain - VERDICT_SE * se > 0:
-            head = "countable"
-        elif gain + VERDICT_SE * se < 0 or self.bets_per_shoe == 0:
-            head = "not countable"
-        else:
-            head = "not shown countable (within 4 SE of zero)"
+        head = self.decision().words
         return (
             f"{head}: a counter gains {gain:+.5f} units per shoe (SE {se:.5f}) at "
             f"{self.penetration_text()} with trigger {self.trigger:+g}, betting 1 unit when "
@@ -178,7 +180,8 @@ class SideBetCount:
         -------
         pandas.DataFrame
             Trigger | Cards behind the cut card | Rounds per shoe | Bets per shoe | Gain per
-            shoe | SE (gain) | Edge when betting | Flat per shoe | SE (flat) | Verdict.
+            shoe | SE (gain) | Edge when betting | Flat per shoe | SE (flat) | Verdict (4
+            SE) | Power (at the gain seen).
         """
         gain, se = self.gain()
         flat, flat_se = self.flat()
@@ -193,9 +196,34 @@ class SideBetCount:
             "Edge when betting": float(self.stats[WON]) / bets if bets else math.nan,
             "Flat per shoe": flat,
             "SE (flat)": flat_se,
-            "Verdict": self.verdict().split(":")[0],
+            VERDICT_COLUMN: self.decision().words,
+            POWER_COLUMN: self.decision().power,
         }
         return pd.DataFrame([row])
+
+    def countability_row(self) -> dict[str, Any]:
+        """The run's verdict as a counting study's ``countability`` table states it.
+
+        Returns
+        -------
+        dict
+            What is counted | Gain per shoe | SE (gain) | Verdict (4 SE) | Power (at the
+            gain seen).
+        """
+        found = self.decision()
+        trigger = "every round" if self.trigger == -math.inf else f"true count >= {self.trigger:g}"
+        what = (
+            f"{self.bet.title}, {self.decks} deck{'' if self.decks == 1 else 's'}, cut card "
+            f"{self.dealing.penetration} cards "
+            f"from the end, bet at {trigger}"
+        )
+        return {
+            "What is counted": what,
+            "Gain per shoe": found.gain,
+            "SE (gain)": found.se,
+            VERDICT_COLUMN: found.words,
+            POWER_COLUMN: found.power,
+        }
 
     def to_dict(self) -> dict[str, Any]:
         """The run as JSON.
@@ -300,3 +328,57 @@ def countability(
     stats, counts = sum_tallies(results)
     tags = {name: int(tags[name]) for name in tags}
     return SideBetCount(bet, decks, tags, level, trigger, dealing, shoes, seed, stats, counts)
+
+
+def decided_countability(
+    bet: SideBet,
+    decks: int,
+    tags: Mapping[str, int],
+    trigger: float,
+    penetration: int,
+    shoes: int,
+    seed: int,
+    max_shoes: int,
+) -> SideBetCount:
+    """:func:`countability`, its shoes grown in seeded stages until the verdict decides or
+    ``max_shoes`` are dealt (:func:`gamecore.verdict.grow`): the result depends on the
+    seed, ``shoes`` and ``max_shoes`` only.
+
+    Parameters
+    ----------
+    bet, decks, tags, trigger, penetration
+        As :func:`countability` takes them.
+    shoes : int
+        The first stage's shoes.
+    seed : int
+        The first stage's seed (later stages: :func:`gamecore.verdict.stage_seed`).
+    max_shoes : int
+        The budget: the most shoes dealt in all, at least ``shoes``.
+
+    Returns
+    -------
+    SideBetCount
+        Every stage's shoes as one run (its ``seed`` the first stage's).
+    """
+    return grow(
+        lambda n, s: countability(bet, decks, tags, trigger, penetration, n, s),
+        SideBetCount.decision, shoes, max_shoes, seed,
+    )  # fmt: skip
+
+
+def countability_table(runs: list[SideBetCount]) -> pd.DataFrame:
+    """Every counted bet's verdict, as the report's par sheet states them.
+
+    Parameters
+    ----------
+    runs : list of SideBetCount
+        The counters' runs, a bet each.
+
+    Returns
+    -------
+    pandas.DataFrame
+        What is counted | Gain per shoe | SE (gain) | Verdict (4 SE) | Power (at the gain
+        seen), a row per run (:meth:`SideBetCount.countability_row`).
+    """
+    columns = ["What is counted", "Gain per shoe", "SE (gain)", VERDICT_COLUMN, POWER_COLUMN]
+    return pd.DataFrame([run.countability_row() for run in runs], columns=columns)

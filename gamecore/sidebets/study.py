@@ -52,6 +52,35 @@ def definitions_table(bets: Iterable[SideBet]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def definition_files_table(bets: Iterable[SideBet]) -> pd.DataFrame:
+    """Which file each bet was read from and the SHA-256 of its bytes, for the par sheet.
+
+    Parameters
+    ----------
+    bets : iterable of SideBet
+        Checked definitions.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Bet | Definition file | SHA-256, a row per bet: a built-in's file in the package
+        (``gamecore/sidebets/definitions/<bet>.yaml, built-in``), else the path read.
+    """
+    rows = [
+        {
+            "Bet": b.bet,
+            "Definition file": (
+                f"gamecore/sidebets/definitions/{b.bet}.yaml, built-in"
+                if b.origin == "built-in"
+                else b.origin
+            ),
+            "SHA-256": b.sha256,
+        }
+        for b in bets
+    ]
+    return pd.DataFrame(rows, columns=["Bet", "Definition file", "SHA-256"])
+
+
 def summary_table(sheets: Iterable[ParSheet]) -> pd.DataFrame:
     """Every bet's exact figures in one table.
 
