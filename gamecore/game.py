@@ -64,6 +64,9 @@ class Game(ABC):
         only, no report).
     rule_card
         The packaged rule card's name in ``gamecore/rulecards/`` (``None``: none shipped).
+    rule_card_received
+        Whether that card was received from a casino as it is (``False``: gamecore wrote it,
+        the common rules its figures follow, as Dragon Tiger's); the documents say which.
     commands
         Each command the game answers (of :data:`COMMANDS`), with the options it takes
         besides those every game command takes (``decks``, ``rule``, ``json``). The
@@ -81,6 +84,7 @@ class Game(ABC):
     title: str
     report: str | None = None
     rule_card: str | None = None
+    rule_card_received: bool = True
     commands: Mapping[str, frozenset[str]] = {}
     report_parameters: Mapping[str, Callable[[str, Any], Any]] = {}
     examples: Mapping[str, Mapping[str, str]] = {}

@@ -216,7 +216,7 @@ class StandardBlackjackRules(RuleSet):
     max_split_hands: int = rule(
         4, "split and resplit to at most this many hands (1: none)", integer_from(1, 4), hands_words
     )
-    resplit_aces: bool = rule(False, "split aces may be resplit (up to max_split_hands)", boolean)
+    resplit_aces: bool = rule(False, "split aces may be resplit (up to the split limit)", boolean)
     split_aces_one_card: bool = rule(True, "split aces receive one card each", boolean)
     surrender: str = rule(
         "none",
@@ -234,7 +234,9 @@ class StandardBlackjackRules(RuleSet):
     )
     double_soft: bool = rule(True, "soft hands may double (false: hard hands only)", boolean)
     double_after_hit: bool = rule(
-        False, "a hand may double after hitting, at any number of cards (double_on holds)", boolean
+        False,
+        "a hand may double after hitting, at any number of cards (the two-card rule holds)",
+        boolean,
     )
     split_strategy: str = rule(
         "cdz",
@@ -304,7 +306,7 @@ class C21BlackjackRules(StandardBlackjackRules):
         optional(integer_from(1, 4), by="decks", noun="the deck count"),
         hands_words,
     )
-    resplit_aces: bool = rule(True, "split Bonus Aces resplit up to max_split_hands", boolean)
+    resplit_aces: bool = rule(True, "split Bonus Aces resplit up to the split limit", boolean)
     split_aces_one_card: bool = rule(True, "split Bonus Aces take one card each", boolean)
     surrender: str = rule(
         "any_cards",

@@ -32,6 +32,7 @@ class DragonTigerGame(Game):
     # No card was received from a casino: the card is gamecore's own reading of the common
     # rules, the ones its math follows, marked so in its text (RULES.md reads it).
     rule_card = "dragon_tiger"
+    rule_card_received = False  # gamecore's reading of the common rules: none was received
     commands = {"exact": frozenset(), "simulate": RUN_OPTIONS}
 
     @property

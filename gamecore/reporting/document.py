@@ -57,7 +57,13 @@ LIMITS = "limits"
 #: (each titled by :func:`gamecore.reporting.titles.title`): the player's net results where
 #: a game's wager is one player-banked bet, the P/D's edge and the collection, a counting
 #: study's verdicts, and the side bets' definitions with their SHA-256.
-PAR_TABLES = ("result_distribution", "pd_edge", "countability", "definitions")
+#: Each with the columns it shows there (None: all).
+PAR_TABLES = {
+    "result_distribution": None,
+    "pd_edge": None,
+    "countability": None,
+    "definitions": None,
+}
 
 #: The Typst template every report's document and par sheet is typeset from (package data).
 TEMPLATE = "document.typ"
@@ -87,7 +93,9 @@ def report_title(summary: dict[str, Any], name: str) -> str:
     return summary.get("title") or _title(name)
 
 
-def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
+def table_data(
+    path: Path, title: str | None = None, columns: tuple[str, ...] | None = None
+) -> dict[str, Any]:
     """One CSV as the template's table: title, columns, alignments, rows of printed cells,
     and whether it is too wide for a portrait page.
 
@@ -97,6 +105,8 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
         The CSV file.
     title : str, optional
         The table's title (default: made from the file's name).
+    columns : tuple of str, optional
+        The columns shown, those of them the CSV has (default: all).
 
     Returns
     -------
@@ -105,6 +115,8 @@ def table_data(path: Path, title: str | None = None) -> dict[str, Any]:
         rows: kept on one page), ``wide`` (set on landscape pages) and ``size`` (points).
     """
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    if columns is not None:
+        frame = frame[[c for c in columns if c in frame.columns]]
     headers = [numbers.plain_text(str(c)) for c in frame.columns]
     rows, aligns = numbers.format_table([str(c) for c in frame.columns], frame.values.tolist())
     columns = layout.table_columns(headers, rows, aligns)
@@ -184,8 +196,8 @@ def _par_data(folder: Path, order: list[str]) -> dict[str, Any]:
         stem = path.stem.removeprefix("bet_")
         bets.append({"title": _title(stem), "table": table_data(path)})
     bets += [
-        {"title": _title(stem), "table": table_data(folder / f"{stem}.csv")}
-        for stem in PAR_TABLES
+        {"title": _title(stem), "table": table_data(folder / f"{stem}.csv", columns=shown)}
+        for stem, shown in PAR_TABLES.items()
         if (folder / f"{stem}.csv").exists()
     ]
     note = "Every figure here is in the report's tables and its workbook."
@@ -322,6 +334,11 @@ def _cards_data(games: tuple[str, ...]) -> dict[str, Any]:
             if readings(g)
         ],
         "no_card": NO_CARD,
+        "cards_heading": (
+            "The rule card, as received"
+            if all(registry.game(g).rule_card_received for g in games)
+            else "The rule card"
+        ),
     }
 
 
@@ -405,7 +422,7 @@ CARD_LAYOUT = (
 
 #: What the rule card's section says for a game no rule card was received for.
 NO_CARD = (
-    "No rule card was received for this game: its rules are the rule set above, each a named "
+    "No rule card belongs to this report: its rules are the rule set above, each a named "
     "parameter with the value this report used."
 )
 

@@ -36,7 +36,9 @@ def card_entry(game: str) -> dict[str, str]:
     Returns
     -------
     dict
-        ``title``, ``file``, ``sha256`` and ``note`` (empty when the card is shown as received).
+        ``title``, ``file``, ``sha256``, ``note`` (empty when the card is shown as received)
+        and ``as``: what the SHA-256 is of (the text as received, or gamecore's own for a
+        card gamecore wrote).
     """
     received = rule_card(game, as_received=True)
     mended = sorted({c for c in received if c in MOJIBAKE})
@@ -48,7 +50,16 @@ def card_entry(game: str) -> dict[str, str]:
             f"received, put back: {pairs}"
         )
     found = registry.game(game)
+    if not found.rule_card_received:
+        return {
+            "title": f"{found.title} rule card (gamecore's reading: none was received)",
+            "file": f"gamecore/rulecards/{found.rule_card}.txt",
+            "sha256": hashlib.sha256(received.encode("utf-8")).hexdigest(),
+            "note": "",
+            "as": "of gamecore's text",
+        }
     return {
+        "as": "of the text as received",
         "title": f"{found.title} rule card",
         "file": f"gamecore/rulecards/{found.rule_card}.txt",
         "sha256": hashlib.sha256(received.encode("utf-8")).hexdigest(),
@@ -183,8 +194,9 @@ def pairs_table(pairs: list[tuple[str, str]], title: str, across: int = 3) -> di
 
 
 def rules_line(folder: Path) -> str:
-    """The report's rule set in one line, ``Parameter=Value`` from its ``rules*.csv`` (a
-    study of several games: each game's after its name, ``c21_baccarat: decks=8, ...;``).
+    """The report's rule set in one line, ``Parameter value`` from its ``rules*.csv``, each
+    value in words (a study of several games: each game's after its name, ``c21_baccarat:
+    decks 8 decks, ...;``).
 
     Parameters
     ----------
@@ -199,7 +211,7 @@ def rules_line(folder: Path) -> str:
     paths = sorted(Path(folder).glob("rules*.csv"))
     parts = []
     for path in paths:
-        line = ", ".join(f"{name}={value}" for name, value in _rules_of(path))
+        line = ", ".join(f"{name} {value}" for name, value in _rules_of(path, words=True))
         parts.append(f"{_game_of(path)}: {line}" if len(paths) > 1 and _game_of(path) else line)
     return "; ".join(parts)
 

@@ -66,7 +66,7 @@ def _column_terms(columns: set[str]) -> list[tuple[str, str]]:
     if "How obtained" in columns:
         terms.append((
             "How obtained", "exact: from integer counts of card sequences (or, in "
-            "blackjack, a recursion in 64-bit floating point, exact to about 1e-15); exact "
+            "blackjack, a recursion in 64-bit floating point, exact to about 10⁻¹⁵); exact "
             "to ± a bound: the figure's largest possible error stated; simulated: a Monte "
             "Carlo estimate with its standard error (SE)",
         ))  # fmt: skip

@@ -42,14 +42,17 @@ ZERO_TOLERANCE = 1e-12
 #: Printed for a missing value (``None``).
 DASH = "\u2013"
 
+#: Digits and the minus sign as superscripts: a power of ten as print writes it (10⁻¹²).
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 STYLE_NOTE = (
     f"Numbers: exact counts in full; house edges, EVs, returns and holds as percentages to "
     f"{PERCENT_DECIMALS} decimals (a smaller one, not zero, to 2 significant digits); "
     f"probabilities as fractions to {PROBABILITY_DECIMALS} decimals "
     f"(below that resolution: < 0.{'0' * (PROBABILITY_DECIMALS - 1)}1); payouts as odds; z to "
     f"{Z_DECIMALS} decimals; any other figure to {SIGNIFICANT} significant digits (at most "
-    f"{MAX_DECIMALS} decimals); a figure within 10^{round(math.log10(ZERO_TOLERANCE))} of zero "
-    f"as 0. The CSV files and the workbook hold every figure at full precision."
+    f"{MAX_DECIMALS} decimals); a figure within 10"
+    f"{str(round(math.log10(ZERO_TOLERANCE))).translate(_SUPERSCRIPT)} of zero as 0. "
+    f"The CSV files and the workbook hold every figure at full precision."
 )
 
 # Matched against a lower-cased column name (or a twin table's figure).
