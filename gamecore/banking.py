@@ -510,6 +510,8 @@ class BankFigures:
             The twin table (:func:`gamecore.twins.twin_table`), one row per figure.
         """
         rounds = self.rounds
+        # An approximate SD is never labelled exact (its twin is not ruled either).
+        sd_source = "heads-up, approximate" if sd_approximate else "exact: heads-up"
         rows = []
         for seat in self.seat_table().to_dict("records"):
             where = {"Seat": seat["Seat"], "Rounds": rounds}
@@ -519,7 +521,7 @@ class BankFigures:
                  twins.APPROXIMATE: False}
             )  # fmt: skip
             rows.append(
-                {"Figure": f"Seat {seat['Seat']} SD per round (exact: heads-up)", "Exact": sd,
+                {"Figure": f"Seat {seat['Seat']} SD per round ({sd_source})", "Exact": sd,
                  "Simulated": seat["SD"], "SE": seat["SE of SD"], **where,
                  twins.APPROXIMATE: sd_approximate}
             )  # fmt: skip

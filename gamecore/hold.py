@@ -5,7 +5,8 @@ Central idea
 ------------
 A wager's net result per round (units of the wager, the player's side) has a distribution
 on a lattice (exact, or as the caller's :class:`Obtained` says): its payouts are rational
-(baccarat's 0.95, blackjack's half units), so every result is a whole number of one step. After ``N`` rounds of one unit each:
+(baccarat's 0.95, blackjack's half units), so every result is a whole number of one step.
+After ``N`` rounds of one unit each:
 
 * the house's *hold*, its win as a share of the money wagered, has mean the house edge and
   standard deviation ``sd / sqrt(N)``; the 95% band is ``edge +- 1.96 sd / sqrt(N)``, the

@@ -274,6 +274,14 @@ def attestation(name: str, title: str, version: str, built: str, rev: str) -> li
     ]
 
 
+def _utc(started: str) -> datetime.datetime | None:
+    """``started (UTC)`` as a time in UTC, ``None`` where it is not an ISO 8601 date."""
+    try:
+        return datetime.datetime.fromisoformat(started).astimezone(datetime.UTC)
+    except (TypeError, ValueError):
+        return None
+
+
 def pdf_date(started: str) -> dict[str, int] | None:
     """The PDF's creation date: the build's start as provenance records it, so typesetting
     the same files again gives the same bytes (typst's default is the time of typesetting).
@@ -289,9 +297,8 @@ def pdf_date(started: str) -> dict[str, int] | None:
         year, month, day, hour, minute, second (UTC); None (no date in the PDF) when
         ``started`` is not a date.
     """
-    try:
-        when = datetime.datetime.fromisoformat(started).astimezone(datetime.UTC)
-    except (TypeError, ValueError):
+    when = _utc(started)
+    if when is None:
         return None
     return {
         "year": when.year, "month": when.month, "day": when.day,
@@ -312,11 +319,8 @@ def shown_date(started: str) -> str:
     str
         The date and time in UTC to the minute; ``started`` as it is when not a date.
     """
-    try:
-        when = datetime.datetime.fromisoformat(started).astimezone(datetime.UTC)
-    except (TypeError, ValueError):
-        return started
-    return when.strftime("%Y-%m-%d %H:%M UTC")
+    when = _utc(started)
+    return started if when is None else when.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _cards_data(games: tuple[str, ...]) -> dict[str, Any]:
@@ -387,7 +391,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
     par = _par_data(folder, present)
     columns, pays = _sheet_terms(par)
     front_matter = frontmatter.front_matter(folder, name, summary)
-    front_matter["glossary"] = glossary.glossary(glossary.sheet_games(name), columns, pays)
+    front_matter["glossary"] = glossary.glossary(registry.report_games(name), columns, pays)
     data = {
         "only_par_sheet": False,
         "name": name,

@@ -12,8 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from gamecore import games as registry
-
 __all__ = ["glossary"]
 
 #: The games a player banks, where the house's edge is the P/D's (player/dealer's).
@@ -153,18 +151,3 @@ def glossary(
     terms += _column_terms(columns)
     return [{"term": term, "text": text} for term, text in terms]
 
-
-def sheet_games(name: str) -> tuple[str, ...]:
-    """The games a report's par sheet is of (none for the side bets report).
-
-    Parameters
-    ----------
-    name : str
-        The report's name.
-
-    Returns
-    -------
-    tuple of str
-        Registered games' code names.
-    """
-    return tuple(registry.report_games(name))

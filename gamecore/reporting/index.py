@@ -123,6 +123,10 @@ def parameter_text(value: Any, name: str = "") -> str:
     str
         The text (not yet HTML-escaped).
     """
+    if name == "limits" and value is not None:  # its file, jurisdiction and SHA-256
+        from gamecore.limits import described
+
+        return described(value)
     if value is None:
         return DASH
     if isinstance(value, bool):

@@ -35,7 +35,8 @@ TITLES = {
     "limits": "Limits: each wager against the limits file",
     # 21st Century Baccarat
     "house_way": "Player, House Way against House Way (heads-up)",
-    "equilibrium": "Player, equilibrium (heads-up)",
+    # Mixed strategies from linear programs: probabilities in float64, no integer counts.
+    "equilibrium": "Player, equilibrium (heads-up; mixed strategies, float64, no counts)",
     "house_way_outcomes": "Every outcome under House Way, with its exact count",
     "strategies": "Each strategy pair: the player's EV",
     "equilibrium_check": "The equilibrium checked: neither side gains by deviating",

@@ -373,10 +373,12 @@ def parameter_rows(parameters: dict[str, Any]) -> pd.DataFrame:
     >>> rows.values.tolist()
     [['decks', '8'], ['sweep', '1, 2'], ['peek', 'yes'], ['pays', 'auto']]
     """
-    return pd.DataFrame(
-        [{"Parameter": k, "Value": _parameter_text(v)} for k, v in parameters.items()],
-        columns=["Parameter", "Value"],
-    )
+    from gamecore.limits import described  # the limits: file, jurisdiction, SHA-256
+
+    rows = [
+        [k, described(v) if k == "limits" else _parameter_text(v)] for k, v in parameters.items()
+    ]
+    return pd.DataFrame(rows, columns=["Parameter", "Value"])
 
 
 def _parameter_text(value: Any) -> str:
