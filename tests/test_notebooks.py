@@ -380,7 +380,7 @@ def test_verify_names_every_change_and_nothing_else(built, tmp_path, monkeypatch
         in lines
     )
     assert any(
-        line.startswith("punto_banco/outcomes.csv: row 1, column 'Combinations' (exact)")
+        line.startswith("punto_banco/outcomes.csv: line 2, column 'Combinations' (exact)")
         for line in lines
     )
     assert f"punto_banco/{twins_csv.name}: changed since the build" in " ".join(lines)
@@ -390,7 +390,7 @@ def test_verify_names_every_change_and_nothing_else(built, tmp_path, monkeypatch
     assert "punto_banco/rules.csv: missing (the recomputed report has it)" in lines
     with_simulations = verify.verify(copy, simulations=True, only=["punto_banco"])
     (simulated,) = [line for line in with_simulations if line not in lines]
-    assert simulated.startswith(f"punto_banco/{twins_csv.name}: row 1, column 'Simulated' (")
+    assert simulated.startswith(f"punto_banco/{twins_csv.name}: line 2, column 'Simulated' (")
     twin_checks = [line for line in lines if "(against its exact twin)" in line]
     assert set(lines) - set(with_simulations) <= set(twin_checks)  # sims compared instead
     # The command line: a line per mismatch and exit 1 (the rerun here is the build itself:

@@ -23,6 +23,7 @@ from gamecore.errors import GamecoreError
 from gamecore.parallel import MAX_TRIALS, make_chunks, run_chunks
 from gamecore.reporting import build as reportbuild
 from gamecore.reporting import finalize, verify
+from gamecore.reporting.manifest import sha256
 from gamecore.rules import MAX_PAYOUT
 from gamecore.shoe import MAX_CARDS_PER_CLASS
 
@@ -437,16 +438,16 @@ def test_verify_names_a_huge_sparse_file_by_its_size_without_reading_it(tmp_path
     size and the limit of a report file, at once; it was hashed byte by byte (minutes for
     a gigabyte's, then pandas took ten times its size in memory)."""
     reports = tmp_path / "reports"
-    (reports / "punto_banco").mkdir(parents=True)
-    with open(reports / "punto_banco" / "outcomes.csv", "wb") as huge:
+    reports.mkdir()
+    with open(reports / "outcomes.csv", "wb") as huge:
         huge.truncate(1 << 40)
-    write_manifest(reports, {"punto_banco/outcomes.csv": "0" * 64}, {})
+    write_manifest(reports, {"outcomes.csv": "0" * 64}, {})
     started = time.monotonic()
     result = run_gamecore("verify", str(reports), timeout=60)
     assert time.monotonic() - started < 30
     assert result.returncode == 1, result.stderr[-2000:]
     assert result.stdout == (
-        "punto_banco/outcomes.csv: larger than 1,073,741,824 bytes, its size limit "
+        "outcomes.csv: larger than 1,073,741,824 bytes, its size limit "
         "(it is 1,099,511,627,776 bytes; not hashed)\n"
     )
 
@@ -461,7 +462,9 @@ def test_verify_goes_on_past_a_table_too_large_to_compare(tmp_path, monkeypatch)
     with open(reports / "punto_banco" / "a_big.csv", "wb") as big:
         big.truncate(64 << 20)
     (reports / "punto_banco" / "b_small.csv").write_text("n,m\n" + "1" * 5000 + ",x\n")
-    write_manifest(reports, {}, {"punto_banco": {}})
+    summary = reports / "punto_banco" / "summary.json"  # what makes the folder a report
+    summary.write_text('{"name": "punto_banco", "parameters": {}}')
+    write_manifest(reports, {"punto_banco/summary.json": sha256(summary)}, {"punto_banco": {}})
 
     def rerun(output, parameters, only, progress=True):  # the rerun's report, as built
         fresh = Path(output) / only[0]
@@ -481,7 +484,7 @@ def test_verify_goes_on_past_a_table_too_large_to_compare(tmp_path, monkeypatch)
         "(it is 67,108,864 bytes)"
     )
     mismatch = lines[3]
-    assert mismatch.startswith("punto_banco/b_small.csv: row 1, column 'n' (exact): '1111")
+    assert mismatch.startswith("punto_banco/b_small.csv: line 2, column 'n' (exact): '1111")
     assert "1111' in the report, '2222" in mismatch and mismatch.endswith("2222' recomputed")
     assert mismatch.count("...") == 2  # each value cut in its middle
     assert len(lines) == 4 and len(mismatch) < 200

@@ -19,10 +19,10 @@ from gamecore.reporting import signing, verify
 @pytest.fixture
 def folder(tmp_path):
     reports = tmp_path / "reports"
-    (reports / "a").mkdir(parents=True)
-    (reports / "a" / "t.csv").write_text("x\n1\n")
+    reports.mkdir(parents=True)
+    (reports / "t.csv").write_text("x\n1\n")
     digest = hashlib.sha256(b"x\n1\n").hexdigest()
-    manifest = {"files": {"a/t.csv": digest}, "reports": {}}
+    manifest = {"files": {"t.csv": digest}, "reports": {}}
     (reports / "MANIFEST.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return reports
 

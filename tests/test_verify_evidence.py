@@ -1,7 +1,7 @@
 """gamecore verify cannot be fooled by a rehashed manifest: the rerun is the proof.
 
 One small Dragon Tiger report is built once; its figures are altered and the manifest's
-hashes rewritten to match, and verify still names each altered file, row and column. Also:
+hashes rewritten to match, and verify still names each altered file, line and column. Also:
 hidden files are reported, a malformed manifest or a rerun too large is one line before
 anything runs, and a verify stopped by SIGINT or SIGTERM leaves no scratch folder."""
 
@@ -94,7 +94,7 @@ def test_altered_figures_fail_even_when_the_manifest_is_rehashed_to_match(copy):
     assert f"{REPORT}/.hidden: not in the manifest (a hidden folder)" in lines
     assert not any("changed since the build" in line for line in lines)
     assert (
-        f"{REPORT}/outcomes.csv: row 1, column 'Combinations' (exact): '4993' in the report, "
+        f"{REPORT}/outcomes.csv: line 2, column 'Combinations' (exact): '4993' in the report, "
         "'4992' recomputed"
     ) in lines
     assert (
@@ -105,7 +105,7 @@ def test_altered_figures_fail_even_when_the_manifest_is_rehashed_to_match(copy):
            "report, 624 recomputed" in lines  # fmt: skip
     assert f"{REPORT}/house_edge_by_decks.png: 1 pixels differ from the recomputed figure" in lines
     assert any(
-        line.startswith(f"{REPORT}/cross_check.csv: row 1, column 'z' (against its exact twin):")
+        line.startswith(f"{REPORT}/cross_check.csv: line 2, column 'z' (against its exact twin):")
         for line in lines
     ), lines
     assert len(lines) == 7, lines  # the PDFs are typeset again only from confirmed files
@@ -163,16 +163,33 @@ def test_a_twin_moved_with_its_z_is_held_to_the_threshold():
     far = fresh.assign(Simulated="0.56", z="6.0")
     (line,) = compare.check_twins("t.csv", far, fresh)
     assert line == (
-        "t.csv: row 1, column 'Simulated' (against its exact twin): 0.56 is 6.00 SE from the "
+        "t.csv: line 2, column 'Simulated' (against its exact twin): 0.56 is 6.00 SE from the "
         "exact 0.5 (at most 4.00)"
     )
     wide = fresh.assign(Simulated="0.56", SE="0.03", z="2.0")
     (line,) = compare.check_twins("t.csv", wide, fresh)
     assert line.startswith(
-        "t.csv: row 1, column 'SE' (against its exact twin): 0.03 in the report, 0.01"
+        "t.csv: line 2, column 'SE' (against its exact twin): 0.03 in the report, 0.01"
     )
     approximate = far.assign(Approximate="True")  # exempt from the threshold only
     assert compare.check_twins("t.csv", approximate, fresh) == []
+
+
+def test_a_cell_is_named_by_the_line_the_file_has_it_on(tmp_path):
+    """Line 1 is the header; a blank line is a line, and a quoted cell's line break too:
+    the record '"x<break>y",1' is on lines 3 and 4 of the file below, '2,3' on line 5 (it
+    was 'row 2': its place among the records). A twin is named by its line the same way."""
+    given, fresh = tmp_path / "given.csv", tmp_path / "fresh.csv"
+    given.write_text('a,b\n\n"x\ny",1\n2,3\n')
+    fresh.write_text('a,b\n"x\ny",1\n2,4\n')
+    assert compare.compare_table("t.csv", given, fresh, [], False) == [
+        "t.csv: line 5, column 'b' (exact): '3' in the report, '4' recomputed"
+    ]
+    twins = "Figure,Exact,Simulated,SE,z\n"
+    given.write_text(twins + "p,0.5,0.53,0.01,3.0\n\n\nq,0.5,0.56,0.01,6.0\n")
+    fresh.write_text(twins + "p,0.5,0.52,0.01,2.0\nq,0.5,0.51,0.01,1.0\n")
+    (line,) = compare.compare_table("t.csv", given, fresh, ["Simulated", "SE", "z"], False)
+    assert line.startswith("t.csv: line 5, column 'Simulated' (against its exact twin): 0.56")
 
 
 @pytest.mark.parametrize(
@@ -183,7 +200,7 @@ def test_a_twin_moved_with_its_z_is_held_to_the_threshold():
         ({"files": {"/etc/passwd": "0" * 64}, "reports": {}}, ["'/etc/passwd'"]),
         ({"files": {"a.csv": "XYZ"}, "reports": {}}, ["not 64 hex digits"]),
         ({"files": {}, "reports": {"nope": {"parameters": {}}}}, ["report 'nope' is not one of"]),
-        ({"files": {}, "reports": {REPORT: {"parameters": {"decks": {"a": 1}}}}},
+        ({"files": {}, "reports": {REPORT: {"parameters": {"decks": [[1]]}}}},
          ["'decks' is not a value"]),
         ({"files": {f"{i}.csv": "0" * 64 for i in range(20_001)}, "reports": {}},
          ["20,001 files listed; at most 20,000"]),

@@ -13,11 +13,13 @@
 * The document and the par sheet (PDF), byte for byte against the report's own files
   typeset again (:func:`compare_documents`).
 
-Each mismatch is one line naming the file, and the row and column (or sheet and cell).
+Each mismatch is one line naming the file, and the line (as the file numbers it, the header
+line 1) and column, or the sheet and cell.
 """
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import math
@@ -78,6 +80,56 @@ def same_number(a: str, b: str) -> bool:
     return math.isclose(x, y, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
 
 
+def _parsed(raw: bytes, what: str) -> pd.DataFrame:
+    try:
+        return pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False)
+    except ValueError as error:  # pandas' ParserError, EmptyDataError; UnicodeDecodeError
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise GamecoreError(f"{what}: not a readable CSV ({reason[:160]})") from None
+
+
+def record_lines(raw: bytes) -> list[int]:
+    """The line of the file on which each row after the header starts, as
+    :func:`read_table` reads the rows: blank lines are no row, and a quoted cell's line
+    breaks are inside its row.
+
+    Parameters
+    ----------
+    raw : bytes
+        The CSV file's bytes.
+
+    Returns
+    -------
+    list of int
+        Each row's first line (the file's first line is 1).
+
+    Examples
+    --------
+    >>> record_lines(b'a,b\\n\\n"x\\ny",1\\n2,3\\n')
+    [3, 5]
+    """
+    reader = csv.reader(io.StringIO(raw.decode("utf-8-sig", errors="replace"), newline=""))
+    starts, end = [], 0
+    try:
+        for record in reader:
+            start, end = end + 1, reader.line_num
+            if "".join(record).strip() or len(record) > 1:  # pandas skips a blank line
+                starts.append(start)
+    except csv.Error:  # a cell past the csv module's limit (128 KiB): no line is named
+        return []
+    return starts[1:]
+
+
+def _where(lines: Sequence[int] | None, row: int) -> str:
+    """Where row ``row`` (0 the first after the header) is: the file's line, or, when its
+    lines were not found row for row, its place after the header."""
+    if lines is None:
+        return f"line {row + 2}"  # a table written by hand: a header line, a line a row
+    if len(lines) > row:
+        return f"line {lines[row]}"
+    return f"row {row + 1} after the header"
+
+
 def read_table(path: Path, what: str) -> pd.DataFrame:
     """A report CSV as text cells, from a regular file of at most
     :data:`~gamecore.reading.MAX_REPORT_TABLE_BYTES` (a larger one is refused by its size,
@@ -95,12 +147,7 @@ def read_table(path: Path, what: str) -> pd.DataFrame:
     pandas.DataFrame
         Every cell as text (an empty cell as ``""``).
     """
-    raw = read_bounded(path, MAX_REPORT_TABLE_BYTES, what)
-    try:
-        return pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False)
-    except ValueError as error:  # pandas' ParserError, EmptyDataError; UnicodeDecodeError
-        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
-        raise GamecoreError(f"{what}: not a readable CSV ({reason[:160]})") from None
+    return _parsed(read_bounded(path, MAX_REPORT_TABLE_BYTES, what), what)
 
 
 def _number(text: str) -> float:
@@ -110,11 +157,9 @@ def _number(text: str) -> float:
         return math.nan
 
 
-def _twin_line(name: str, row: int, column: str, what: str) -> str:
-    return f"{name}: row {row + 1}, column {shown(column)} (against its exact twin): {what}"
-
-
-def check_twins(name: str, given: pd.DataFrame, fresh: pd.DataFrame) -> list[str]:
+def check_twins(
+    name: str, given: pd.DataFrame, fresh: pd.DataFrame, lines: Sequence[int] | None = None
+) -> list[str]:
     """Each simulated twin of a twin table (Exact, Simulated, SE, z) held to its exact
     figure, as the report's own rule holds it: z equal to (Simulated - Exact) / SE (to
     :data:`Z_TOLERANCE`), |z| within :func:`~gamecore.twins.z_threshold` of the table's
@@ -127,12 +172,20 @@ def check_twins(name: str, given: pd.DataFrame, fresh: pd.DataFrame) -> list[str
         How the lines name the table.
     given, fresh : pandas.DataFrame
         The report's table and the rerun's (text cells, the same shape).
+    lines : sequence of int, optional
+        The file's line of each row of ``given`` (:func:`record_lines`); default: a header
+        line, then a line a row.
 
     Returns
     -------
     list of str
         One line per twin that fails.
     """
+
+    def line(row: int, column: str, what: str) -> str:
+        where = _where(lines, row)
+        return f"{name}: {where}, column {shown(column)} (against its exact twin): {what}"
+
     if not {"Exact", "Simulated", "SE", "z"} <= set(given.columns):
         return []
     approximate = given.get(APPROXIMATE, pd.Series([""] * len(given)))
@@ -152,8 +205,7 @@ def check_twins(name: str, given: pd.DataFrame, fresh: pd.DataFrame) -> list[str
         implied = (simulated - exact) / se if se > 0 else (0.0 if simulated == exact else math.inf)
         if not math.isclose(z, implied, rel_tol=Z_TOLERANCE, abs_tol=Z_TOLERANCE):
             problems.append(
-                _twin_line(
-                    name,
+                line(
                     row,
                     "z",
                     f"{shown(given['z'].iloc[row])} is not "
@@ -162,8 +214,7 @@ def check_twins(name: str, given: pd.DataFrame, fresh: pd.DataFrame) -> list[str
             )
         elif ruled[row] and abs(z) > threshold:
             problems.append(
-                _twin_line(
-                    name,
+                line(
                     row,
                     "Simulated",
                     f"{simulated!r} is {z:.2f} SE "
@@ -172,8 +223,7 @@ def check_twins(name: str, given: pd.DataFrame, fresh: pd.DataFrame) -> list[str
             )
         if rerun_se > 0 and not (rerun_se / SE_FACTOR <= se <= rerun_se * SE_FACTOR):
             problems.append(
-                _twin_line(
-                    name,
+                line(
                     row,
                     "SE",
                     f"{se!r} in the report, {rerun_se!r} recomputed (beyond a factor {SE_FACTOR})",
@@ -185,7 +235,8 @@ def check_twins(name: str, given: pd.DataFrame, fresh: pd.DataFrame) -> list[str
 def compare_table(
     name: str, given: Path, recomputed: Path, simulated: Sequence[str], simulations: bool
 ) -> list[str]:
-    """One line per cell of ``given`` that differs from ``recomputed``: exact cells to
+    """One line per cell of ``given`` that differs from ``recomputed``, naming the file's
+    line (:func:`record_lines`) and the column: exact cells to
     :data:`TOLERANCE`; ``simulated`` columns bit for bit with ``simulations``, else each twin
     against its exact figure (:func:`check_twins`). A table that cannot be read (too large,
     not a regular file, not CSV) is one line.
@@ -207,10 +258,14 @@ def compare_table(
         The mismatches; empty when the tables agree.
     """
     try:
-        a = read_table(given, name)
+        raw = read_bounded(given, MAX_REPORT_TABLE_BYTES, name)
+        a = _parsed(raw, name)
         b = read_table(recomputed, f"{name} (recomputed)")
     except GamecoreError as error:
         return [str(error)]
+    lines = record_lines(raw)
+    if len(lines) != len(a):  # read otherwise than pandas reads it: no line is named
+        lines = []
     if list(a.columns) != list(b.columns):
         return [
             f"{name}: columns {shown(list(a.columns))} differ from the recomputed "
@@ -228,11 +283,11 @@ def compare_table(
             if not same:
                 kind = "simulated" if is_simulated else "exact"
                 problems.append(
-                    f"{name}: row {row + 1}, column {shown(column)} ({kind}): {shown(x)} in the "
-                    f"report, {shown(y)} recomputed"
+                    f"{name}: {_where(lines, row)}, column {shown(column)} ({kind}): "
+                    f"{shown(x)} in the report, {shown(y)} recomputed"
                 )
     if not simulations and "Simulated" in simulated:
-        problems += check_twins(name, a, b)
+        problems += check_twins(name, a, b, lines)
     return problems
 
 

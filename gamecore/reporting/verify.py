@@ -1,20 +1,30 @@
 """``gamecore verify reports/``: confirm a build without trusting whoever sent it.
 
-The checks, each mismatch one line naming the file (and the table's row and column):
+What is checked comes from the folder, never from the manifest being checked: every report
+folder is rerun, whatever the manifest lists (:mod:`gamecore.reporting.inventory`); only
+the user's ``--only`` reruns fewer, and the last line then says which. The checks, each
+mismatch one line naming the file (and the table's line, as the file numbers it, and
+column):
 
 0. with a public key, the manifest's signature (:mod:`gamecore.reporting.signing`) first:
    a missing or bad one is the only line;
 1. every file's SHA-256 against ``MANIFEST.json`` (:mod:`gamecore.reporting.manifest`),
    and no file missing or added (hidden ones included);
-2. every report rerun from the parameters the manifest records, into a scratch folder
+2. the folder against the manifest (:func:`~gamecore.reporting.inventory.check_folder`):
+   a folder that is not a report, a report the manifest does not list or one it lists
+   that is not there, a report's parameters (or seeds, run time, commit) in the manifest
+   other than its ``summary.json``'s, and parameters its ``provenance.csv`` or executed
+   notebook record other than those: any of these, and nothing is rerun;
+3. every report rerun from the parameters the manifest records, into a scratch folder
    beside nothing of the original, and compared with the rerun whatever the manifest says
    (:mod:`gamecore.reporting.compare`): every exact cell of every CSV (integers and text
    equal, other numbers to 1e-12), ``summary.json``'s key figures as printed, every figure
    pixel for pixel, every workbook cell; each simulated twin against its exact figure;
    then, all of those confirmed, the PDFs against the report's own files typeset again,
    byte for byte; and, every report confirmed, ``index.html`` against the index written
-   again from the folder (:func:`check_index`);
-3. with ``simulations``, every simulated cell bit for bit (the marks come from the rerun,
+   again from the folder (:func:`check_index`); a file the rerun writes that the report
+   lacks, whatever its kind, is named;
+4. with ``simulations``, every simulated cell bit for bit (the marks come from the rerun,
    not from the files checked): chunks seeded from the recorded seed make them depend on
    the seed only.
 
@@ -37,7 +47,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from gamecore.errors import GamecoreError, shown
+from gamecore.errors import GamecoreError, did_you_mean, shown
 from gamecore.reading import MAX_REPORT_FILE_BYTES, path_text, read_bounded
 from gamecore.reporting.compare import (
     TOLERANCE,
@@ -48,6 +58,7 @@ from gamecore.reporting.compare import (
     simulated_marks,
 )
 from gamecore.reporting.finalize import LOCK, STAGING_PREFIX, folder_lock, pending_commit
+from gamecore.reporting.inventory import check_folder, report_folders
 from gamecore.reporting.manifest import MANIFEST, read_manifest, report_files, sha256
 
 __all__ = [
@@ -216,40 +227,45 @@ def terminated_as_interrupt() -> Iterator[None]:
 
 
 def _compare_report(reports: Path, name: str, fresh: Path, simulations: bool) -> list[str]:
-    """Every file of the rerun ``fresh`` of report ``name`` against the report's own."""
-    problems = []
-    simulated = simulated_marks(fresh)
-    for table in sorted(fresh.glob("*.csv")):
-        if table.name in NOT_RECOMPUTED:
-            continue
-        given = reports / name / table.name
-        label = f"{name}/{table.name}"
-        if not given.is_file():
-            problems.append(f"{label}: missing (the recomputed report has it)")
-            continue
-        problems += compare_table(label, given, table, simulated.get(table.name, []), simulations)
-    for given in sorted((reports / name).iterdir()) if (reports / name).is_dir() else []:
+    """Every file of the rerun ``fresh`` of report ``name`` against the report's own: each
+    file the rerun writes must be there (whatever its kind: a page or a PDF dropped with its
+    line in the manifest is named), none other; then each compared by its kind."""
+    folder = reports / name
+    written = sorted(p for p in fresh.iterdir() if p.is_file() and not p.name.startswith("."))
+    problems = [
+        f"{name}/{path.name}: missing (the recomputed report has it)"
+        for path in written
+        if not (folder / path.name).is_file()
+    ]
+    for given in sorted(folder.iterdir()) if folder.is_dir() else []:
         if given.name.startswith(".") or (fresh / given.name).is_file():
             continue  # a hidden entry is the hashes' to name
         problems.append(f"{name}/{given.name}: not in the recomputed report")
-    for derived in sorted(fresh.iterdir()):
-        if derived.suffix != ".csv" and derived.is_file():
-            problems += compare_derived(
-                f"{name}/{derived.name}", reports / name / derived.name, derived
-            )
+    simulated = simulated_marks(fresh)
+    for path in written:
+        given, label = folder / path.name, f"{name}/{path.name}"
+        if not given.is_file() or path.name in NOT_RECOMPUTED:
+            continue
+        if path.suffix == ".csv":
+            marks = simulated.get(path.name, [])
+            problems += compare_table(label, given, path, marks, simulations)
+        else:
+            problems += compare_derived(label, given, path)
     # The PDFs against the report's own files typeset again, once every one of those files
     # is confirmed: then they are the rerun's (read within its bounds), none added.
     if not problems:
-        problems += compare_documents(name, reports / name, fresh.parent.parent / "typeset")
+        problems += compare_documents(name, folder, fresh.parent.parent / "typeset")
     return problems
 
 
-def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> list[str]:
-    """Rerun each report of the manifest (or ``only`` those) from its recorded parameters
-    and compare every CSV (:func:`~gamecore.reporting.compare.compare_table`), the
-    summary, figures and workbook (:func:`~gamecore.reporting.compare.compare_derived`);
-    one line per mismatch. Every report's work is checked (:func:`check_work`) before the
-    first runs; the scratch folder is removed however the rerun ends (SIGTERM included).
+def reports_to_rerun(
+    reports: Path, manifest: dict, only: Sequence[str] | None, known: Sequence[str]
+) -> list[str]:
+    """The reports verify reruns: every report the manifest lists (once the folder is found
+    to hold just those, :func:`~gamecore.reporting.inventory.check_folder`), or ``only``
+    those; bad input refused before anything is read or run: a report of the manifest this
+    gamecore does not build, an ``only`` name that is no report of the folder, and work past
+    what verify reruns (:func:`check_work`).
 
     Parameters
     ----------
@@ -257,32 +273,70 @@ def recompute(reports: Path, manifest: dict, simulations: bool, only=None) -> li
         The reports folder.
     manifest : dict
         Its manifest (:func:`read_manifest`).
-    simulations : bool
-        Whether simulated columns are compared (bit for bit).
-    only : iterable of str, optional
-        The reports to rerun (default every report of the manifest).
+    only : sequence of str or None
+        The reports the user asked for (``--only``), or None: every one.
+    known : sequence of str
+        Every report this gamecore builds.
 
     Returns
     -------
     list of str
-        The mismatches, missing and extra tables.
+        The reports to rerun, sorted.
     """
-    from gamecore.reporting import build as report_build
-
-    reports = Path(reports)
-    names = list(manifest["reports"]) if only is None else list(only)
-    for name in names:
-        if name not in manifest["reports"]:
-            raise GamecoreError(f"report {shown(name)} is not in the manifest")
-    known = list(report_build.available_notebooks())
-    for name in names:
+    listed = manifest["reports"]
+    for name in listed:
         if name not in known:
             raise GamecoreError(
                 f"{path_text(reports / MANIFEST)}: report {shown(name)} is not one of "
                 f"{', '.join(known)}"
             )
+    names = sorted(listed if only is None else set(only))
+    held = [name for name in report_folders(reports) if name in known]
+    for name in names:
+        if name not in known:
+            raise GamecoreError(
+                f"report {shown(name)} is not one of gamecore's reports"
+                f"{did_you_mean(name, list(known))}: {', '.join(known)}"
+            )
+        if name not in held and name not in listed:
+            raise GamecoreError(
+                f"report {shown(name)} is not in {path_text(reports)} (its reports: "
+                f"{', '.join(held) or 'none'})"
+            )
     for name in names:  # every report's, before the first runs
-        check_work(name, manifest["reports"][name]["parameters"])
+        if name in listed:
+            check_work(name, listed[name]["parameters"])
+    return names
+
+
+def recompute(
+    reports: Path, manifest: dict, simulations: bool, names: Sequence[str]
+) -> list[str]:
+    """Rerun the reports ``names`` from the parameters the manifest records (each checked,
+    :func:`reports_to_rerun`) and compare every CSV
+    (:func:`~gamecore.reporting.compare.compare_table`), the summary, figures and workbook
+    (:func:`~gamecore.reporting.compare.compare_derived`); one line per mismatch. The
+    scratch folder is removed however the rerun ends (SIGTERM included).
+
+    Parameters
+    ----------
+    reports : Path
+        The reports folder.
+    manifest : dict
+        Its manifest (:func:`read_manifest`), found to agree with the folder.
+    simulations : bool
+        Whether simulated columns are compared (bit for bit).
+    names : sequence of str
+        The reports to rerun.
+
+    Returns
+    -------
+    list of str
+        The mismatches, missing and extra files.
+    """
+    from gamecore.reporting import build as report_build
+
+    reports = Path(reports)
     problems = []
     with terminated_as_interrupt():
         with tempfile.TemporaryDirectory(
@@ -313,7 +367,7 @@ def verify(
     simulations : bool, default False
         Whether simulated columns are compared (bit for bit).
     only : iterable of str, optional
-        The reports to rerun (default every report of the manifest).
+        The reports to rerun (default every report of the folder).
     public_key : Path, optional
         Check the manifest's signature by this key first: a missing or bad one is the only
         line (nothing is rerun).
@@ -321,8 +375,10 @@ def verify(
     Returns
     -------
     list of str
-        The signature's problem alone, or the hashes' problems then the rerun's mismatches.
+        The signature's problem alone; or the hashes' problems, then the folder's
+        disagreements with the manifest (and nothing rerun) or the rerun's mismatches.
     """
+    from gamecore.reporting.build import available_notebooks
     from gamecore.reporting.signing import check_signature
 
     reports = Path(reports)
@@ -340,9 +396,14 @@ def verify(
             if problem is not None:
                 return [problem]
         manifest = read_manifest(reports)
+        known = list(available_notebooks())
+        names = reports_to_rerun(reports, manifest, only, known)
         problems = check_hashes(reports, manifest)
-    problems += recompute(reports, manifest, simulations, only)
-    if not problems and only is None:  # every report confirmed: the index is theirs
+        present, disagreements = check_folder(reports, manifest, known)
+    if disagreements:  # the rerun would take parameters the folder does not confirm
+        return problems + disagreements
+    problems += recompute(reports, manifest, simulations, names)
+    if not problems and names == present:  # every report confirmed: the index is theirs
         problems += check_index(reports)
     return problems
 
@@ -425,16 +486,50 @@ def verify_command(
         return 1
     for line in problems:
         print(line)
-    what = "every file's hash, every exact figure" + (
-        " and every simulated one" if simulations else ", every simulated twin"
-    )
-    if public_key is not None:
-        what = "the signature, " + what
     if problems:
         print(f"{len(problems)} mismatches", file=sys.stderr)
         return 1
-    print(f"{reports}: {what} match")
+    print(confirmed(Path(reports), simulations, only, public_key is not None))
     return 0
+
+
+def confirmed(reports: Path, simulations: bool, only: Sequence[str] | None, signed: bool) -> str:
+    """The line verify ends with when nothing differs: what it checked, naming the reports
+    it reran; with ``only`` fewer than the folder's, that only those were rerun and which
+    were not, never "every exact figure" of the folder.
+
+    Parameters
+    ----------
+    reports : Path
+        The reports folder, confirmed.
+    simulations : bool
+        Whether the simulated figures were compared bit for bit.
+    only : sequence of str or None
+        The reports the user asked to rerun (``--only``), or None: every one.
+    signed : bool
+        Whether the signature was checked.
+
+    Returns
+    -------
+    str
+        The line.
+    """
+    present = report_folders(reports)  # every one a report: verify said so
+    rerun = sorted(set(only)) if only is not None else present
+    figures = "every exact figure" + (
+        " and every simulated one" if simulations else ", every simulated twin"
+    )
+    signature = "the signature, " if signed else ""
+    if rerun == present:
+        which = f"every report rerun: {', '.join(rerun)}" if rerun else "no report to rerun"
+        return f"{reports}: {signature}every file's hash, {figures} match ({which})"
+    those = "its" if len(rerun) == 1 else "their"
+    were = "was" if len(rerun) == 1 else "were"
+    others = ", ".join(name for name in present if name not in rerun)
+    return (
+        f"{reports}: {signature}every file's hash matches; only {', '.join(rerun)} {were} "
+        f"rerun, and {those} {figures} match (not rerun: {others})"
+    )
 
 
 def command(args: Any) -> int:
