@@ -271,40 +271,6 @@ def _real_or_nan(se: object) -> float:
     return _real("se", se)
 
 
-def rule_statement(threshold: float = 0.0, unit: str = "") -> str:
-    """The rule and its power in words, as a report states it under its verdicts.
-
-    Parameters
-    ----------
-    threshold : float, default 0.0
-        The gain a countable game lets a counter clear.
-    unit : str, default ""
-        The gain's unit (``"units per shoe"``), for the sentence.
-
-    Returns
-    -------
-    str
-        One paragraph.
-    """
-    from scipy.stats import norm
-
-    at = f"{threshold:g}{' ' + unit if unit else ''}"
-    half = power(threshold + VERDICT_SE, 1.0, threshold)
-    most = power(threshold + VERDICT_SE + 2, 1.0, threshold)
-    return (
-        f"Decided at {VERDICT_SE:g} SE: countable when the gain is above {at} by more than "
-        f"{VERDICT_SE:g} standard errors, not countable when below it by more than "
-        f"{VERDICT_SE:g}, else undecided after N shoes (about M needed, the shoes at which "
-        f"the gain seen would clear {VERDICT_SE:g} SE). Power: a true gain {VERDICT_SE:g} SE "
-        f"from the threshold is decided with probability {half:.2f}, one 6 SE from it with "
-        f"probability {most:.3f}; a gain at the threshold is declared either way with "
-        f"probability {2 * norm.cdf(-VERDICT_SE):.1e} at each look (an undecided study "
-        "deals more shoes in seeded stages until it decides, its budget is spent or the "
-        "shoes needed exceed it). The power column: the probability of a verdict at the "
-        "shoes dealt, were the true gain the one seen."
-    )
-
-
 def stage_seed(seed: int, stage: int) -> int:
     """The seed of a growing study's ``stage`` (1, 2, ...): its own stream, from the study's
     seed by ``numpy.random.SeedSequence`` (stage 0 is the study's own seed).

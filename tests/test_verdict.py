@@ -164,3 +164,19 @@ def test_every_verdict_table_reads_the_one_rule():
     below = countresults.verdict(table)
     assert below[VERDICT_COLUMN].tolist() == expected
     assert below["Below the threshold"].tolist() == [w == "not countable" for w in expected]
+
+
+def test_the_power_the_reports_quote_is_the_rules():
+    # Each counting report's narrative and docs/reports.md quote the rule's power: a true
+    # gain 4 SE from the threshold decided half the time, 6 SE 97.7%, a gain at the
+    # threshold declared either way about 6 times in 100,000 at each look.
+    from pathlib import Path
+
+    from scipy.stats import norm
+
+    assert f"{power(4.0, 1.0):.2f}" == "0.50" and f"{power(6.0, 1.0):.3f}" == "0.977"
+    assert round(2 * norm.cdf(-4) * 100_000) == 6 and power(0.0, 1.0) == 2 * norm.cdf(-4)
+    root = Path(__file__).resolve().parents[1]
+    for name in ("dragon7_counting", "side_bets", "counting_c21"):
+        text = " ".join((root / "notebooks" / f"{name}.ipynb").read_text("utf-8").split())
+        assert "probability 0.50" in text and "probability 0.977" in text, name
