@@ -67,7 +67,8 @@ def test_every_round_is_exact_without_resplits(rules):
     _assert_part(rows, "Without a split", parts["plain"])
     _assert_part(rows, "Split, two hands", parts["split"])
     assert (rows["With a resplit"] == 0).all() and exact.resplit_share == 0
-    assert exact.table.iloc[-1]["Probability"] == pytest.approx(natural, abs=1e-12)
+    [natural_row] = exact.table.query("Outcome == 'Natural paid'")["Probability"]
+    assert natural_row == pytest.approx(natural, abs=1e-12)
     assert exact.split_share == pytest.approx(sum(parts["split"].values()), abs=1e-12)
     # The whole distribution's mean is the chart's exact EV.
     ev = bj.exact(rules, chart, composition=list(TINY), search_chart=False).strategy_ev
@@ -106,7 +107,8 @@ def test_resplits_to_four_hands_two_hand_rounds_exact_resplits_keep_mass_and_mea
     assert exact.resplit_share == pytest.approx(sum(resplit.values()), abs=1e-12)
     mean = float(np.dot(rows.index, rows["With a resplit"]))
     assert mean == pytest.approx(sum(n * p for n, p in resplit.items()), abs=1e-12)
-    assert exact.table.iloc[-1]["Probability"] == pytest.approx(natural, abs=1e-12)
+    [natural_row] = exact.table.query("Outcome == 'Natural paid'")["Probability"]
+    assert natural_row == pytest.approx(natural, abs=1e-12)
     # The chart's exact EV is the reference's mean net result over every round.
     reference_ev = natural * rules.natural_pays + sum(
         net * p for part in parts.values() for net, p in part.items()
@@ -489,7 +491,8 @@ def test_a_shoe_of_millions_against_the_slow_reference():
     _assert_part(rows, "Without a split", parts["plain"])
     _assert_part(rows, "Split, two hands", parts["split"])
     assert sum(parts["split"].values()) > 0.003 and exact.resplit_share == 0
-    assert exact.table.iloc[-1]["Probability"] == pytest.approx(natural, abs=1e-12)
+    [natural_row] = exact.table.query("Outcome == 'Natural paid'")["Probability"]
+    assert natural_row == pytest.approx(natural, abs=1e-12)
     every = [*(x for part in parts.values() for x in part.items()), (rules.natural_pays, natural)]
     mean = sum(net * p for net, p in every)
     second = sum(net * net * p for net, p in every)
@@ -511,3 +514,13 @@ def test_a_thousand_decks_on_the_command_line_writes_nothing_to_stderr(game):
     assert result.returncode == 0 and result.stderr == ""
     data = json.loads(result.stdout)
     assert 1 < data["player_sd"] < 2  # a round's SD, one to two units
+
+
+def test_the_rows_read_in_order_of_net_result_the_natural_among_them():
+    # A reader finds the Natural's 6 to 5 between winning 1 and winning 2, not last.
+    table = br.result_distribution(
+        bj.C21BlackjackRules(decks=2, natural_pays=1.2), simple_chart(), composition=list(TINY)
+    ).table
+    assert table["Net result"].tolist() == sorted(table["Net result"])
+    natural = table.index[table["Outcome"] == "Natural paid"][0]
+    assert table["Net result"][natural - 1] <= 1.2 <= table["Net result"][natural + 1]

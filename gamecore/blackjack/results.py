@@ -478,6 +478,7 @@ def _result_rows(plain, two_hands, resplits, natural_paid, pays) -> tuple[tuple,
         if total[x] > 0
     ]
     parts.append((pays, "Natural paid", natural_paid, natural_paid, 0.0, 0.0))
+    parts.sort(key=lambda part: part[0])  # by net result: the Natural's 6 to 5 between +1 and +2
     resplit_share = float(resplits.sum())
     rows = []
     for net, outcome, p, unsplit, two, resplit in parts:

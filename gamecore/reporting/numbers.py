@@ -66,6 +66,9 @@ _ODDS = re.compile(r"^pays$|^payout$")
 _TWIN_VALUES = {"exact", "simulated", "se", "value"}
 #: Columns of Parameter | Value tables: each value of its own kind.
 _VALUES = {"value", "default"}
+#: Columns of numbers each printed with its own decimals (net results -8, -0.5, 1.2: never
+#: -8.0 because another row needs a decimal).
+_OWN_DECIMALS = {"net result"}
 _LITERALS = {
     "True": "yes",
     "False": "no",
@@ -296,6 +299,8 @@ def format_column(
     present = [x for x in numbers if x is not None]
     if not present:
         return ["" for _ in cells], "left"
+    if str(name).strip().lower() in _OWN_DECIMALS:
+        return [_cell(c, x) for c, x in zip(cells, numbers, strict=True)], "right"
     kinds = [
         (row_kinds[i] if row_kinds and row_kinds[i] else kind) for i in range(len(cells))
     ]  # fmt: skip
