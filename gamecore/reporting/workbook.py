@@ -35,9 +35,9 @@ exactly when the PDF prints it as one):
    the name holds.
 4. a probability (``probability``, ``frequency``, ``P(...)``, ``share``, ``push``, a name
    ending ``wins``): 8 decimals, ``0.00000000``; so is every column of fractions (all within
-   0 and 1) in a table whose file name says ``distribution`` (a column per final total). A
-   probability too small for 8 decimals (but not zero: it is not) is shown in scientific
-   notation, ``3.81E-18``, as the PDF prints ``< 0.00000001``.
+   0 and 1) in a table whose file name says ``distribution`` (a column per final total). An
+   exact probability too small for 8 decimals (not zero) is in scientific, ``3.81E-18``; the
+   hold's convolution, good to 10⁻¹¹, reads ``< 0.00000001`` as in the PDF.
 5. a percentage as the reports state it: a house, P/D or player edge (``edge``), a hold and
    its 95% band (``hold``, ``band``), an EV per unit wagered (``EV``), a ``Return`` (a
    probability times a payout, which sums to the EV), a fraction labelled ``% of``: shown as
@@ -60,14 +60,11 @@ probability and the mass cut above zero, which are real if tiny.
 
 **A payout is shown as odds beside its value**: a ``Pays`` (or ``Payout``) column of numbers
 is followed by ``Pays (odds)``, the same payouts as the PDF prints them (``19 to 20``,
-``push``, ``loses``: :func:`gamecore.reporting.numbers.payout`).
+``push``, ``loses``: :func:`gamecore.reporting.numbers.payout`). Nothing is left in Excel's
+General format, so no count reads ``2.29E+15``.
 
-Nothing is left in Excel's General format, so no count reads ``2.29E+15``.
-
-**Integers are exact.** Excel shows at most 15 significant digits of a number (and a double
-holds integers exactly only up to 2^53): an integer of more than 15 digits (``Combinations``
-at 8 decks: 2,292,252,566,437,888) is written as text, with thousands separators and aligned
-right, and a note under the table says so.
+**Integers are exact.** Excel shows 15 significant digits: an integer of more (``Combinations``
+at 8 decks: 2,292,252,566,437,888) is text, with separators, right-aligned, and noted.
 
 **Sheet names** are the CSV names (``hold_monitoring``), a name longer than Excel's 31
 characters shortened by whole words, never cut mid-word (:mod:`gamecore.reporting.sheetnames`:
@@ -99,6 +96,8 @@ MIN_WIDTH = 6
 ZERO = numbers.ZERO_TOLERANCE
 #: A probability below this shows as 0.00000000 at 8 decimals: it is shown in scientific.
 TINY_PROBABILITY = 0.5e-8
+#: The hold's convolution (:data:`gamecore.hold.HOUSE_BEHIND`): never below its error.
+CONVOLVED = "P(house behind)"
 #: Significant digits of a column's largest fraction, and the decimals allowed.
 SIGNIFICANT = 6
 DECIMALS = (2, 8)
@@ -308,8 +307,8 @@ def column_cells(
     --------
     >>> [(v, s.excel) for v, s, _ in column_cells("EV change", ["-8.67e-18", "0.0125"])]
     [(0.0, '0.0000%'), (0.0125, '0.0000%')]
-    >>> [(v, s.excel) for v, s, _ in column_cells("P(house behind)", ["3.8e-18", "0.25"])]
-    [(3.8e-18, '0.00E+00'), (0.25, '0.00000000')]
+    >>> [(v, s and s.excel) for v, s, _ in column_cells("P(house behind)", ["3.8e-18", "0.25"])]
+    [('< 0.00000001', None), (0.25, '0.00000000')]
     """
     column = column_kind(name, [cell_value(t)[0] for t in texts], table)
     kinds = [kind or column for kind in (row_kinds or [None] * len(texts))]
@@ -324,6 +323,8 @@ def column_cells(
             style = column_style if kind == column else STYLES.get(kind, column_style)
             if kind == "probability" and 0 < abs(value) < TINY_PROBABILITY:
                 style = SCIENTIFIC  # not zero: it is not
+            if name.startswith(CONVOLVED) and abs(value) < TINY_PROBABILITY:  # as the PDF
+                value, style = numbers.number_text(value, "probability"), None
         cells.append((value, style, as_text))
     return cells
 
