@@ -261,11 +261,11 @@ def _compare_report(reports: Path, name: str, fresh: Path, simulations: bool) ->
 def reports_to_rerun(
     reports: Path, manifest: dict, only: Sequence[str] | None, known: Sequence[str]
 ) -> list[str]:
-    """The reports verify reruns: every report the manifest lists (once the folder is found
-    to hold just those, :func:`~gamecore.reporting.inventory.check_folder`), or ``only``
-    those; bad input refused before anything is read or run: a report of the manifest this
-    gamecore does not build, an ``only`` name that is no report of the folder, and work past
-    what verify reruns (:func:`check_work`).
+    """The reports a rerun is asked of, every one the manifest lists or ``only`` those (the
+    folder must hold just the manifest's, :func:`~gamecore.reporting.inventory.check_folder`,
+    or nothing is rerun), with bad input refused before anything is read or run: a report
+    of the manifest this gamecore does not build, an ``only`` name that is no report of the
+    folder, and work past what verify reruns (:func:`check_work`).
 
     Parameters
     ----------
@@ -402,8 +402,9 @@ def verify(
         present, disagreements = check_folder(reports, manifest, known)
     if disagreements:  # the rerun would take parameters the folder does not confirm
         return problems + disagreements
-    problems += recompute(reports, manifest, simulations, names)
-    if not problems and names == present:  # every report confirmed: the index is theirs
+    rerun = present if only is None else names  # the folder's reports: the manifest's too
+    problems += recompute(reports, manifest, simulations, rerun)
+    if not problems and rerun == present:  # every report confirmed: the index is theirs
         problems += check_index(reports)
     return problems
 
