@@ -214,7 +214,7 @@ class CounterResult:
         Returns
         -------
         pandas.DataFrame
-            Trigger (true count >=), then bets per shoe and the share of rounds bet, the
+            Trigger (true count ≥), then bets per shoe and the share of rounds bet, the
             side bet's units won per shoe with its SE, the edge when betting with its SE,
             the base wager's units per shoe, the total (side bet plus the base wager the
             counter must place beside it on the same rounds) per shoe with its SE, and the
@@ -225,7 +225,7 @@ class CounterResult:
         for trigger, stats in zip(self.triggers, self.stats, strict=True):
             rows.append(
                 {
-                    "Trigger (true count >=)": trigger,
+                    "Trigger (true count ≥)": trigger,
                     **_summary_row(stats, self.shoes, self.rounds, rounds_per_hour),
                 }
             )
@@ -247,7 +247,7 @@ class CounterResult:
             mean, se = mean_and_se(net, net_sq, count)
             tc = TC_LOW + k
             label = (
-                f"<= {tc + 1}" if k == 0 else (f">= {tc}" if tc == TC_HIGH else f"[{tc}, {tc + 1})")
+                f"≤ {tc + 1}" if k == 0 else (f"≥ {tc}" if tc == TC_HIGH else f"[{tc}, {tc + 1})")
             )
             rows.append(
                 {

@@ -273,11 +273,11 @@ def _dealt(count, rules, dealing, trigger, ramp, index_plays) -> Dealt:
             first[decision.total, decision.up] = _ACTION_CODES[play.first]
             second[decision.total, decision.up] = _ACTION_CODES[play.second]
             at[decision.total, decision.up] = play.index
-            sign[decision.total, decision.up] = 1 if ">=" in play.first_when else -1
+            sign[decision.total, decision.up] = 1 if "≥" in play.first_when else -1
     insurance_at, insurance_sign = np.nan, 1
     if index_plays and count.insurance is not None and count.insurance.index is not None:
         insurance_at = count.insurance.index
-        insurance_sign = 1 if ">=" in count.insurance.first_when else -1
+        insurance_sign = 1 if "≥" in count.insurance.first_when else -1
     tags = np.array([count.tags[r] for r in RANKS], dtype=np.int64)
     return Dealt(
         dealing.penetration, tags, np.array(ramp), trigger, float(sum(DECK)), first, second,
@@ -431,7 +431,7 @@ def seat_table(
         (f"seat 1 of {players}", (players, 1, 0, None)),
         (f"seat {players} of {players}", (players, players, 0, None)),
         (f"seat {middle} of {players}, rotation, always banks", (players, middle, turn, None)),
-        (f"seat {middle} of {players}, rotation, banks at true count <= {bank_at:g}",
+        (f"seat {middle} of {players}, rotation, banks at true count ≤ {bank_at:g}",
          (players, middle, turn, bank_at)),
     ]  # fmt: skip
     summaries = {

@@ -163,7 +163,7 @@ class IndexPlay:
     playing_efficiency: float
     index: float | None  # the true count where the gain crosses zero (None: the count
     # does not move this decision)
-    first_when: str  # "true count >= index" or "true count <= index"
+    first_when: str  # "true count ≥ index" or "true count ≤ index"
 
     def to_dict(self) -> dict[str, Any]:
         """The index play as JSON.
@@ -441,5 +441,5 @@ def _index_play(name, first, second, gain, effects, tags, decks) -> IndexPlay:
         effects_of_removal=effects,
         playing_efficiency=counting.betting_correlation(tags, effects, COUNT_DECK),
         index=index,
-        first_when="true count >= index" if per_true_count >= 0 else "true count <= index",
+        first_when="true count ≥ index" if per_true_count >= 0 else "true count ≤ index",
     )

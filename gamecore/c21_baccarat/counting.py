@@ -228,7 +228,7 @@ def bank_table(count: Counted, run: CounterRun, rounds_per_hour: float = 60.0) -
     scenarios = {
         f"{where}, no rotation": (0, None),
         f"{where}, rotation, always banks": (turn, None),
-        f"{where}, rotation, banks at true count <= {bank_at:g}": (turn, bank_at),
+        f"{where}, rotation, banks at true count ≤ {bank_at:g}": (turn, bank_at),
     }
     summaries = {
         where: counter_simulation(count, run.replace(turn_rounds=turn, bank_at=at)).summary(

@@ -144,7 +144,7 @@ def win_by_trigger(tables: dict[str, pd.DataFrame], title: str):
     Parameters
     ----------
     tables : dict of str to pandas.DataFrame
-        Count's name -> ``Trigger (true count >=)``, ``Side bet units won per shoe``
+        Count's name -> ``Trigger (true count ≥)``, ``Side bet units won per shoe``
         and ``SE (per shoe)``.
     title : str
         The figure's title.
@@ -158,7 +158,7 @@ def win_by_trigger(tables: dict[str, pd.DataFrame], title: str):
     axis = figure.subplots()
     for name, table in tables.items():
         axis.errorbar(
-            table["Trigger (true count >=)"],
+            table["Trigger (true count ≥)"],
             table["Side bet units won per shoe"],
             yerr=2 * table["SE (per shoe)"],
             fmt="o-",

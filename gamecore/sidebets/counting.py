@@ -211,7 +211,7 @@ class SideBetCount:
             gain seen).
         """
         found = self.decision()
-        trigger = "every round" if self.trigger == -math.inf else f"true count >= {self.trigger:g}"
+        trigger = "every round" if self.trigger == -math.inf else f"true count ≥ {self.trigger:g}"
         what = (
             f"{self.bet.title}, {self.decks} deck{'' if self.decks == 1 else 's'}, cut card "
             f"{self.dealing.penetration} cards "
