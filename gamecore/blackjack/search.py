@@ -274,7 +274,7 @@ def optimize_chart(
         )
         changes += kept
         by_up[up] = states[up].ev
-    name = f"searched chart ({rules.game}, {engine.rules.decks} decks)" if rows else start.name
+    name = f"searched chart ({rules.title}, {engine.rules.decks} decks)" if rows else start.name
     chart = StrategyChart(cells, name)
     return ChartSearch(
         chart,

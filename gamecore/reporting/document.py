@@ -59,10 +59,24 @@ LIMITS = "limits"
 #: study's verdicts, and the side bets' definitions with their SHA-256.
 #: Each with the columns it shows there (None: all).
 PAR_TABLES = {
-    "result_distribution": None,
+    "result_distribution": (
+        "Net result", "Outcome", "Probability", "Probability bound (±)", "Return",
+        "Return bound (±)",
+    ),
     "pd_edge": None,
     "countability": None,
     "definitions": None,
+}
+
+#: What a par sheet says under a table of :data:`PAR_TABLES` whose columns it shortened.
+PAR_NOTES = {
+    "result_distribution": (
+        "A probability with a bound above 0 takes in rounds resplit to 3 or 4 hands, whose "
+        "hands are combined as independent given the P/D's final total: it is within ± its "
+        "bound whatever their dependence. Every other figure is exact (a float64 "
+        "recursion). The report's table also splits each row into rounds not split, split "
+        "once and resplit."
+    ),
 }
 
 #: The Typst template every report's document and par sheet is typeset from (package data).
@@ -182,29 +196,65 @@ def _par_data(folder: Path, order: list[str]) -> dict[str, Any]:
                 figures["wager"], figures["edge"], figures["sd"], figures["hit"],
                 band(10_000), band(1_000_000), figures["how"],
             ])  # fmt: skip
-        how = frontmatter.HOW in holds
         wagers.update(
             columns=["Wager (strategy)", "House edge", "SD", "Hit frequency",
                      "Hold, 95% band, 10,000 rounds", "Hold, 95% band, 1,000,000 rounds",
-                     frontmatter.HOW][: 7 if how else 6],
-            align=["left", "right", "right", "right", "right", "right", "left"][: 7 if how else 6],
-            rows=[row[: 7 if how else 6] for row in rows],
+                     frontmatter.HOW],
+            align=["left", "right", "right", "right", "right", "right", "left"], rows=rows,
         )  # fmt: skip
     bets = []
     found = sorted(p.name for p in folder.glob("bet_*.csv"))
     for path in [folder / f for f in dict.fromkeys([f for f in order if f in found] + found)]:
         stem = path.stem.removeprefix("bet_")
-        bets.append({"title": _title(stem), "table": table_data(path)})
-    bets += [
-        {"title": _title(stem), "table": table_data(folder / f"{stem}.csv", columns=shown)}
-        for stem, shown in PAR_TABLES.items()
-        if (folder / f"{stem}.csv").exists()
-    ]
+        bets.append({"title": _title(stem), "table": compact(table_data(path))})
+    for stem, shown in PAR_TABLES.items():
+        if (folder / f"{stem}.csv").exists():
+            table = compact(table_data(folder / f"{stem}.csv", columns=shown))
+            if stem in PAR_NOTES:
+                table["note"] = " ".join(filter(None, [PAR_NOTES[stem], table.get("note")]))
+            # Page-wide, its text columns wider than its numbers (a verdict's "what is
+            # counted" in two lines, not five beside long numeric headings).
+            table["widths"] = [3 if a == "left" else 1 for a in table["align"]]
+            bets.append({"title": _title(stem), "table": table, "full": True})
     note = "Every figure here is in the report's tables and its workbook."
     limits = None
     if (folder / f"{LIMITS}.csv").exists():
-        limits = table_data(folder / f"{LIMITS}.csv", _title(LIMITS))
-    return {"wagers": wagers, "bets": bets, "limits": limits, "note": note}
+        limits = compact(table_data(folder / f"{LIMITS}.csv", _title(LIMITS)))
+    return {"wagers": compact(wagers), "bets": bets, "limits": limits, "note": note}
+
+
+def compact(table: dict[str, Any]) -> dict[str, Any]:
+    """A par sheet's table without what need not be printed on every row: a column empty in
+    every row is left out (a limits table with no limits file); a column of how each figure
+    was obtained that says the same in every row is stated once, under the table.
+
+    Parameters
+    ----------
+    table : dict
+        A table as :func:`table_data` makes it (``columns``, ``align``, ``rows``).
+
+    Returns
+    -------
+    dict
+        The same table, those columns removed; ``note`` the sentence stated under it
+        (empty when none is).
+    """
+    rows, keep, notes = table["rows"], [], []
+    for at, column in enumerate(table["columns"]):
+        cells = {row[at] for row in rows}
+        if rows and cells <= {"", numbers.DASH}:
+            continue
+        if column == frontmatter.HOW and len(cells) == 1:
+            notes.append(f"How obtained, every row: {cells.pop()}.")
+            continue
+        keep.append(at)
+    return {
+        **table,
+        "columns": [table["columns"][at] for at in keep],
+        "align": [table["align"][at] for at in keep],
+        "rows": [[row[at] for at in keep] for row in rows],
+        "note": " ".join(notes),
+    }
 
 
 def _sheet_terms(par: dict[str, Any]) -> tuple[set[str], set[str]]:

@@ -158,6 +158,8 @@ def _seed_text(name: str, value: Any) -> str:
         from gamecore.limits import described
 
         return described(value)
+    if value == "":  # an empty text: none given (the blackjack report's chart_file)
+        return numbers.DASH
     return str(value) if name == "seed" and isinstance(value, int) else value_text(value)
 
 
