@@ -66,7 +66,7 @@ class Game(ABC):
         The packaged rule card's name in ``gamecore/rulecards/`` (``None``: none shipped).
     rule_card_received
         Whether that card was received from a casino as it is (``False``: gamecore wrote it,
-        the common rules its figures follow, as Dragon Tiger's); the documents say which.
+        the common rules its figures follow); the documents say which.
     commands
         Each command the game answers (of :data:`COMMANDS`), with the options it takes
         besides those every game command takes (``decks``, ``rule``, ``json``). The

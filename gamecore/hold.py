@@ -104,8 +104,8 @@ class Obtained:
                 raise GamecoreError(f"the {name} must be at least 0, got {shown(value)}")
 
 
-#: Every wager settled from integer counts of card sequences (baccarat, Dragon Tiger, the
-#: side bets): every figure exact.
+#: Every wager settled from integer counts of card sequences (the baccarat games and the
+#: other games of a few cards, the side bets): every figure exact.
 INTEGER_COUNTS = Obtained("exact: integer counts of card sequences")
 
 

@@ -188,14 +188,19 @@ def test_a_bad_rule_value_fails_before_any_notebook_runs(tmp_path):
 
 def test_the_document_and_its_par_sheet(report):
     sheet = pdf_pages(report / "c21_blackjack_par_sheet.pdf")
-    assert len(sheet) == 1
+    assert len(sheet) <= 2  # the rule set in words, the net results with their bounds
+    for k, page in enumerate(sheet, start=1):  # each page says what it belongs to
+        assert f"Page {k} of {len(sheet)}" in page and "report c21_blackjack" in page, k
     holds = pd.read_csv(report / "hold_monitoring.csv")
-    text = sheet[0]
+    text = " ".join(" ".join(sheet).split())
     for edge in holds["Expected hold"].unique():
         assert f"{edge:.4%}" in text
     for hit in holds["Hit frequency (net result > 0)"].unique():
         assert f"{hit:.8f}" in text  # a probability: 8 decimals (gamecore.reporting.numbers)
-    assert "bust_push none" in text and "surrender none" in text  # the rule set table
+    rules = pd.read_csv(report / "rules.csv", dtype=str, keep_default_na=False)
+    words = rules.set_index("Parameter")["In words"]
+    for name in ("bust_push", "surrender"):  # the rule set table, in words
+        assert f"{name} {words[name]}" in text, name
     # The P/D's edge is the player's EV with its sign turned; the collection of 1 on the
     # report's wager of 10 costs 10% of the bet (the notebook's defaults).
     edges = pd.read_csv(report / "pd_edge.csv")
@@ -206,11 +211,11 @@ def test_the_document_and_its_par_sheet(report):
         assert f"{edge:.4%}" in text
     document = pdf_pages(report / "c21_blackjack.pdf")
     assert len(document) > 20
-    # In the document too the par sheet is one page: the contents follow on the third.
-    assert "Par sheet" in document[1] and "Attestation" in document[1]
-    assert document[2].split("\n")[1].startswith("Contents"), document[2][:200]
-    for k, text in enumerate(document[1:], start=2):  # numbered "k / n" after the cover
-        assert f"{k} / {len(document)}" in text, k
+    # In the document the par sheet follows the cover, the contents after its last page.
+    assert "Par sheet" in document[1] and "Attestation" in document[len(sheet)]
+    assert "Contents" in document[len(sheet) + 1].split("\n")[1], document[len(sheet) + 1][:200]
+    for k, page in enumerate(document, start=1):
+        assert f"Page {k} of {len(document)}" in page, k
 
 
 def test_every_figure_the_index_quotes_is_in_the_pdf_and_the_par_sheet(report):

@@ -1,7 +1,7 @@
 """The cross-check verdicts a report's PDF states (issue 30, "Cross-checks stated"): each
 exact-vs-simulated table (a CSV whose columns start with Figure | Exact | Simulated | SE | z)
 as one line with its largest |z|, its criterion and PASS or FAIL, in a Cross-checks section
-after the par sheet and on the par sheet itself."""
+after the par sheet and on the par sheet itself, each check named by its title."""
 
 import math
 import re
@@ -10,7 +10,7 @@ import pandas as pd
 from helpers import pdf_pages
 from scipy.stats import norm
 
-from gamecore.reporting import frontmatter
+from gamecore.reporting import frontmatter, titles
 from gamecore.twins import TWIN_COLUMNS, z_threshold
 
 
@@ -39,7 +39,7 @@ def test_one_twin_beyond_the_family_wise_threshold_fails():
     line = frontmatter.cross_check_line("made_up", _table([1.0, -2.0, -4.3]))
     assert line["verdict"] == "FAIL"
     assert line["text"] == (
-        "made_up (3 twins): largest |z| 4.30; criterion |z| <= 4.25 "
+        "Made up (3 twins): largest |z| 4.30; criterion |z| ≤ 4.25 "
         "(4 SE, family-wise over 3): FAIL"
     )
 
@@ -48,13 +48,13 @@ def test_beyond_4_passes_within_the_family_wise_threshold():
     line = frontmatter.cross_check_line("made_up", _table([1.0, -2.0, 4.2]))
     assert line["verdict"] == "PASS"
     assert line["text"].endswith(
-        "largest |z| 4.20; criterion |z| <= 4.25 (4 SE, family-wise over 3): PASS"
+        "largest |z| 4.20; criterion |z| ≤ 4.25 (4 SE, family-wise over 3): PASS"
     )
 
 
 def test_one_twin_is_held_to_4_and_a_mismatch_without_spread_fails():
     assert frontmatter.cross_check_line("one", _table([3.99]))["text"] == (
-        "one (1 twin): largest |z| 3.99; criterion |z| <= 4.00 (4 SE): PASS"
+        "One (1 twin): largest |z| 3.99; criterion |z| ≤ 4.00 (4 SE): PASS"
     )
     assert frontmatter.cross_check_line("one", _table([4.01]))["verdict"] == "FAIL"
     line = frontmatter.cross_check_line("fixed", _table([0.0, math.inf]))
@@ -68,8 +68,8 @@ def test_approximate_twins_are_not_ruled_even_read_back_as_text():
     )
     assert line["verdict"] == "PASS"
     assert line["text"] == (
-        f"mixed (3 twins ruled; 1 approximate, not ruled): largest |z| 2.00; criterion "
-        f"|z| <= {_bonferroni(3):.2f} (4 SE, family-wise over 3): PASS"
+        f"Mixed (3 twins ruled; 1 approximate, not ruled): largest |z| 2.00; criterion "
+        f"|z| ≤ {_bonferroni(3):.2f} (4 SE, family-wise over 3): PASS"
     )
 
 
@@ -104,8 +104,8 @@ def _expected_lines(folder):
         threshold = 4.0 if n == 1 else _bonferroni(n)
         assert f"{threshold:.2f}" == f"{z_threshold(n):.2f}"
         expected[path.stem] = (
-            rf"{re.escape(path.stem)} \({n} twins?\): largest \|z\| {z.max():.2f}; "
-            rf"criterion \|z\| <= {threshold:.2f} \(4 SE[^)]*\): PASS"
+            rf"{re.escape(titles.title(path.stem))} \({n} twins?\): largest \|z\| "
+            rf"{z.max():.2f}; criterion \|z\| ≤ {threshold:.2f} \(4 SE[^)]*\): PASS"
         )
     return expected
 
@@ -133,4 +133,4 @@ def test_a_table_without_a_twin_to_rule_states_so_without_a_verdict(tmp_path):
     _table([math.nan]).to_csv(tmp_path / "cross_check_none.csv", index=False)
     [check] = document_data(tmp_path, "none")["checks"]
     assert check["verdict"] == "n/a" and check["bold"] == ""
-    assert check["lead"] == "cross_check_none (0 twins): no twin to compare"
+    assert check["lead"] == "Cross-check: none (0 twins): no twin to compare"

@@ -3,6 +3,7 @@ the HTML tables, the par sheet's front matter (game, rule card and its SHA-256, 
 version, commit, date, parameters, glossary, attestation), a provenance that is not empty,
 and rule cards shown as their authors wrote them."""
 
+import datetime
 import hashlib
 import json
 import math
@@ -221,15 +222,17 @@ def test_the_par_sheet_states_what_it_is_for_and_can_be_signed(report):
     received = (games.game("punto_banco").rule_card, rule_card("punto_banco", as_received=True))
     digest = hashlib.sha256(received[1].encode("utf-8")).hexdigest()
     flat = re.sub(r"\s+", "", sheet)
-    for field in ("Game", "High Limit Baccarat", "Rule card", "Rule set", "Parameters",
+    for field in ("Game", "High Limit Baccarat", "Rule card", "Rule set", "Report parameters",
                   "Build date", "Glossary", "Attestation", "Prepared by", "Reviewed by",
                   "Signature", "Date", gamecore.__version__):  # fmt: skip
         assert field in sheet, field
     assert digest in flat  # the card's SHA-256, however the line wraps
     assert provenance["git commit"] in flat
-    assert provenance["started (UTC)"] in sheet
+    started = datetime.datetime.fromisoformat(provenance["started (UTC)"])
+    assert started.astimezone(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC") in sheet
     assert "19 to 20" in sheet  # the Banker's payout as odds
-    assert "decks 1" in sheet and "rounds 200,000" in sheet  # the rule set and parameters
+    # the rule set (in words) and the report's other parameters
+    assert "decks 1 deck" in sheet and "rounds 200,000" in sheet
     summary = json.loads((report / "summary.json").read_text("utf-8"))
     for label, figure in summary["figures"].items():  # as the index quotes them
         assert f"{label} {figure}" in " ".join(sheet.split()), label
@@ -250,7 +253,7 @@ def test_no_page_holds_a_heading_alone(report):
     pages = pdf_pages(report / "punto_banco.pdf")
     total = len(pages)
     for number, page in enumerate(document.pages[1:], start=2):
-        text = pages[number - 1].replace(f"{number} / {total}", "")
+        text = pages[number - 1].replace(f"Page {number} of {total}", "")
         lines = [line for line in text.splitlines()[2:] if line.strip()]  # the running header
         assert len(lines) > 2 or page.images, (number, lines)
 
@@ -307,7 +310,7 @@ def test_a_sweep_gets_a_table_with_a_verdict_per_variant(tmp_path):
     assert [row[-1] for row in table["rows"]] == ["PASS", "PASS", "FAIL", "PASS"]
     assert table["rows"][2][2:6] == ["-1.1000%", "-0.2200%", "0.2000%", "4.40"]
     assert table["rows"][1][2] == "0.09000000"  # a probability, as its twin table prints it
-    assert f"|z| <= {threshold:.2f}" in table["note"]
+    assert f"|z| ≤ {threshold:.2f}" in table["note"]
     assert "Not simulated (no twin): infinite decks" in table["note"]
 
 
@@ -323,7 +326,7 @@ def test_only_sweeps_get_a_variant_table_and_approximate_twins_are_not_ruled(tmp
         tmp_path / "costs_cross_check.csv", index=False
     )
     [table] = document_data(tmp_path, "none")["variants"]  # no variant column: no table
-    assert table["title"].startswith("costs_cross_check")
+    assert table["title"] == "Cross-check: costs, variant by variant"
     assert [row[:2] + row[-1:] for row in table["rows"]] == [
         ["as given", "EV", "PASS"], ["3:2", "EV", "approximate, not ruled"],
     ]  # fmt: skip
@@ -339,7 +342,7 @@ def test_the_pdf_states_the_deck_sweep_by_variant_with_a_pass_per_row(report):
     end = next(i for i, p in enumerate(pages) if re.search(r"\d The rule set", p) and i >= start)
     section = " ".join(pages[start : end + 1])
     section = section[section.index("Cross-checks Each") : section.rindex("The rule set")]
-    assert "cross_check_deck_sweep: each variant against its twin" in section
+    assert "Cross-check: the deck sweep, variant by variant" in section
     assert f"Each row PASS when |z| <= {threshold:.2f}" in section
     assert "Not simulated (no twin): infinite decks" in section
     for row in sweep.itertuples(index=False):

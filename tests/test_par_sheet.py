@@ -193,9 +193,12 @@ def test_no_pdf_writes_a_symbol_in_ascii_or_a_word_twice(baccarat_reports, drago
     for folder in _reports(baccarat_reports, dragon_tiger_reports):
         for pdf in (f"{folder.name}.pdf", f"{folder.name}_par_sheet.pdf"):
             for number, text in enumerate(pdf_pages(folder / pdf), start=1):
+                # a word twice is looked for in prose: lines without a figure (a table's row
+                # puts a wager's title beside its key, "Player player 1.2864%")
+                prose = "\n".join(line for line in text.splitlines() if not re.search(r"\d", line))
                 for what, pattern in patterns.items():
-                    found = re.search(pattern, text)
-                    context = found and text[max(0, found.start() - 40) : found.end() + 40]
+                    found = re.search(pattern, prose if what == "a word twice" else text)
+                    context = found and found.string[max(0, found.start() - 40) : found.end() + 40]
                     assert not found, (pdf, number, what, context)
 
 

@@ -1,5 +1,7 @@
 """A rule card as received, laid out as its text reads: the card's words unchanged, its lines
-put back together.
+put back together; and the card's readings in RULES.md as text to typeset
+(:func:`markdown_blocks`: its Markdown read into paragraphs and list items, so no ``##`` or
+backtick reaches a page).
 
 The cards reached us as text copied out of web pages: a table arrives one cell per line
 (``| King |`` then ``0 |``), a sentence broken wherever the page wrapped it, and paragraphs
@@ -20,7 +22,10 @@ SHA-256 a report prints is of the text as received, before any of this.
 
 from __future__ import annotations
 
-__all__ = ["card_lines"]
+import re
+from typing import Any
+
+__all__ = ["card_lines", "markdown_blocks", "spans"]
 
 
 def _is_row(line: str) -> bool:
@@ -66,3 +71,73 @@ def card_lines(text: str) -> list[str]:
     while lines and not lines[-1]:
         lines.pop()
     return lines
+
+
+_SPAN = re.compile(r"`([^`]*)`|\*\*(.+?)\*\*")
+
+
+def spans(text: str) -> list[dict[str, str]]:
+    """Markdown inline text as spans: plain, ``code`` (backticks) and ``strong`` (``**``).
+
+    Parameters
+    ----------
+    text : str
+        One paragraph or list item.
+
+    Returns
+    -------
+    list of dict
+        Each ``{"style": ..., "text": ...}``, the marks removed.
+    """
+    out, at = [], 0
+    for match in _SPAN.finditer(text):
+        if match.start() > at:
+            out.append({"style": "plain", "text": text[at : match.start()]})
+        code, bold = match.groups()
+        style, body = ("code", code) if code is not None else ("strong", bold)
+        out.append({"style": style, "text": body})
+        at = match.end()
+    if at < len(text):
+        out.append({"style": "plain", "text": text[at:]})
+    return out
+
+
+def markdown_blocks(text: str) -> list[dict[str, Any]]:
+    """A section of RULES.md as blocks to typeset: its heading dropped (the document heads
+    it), paragraphs and list items (a nested item one level in) with their inline spans.
+
+    Parameters
+    ----------
+    text : str
+        The Markdown section.
+
+    Returns
+    -------
+    list of dict
+        Each ``{"kind": "par" | "item", "level": int, "spans": [...]}``.
+    """
+    blocks: list[dict[str, Any]] = []
+    lines: list[str] = []
+    current: dict[str, Any] | None = None
+
+    def close() -> None:
+        if current is not None:
+            current["spans"] = spans(" ".join(lines))
+            blocks.append(current)
+
+    for raw in text.splitlines():
+        if raw.startswith("#"):
+            continue
+        item = re.match(r"(\s*)[-*] (.*)", raw)
+        if item or not raw.strip():
+            close()
+            current, lines = None, []
+            if item:
+                current = {"kind": "item", "level": min(2, len(item.group(1)) // 2)}
+                lines = [item.group(2).strip()]
+            continue
+        if current is None:
+            current, lines = {"kind": "par", "level": 0}, []
+        lines.append(raw.strip())
+    close()
+    return blocks

@@ -68,6 +68,9 @@ PAR_TABLES = {
     "definitions": None,
 }
 
+#: A par-sheet table whose first column holds text longer than this shares the page's width
+#: by its columns' kinds (text three to a number's one), not by Typst's measure of each.
+LONG_TEXT = 40
 #: What a par sheet says under a table of :data:`PAR_TABLES` whose columns it shortened.
 PAR_NOTES = {
     "result_distribution": (
@@ -214,7 +217,8 @@ def _par_data(folder: Path, order: list[str]) -> dict[str, Any]:
                 table["note"] = " ".join(filter(None, [PAR_NOTES[stem], table.get("note")]))
             # Page-wide, its text columns wider than its numbers (a verdict's "what is
             # counted" in two lines, not five beside long numeric headings).
-            table["widths"] = [3 if a == "left" else 1 for a in table["align"]]
+            if any(len(row[0]) > LONG_TEXT for row in table["rows"]):
+                table["widths"] = [3 if a == "left" else 1 for a in table["align"]]
             bets.append({"title": _title(stem), "table": table, "full": True})
     note = "Every figure here is in the report's tables and its workbook."
     limits = None
@@ -225,8 +229,9 @@ def _par_data(folder: Path, order: list[str]) -> dict[str, Any]:
 
 def compact(table: dict[str, Any]) -> dict[str, Any]:
     """A par sheet's table without what need not be printed on every row: a column empty in
-    every row is left out (a limits table with no limits file); a column of how each figure
-    was obtained that says the same in every row is stated once, under the table.
+    every row is left out (a limits table with no limits file); how each figure was obtained
+    is stated under the table, once for every row that says the same (each row marked with
+    its text's letter where the rows differ).
 
     Parameters
     ----------
@@ -239,14 +244,19 @@ def compact(table: dict[str, Any]) -> dict[str, Any]:
         The same table, those columns removed; ``note`` the sentence stated under it
         (empty when none is).
     """
-    rows, keep, notes = table["rows"], [], []
+    rows, keep, notes = [list(row) for row in table["rows"]], [], []
     for at, column in enumerate(table["columns"]):
-        cells = {row[at] for row in rows}
-        if rows and cells <= {"", numbers.DASH}:
+        cells = list(dict.fromkeys(row[at] for row in rows))
+        if rows and set(cells) <= {"", numbers.DASH}:
             continue
         if column == frontmatter.HOW and len(cells) == 1:
-            notes.append(f"How obtained, every row: {cells.pop()}.")
+            notes.append(f"How obtained, every row: {cells[0]}.")
             continue
+        if column == frontmatter.HOW:  # each text once, under the table; a letter per row
+            letters = {text: "abcdefghijklmnopqrstuvwxyz"[i] for i, text in enumerate(cells)}
+            notes += [f"({letter}) {text}." for text, letter in letters.items()]
+            for row in rows:
+                row[at] = f"({letters[row[at]]})"
         keep.append(at)
     return {
         **table,
@@ -383,7 +393,7 @@ def _cards_data(games: tuple[str, ...]) -> dict[str, Any]:
             if g in registry.rule_cards()
         ],  # fmt: skip
         "readings": [
-            {"game": g, "blocks": frontmatter.markdown_blocks(readings(g))}
+            {"game": g, "blocks": cardlayout.markdown_blocks(readings(g))}
             for g in games
             if readings(g)
         ],

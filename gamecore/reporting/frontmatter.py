@@ -1,8 +1,7 @@
 """The par sheet's front matter, what makes it a page a regulator can file and sign: the game,
 its rule card (title and SHA-256 of the text as received), the rule set, the strategy
 assumed, gamecore's version and commit, the build date and the parameters; a short glossary
-and an attestation block a lab fills in. Also the readings of RULES.md as text (its Markdown
-read into paragraphs and list items, so no ``##`` or backtick reaches a page). And each
+and an attestation block a lab fills in. And each
 exact-vs-simulated check stated in one line with its criterion and verdict
 (:func:`cross_check_line`).
 """
@@ -373,76 +372,6 @@ def provenance_rows(path: Path) -> list[list[str]]:
                 continue
         rows.append([item, numbers.plain_text(value)])
     return rows
-
-
-_SPAN = re.compile(r"`([^`]*)`|\*\*(.+?)\*\*")
-
-
-def spans(text: str) -> list[dict[str, str]]:
-    """Markdown inline text as spans: plain, ``code`` (backticks) and ``strong`` (``**``).
-
-    Parameters
-    ----------
-    text : str
-        One paragraph or list item.
-
-    Returns
-    -------
-    list of dict
-        Each ``{"style": ..., "text": ...}``, the marks removed.
-    """
-    out, at = [], 0
-    for match in _SPAN.finditer(text):
-        if match.start() > at:
-            out.append({"style": "plain", "text": text[at : match.start()]})
-        code, bold = match.groups()
-        style, body = ("code", code) if code is not None else ("strong", bold)
-        out.append({"style": style, "text": body})
-        at = match.end()
-    if at < len(text):
-        out.append({"style": "plain", "text": text[at:]})
-    return out
-
-
-def markdown_blocks(text: str) -> list[dict[str, Any]]:
-    """A section of RULES.md as blocks to typeset: its heading dropped (the document heads
-    it), paragraphs and list items (a nested item one level in) with their inline spans.
-
-    Parameters
-    ----------
-    text : str
-        The Markdown section.
-
-    Returns
-    -------
-    list of dict
-        Each ``{"kind": "par" | "item", "level": int, "spans": [...]}``.
-    """
-    blocks: list[dict[str, Any]] = []
-    lines: list[str] = []
-    current: dict[str, Any] | None = None
-
-    def close() -> None:
-        if current is not None:
-            current["spans"] = spans(" ".join(lines))
-            blocks.append(current)
-
-    for raw in text.splitlines():
-        if raw.startswith("#"):
-            continue
-        item = re.match(r"(\s*)[-*] (.*)", raw)
-        if item or not raw.strip():
-            close()
-            current, lines = None, []
-            if item:
-                current = {"kind": "item", "level": min(2, len(item.group(1)) // 2)}
-                lines = [item.group(2).strip()]
-            continue
-        if current is None:
-            current, lines = {"kind": "par", "level": 0}, []
-        lines.append(raw.strip())
-    close()
-    return blocks
 
 
 def _approximate(frame: pd.DataFrame) -> pd.DataFrame:

@@ -104,7 +104,7 @@ def glossary(
 
     Examples
     --------
-    >>> [g["term"] for g in glossary(["dragon_tiger"], ["Combinations"], ["1 to 1"])][:3]
+    >>> [g["term"] for g in glossary(["punto_banco"], ["Combinations"], ["1 to 1"])][:3]
     ['House edge', 'Pays', 'Combinations']
     """
     games, columns, pays = list(games), set(columns), set(pays)

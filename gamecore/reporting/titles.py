@@ -12,6 +12,7 @@ holds every table and figure of every default report to it.
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["TITLES", "is_titled", "title"]
@@ -22,7 +23,7 @@ TITLES = {
     "rules": "The rule set",
     "dealing": "How the cards are dealt",
     "third_card_rules": "Third-card rules: when the Banker draws",
-    # baccarat and Dragon Tiger
+    # the card games settled on a few cards (baccarat and the like)
     "outcomes": "Every outcome of a round, with its exact count",
     "breakdown": "Full result breakdown",
     "summary": "Each wager: house edge, SD and hit frequency",
@@ -67,6 +68,24 @@ TITLES = {
     "strategy_chart": "The strategy chart",
     "strategy_chart_letters": "The strategy chart's letters",
     "rule_costs": "What each rule is worth to the player",
+    "by_up_card": "The player's EV by the P/D's up card",
+    "chart_search_changes": "The chart search: each cell changed, and what it gained",
+    "composition_exceptions": "Where the best play depends on the hand's cards, not its total",
+    "dealer_final_distribution": "The P/D's final total, by up card",
+    "dealer_final_distribution_after_peek": "The P/D's final total, by up card, after the peek",
+    "strategy_chart_ev": "The strategy chart: each cell's EV",
+    "strategy_chart_margin": "The strategy chart: each cell's margin over the next best play",
+    "table": "the full table, seat by seat",
+    "dealer": "the P/D's final totals",
+    "insurance": "insurance",
+    # the counting studies' tables, each after its game's title
+    "counter": "the counter",
+    "counter_at_the_bank": "The counter at the bank",
+    "counter_by_seat": "The counter by seat",
+    "index_plays": "Index plays: where the count changes the best play",
+    "upper_bound": "The perfect-information bound",
+    "verdict": "Countable at the threshold? Each procedure",
+    "definitions_read": "The side bets' definitions: what each reads of the cards",
     # counting studies
     "countability": "Countable? Each counter's gain against 4 standard errors",
     "counts": "The counts: each card's tag",
@@ -87,6 +106,10 @@ TITLES = {
 #: pattern's group names (a table's, a wager's, or its words).
 PATTERNS = (
     (r"cross_check", "Cross-check: each exact figure against its simulated twin"),
+    (r"cross_check_deck_sweep_(.+)", "Cross-check: the deck sweep of {}"),
+    (r"deck_sweep_(.+)", "Deck sweep: {} by decks"),
+    (r"effects_by_card_(.+)", "Effects of removal, card by card: {}"),
+    (r"effects_(.+)", "Effects of removal: {}"),
     (r"cross_check_(.+)", "Cross-check: {}"),
     (r"(.+)_cross_check", "Cross-check: {}"),
     (r"bet_(.+)", "{}: each outcome"),
@@ -138,6 +161,46 @@ def _named(name: str) -> str | None:
     return TITLES.get(name) or WAGER_TITLES.get(name)
 
 
+def _pattern(name: str, wagers: dict[str, str]) -> tuple[str, str | None] | None:
+    """The family of :data:`PATTERNS` a name is of, and the name it is built on (``None``
+    for a family's own name): the first family whose part has a title, else the first that
+    matches (``deck_sweep_cross_check`` is the deck sweep's cross-check, not the deck sweep
+    of a bet named ``cross_check``)."""
+    matches = [(t, m.group(1) if m.groups() else None)
+               for p, t in PATTERNS if (m := re.fullmatch(p, name))]  # fmt: skip
+    for template, part in matches:
+        if part is None or wagers.get(part) or _named(part):
+            return template, part
+    return matches[0] if matches else None
+
+
+def _of_game(name: str) -> tuple[str, str] | None:
+    """A name that starts with a registered game's code name (``c21_baccarat_verdict``,
+    ``rules_c21_blackjack``): the game's title and the rest, else ``None``."""
+    from gamecore import games as registry
+
+    for game in sorted(registry.NAMES, key=len, reverse=True):
+        if name.startswith(f"{game}_"):
+            return registry.game(game).title, name.removeprefix(f"{game}_")
+        if name.endswith(f"_{game}"):
+            return registry.game(game).title, name.removesuffix(f"_{game}")
+    return None
+
+
+@functools.cache
+def builtin_side_bets() -> dict[str, str]:
+    """The built-in side bets' titles by code name, as their definitions write them.
+
+    Returns
+    -------
+    dict of str to str
+        ``{"big": "Big", ...}``.
+    """
+    from gamecore.sidebets import definition
+
+    return {name: definition.load(name).title for name in definition.builtin_names()}
+
+
 def title(name: str, wagers: dict[str, str] | None = None) -> str:
     """The title of a report's table or figure.
 
@@ -160,17 +223,18 @@ def title(name: str, wagers: dict[str, str] | None = None) -> str:
     >>> title("cross_check_deck_sweep")
     'Cross-check: the deck sweep'
     """
-    wagers = wagers or {}
+    wagers = {**builtin_side_bets(), **(wagers or {})}
     own = _named(name) or wagers.get(name)
     if own:
         return own
-    for pattern, template in PATTERNS:
-        match = re.fullmatch(pattern, name)
-        if not match:
-            continue
-        if not match.groups():
+    game = _of_game(name)
+    if game:  # a study of several games: the game's table, after its title
+        return f"{game[0]}: {title(game[1], wagers)}"
+    found = _pattern(name, wagers)
+    if found:
+        template, part = found
+        if part is None:
             return template
-        part = match.group(1)
         inner = wagers.get(part) or WAGER_TITLES.get(part) or TITLES.get(part) or _words(part)
         text = template.format(inner)
         return text[0].upper() + text[1:]
@@ -194,13 +258,13 @@ def is_titled(name: str, wagers: dict[str, str] | None = None) -> bool:
     bool
         True when :func:`title` does not fall back to the name's words.
     """
-    wagers = wagers or {}
+    wagers = {**builtin_side_bets(), **(wagers or {})}
     if _named(name) or name in wagers:
         return True
-    for pattern, _ in PATTERNS:
-        match = re.fullmatch(pattern, name)
-        if match:
-            return not match.groups() or bool(
-                wagers.get(match.group(1)) or _named(match.group(1))
-            )
+    game = _of_game(name)
+    if game:
+        return is_titled(game[1], wagers)
+    found = _pattern(name, wagers)
+    if found:
+        return found[1] is None or bool(wagers.get(found[1]) or _named(found[1]))
     return False
