@@ -330,7 +330,7 @@ def test_only_sweeps_get_a_variant_table_and_approximate_twins_are_not_ruled(tmp
     assert [row[:2] + row[-1:] for row in table["rows"]] == [
         ["as given", "EV", "PASS"], ["3:2", "EV", "approximate, not ruled"],
     ]  # fmt: skip
-    assert "|z| <= 4.00 (4 SE)" in table["note"]
+    assert "|z| ≤ 4.00 (4 SE)" in table["note"]
 
 
 def test_the_pdf_states_the_deck_sweep_by_variant_with_a_pass_per_row(report):
@@ -343,7 +343,7 @@ def test_the_pdf_states_the_deck_sweep_by_variant_with_a_pass_per_row(report):
     section = " ".join(pages[start : end + 1])
     section = section[section.index("Cross-checks Each") : section.rindex("The rule set")]
     assert "Cross-check: the deck sweep, variant by variant" in section
-    assert f"Each row PASS when |z| <= {threshold:.2f}" in section
+    assert f"Each row PASS when |z| ≤ {threshold:.2f}" in section
     assert "Not simulated (no twin): infinite decks" in section
     for row in sweep.itertuples(index=False):
         decks = f"{row.Decks} deck{'s' if row.Decks != 1 else ''}"
