@@ -15,7 +15,7 @@ from typing import Any
 import pandas as pd
 
 from gamecore.countresults import perfect_information_summary
-from gamecore.verdict import Verdict, bound
+from gamecore.verdict import Verdict, bound, grow
 
 
 def joined_rounds(first: Any, second: Any) -> Any:
@@ -64,6 +64,29 @@ def bound_judge(ramp: Sequence[float]) -> Callable[[Any], Verdict]:
         return bound(summary[BOUND[0]], summary[BOUND[1]], result.shoes)
 
     return judge
+
+
+def grown(simulate: Callable[[Any, Any], Any], count: Any, run: Any) -> Any:
+    """A perfect-information bettor's simulation grown in seeded stages until its bound's SE
+    is smaller than the bound or ``run.max_shoes`` shoes are dealt (:func:`gamecore.verdict.grow`,
+    judged by :func:`bound_judge`).
+
+    Parameters
+    ----------
+    simulate : callable
+        ``simulate(count, run)``: a game's perfect-information simulation, run as given.
+    count, run : Any
+        The count and the run (its ``shoes``, ``seed``, ``ramp`` and ``max_shoes``).
+
+    Returns
+    -------
+    Any
+        The simulation's result over every stage dealt.
+    """
+    return grow(
+        lambda shoes, seed: simulate(count, run.replace(shoes=shoes, seed=seed, max_shoes=None)),
+        bound_judge(run.ramp), run.shoes, run.max_shoes, run.seed, add=joined_rounds,
+    )  # fmt: skip
 
 
 def bound_table(summary: Mapping[str, float]) -> pd.DataFrame:

@@ -62,7 +62,6 @@ from gamecore.blackjack.sim import chart_policy
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies
-from gamecore.verdict import grow
 
 # ---------------------------------------------------------------------------------------
 # How the game is dealt
@@ -508,13 +507,7 @@ def perfect_information_simulation(
     """
     rules = _checked(count, run)
     if run.max_shoes is not None:  # grown until its bound holds (gamecore.bounds)
-        return grow(
-            lambda shoes, seed: perfect_information_simulation(
-                count, run.replace(shoes=shoes, seed=seed, max_shoes=None)
-            ),
-            bounds.bound_judge(run.ramp), run.shoes, run.max_shoes, run.seed,
-            add=bounds.joined_rounds,
-        )  # fmt: skip
+        return bounds.grown(perfect_information_simulation, count, run)
     shoes, seed, ramp = run.shoes, run.seed, run.ramp
     if shoes > 1_000:
         raise GamecoreError(f"shoes must be at most 1,000 (each round is solved), got {shoes:,}")

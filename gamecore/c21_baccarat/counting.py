@@ -43,7 +43,6 @@ from gamecore.dealing import Dealing, shuffle
 from gamecore.errors import GamecoreError, shown
 from gamecore.parallel import make_chunks, run_chunks, sum_tallies
 from gamecore.shoe import BACCARAT_DECK
-from gamecore.verdict import grow
 
 
 def default_dealing(rules: C21BaccaratRules, players: int = 1) -> Dealing:
@@ -311,13 +310,7 @@ def perfect_information_simulation(count: Counted, run: CounterRun) -> PerfectIn
     """
     rules, tags = _counted(count, run)
     if run.max_shoes is not None:  # grown until its bound holds (gamecore.bounds)
-        return grow(
-            lambda shoes, seed: perfect_information_simulation(
-                count, run.replace(shoes=shoes, seed=seed, max_shoes=None)
-            ),
-            bounds.bound_judge(run.ramp), run.shoes, run.max_shoes, run.seed,
-            add=bounds.joined_rounds,
-        )  # fmt: skip
+        return bounds.grown(perfect_information_simulation, count, run)
     if run.shoes > 100_000:
         raise GamecoreError(
             f"shoes must be at most 100,000 (each round is enumerated), got {run.shoes:,}"
