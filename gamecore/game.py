@@ -67,6 +67,10 @@ class Game(ABC):
     rule_card_received
         Whether that card was received from a casino as it is (``False``: gamecore wrote it,
         the common rules its figures follow); the documents say which.
+    figures_obtained
+        How the game's exact figures are obtained where that is not integer counts of card
+        sequences (blackjack: a recursion in float64): a report's document says it under
+        each of its tables that is neither simulated nor states it itself (``None``: counts).
     commands
         Each command the game answers (of :data:`COMMANDS`), with the options it takes
         besides those every game command takes (``decks``, ``rule``, ``json``). The
@@ -85,6 +89,7 @@ class Game(ABC):
     report: str | None = None
     rule_card: str | None = None
     rule_card_received: bool = True
+    figures_obtained: str | None = None
     commands: Mapping[str, frozenset[str]] = {}
     report_parameters: Mapping[str, Callable[[str, Any], Any]] = {}
     examples: Mapping[str, Mapping[str, str]] = {}

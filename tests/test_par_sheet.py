@@ -211,3 +211,23 @@ def test_no_par_sheet_states_a_rule_value_by_its_code(baccarat_reports, dragon_t
                 assert in_words in words, (folder.name, in_words)
                 if value != in_words and not re.fullmatch(r"[\d.]+", value):
                     assert not re.search(rf"\b{re.escape(value)}\b", words), (folder.name, value)
+
+
+def test_a_blackjack_table_says_its_figures_are_a_float_recursion(tmp_path):
+    import json
+
+    frame = pd.DataFrame({"Up card": ["10"], "Player EV": [-0.1]})
+    for name in ("by_up_card", "table_seats", "table_bank"):
+        frame.to_csv(tmp_path / f"{name}.csv", index=False)
+    marks = {"by_up_card.csv": [], "table_seats.csv": ["Player EV"], "table_bank.csv": []}
+    summary = {"files_in_order": list(marks), "tables": {"simulated_columns": marks}}
+    (tmp_path / "summary.json").write_text(json.dumps(summary), "utf-8")
+    notes = {
+        t["title"]: t.get("note", "")
+        for t in document.document_data(tmp_path, "c21_blackjack")["body"]
+    }
+    assert "float64" in notes[titles.title("by_up_card")]  # exact, but not integer counts
+    assert notes[titles.title("table_seats")] == ""  # simulated: its SE says how
+    assert notes[titles.title("table_bank")] == ""  # settings: nothing obtained
+    baccarat = document.document_data(tmp_path, "punto_banco")["body"]
+    assert all(not t.get("note") for t in baccarat)  # integer counts: the glossary says so

@@ -50,6 +50,9 @@ FRONT_TABLES = ("rules", "dealing")
 BACK_TABLES = ("provenance",)
 #: The hold monitoring's bound on each end of a 95% band (:mod:`gamecore.hold`).
 BAND_BOUND = "95% band bound (±)"
+#: Tables of settings, not figures (a bank's stake, how cards are dealt, a chart's letters):
+#: nothing is obtained, so no note says how.
+SETTINGS = ("table_bank", "table_dealing", "strategy_chart")
 #: The table of each wager against a limits file's limits (``limits.csv``), on the par sheet
 #: under the wagers.
 LIMITS = "limits"
@@ -272,6 +275,8 @@ def _sheet_terms(par: dict[str, Any]) -> tuple[set[str], set[str]]:
     tables = [par["wagers"], *(bet["table"] for bet in par["bets"])]
     tables += [par["limits"]] if par["limits"] else []
     columns = {str(c) for t in tables for c in t["columns"]}
+    if any(frontmatter.HOW in t.get("note", "") or "(a)" in t.get("note", "") for t in tables):
+        columns.add(frontmatter.HOW)  # stated under its table rather than in a column
     pays = set()
     for table in tables:
         if "Pays" in table["columns"]:
@@ -383,6 +388,18 @@ def shown_date(started: str) -> str:
     return started if when is None else when.strftime("%Y-%m-%d %H:%M UTC")
 
 
+def _figures_obtained(name: str, summary: dict[str, Any]) -> dict[str, str]:
+    """How each table's figures were obtained, where the report's games say it
+    (:attr:`gamecore.game.Game.figures_obtained`: blackjack's float64 recursion): every
+    table the report does not mark simulated or as a twin table, by file name."""
+    stated = {registry.game(g).figures_obtained for g in registry.report_games(name)}
+    if len(stated) != 1 or None in stated:
+        return {}
+    [how] = stated
+    marks = (summary.get("tables") or {}).get("simulated_columns") or {}
+    return {file: how for file, marked in marks.items() if not marked}
+
+
 def _cards_data(games: tuple[str, ...]) -> dict[str, Any]:
     """The rule cards a report quotes (laid out as their text reads) and their readings."""
     return {
@@ -429,6 +446,7 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
     order = summary.get("files_in_order") or summary.get("files") or []
     present = [f for f in order if (folder / f).is_file()]
     front, body = [], []
+    obtained = _figures_obtained(name, summary)
     for file in present:
         path = folder / file
         if path.suffix == ".png":
@@ -438,6 +456,9 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
             if path.stem in FRONT_TABLES or path.stem.startswith("rules"):
                 front.append(table)
             else:
+                states = path.stem not in SETTINGS and frontmatter.HOW not in table["columns"]
+                if file in obtained and states:
+                    table["note"] = f"How obtained: {obtained[file]}."
                 body.append(table)
     games = registry.report_games(name)  # the rule cards and RULES.md sections it quotes
     provenance = folder / "provenance.csv"
