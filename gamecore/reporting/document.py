@@ -230,9 +230,16 @@ def _par_data(folder: Path, order: list[str]) -> dict[str, Any]:
     return {"wagers": compact(wagers), "bets": bets, "limits": limits, "note": note}
 
 
+def _zero(cell: str) -> bool:
+    """Whether a printed cell is the number 0 (``0``, ``0.0000%``)."""
+    value = numbers.parse(cell.replace("%", "").replace(",", ""))
+    return value == 0
+
+
 def compact(table: dict[str, Any]) -> dict[str, Any]:
     """A par sheet's table without what need not be printed on every row: a column empty in
-    every row is left out (a limits table with no limits file); how each figure was obtained
+    every row is left out (a limits table with no limits file), and a bound that is 0 in
+    every row is said once (every figure exact); how each figure was obtained
     is stated under the table, once for every row that says the same (each row marked with
     its text's letter where the rows differ).
 
@@ -252,6 +259,9 @@ def compact(table: dict[str, Any]) -> dict[str, Any]:
         cells = list(dict.fromkeys(row[at] for row in rows))
         if rows and set(cells) <= {"", numbers.DASH}:
             continue
+        if column.endswith("bound (±)") and all(_zero(cell) for cell in cells):
+            notes.append(f"{column.removesuffix(' (±)')}: 0 in every row (exact).")
+            continue
         if column == frontmatter.HOW and len(cells) == 1:
             notes.append(f"How obtained, every row: {cells[0]}.")
             continue
@@ -261,13 +271,17 @@ def compact(table: dict[str, Any]) -> dict[str, Any]:
             for row in rows:
                 row[at] = f"({letters[row[at]]})"
         keep.append(at)
-    return {
+    shown = {
         **table,
         "columns": [table["columns"][at] for at in keep],
         "align": [table["align"][at] for at in keep],
         "rows": [[row[at] for at in keep] for row in rows],
         "note": " ".join(notes),
     }
+    if "wide" in table and len(keep) < len(table["columns"]):  # fewer columns: size it again
+        columns = layout.table_columns(shown["columns"], shown["rows"], shown["align"])
+        shown.update(layout.fit(columns))
+    return shown
 
 
 def _sheet_terms(par: dict[str, Any]) -> tuple[set[str], set[str]]:
@@ -456,9 +470,10 @@ def document_data(folder: Path, name: str) -> dict[str, Any]:
             if path.stem in FRONT_TABLES or path.stem.startswith("rules"):
                 front.append(table)
             else:
+                table = compact(table)  # what every row says alike, once under the table
                 states = path.stem not in SETTINGS and frontmatter.HOW not in table["columns"]
                 if file in obtained and states:
-                    table["note"] = f"How obtained: {obtained[file]}."
+                    table["note"] = f"How obtained: {obtained[file]}. {table['note']}".strip()
                 body.append(table)
     games = registry.report_games(name)  # the rule cards and RULES.md sections it quotes
     provenance = folder / "provenance.csv"

@@ -144,6 +144,7 @@ WAGER_TITLES = {
     "hit_chart_pd_best_response": "the hit chart, the P/D's best response",
     "hit_chart_pd_house_way": "the hit chart, the P/D on House Way",
     "pd_chart": "the P/D's advantage chart",
+    "hold_monitoring": "hold monitoring, each P(house behind) after N rounds",
 }
 
 #: Abbreviations as a title writes them, wherever a name's words are used.
