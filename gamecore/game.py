@@ -280,7 +280,7 @@ class Game(ABC):
         return GamecoreError(f"{command} does not apply to {self.name}")
 
 
-def print_simulation(data: dict[str, Any]) -> None:
+def print_simulation(data: dict[str, Any], counted: str = "rounds") -> None:
     """Print a simulation's JSON document ``data`` for a reader: its rounds, game and seed,
     then a row per bet.
 
@@ -288,6 +288,10 @@ def print_simulation(data: dict[str, Any]) -> None:
     ----------
     data : dict
         A ``simulate`` document: ``rounds``, ``game``, ``seed`` and ``bets`` (bet -> figures).
+    counted : str
+        What each bet's figures count, the key of its count: ``"rounds"`` (docs/json.md's
+        ``simulate`` document), or ``"hands"`` where a round deals a bet more than once
+        (21st Century Baccarat's seats).
     """
     import pandas as pd
 
@@ -297,10 +301,10 @@ def print_simulation(data: dict[str, Any]) -> None:
     rows = [
         {
             "Bet": bet,
-            "Rounds": int(figures["rounds"]),
+            counted.capitalize(): int(figures[counted]),
             "Units won": figures["sum"],
             "Sum of squares": figures["sum_of_squares"],
-            "EV (mean per round)": figures["mean"],
+            f"EV (mean per {counted.removesuffix('s')})": figures["mean"],
             "SE of the EV": figures["se"],
         }
         for bet, figures in data["bets"].items()

@@ -129,3 +129,19 @@ def test_the_games_listing_holds_every_registered_game_with_its_rules_and_wagers
     assert tie["paytable"][0] == {"outcome": "Tie", "pays": "8 to 1"}
     code, text, err = run("games")
     assert code == 0 and all(f"{name}: " in text for name in NAMES)
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if "simulate" in games.game(n).commands])
+def test_the_simulate_text_output_prints_every_bet_and_its_count(name):
+    # The JSON tests above never print the text a reader gets (issue 42, item 6: 21st
+    # Century Baccarat's counted hands, not rounds, and its text ended in a KeyError).
+    answer = simulated(name, 1)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        answer.text()
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith(f"Simulated 30,000 rounds of {name}, seed 11"), lines[0]
+    for bet, figures in answer.data["bets"].items():
+        count = figures.get("rounds", figures.get("hands"))
+        row = [line for line in lines if line.split() and line.split()[0] == bet]
+        assert len(row) == 1 and str(count) in row[0].replace(",", ""), (bet, lines)

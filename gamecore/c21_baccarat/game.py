@@ -123,7 +123,7 @@ class C21BaccaratGame(Game):
             dealing=options.dealing("none"),
         )
         data = simulation.to_dict()
-        return Answer(data, lambda: print_simulation(data))
+        return Answer(data, lambda: print_simulation(data, counted="hands"))
 
     def count(self, rules: RuleSet, options: CommandOptions) -> Answer:
         from gamecore.c21_baccarat import counting
