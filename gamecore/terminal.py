@@ -49,7 +49,7 @@ def table(
 ) -> str:
     """``frame`` as text: each cell in the reports' number style, columns aligned (numbers
     right, text left), the widest text columns wrapped (between words) to fit ``columns``
-    characters.
+    characters; a control character shown as its escape (``\\x1b``), never sent.
 
     Parameters
     ----------
@@ -68,7 +68,7 @@ def table(
     str
         The table's lines, without a trailing line break.
     """
-    from gamecore.reporting import numbers
+    from gamecore.reporting import escaping, numbers
 
     if index:
         frame = frame.reset_index()
@@ -78,7 +78,9 @@ def table(
             for row, value in zip(rows, frame.iloc[:, at], strict=True):
                 row[at] = numbers.cell_text(value)
             aligns[at] = "left"
-    headers = [numbers.plain_text(h) for h in headers]
+    # Text a user wrote (a bet's outcome, a parameter) may hold ESC: shown, never obeyed.
+    headers = [escaping.terminal_text(numbers.plain_text(h)) for h in headers]
+    rows = [[escaping.terminal_text(cell) for cell in row] for row in rows]
     return _lay_out(headers, rows, aligns, width() if columns is None else columns)
 
 

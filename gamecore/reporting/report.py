@@ -179,7 +179,9 @@ def injected_unknown(name: str, namespace: Mapping[str, Any], declared: list[str
 
 def _style(frame: pd.DataFrame):
     """The table for display in the one number style of the PDFs
-    (:mod:`gamecore.reporting.numbers`); the CSV keeps full precision."""
+    (:mod:`gamecore.reporting.numbers`); the CSV keeps full precision. Its cells and headers
+    are HTML-escaped: an outcome named ``<script>`` is shown, never run (Styler escapes
+    nothing by default)."""
     headers, rows, aligns = numbers.format_frame(frame)
     shown_ = pd.DataFrame(rows, columns=[numbers.plain_text(h) for h in headers])
     if shown_.columns.has_duplicates:  # keep the frame's headers where print would merge them
@@ -187,7 +189,9 @@ def _style(frame: pd.DataFrame):
     left = [c for c, a in zip(shown_.columns, aligns, strict=True) if a == "left"]
     right = [c for c, a in zip(shown_.columns, aligns, strict=True) if a == "right"]
     return (
-        shown_.style.set_properties(subset=left, **{"text-align": "left"})
+        shown_.style.format(escape="html")
+        .format_index(escape="html", axis=1)
+        .set_properties(subset=left, **{"text-align": "left"})
         .set_properties(subset=right, **{"text-align": "right"})
         .hide(axis="index")
     )

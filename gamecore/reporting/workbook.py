@@ -83,7 +83,7 @@ from typing import Any
 
 import pandas as pd
 
-from gamecore.reporting import numbers
+from gamecore.reporting import escaping, numbers
 from gamecore.reporting.sheetnames import FRONT, sheet_names
 
 #: The largest integer a spreadsheet shows in full (Excel: 15 significant digits; a double
@@ -596,5 +596,5 @@ def write_workbook(folder: Path, name: str) -> Path:
             )
             note.font = Font(italic=True)
     target = folder / f"{name}.xlsx"
-    book.save(target)
+    escaping.workbook_without_formulas(book).save(target)  # no text a formula
     return target
