@@ -78,9 +78,41 @@ def shown(value: object) -> str:
     return text
 
 
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable written as Python's ``repr``
+    writes it (``\\n``, ``\\x1b``, ``\\u202e``): control characters (colours, cursor moves,
+    a window title, a line break), the line and paragraph separators, format characters that
+    reorder or hide text (a right-to-left override, zero-width characters), spaces other than
+    the space itself, and lone surrogates (a file name's bytes that are not UTF-8, as
+    :func:`os.fsdecode` gives them). A name or value in a message so shows what it holds and
+    cannot colour, move, retitle or reorder what is around it.
+
+    Parameters
+    ----------
+    text : str
+        Any text, such as a file name a user gave.
+
+    Returns
+    -------
+    str
+        The text, each character :meth:`str.isprintable` refuses escaped (the rest as it is).
+
+    Examples
+    --------
+    >>> printable("bad\\x1b[31mname.yaml")
+    'bad\\\\x1b[31mname.yaml'
+    >>> printable("a\\nb\\u202ec")
+    'a\\\\nb\\\\u202ec'
+    """
+    if text.isprintable():  # the usual case, at C speed
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def one_line(message: str) -> str:
-    """``message`` on one line (what a command prints): a value quoted in it may hold a line
-    break; past :data:`MAX_MESSAGE_CHARACTERS` it is cut, saying so.
+    """``message`` as a command prints it: on one line, every control character escaped
+    (:func:`printable`: a value quoted in it may hold a line break or a terminal's escape
+    sequence); past :data:`MAX_MESSAGE_CHARACTERS` it is cut, saying so.
 
     Parameters
     ----------
@@ -90,14 +122,14 @@ def one_line(message: str) -> str:
     Returns
     -------
     str
-        The message with ``\\r`` and ``\\n`` escaped, cut past the limit.
+        The message with its control characters escaped, cut past the limit.
 
     Examples
     --------
     >>> one_line("bad value 'a\\nb'")
     "bad value 'a\\\\nb'"
     """
-    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    line = printable(message)
     if len(line) > MAX_MESSAGE_CHARACTERS:
         line = line[:MAX_MESSAGE_CHARACTERS] + f"... (cut: {len(line):,} characters)"
     return line

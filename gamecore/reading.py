@@ -50,7 +50,7 @@ from typing import Any
 import yaml
 
 from gamecore import decimals
-from gamecore.errors import GamecoreError, shown
+from gamecore.errors import GamecoreError, printable, shown
 
 #: The largest parameters file (``-f``) or command-line parameter value (``-p``) read.
 MAX_PARAMETERS_BYTES = 64 << 10
@@ -74,9 +74,9 @@ _PATH_CHARACTERS = 160
 
 
 def path_text(path: str | os.PathLike) -> str:
-    """``path`` as a message shows it: on one line (line breaks escaped), whole up to a few
-    lines' width, else cut in the middle (its end, the file's name, kept); an empty path as
-    ``''``.
+    """``path`` as a message shows it: on one line, its control characters escaped
+    (:func:`gamecore.errors.printable`), whole up to a few lines' width, else cut in the
+    middle (its end, the file's name, kept); an empty path as ``''``.
 
     Parameters
     ----------
@@ -95,7 +95,7 @@ def path_text(path: str | os.PathLike) -> str:
     >>> path_text("d/" * 1000 + "x.csv")[-12:], len(path_text("d/" * 1000 + "x.csv"))
     ('/d/d/d/x.csv', 160)
     """
-    text = os.fsdecode(path).replace("\r", "\\r").replace("\n", "\\n")
+    text = printable(os.fsdecode(path))
     if not text:
         return "''"  # an empty path, which would vanish from the message
     if len(text) <= _PATH_CHARACTERS:

@@ -1,0 +1,116 @@
+"""Hostile input, round four (issue 42): what reaches the terminal and the disk.
+
+* Item 14: a name holding control characters is shown escaped in every error line, never
+  written raw to the terminal (an escape sequence would colour, move or clear it).
+"""
+
+import contextlib
+import io
+import sys
+import unicodedata
+
+import pytest
+
+from gamecore.errors import one_line, printable
+from gamecore.reading import path_text
+from gamecore.reporting import build
+from tests.helpers import assert_refused, run_gamecore, run_gamecore_here
+
+# --- item 14: control characters in an error line ---------------------------------------
+
+#: A file name that, printed raw, turns a terminal's text red.
+COLOURED_NAME = "bad\x1b[31mname.yaml"
+
+
+#: Unicode's categories a terminal acts on, hides or shows as blank: control, format,
+#: surrogate, private use, unassigned, and the separators (the space alone is kept).
+HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs")
+
+
+def _hidden(character: str) -> bool:
+    return character != " " and unicodedata.category(character) in HIDDEN_CATEGORIES
+
+
+def _terminal_acts_on(line: str) -> list[str]:
+    """The characters of ``line`` a terminal acts on or hides, by Unicode's own tables."""
+    return [c for c in line if _hidden(c)]
+
+
+def test_printable_escapes_every_hidden_character_and_nothing_else():
+    every = "".join(chr(code) for code in range(0x110000))
+    # each hidden one as Python's unicode_escape codec writes it, every other one unchanged
+    expected = "".join(
+        c.encode("unicode_escape").decode("ascii") if _hidden(c) else c for c in every
+    )
+    assert printable(every) == expected
+    assert printable("é ü 日本 ✓ x.yaml") == "é ü 日本 ✓ x.yaml"
+
+
+@pytest.mark.parametrize(
+    ("raw", "escaped"),
+    [
+        ("\x1b[31m", "\\x1b[31m"),
+        ("a\nb\rc\td", "a\\nb\\rc\\td"),
+        ("\x07\x7f\x9b", "\\x07\\x7f\\x9b"),
+        ("evil\u202etxt.yaml", "evil\\u202etxt.yaml"),
+        ("line\u2028break", "line\\u2028break"),
+        ("\udcff", "\\udcff"),  # a byte that is not UTF-8, as os.fsdecode gives it
+    ],
+)
+def test_printable_writes_each_as_python_does(raw, escaped):
+    assert printable(raw) == escaped
+    assert one_line(raw) == escaped
+    assert path_text(raw) == escaped
+
+
+def test_a_coloured_file_name_is_shown_escaped_by_sidebet():
+    line = assert_refused(run_gamecore_here("sidebet", COLOURED_NAME), "not found")
+    assert "\x1b" not in line and "bad\\x1b[31mname.yaml" in line
+
+
+def test_a_coloured_name_is_shown_escaped_by_the_process():
+    result = run_gamecore("sidebet", COLOURED_NAME, timeout=120)
+    assert_refused(result, "bad\\x1b[31mname.yaml")
+    assert _terminal_acts_on(result.stderr.rstrip("\n")) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["-f", COLOURED_NAME],  # make reports PARAMS=...
+        ["-p", COLOURED_NAME, "3"],
+        ["--only", COLOURED_NAME],
+    ],
+)
+def test_make_reports_shows_a_coloured_name_escaped(argv, tmp_path):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = build.main(["--output", str(tmp_path / "reports"), *argv])
+    assert code == 2
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("make reports: error:"), lines
+    assert "\x1b" not in lines[0] and "\\x1b[31m" in lines[0]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["verify", "x\x1b[2J"],
+        ["exact", "punto_banco", "--decks", "8\x1b[2J"],
+        ["x\x1b[2J"],
+        ["sign", "x\x1b]0;title\x07", "--key", "k"],
+    ],
+)
+def test_every_command_shows_a_control_character_escaped(argv):
+    result = run_gamecore_here(*argv)
+    assert result.returncode == 2 and result.stdout == ""
+    line = result.stderr.rstrip("\n")
+    assert "\n" not in line and _terminal_acts_on(line) == [], line
+    assert "\\x1b" in line, line
+
+
+if sys.platform.startswith("linux"):
+
+    def test_a_name_that_is_not_utf8_is_shown_escaped():
+        result = run_gamecore_here("sidebet", "bad\udcffname.yaml")
+        assert_refused(result, "bad\\udcffname.yaml")
