@@ -179,6 +179,33 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"gamecore: error: {one_line(message)}\n")
 
 
+def path_argument(text: str) -> str:
+    """A file or folder given on the command line (argparse's ``type``): an empty one is
+    refused, since the system reads it as the working folder and a command would write or
+    read there, which nobody asked for.
+
+    Parameters
+    ----------
+    text : str
+        The path as typed.
+
+    Returns
+    -------
+    str
+        ``text``, unchanged.
+
+    Examples
+    --------
+    >>> path_argument("reports")
+    'reports'
+    """
+    if not text:
+        raise argparse.ArgumentTypeError(
+            "an empty path names no file or folder (it would be the working folder)"
+        )
+    return text
+
+
 def unknown_option_hint(parser: argparse.ArgumentParser, namespace, extras: list[str]) -> str:
     """What the first unrecognised option was probably meant to be: an option of the command
     (``--jsn``: ``--json``), or a rule of the game, which is set with ``--rule``
@@ -447,7 +474,9 @@ def _listings(commands) -> None:
         help="check a reports folder against its MANIFEST.json and recompute its figures",
         **help_text("verify"),
     )
-    verify.add_argument("reports", help="the reports folder (make reports writes reports/)")
+    verify.add_argument(
+        "reports", type=path_argument, help="the reports folder (make reports writes reports/)"
+    )
     verify.add_argument(
         "--simulations",
         action="store_true",
@@ -457,6 +486,7 @@ def _listings(commands) -> None:
     verify.add_argument("--only", action="append", help="recompute only this report")
     verify.add_argument(
         "--public-key",
+        type=path_argument,
         metavar="PUB",
         help="check MANIFEST.json.sig by this public key first (gamecore keygen makes one)",
     )
@@ -471,8 +501,12 @@ def _signing(commands) -> None:
         "report file's SHA-256, with an Ed25519 private key; the signature goes to "
         "REPORTS/MANIFEST.json.sig. `gamecore verify REPORTS --public-key PUB` checks it.",
     )
-    sign.add_argument("reports", help="the reports folder (make reports writes reports/)")
-    sign.add_argument("--key", required=True, help="the private key (gamecore keygen)")
+    sign.add_argument(
+        "reports", type=path_argument, help="the reports folder (make reports writes reports/)"
+    )
+    sign.add_argument(
+        "--key", required=True, type=path_argument, help="the private key (gamecore keygen)"
+    )
     keygen = commands.add_parser(
         "keygen",
         help="make an Ed25519 key pair for gamecore sign and verify --public-key",
@@ -480,5 +514,9 @@ def _signing(commands) -> None:
         "file is never overwritten. Keep the private key; give the public one to whoever "
         "verifies.",
     )
-    keygen.add_argument("--private", required=True, metavar="KEY", help="the private key's file")
-    keygen.add_argument("--public", required=True, metavar="PUB", help="the public key's file")
+    keygen.add_argument(
+        "--private", required=True, type=path_argument, metavar="KEY", help="the private key's file"
+    )
+    keygen.add_argument(
+        "--public", required=True, type=path_argument, metavar="PUB", help="the public key's file"
+    )

@@ -6,15 +6,16 @@
 
 import contextlib
 import io
+import os
 import sys
 import unicodedata
 
 import pytest
+from helpers import assert_refused, run_gamecore, run_gamecore_here
 
 from gamecore.errors import one_line, printable
 from gamecore.reading import path_text
 from gamecore.reporting import build
-from tests.helpers import assert_refused, run_gamecore, run_gamecore_here
 
 # --- item 14: control characters in an error line ---------------------------------------
 
@@ -114,3 +115,39 @@ if sys.platform.startswith("linux"):
     def test_a_name_that_is_not_utf8_is_shown_escaped():
         result = run_gamecore_here("sidebet", "bad\udcffname.yaml")
         assert_refused(result, "bad\\udcffname.yaml")
+
+
+# --- item 17: an empty path ---------------------------------------------------------------
+
+
+@pytest.fixture
+def in_empty_folder(tmp_path, monkeypatch):
+    """The working folder an empty path would name: a fresh one, checked empty after."""
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+    assert os.listdir(tmp_path) == [], "something was written into the working folder"
+
+
+def test_make_reports_refuses_an_empty_output(in_empty_folder):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = build.main(["--output", "", "--only", "dragon_tiger"])
+    assert code == 2
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("make reports: error: --output:"), lines
+    assert "empty path" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["keygen", "--private", "", "--public", "pub.pem"], "--private"),
+        (["keygen", "--private", "key.pem", "--public", ""], "--public"),
+        (["sign", "", "--key", "key.pem"], "reports"),
+        (["sign", "reports", "--key", ""], "--key"),
+        (["verify", ""], "reports"),
+        (["verify", "reports", "--public-key", ""], "--public-key"),
+    ],
+)
+def test_every_path_option_refuses_an_empty_path(argv, option, in_empty_folder):
+    assert_refused(run_gamecore_here(*argv), f"argument {option}:", "empty path")

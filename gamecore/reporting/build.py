@@ -468,6 +468,28 @@ def check_make_variables(unknown: str) -> None:
         )
 
 
+def output_folder(given: str) -> Path:
+    """The reports folder ``--output`` names, checked before any work: an empty path is
+    refused (the system reads it as the working folder, where nobody asked for reports).
+
+    Parameters
+    ----------
+    given : str
+        The path as typed.
+
+    Returns
+    -------
+    Path
+        The folder.
+    """
+    if not given:
+        raise GamecoreError(
+            "--output: an empty path names no folder (it would be the working folder); "
+            "name the reports folder"
+        )
+    return Path(given)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``make reports``: build the reports from the command line.
 
@@ -484,7 +506,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         130 interrupted.
     """
     parser = argparse.ArgumentParser(prog="python -m gamecore.reporting.build", description=__doc__)
-    parser.add_argument("--output", type=Path, default=REPO_ROOT / "reports")
+    parser.add_argument("--output", default=str(REPO_ROOT / "reports"))
     parser.add_argument(
         "-p", "--parameter", nargs=2, action="append", default=[], metavar=("NAME", "VALUE")
     )
@@ -504,13 +526,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "make parameters" if args.list else "make reports"  # what the messages say
     try:
         check_make_variables(os.environ.get("GAMECORE_MAKE_UNKNOWN", ""))
+        output = output_folder(args.output)
         if args.list:
             print_parameters(only)
             return 0
         if args.parameters_file:
             parameters.update(read_parameters_file(args.parameters_file))
         parameters.update({k: parameter_value(k, v) for k, v in args.parameter})
-        written = build(args.output, parameters, only)
+        written = build(output, parameters, only)
     except GamecoreError as error:
         print(f"{command}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
@@ -525,8 +548,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     for path in written:
         print(f"wrote {path}")
-    print(f"wrote {args.output / 'index.html'}")
-    print(f"wrote {args.output / MANIFEST}")
+    print(f"wrote {output / 'index.html'}")
+    print(f"wrote {output / MANIFEST}")
     return 0
 
 
