@@ -476,6 +476,8 @@ REFUSED = {
         ["'PAIR'", "twice", "line 8"],
     ),
     "outcome name Loses": (baccarat("name: Pair", "name: Loses"), 8, ["'Loses'", "reserved"]),
+    "outcome name Total": (baccarat("name: Pair", "name: Total"), 8, ["'Total'", "total line"]),
+    "outcome name TOTAL": (baccarat("name: Pair", "name: TOTAL"), 8, ["'TOTAL'", "total line"]),
     "outcome name empty": (baccarat("name: Pair", "name: ''"), 8, ["outcome name", "empty"]),
     "outcome name too long": (baccarat("name: Pair", "name: " + "n" * 81), 8, ["81", "80"]),
     "when empty": (

@@ -65,6 +65,10 @@ POKER_CLASSES = (
 )
 #: The name of the par sheet's last line: every deal no outcome takes.
 LOSES = "Loses"
+#: The name of the par sheet's table's sum of every line, under them.
+TOTAL = "Total"
+#: The par sheet's own lines, no outcome's name (compared ignoring case): what they hold.
+RESERVED_NAMES = {LOSES: "losing line", TOTAL: "total line"}
 
 #: The conditions a definition can write, and the games each is for.
 CONDITIONS = {
@@ -396,12 +400,13 @@ def _outcome(node: Node, game: str) -> Outcome:
     """One outcome: its name, conditions and payout."""
     entries = fields(node, "an outcome", OUTCOME_FIELDS, OUTCOME_FIELDS)
     name = plain_text(entries["name"][1], "outcome name", MAX_NAME)
-    if name.casefold() == LOSES.casefold():
-        raise Mistake(
-            entries["name"][1].line,
-            f"outcome name {shown(name)} is reserved for the par sheet's losing line; "
-            "choose another",
-        )
+    for reserved, line in RESERVED_NAMES.items():
+        if name.casefold() == reserved.casefold():
+            raise Mistake(
+                entries["name"][1].line,
+                f"outcome name {shown(name)} is reserved for the par sheet's {line}; "
+                "choose another",
+            )
     conditions = _when(entries["when"][1], game)
     pays, pays_text = read_pays(entries["pays"][1])
     return Outcome(name, pays, pays_text, conditions, node.line)

@@ -14,7 +14,7 @@ from typing import Any
 
 from gamecore import cards
 from gamecore.errors import GamecoreError, shown
-from gamecore.sidebets.definition import LOSES, SideBet
+from gamecore.sidebets.definition import LOSES, TOTAL, SideBet
 from gamecore.sidebets.exact import count_outcomes
 from gamecore.wagers import PaytableLine, Wager, WagerAnalysis, odds
 
@@ -46,7 +46,7 @@ class Line:
     @property
     def expected_return(self) -> float:
         """The line's share of the expected return per unit wagered: pays x probability."""
-        return float(self.pays) * self.probability
+        return float(self.pays) * self.probability + 0.0  # + 0.0: a 0-way loss is 0, not -0
 
 
 @dataclass(frozen=True)
@@ -229,6 +229,13 @@ def _drawing(game: str) -> str:
     return "the first four cards (player's two, dealer's up and hole), before any play"
 
 
+def _signed(value: float) -> str:
+    """``value`` signed, to 8 places; a value that rounds to zero is ``+0.00000000``, never
+    ``-0.00000000`` (a line no deal takes, or a loss too small for 8 places, is no loss)."""
+    text = f"{value:+.8f}"
+    return f"{0.0:+.8f}" if float(text) == 0 else text
+
+
 def print_sheet(sheet: ParSheet) -> None:
     """Print the par sheet as text: the table, then the figures.
 
@@ -249,11 +256,11 @@ def print_sheet(sheet: ParSheet) -> None:
                 line.pays_text,
                 f"{line.combinations:,}",
                 f"{line.probability:.8f}",
-                f"{line.expected_return:+.8f}",
+                _signed(line.expected_return),
             )
         )
-    expected = f"{float(sheet.expected_return):+.8f}"
-    rows.append(("Total", "", f"{sheet.total:,}", "1.00000000", expected))
+    expected = _signed(float(sheet.expected_return))
+    rows.append((TOTAL, "", f"{sheet.total:,}", "1.00000000", expected))
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     for row in rows:
         cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
