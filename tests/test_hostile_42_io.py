@@ -151,3 +151,55 @@ def test_make_reports_refuses_an_empty_output(in_empty_folder):
 )
 def test_every_path_option_refuses_an_empty_path(argv, option, in_empty_folder):
     assert_refused(run_gamecore_here(*argv), f"argument {option}:", "empty path")
+
+
+# --- item 16: bad output paths and unwritable folders -----------------------------------
+
+
+def _make_reports(argv: list[str]) -> tuple[int, list[str]]:
+    """``make reports``'s builder run here: its status and the lines of its standard error."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = build.main(argv)
+    return code, err.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("below", ["", "sub"])
+def test_make_reports_refuses_an_output_that_is_a_file(below, tmp_path):
+    taken = tmp_path / "notes.txt"
+    taken.write_text("a user's notes\n")
+    given = str(taken / below) if below else str(taken)
+    code, lines = _make_reports(["--output", given, "--only", "dragon_tiger"])
+    assert code == 2
+    assert len(lines) == 1 and lines[0].startswith(f"make reports: error: --output {given}:")
+    assert "Errno" not in lines[0]
+    assert taken.read_text() == "a user's notes\n" and os.listdir(tmp_path) == ["notes.txt"]
+
+
+@pytest.fixture
+def signed_folder(tmp_path):
+    """A reports folder of one file and its manifest, and a key pair to sign it with."""
+    import hashlib
+    import json
+
+    from gamecore.reporting import signing
+
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    (reports / "t.csv").write_text("x\n1\n")
+    digest = hashlib.sha256(b"x\n1\n").hexdigest()
+    manifest = {"files": {"t.csv": digest}, "reports": {}}
+    (reports / "MANIFEST.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    signing.keygen(tmp_path / "key.pem", tmp_path / "key.pub")
+    return reports, tmp_path / "key.pem"
+
+
+def test_sign_names_the_signature_it_cannot_write_not_its_temporary_file(signed_folder):
+    reports, key = signed_folder
+    (reports / "MANIFEST.json.sig").mkdir()  # the rename of the temporary file fails
+    line = assert_refused(
+        run_gamecore_here("sign", str(reports), "--key", str(key)),
+        f"{reports / 'MANIFEST.json.sig'}: cannot be written",
+    )
+    assert ".MANIFEST.json.sig." not in line and "Errno" not in line
+    assert not [name for name in os.listdir(reports) if name.startswith(".MANIFEST.json.sig.")]

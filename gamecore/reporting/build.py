@@ -284,6 +284,7 @@ def build(
         The report folders written.
     """
     parameters = dict(parameters or {})
+    given = output  # as the user gave it, for a message
     # Notebooks run with their report folder as working directory: paths must be absolute.
     output = Path(output).resolve()
     notebooks = available_notebooks(notebook_dir)
@@ -307,7 +308,12 @@ def build(
     }
 
     kernel = ensure_kernel()
-    staging = open_staging(output)
+    try:
+        staging = open_staging(output)
+    except OSError as error:  # a read-only checkout, a file on the way, no such folder
+        raise GamecoreError(
+            f"--output {path_text(given)}: cannot write the reports there ({error.strerror})"
+        ) from None
     try:
         started = time.monotonic()
         for number, name in enumerate(selected, start=1):
@@ -470,7 +476,8 @@ def check_make_variables(unknown: str) -> None:
 
 def output_folder(given: str) -> Path:
     """The reports folder ``--output`` names, checked before any work: an empty path is
-    refused (the system reads it as the working folder, where nobody asked for reports).
+    refused (the system reads it as the working folder, where nobody asked for reports), and
+    so is a path that names something other than a folder.
 
     Parameters
     ----------
@@ -486,6 +493,10 @@ def output_folder(given: str) -> Path:
         raise GamecoreError(
             "--output: an empty path names no folder (it would be the working folder); "
             "name the reports folder"
+        )
+    if os.path.exists(given) and not os.path.isdir(given):
+        raise GamecoreError(
+            f"--output {path_text(given)}: not a folder (a file of that name exists)"
         )
     return Path(given)
 

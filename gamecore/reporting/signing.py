@@ -155,28 +155,36 @@ def sign(reports: Path, key: Path) -> Path:
     if not reports.is_dir():
         raise GamecoreError(f"{path_text(reports)}: not a reports folder")
     private = _load_key(Path(key), private=True)
-    with folder_lock(reports):  # no build commits meanwhile
-        pending = pending_commit(reports)
-        if pending is not None:
-            raise GamecoreError(
-                f"{path_text(reports)}: a build was stopped while its reports were put in "
-                f"place ({pending.name}); run make reports to complete it, then sign"
-            )
-        read_manifest(reports)  # a manifest, not any file
-        signature = private.sign(_manifest_bytes(reports))
-        target = reports / SIGNATURE
-        descriptor, part = tempfile.mkstemp(prefix=f".{SIGNATURE}.", dir=reports)
-        try:
-            with os.fdopen(descriptor, "wb") as handle:
-                handle.write(base64.b64encode(signature) + b"\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(part, 0o644)
-            os.replace(part, target)
-        except BaseException:
-            Path(part).unlink(missing_ok=True)
-            raise
+    target = reports / SIGNATURE
+    try:
+        with folder_lock(reports):  # no build commits meanwhile
+            pending = pending_commit(reports)
+            if pending is not None:
+                raise GamecoreError(
+                    f"{path_text(reports)}: a build was stopped while its reports were put "
+                    f"in place ({pending.name}); run make reports to complete it, then sign"
+                )
+            read_manifest(reports)  # a manifest, not any file
+            _write_signature(target, private.sign(_manifest_bytes(reports)))
+    except OSError as error:  # a read-only folder, a full disk, a folder named like the file
+        raise GamecoreError(f"{path_text(target)}: cannot be written ({error.strerror})") from None
     return target
+
+
+def _write_signature(target: Path, signature: bytes) -> None:
+    """``signature`` in base64 to ``target``, through a temporary file beside it renamed in
+    one step: a reader sees the old signature or the new, never half of one."""
+    descriptor, part = tempfile.mkstemp(prefix=f".{SIGNATURE}.", dir=target.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(base64.b64encode(signature) + b"\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(part, 0o644)
+        os.replace(part, target)
+    except BaseException:
+        Path(part).unlink(missing_ok=True)
+        raise
 
 
 def check_signature(reports: Path, public: Path) -> str | None:
