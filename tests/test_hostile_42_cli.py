@@ -54,3 +54,19 @@ def test_an_outcome_named_total_is_refused_naming_the_file_and_line(tmp_path):
     code, out, err = run("sidebet", str(path))
     assert (code, out) == (2, "") and len(err.splitlines()) == 1, err
     assert f"{path}:6:" in err and "'tOTAL'" in err and "reserved" in err, err
+
+
+def test_too_many_oracle_shoes_are_refused_before_any_work_naming_the_option(monkeypatch):
+    # Item 13: count --oracle-shoes 1001 was refused only after the analysis (and after the
+    # counter's run with --shoes), naming "shoes". The analysis is made to fail here: the
+    # refusal must come before it.
+    from gamecore.blackjack import counting
+
+    def no_analysis(*args, **kwargs):
+        raise AssertionError("the analysis ran before the options were checked")
+
+    monkeypatch.setattr(counting, "count_analysis", no_analysis)
+    for extra in ([], ["--shoes", "10"]):
+        code, out, err = run("count", "standard_blackjack", "--oracle-shoes", "1001", *extra)
+        assert (code, out) == (2, "") and len(err.splitlines()) == 1, err
+        assert "--oracle-shoes" in err and "1,001" in err and "1,000" in err, err

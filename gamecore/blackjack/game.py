@@ -140,6 +140,8 @@ class BlackjackGame(Game):
         max_tag = options.integer("max_tag", DEFAULT_MAX_TAG)
         seats = _counter_table(rules, options, max_tag)  # checked before the analysis
         run = options.counter(players=1)  # before the analysis, with the flags named
+        if run is not None and run.oracle_shoes is not None:
+            _check_oracle_shoes(run.oracle_shoes)
         found = count_analysis(rules, _chart(options), options.shoe(), max_tag)
         data = found.to_dict()
         if run is not None:
@@ -251,6 +253,22 @@ class _CounterTable(NamedTuple):
     seat: int
     turn_rounds: int
     bank_at: float | None
+
+
+#: The perfect-information bettor's most shoes (gamecore.blackjack.counter refuses more:
+#: every round it deals is a full exact analysis).
+MAX_ORACLE_SHOES = 1_000
+
+
+def _check_oracle_shoes(oracle_shoes: int) -> None:
+    """Refuse ``--oracle-shoes`` past :data:`MAX_ORACLE_SHOES` before any work, naming it
+    (the bettor's own check comes after the analysis and the counter's run, and names
+    ``shoes``)."""
+    if oracle_shoes > MAX_ORACLE_SHOES:
+        raise GamecoreError(
+            f"--oracle-shoes must be at most {MAX_ORACLE_SHOES:,} (each round is solved), "
+            f"got {oracle_shoes:,}"
+        )
 
 
 def _counter_table(rules: RuleSet, options: CommandOptions, max_tag: int) -> _CounterTable:
