@@ -24,6 +24,10 @@ import must not (each would reach into the notebook or test that imports gamecor
 - **A standard stream the process was started without is opened on the null device**
   (:func:`open_closed_streams`), and a closed standard output refuses the command (exit 2,
   one line on standard error if that is open): its result would have nowhere to go.
+- **Output that cannot be written is an error, ``--help`` and ``--version`` too**
+  (:func:`_delivered`): standard output is flushed before the process ends, and a full disk
+  is one line on standard error and exit 1 (1 too if standard error is full), a reader gone
+  a quiet 141, never 0.
 - **The process ends at once with its exit status** (:func:`os._exit`): the interpreter's
   own exit frees every module and array one by one (300 MB and numba's compiled code), a
   noticeable part of the same run, for nothing. Everything the command writes is flushed first,
@@ -106,20 +110,53 @@ def run() -> None:
     compact_heap()  # before any thread allocates
     try:
         code = _parse_and_execute()
-        _flush()
-    except KeyboardInterrupt:  # while importing (the command reports its own) or flushing
-        print("gamecore: interrupted", file=sys.stderr)
+    except SystemExit as exit_:  # argparse's --help and --version (0), a usage error (2)
+        code = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None) * 2
+    except OSError as error:
+        if error.filename is not None:  # not the output: the usual traceback
+            raise
+        # --help's text, larger than the stream's buffer, could not be written
+        _say(f"gamecore: error: cannot write the output: {error.strerror}")
+        code = 1
+    except KeyboardInterrupt:  # while importing (the command reports its own)
+        _say("gamecore: interrupted")
         code = 130
-        _flush()
-    os._exit(code)
+    os._exit(_delivered(code))
 
 
-def _flush() -> None:
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # execute() has flushed and reported standard output
-            pass
+def _delivered(code: int) -> int:
+    """``code``, or the status that says the output did not all go out: what is left of
+    standard output is written here (a command has flushed its own, and reported a failure:
+    this is for argparse's ``--help`` and ``--version``, which exit 0 even when their text
+    was never written, to a full disk or a closed pipe).
+
+    Parameters
+    ----------
+    code : int
+        The status the command ended with.
+
+    Returns
+    -------
+    int
+        ``code``; 141 if standard output's reader has gone (as every command, quietly), 1 if
+        it could not be written (one line on standard error, where that can be written).
+    """
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = code or 141  # 128 + SIGPIPE, as cli.EXIT_BROKEN_PIPE
+    except (OSError, ValueError) as error:
+        _say(f"gamecore: error: cannot write the output: {getattr(error, 'strerror', error)}")
+        code = code or 1
+    return code
+
+
+def _say(line: str) -> None:
+    """``line`` on standard error, where it can be written (else lost: the status says it)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _parse_and_execute() -> int:

@@ -116,6 +116,29 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.register("action", None, Once)  # the action of every add_argument not naming one
 
+    def _print_message(self, message: str, file=None) -> None:  # type: ignore[override]
+        """Write ``message`` (help, the version, a usage error) to ``file``, flushed: argparse's
+        own drops a write error, so ``gamecore --help > /dev/full`` ended with status 0. Here
+        standard output that cannot be written raises the :class:`OSError` the process's entry
+        point reports (exit 1); standard error's loss is left to the exit status.
+
+        Parameters
+        ----------
+        message : str
+            What to write.
+        file : text stream or None
+            Where (default standard error, as argparse's).
+        """
+        stream = sys.stderr if file is None else file
+        if not message or stream is None:
+            return
+        try:
+            stream.write(message)
+            stream.flush()
+        except (OSError, ValueError):
+            if stream is not sys.stderr:
+                raise
+
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
         """argparse's, refusing first an argument that holds a NUL character (only
         ``main(argv)`` can pass one: no process's command line holds one).

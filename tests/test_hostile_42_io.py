@@ -7,13 +7,14 @@
 import contextlib
 import io
 import os
+import subprocess
 import sys
 import unicodedata
 
 import pytest
 from helpers import assert_refused, run_gamecore, run_gamecore_here
 
-from gamecore.errors import one_line, printable
+from gamecore.errors import GamecoreError, one_line, printable
 from gamecore.reading import path_text
 from gamecore.reporting import build
 
@@ -203,3 +204,94 @@ def test_sign_names_the_signature_it_cannot_write_not_its_temporary_file(signed_
     )
     assert ".MANIFEST.json.sig." not in line and "Errno" not in line
     assert not [name for name in os.listdir(reports) if name.startswith(".MANIFEST.json.sig.")]
+
+
+# --- item 18: output that cannot be written -----------------------------------------------
+
+needs_dev_full = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+
+
+def _to_full_device(*args: str, stderr_too: bool = False) -> subprocess.CompletedProcess:
+    """``gamecore ARGS`` as a process of its own, standard output on a full device (and
+    standard error too, if asked)."""
+    with open("/dev/full", "w") as full:
+        return subprocess.run(
+            [sys.executable, "-m", "gamecore", *args],
+            stdout=full,
+            stderr=full if stderr_too else subprocess.PIPE,
+            text=True,
+            timeout=300,
+        )
+
+
+@needs_dev_full
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["exact", "--help"]])
+def test_help_to_a_full_device_is_an_error(args):
+    result = _to_full_device(*args)
+    assert result.returncode == 1
+    assert result.stderr == "gamecore: error: cannot write the output: No space left on device\n"
+    assert _to_full_device(*args, stderr_too=True).returncode == 1
+
+
+@needs_dev_full
+def test_a_usage_error_keeps_its_status_whatever_standard_output_is():
+    result = _to_full_device("exact", "--no-such-option")
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+
+
+@needs_dev_full
+def test_keygen_to_a_full_device_leaves_no_key(tmp_path):
+    result = _to_full_device(
+        "keygen", "--private", str(tmp_path / "key.pem"), "--public", str(tmp_path / "key.pub")
+    )
+    assert result.returncode == 1
+    assert result.stderr == "gamecore: error: cannot write the output: No space left on device\n"
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("failing", [1, 2])
+def test_keygen_that_cannot_write_a_key_leaves_nothing(failing, tmp_path, monkeypatch):
+    """The disk fills while the first or the second key is written: neither key, nor any
+    temporary file, is left; one line names the key."""
+    import errno
+
+    from gamecore.reporting import signing
+
+    real_fsync, calls = os.fsync, []
+
+    def fsync(descriptor):
+        calls.append(descriptor)
+        if len(calls) == failing:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(signing.os, "fsync", fsync)
+    names = {1: "key.pem", 2: "key.pub"}
+    line = assert_refused(
+        run_gamecore_here(
+            "keygen", "--private", str(tmp_path / "key.pem"), "--public", str(tmp_path / "key.pub")
+        ),
+        f"{tmp_path / names[failing]}: cannot be written (No space left on device)",
+    )
+    assert "Errno" not in line
+    assert os.listdir(tmp_path) == []
+
+
+def test_keygen_never_takes_a_name_that_appears_while_it_writes(tmp_path, monkeypatch):
+    """A file given the public key's name after the check: it is kept, and the private key
+    taken back (a link cannot replace a name, as a rename would)."""
+    from gamecore.reporting import signing
+
+    private, public = tmp_path / "key.pem", tmp_path / "key.pub"
+    real_mkstemp = signing.tempfile.mkstemp
+
+    def mkstemp(prefix, dir):
+        if prefix == ".key.pub.":  # as the public key's temporary file is made
+            public.write_text("someone else's\n")
+        return real_mkstemp(prefix=prefix, dir=dir)
+
+    monkeypatch.setattr(signing.tempfile, "mkstemp", mkstemp)
+    with pytest.raises(GamecoreError, match="already exists"):
+        signing.keygen(private, public)
+    assert public.read_text() == "someone else's\n"
+    assert os.listdir(tmp_path) == ["key.pub"]

@@ -7,7 +7,8 @@ well-kept, audited binding of OpenSSL: nothing cryptographic is written here.
 * ``gamecore keygen --private KEY --public PUB`` writes a new key pair as PEM (the private
   key PKCS #8, unencrypted: keep it as a lab keeps a seal; the public key
   SubjectPublicKeyInfo), each file created afresh with mode 0600: an existing file is never
-  overwritten.
+  overwritten. Both are written in full to temporary files beside them first and named only
+  then, and removed if the command cannot say it wrote them: never one key, never half.
 * ``gamecore sign REPORTS --key KEY`` signs ``MANIFEST.json``'s bytes and writes
   ``MANIFEST.json.sig`` beside it (the 64-byte signature in base64, one line), replacing an
   earlier signature in one rename.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import errno
 import os
 import sys
 import tempfile
@@ -40,17 +42,53 @@ MAX_SIGNATURE_BYTES = 1 << 10
 KEY_MODE = 0o600
 
 
-def _create(path: Path) -> int:
-    """A new file at ``path``, open for writing with mode 0600; an existing name (a file, a
-    link, anything) is refused, never overwritten or followed."""
+def _write_part(path: Path, text: bytes) -> Path:
+    """``text`` in a new temporary file of mode 0600 beside ``path`` (the same folder, so
+    that it can take its name), written and synced; removed if that fails."""
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, KEY_MODE)
+        descriptor, part = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as error:
+        raise GamecoreError(f"{path_text(path)}: cannot be written ({error.strerror})") from None
+    try:
+        os.fchmod(descriptor, KEY_MODE)  # mkstemp's mode already; said, not assumed
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException as error:
+        Path(part).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise GamecoreError(
+                f"{path_text(path)}: cannot be written ({error.strerror})"
+            ) from None
+        raise
+    return Path(part)
+
+
+#: What ``link`` says on a file system without hard links (FAT, some network ones).
+_NO_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS)
+
+
+def _place(part: Path, path: Path) -> None:
+    """Give the written file ``part`` the name ``path``, never replacing what has it: a hard
+    link fails if the name is taken (a rename would overwrite it); where the file system has
+    no hard links, a rename after a check."""
+    try:
+        os.link(part, path, follow_symlinks=False)
     except FileExistsError:
         raise GamecoreError(
             f"{path_text(path)}: already exists; a key file is never overwritten"
         ) from None
-    os.fchmod(descriptor, KEY_MODE)  # whatever the umask
-    return descriptor
+    except OSError as error:
+        if error.errno not in _NO_LINKS:
+            raise GamecoreError(
+                f"{path_text(path)}: cannot be written ({error.strerror})"
+            ) from None
+        if os.path.lexists(path):
+            raise GamecoreError(
+                f"{path_text(path)}: already exists; a key file is never overwritten"
+            ) from None
+        os.rename(part, path)
 
 
 def keygen(private: Path, public: Path) -> None:
@@ -65,7 +103,8 @@ def keygen(private: Path, public: Path) -> None:
     Raises
     ------
     GamecoreError
-        A path that exists, or the same path given twice; nothing is written.
+        A path that exists, or the same path given twice, or a key that cannot be written
+        (a full disk, a folder not ours); nothing is left written.
     """
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -89,19 +128,21 @@ def keygen(private: Path, public: Path) -> None:
             serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
         ),
     }
-    written: list[Path] = []
-    try:
+    parts: list[Path] = []
+    placed: list[Path] = []
+    try:  # both written in full first, then both named: never one key, never half of one
         for path, text in texts.items():
-            descriptor = _create(path)
-            written.append(path)
-            with os.fdopen(descriptor, "wb") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
+            parts.append(_write_part(path, text))
+        for part, path in zip(parts, texts, strict=True):
+            _place(part, path)
+            placed.append(path)
     except BaseException:
-        for path in written:  # never half a pair
+        for path in placed:
             path.unlink(missing_ok=True)
         raise
+    finally:
+        for part in parts:
+            part.unlink(missing_ok=True)
 
 
 def _load_key(path: Path, private: bool):
@@ -242,7 +283,13 @@ def keygen_command(private: str, public: str) -> int:
         0 (a refusal is a :class:`GamecoreError`: exit 2).
     """
     keygen(Path(private), Path(public))
-    print(f"wrote {private} (private: keep it; mode 0600) and {public} (public: share it)")
+    try:  # said, or not made: keys nobody was told of are removed
+        print(f"wrote {private} (private: keep it; mode 0600) and {public} (public: share it)")
+        sys.stdout.flush()
+    except BaseException:
+        Path(private).unlink(missing_ok=True)
+        Path(public).unlink(missing_ok=True)
+        raise
     return 0
 
 
