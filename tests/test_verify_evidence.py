@@ -251,6 +251,10 @@ def test_a_killed_verify_leaves_nothing_in_the_temporary_directory(copy, tmp_pat
     process = subprocess.Popen(
         [sys.executable, "-m", "gamecore", "verify", str(copy)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        # As a terminal starts it: SIGINT at its default. An ignored signal stays ignored
+        # across exec, and a test process can hold it ignored (a Dask cluster's start
+        # ignores it while workers spawn: gamecore.parallel), so the command never saw it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not list(scratch.glob("gamecore-verify-*/reports/.*")):
