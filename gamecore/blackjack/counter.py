@@ -480,6 +480,11 @@ class PerfectInformationResult:
         return countresults.perfect_information_summary(self.rounds, self.ramp, rounds_per_hour)
 
 
+#: The perfect-information bettor's most shoes: every round it deals is a full exact
+#: analysis (``count --oracle-shoes`` is refused past it before any work).
+MAX_ORACLE_SHOES = 1_000
+
+
 def perfect_information_simulation(
     count: BlackjackCount, run: counting.CounterRun
 ) -> PerfectInformationResult:
@@ -509,8 +514,10 @@ def perfect_information_simulation(
     if run.max_shoes is not None:  # grown until its bound holds (gamecore.bounds)
         return bounds.grown(perfect_information_simulation, count, run)
     shoes, seed, ramp = run.shoes, run.seed, run.ramp
-    if shoes > 1_000:
-        raise GamecoreError(f"shoes must be at most 1,000 (each round is solved), got {shoes:,}")
+    if shoes > MAX_ORACLE_SHOES:
+        raise GamecoreError(
+            f"shoes must be at most {MAX_ORACLE_SHOES:,} (each round is solved), got {shoes:,}"
+        )
     players = check_players(rules, run.players)
     shoe, dealing = _shoe_and_dealing(count, rules, run.dealing, "the perfect-information bettor")
     dealt = _dealt(count, rules, dealing, 0.0, ramp, index_plays=False)._replace(

@@ -255,15 +255,12 @@ class _CounterTable(NamedTuple):
     bank_at: float | None
 
 
-#: The perfect-information bettor's most shoes (gamecore.blackjack.counter refuses more:
-#: every round it deals is a full exact analysis).
-MAX_ORACLE_SHOES = 1_000
-
-
 def _check_oracle_shoes(oracle_shoes: int) -> None:
-    """Refuse ``--oracle-shoes`` past :data:`MAX_ORACLE_SHOES` before any work, naming it
+    """Refuse ``--oracle-shoes`` past :data:`gamecore.blackjack.counter.MAX_ORACLE_SHOES` before any work, naming it
     (the bettor's own check comes after the analysis and the counter's run, and names
     ``shoes``)."""
+    from gamecore.blackjack.counter import MAX_ORACLE_SHOES
+
     if oracle_shoes > MAX_ORACLE_SHOES:
         raise GamecoreError(
             f"--oracle-shoes must be at most {MAX_ORACLE_SHOES:,} (each round is solved), "
