@@ -61,7 +61,9 @@ def test_a_hostile_variable_name_is_only_named(tmp_path):
 
 def test_only_takes_reports_separated_by_commas(monkeypatch, tmp_path):
     asked = []
-    monkeypatch.setattr(build, "build", lambda output, parameters, only: asked.append(only) or [])
+    monkeypatch.setattr(
+        build, "build", lambda output, parameters, only, **_: asked.append(only) or []
+    )
     assert build.main(["--output", str(tmp_path), "--only", "punto_banco,dragon_tiger"]) == 0
     assert asked == [["punto_banco", "dragon_tiger"]]
 

@@ -41,7 +41,12 @@ from gamecore.reporting.document import report_title, write_documents
 from gamecore.reporting.finalize import CommittedInterrupt, open_staging
 from gamecore.reporting.index import index_page, notebook_defaults
 from gamecore.reporting.manifest import MANIFEST
-from gamecore.reporting.parameters import check_report_parameters, parameter_table
+from gamecore.reporting.parameters import (
+    check_report_parameters,
+    given_once,
+    overrides,
+    parameter_table,
+)
 from gamecore.reporting.report import NOTEBOOK_DIR
 from gamecore.reporting.workbook import write_workbook
 
@@ -253,12 +258,24 @@ def timed(label: str, show: bool = True) -> Iterator[None]:
             print(f" {time.monotonic() - started:.0f} s", flush=True)
 
 
+def _refuse_unknown(parameters: Mapping[str, Any], declared: Mapping[str, Mapping]) -> None:
+    """Refuse a parameter no selected notebook declares, naming the one meant."""
+    for key in parameters:
+        if not any(key in d for d in declared.values()):
+            valid = sorted({p for d in declared.values() for p in d if p != "output_dir"})
+            raise GamecoreError(
+                f"unknown report parameter {shown(key)}{did_you_mean(key, valid)}; "
+                f"parameters: {', '.join(valid)}"
+            )
+
+
 def build(
     output: Path,
     parameters: dict[str, Any] | None = None,
     only: Sequence[str] | None = None,
     notebook_dir: Path = NOTEBOOK_DIR,
     progress: bool = True,
+    notes: Sequence[str] = (),
 ) -> list[Path]:
     """Execute the notebooks and write their reports and the index into ``output``.
 
@@ -277,6 +294,9 @@ def build(
         The folder of the notebooks (default :data:`NOTEBOOK_DIR`).
     progress
         Print ``[n/N] name ... seconds`` as each report is built, and the total.
+    notes
+        Lines printed to standard error once the parameters are checked, before any
+        notebook runs (``make reports: note: ...``: a ``-p`` that overrides the file's value).
 
     Returns
     -------
@@ -290,14 +310,7 @@ def build(
     notebooks = available_notebooks(notebook_dir)
     selected = check_reports(only, notebooks)
     declared = {name: _declared_parameters(notebooks[name]) for name in selected}
-    for key in parameters:
-        if not any(key in d for d in declared.values()):
-            valid = sorted({p for d in declared.values() for p in d if p != "output_dir"})
-            raise GamecoreError(
-                f"unknown report parameter {shown(key)}{did_you_mean(key, valid)}; "
-                f"parameters: {', '.join(valid)}"
-            )
-
+    _refuse_unknown(parameters, declared)
     if isinstance(parameters.get("limits"), str):  # a file: read once, for every report
         parameters["limits"] = checked_limits("limits", parameters["limits"])
     own = {  # a bad value fails here, before any notebook runs
@@ -307,6 +320,8 @@ def build(
         for name in selected
     }
 
+    for note in notes:  # after the checks: a refused build says one line, its error
+        print(f"make reports: note: {one_line(note)}", file=sys.stderr)
     kernel = ensure_kernel()
     try:
         staging = open_staging(output)
@@ -518,8 +533,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = argparse.ArgumentParser(prog="python -m gamecore.reporting.build", description=__doc__)
     parser.add_argument("--output", default=str(REPO_ROOT / "reports"))
+    once = "repeatable, each NAME once; it wins over -f FILE's value, saying so on stderr"
     parser.add_argument(
-        "-p", "--parameter", nargs=2, action="append", default=[], metavar=("NAME", "VALUE")
+        "-p", "--parameter", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
+        help=f"a report parameter ({once})",
     )
     parser.add_argument("-f", "--parameters-file", type=Path, help="YAML file of parameters")
     parser.add_argument(
@@ -541,10 +558,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.list:
             print_parameters(only)
             return 0
+        typed = given_once(args.parameter)
         if args.parameters_file:
             parameters.update(read_parameters_file(args.parameters_file))
-        parameters.update({k: parameter_value(k, v) for k, v in args.parameter})
-        written = build(output, parameters, only)
+        typed_values = {k: parameter_value(k, v) for k, v in typed.items()}
+        notes = overrides(parameters, typed_values, path_text(args.parameters_file or ""))
+        written = build(output, parameters | typed_values, only, notes=notes)
     except GamecoreError as error:
         print(f"{command}: error: {one_line(str(error))}", file=sys.stderr)
         return 2

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -223,6 +223,69 @@ def check_report_parameters(
         except GamecoreError as error:
             raise GamecoreError(f"report {report}: {error}") from None
     return checked
+
+
+def given_once(typed: Iterable[Iterable[str]]) -> dict[str, str]:
+    """The ``-p NAME VALUE`` pairs of one command line as a mapping, each name given once: a
+    name given twice (``-p decks 6 -p decks 7``) is refused, naming it and both values, where
+    taking the last would build with one of them without a word about the other.
+
+    Parameters
+    ----------
+    typed : iterable of (str, str)
+        Each ``-p``'s name and value, as typed, in order.
+
+    Returns
+    -------
+    dict of str to str
+        Name -> value as typed, in the order given.
+
+    Examples
+    --------
+    >>> given_once([("decks", "6"), ("rounds", "1000")])
+    {'decks': '6', 'rounds': '1000'}
+    """
+    given: dict[str, str] = {}
+    for name, text in typed:
+        if name in given:
+            shown_name = name if name.isidentifier() and len(name) <= 40 else shown(name)
+            raise GamecoreError(
+                f"-p {shown_name} given twice ({shown(given[name])}, then {shown(text)}): "
+                "give each parameter once"
+            )
+        given[name] = text
+    return given
+
+
+def overrides(from_file: Mapping[str, Any], typed: Mapping[str, Any], file_name: str) -> list[str]:
+    """What a build says when ``-p`` and the parameters file (``-f``) both give a parameter:
+    the command line wins (it is typed for this build; the file is kept for many), and a line
+    says so, with both values, so neither is dropped unseen.
+
+    Parameters
+    ----------
+    from_file : Mapping of str to Any
+        The parameters file's values.
+    typed : Mapping of str to Any
+        The ``-p`` values, as read.
+    file_name : str
+        The file as a message shows it.
+
+    Returns
+    -------
+    list of str
+        One line for each parameter given in both places, in the command line's order.
+
+    Examples
+    --------
+    >>> overrides({"decks": 6, "seed": 1}, {"decks": 7}, "my.yaml")
+    ['-p decks 7 overrides decks: 6 from my.yaml']
+    """
+    return [
+        f"-p {name} {shown(value)} overrides {name}: {shown(from_file[name])} from {file_name}"
+        for name, value in typed.items()
+        if name in from_file
+    ]
 
 
 def as_typed(default: str) -> str:
