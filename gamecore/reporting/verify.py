@@ -60,6 +60,7 @@ from gamecore.reporting.compare import (
 from gamecore.reporting.finalize import LOCK, STAGING_PREFIX, folder_lock, pending_commit
 from gamecore.reporting.inventory import check_folder, report_folders
 from gamecore.reporting.manifest import MANIFEST, read_manifest, report_files, sha256
+from gamecore.reporting.received import check_received_parameters
 
 __all__ = [
     "TOLERANCE",
@@ -264,8 +265,10 @@ def reports_to_rerun(
     """The reports a rerun is asked of, every one the manifest lists or ``only`` those (the
     folder must hold just the manifest's, :func:`~gamecore.reporting.inventory.check_folder`,
     or nothing is rerun), with bad input refused before anything is read or run: a report
-    of the manifest this gamecore does not build, an ``only`` name that is no report of the
-    folder, and work past what verify reruns (:func:`check_work`).
+    of the manifest this gamecore does not build, a parameter of any of its reports that
+    the report does not take
+    (:func:`~gamecore.reporting.received.check_received_parameters`), an ``only`` name that
+    is no report of the folder, and work past what verify reruns (:func:`check_work`).
 
     Parameters
     ----------
@@ -290,6 +293,7 @@ def reports_to_rerun(
                 f"{path_text(reports / MANIFEST)}: report {shown(name)} is not one of "
                 f"{', '.join(known)}"
             )
+    check_received_parameters(reports, listed, path_text(reports / MANIFEST))
     names = sorted(listed if only is None else set(only))
     held = [name for name in report_folders(reports) if name in known]
     for name in names:
