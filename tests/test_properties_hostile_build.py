@@ -4,12 +4,19 @@ Jupyter connection file a killed build leaves behind (item 20)."""
 
 import contextlib
 import io
+import stat
+import tempfile
+from pathlib import Path
 
+import pandas as pd
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamecore.errors import GamecoreError
 from gamecore.reporting import build
 from gamecore.reporting.build import check_rule_parameters
+from gamecore.reporting.report import Report, notebook_parameters
 
 # --- item 15: a parameter given twice, or on the command line and in a file ---------------
 
@@ -87,3 +94,66 @@ def test_parameters_from_one_place_each_build_without_a_note(tmp_path, monkeypat
     params.write_text("decks: 6\n")
     code, err, parameters = run_build(["-f", str(params), "-p", "rounds", "1000"], monkeypatch)
     assert (code, err, parameters) == (None, "", {"decks": 6, "rounds": 1000})
+
+
+# --- item 5: a notebook run by hand, its folder in the shared temporary folder -------------
+
+#: The names a report gives its tables and figures: a word, underscores between.
+FILE_NAMES = st.from_regex(r"[a-z]{1,8}(_[a-z]{1,8}){0,2}", fullmatch=True)
+
+
+def by_hand(name: str) -> dict:
+    """A notebook's globals as run by hand in Jupyter: every declared parameter at a value,
+    IPython's own names, and ``output_dir`` at the notebooks' default, None."""
+    namespace = {key: 1 for key in notebook_parameters(name)}
+    namespace.update(In=[""], Out={}, __name__="__main__", output_dir=None)
+    return namespace
+
+
+def plant(link: Path, target: Path) -> None:
+    """What another user of the machine can make: ``link`` (its folders too) naming
+    ``target``."""
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(target)
+
+
+@given(table=FILE_NAMES)
+def test_a_notebook_run_by_hand_writes_to_a_new_private_folder(
+    table, tmp_path_factory, monkeypatch
+):
+    # Item 5: output_dir None wrote to <tmp>/gamecore-notebooks/<name>, a name anyone can
+    # make first, following a link planted there (another user's file was overwritten).
+    root = tmp_path_factory.mktemp("machine")
+    victim = root / "victim.txt"
+    victim.write_text("another user's file\n")
+    shared = root / "tmp"
+    for planted in (f"gamecore-notebooks/punto_banco/{table}.csv", f"{table}.csv",
+                    "gamecore-notebooks/punto_banco/summary.json", "summary.json"):
+        plant(shared / planted, victim)
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        report = Report.for_notebook("punto_banco", by_hand("punto_banco"))
+    report.table(pd.DataFrame({"Outcome": ["Banker"], "Probability": [0.45]}), table)
+    report.key_figures("A title", edge=0.01)
+    assert victim.read_text() == "another user's file\n"
+    folder = report.output_dir
+    assert folder.parent == shared and not folder.is_symlink()
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert "punto_banco" in folder.name
+    assert sorted(p.name for p in folder.iterdir()) == sorted([f"{table}.csv", "summary.json"])
+    assert pd.read_csv(folder / f"{table}.csv")["Outcome"].tolist() == ["Banker"]
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 1 and str(folder) in lines[0], lines
+
+
+def test_a_report_never_writes_through_a_link_in_its_folder(tmp_path):
+    # Item 5: a link planted in a folder given as output_dir is refused, not followed.
+    victim = tmp_path / "victim.txt"
+    victim.write_text("another user's file\n")
+    folder = tmp_path / "shared-folder"
+    plant(folder / "outcomes.csv", victim)
+    report = Report(folder, "punto_banco", {})
+    with pytest.raises(GamecoreError, match="outcomes.csv"):
+        report.table(pd.DataFrame({"Outcome": ["Banker"]}), "outcomes")
+    assert victim.read_text() == "another user's file\n"

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import ast
 import datetime as _dt
+import errno
+import io
 import json
+import os
 import platform
+import stat
 import tempfile
 import time
 from collections.abc import Mapping
@@ -26,6 +30,7 @@ import pandas as pd
 import gamecore
 from gamecore import games, strictjson
 from gamecore.errors import did_you_mean, shown
+from gamecore.reading import path_text
 from gamecore.reporting import numbers
 from gamecore.reporting.manifest import git_commit
 from gamecore.twins import TWIN_COLUMNS
@@ -197,6 +202,59 @@ def _style(frame: pd.DataFrame):
     )
 
 
+def private_folder(name: str) -> Path:
+    """A new folder for report ``name``'s files in the system's temporary folder, made
+    atomically by :func:`tempfile.mkdtemp` under a name no one can know beforehand
+    (``gamecore-NAME-xxxxxxxx``) and readable by its owner only (mode 0700): a fixed name
+    there (``gamecore-notebooks/NAME``, as it was) is one another user of the machine can
+    make first, or make a link, so the report's files went where they chose.
+
+    Parameters
+    ----------
+    name : str
+        The report's name.
+
+    Returns
+    -------
+    Path
+        The folder, empty.
+    """
+    return Path(tempfile.mkdtemp(prefix=f"gamecore-{name}-"))
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write ``data`` to the file ``path``, never through a link nor into anything but a
+    regular file: a link planted at that name (a folder another user can write to given as
+    ``output_dir``) is refused, naming the file, where writing would overwrite the file it
+    points at; so is a FIFO, which would hold the notebook until someone read it.
+
+    Parameters
+    ----------
+    path : Path
+        The file (made, or its content replaced if it is a regular file).
+    data : bytes
+        Its content.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+    try:
+        descriptor = os.open(path, flags, 0o666)
+    except OSError as error:
+        if error.errno not in (errno.ELOOP, errno.ENXIO):  # a link; a FIFO no one reads
+            raise
+        descriptor = None
+    if descriptor is not None and not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        descriptor = None
+    if descriptor is None:
+        raise gamecore.GamecoreError(
+            f"{path_text(path)} is a link or not a regular file: a report's file is written "
+            "only as a regular file of its folder"
+        )
+    with os.fdopen(descriptor, "wb") as file:
+        file.truncate()  # only now: a FIFO or a device is never truncated
+        file.write(data)
+
+
 class Report:
     """Collects one notebook's tables, figures and key figures into ``output_dir``.
 
@@ -246,8 +304,9 @@ class Report:
         -------
         Report
             Writing to ``output_dir``; ``None`` there (the notebooks' default, run by hand)
-            writes to a folder of the system's temporary folder, named by the report and
-            printed, never to the working directory. A declared name undefined, no
+            writes to a new private folder of the system's temporary folder
+            (:func:`private_folder`), printed, never to the working directory. A declared
+            name undefined, no
             ``output_dir`` declared, or a parameter given that the notebook does not take
             (papermill only warns): a :class:`GamecoreError`, naming it.
         """
@@ -267,7 +326,7 @@ class Report:
         parameters = {k: namespace[k] for k in declared if k != "output_dir"}
         output_dir = namespace["output_dir"]
         if output_dir is None:  # run by hand: never the working directory (the repository)
-            output_dir = Path(tempfile.gettempdir()) / "gamecore-notebooks" / name
+            output_dir = private_folder(name)
             print(f"output_dir not given: this report's tables and figures go to {output_dir}")
         return cls(output_dir, name, parameters, seed=parameters.get("seed"))
 
@@ -303,7 +362,7 @@ class Report:
             The table (its first ``show_rows`` rows) formatted for reading.
         """
         path = self.output_dir / f"{name}.csv"
-        frame.to_csv(path, index=False)
+        write_new(path, frame.to_csv(index=False).encode("utf-8"))
         self.files.append(path.name)
         columns = [str(c) for c in frame.columns]
         if simulated:
@@ -333,7 +392,9 @@ class Report:
         from IPython.display import Image
 
         path = self.output_dir / f"{name}.png"
-        figure.savefig(path, dpi=150, bbox_inches="tight")
+        png = io.BytesIO()
+        figure.savefig(png, format="png", dpi=150, bbox_inches="tight")
+        write_new(path, png.getvalue())
         self.files.append(path.name)
         return Image(filename=str(path), alt=figure_description(figure, name))
 
@@ -360,7 +421,7 @@ class Report:
             "tables": {"simulated_columns": self.tables},
             **extra,
         }
-        (self.output_dir / "summary.json").write_text(strictjson.dumps(summary) + "\n")
+        write_new(self.output_dir / "summary.json", (strictjson.dumps(summary) + "\n").encode())
 
     def check_limits(self) -> None:
         """Write ``limits.csv``: each wager of the report's hold monitoring table against the
