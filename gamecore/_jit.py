@@ -11,19 +11,31 @@ inlined, a silent wrong answer. So the cache folder (``NUMBA_CACHE_DIR`` if set,
 package's ``__pycache__``, where ``make install`` puts the kernels of every game's ``exact``
 command: :mod:`gamecore.warm`) gets a subfolder named by a digest of every module of the
 package: any change to any module starts a fresh cache.
+
+A kernel is never loaded from, nor written to, a folder without that digest: where the
+folder cannot be written (``NUMBA_CACHE_DIR`` unwritable, a read-only checkout) numba would
+fall back to a place of its own, unversioned, and run a stale kernel (a wrong figure, no
+warning). So :func:`cache_folder` chooses the folder, falling back to a private one in the
+user's cache folder (also named by the digest), and numba is held to it; where nothing can be
+written, kernels are compiled afresh (``cache=False``), with one warning line on standard
+error.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import sys
+import tempfile
 from pathlib import Path
 
 import numba
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from gamecore.reading import path_text
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -54,23 +66,126 @@ def source_digest(package: Path = PACKAGE) -> str:
 CACHE_DIGEST = source_digest()
 
 
-def _use_versioned_cache() -> None:
-    name = f"gamecore-{CACHE_DIGEST}"
-    base = os.environ.get("NUMBA_CACHE_DIR") or numba.config.CACHE_DIR
-    if base:
-        numba.config.CACHE_DIR = os.path.join(base, name)
-        return
-    # numba's usual place is __pycache__ beside the source; keep it there, versioned, when
-    # that folder is writable (else numba falls back to its per-user cache, unversioned).
-    folder = PACKAGE / "__pycache__" / name
+def cache_folder(
+    given: str, package: Path, cache_home: Path | None, digest: str
+) -> tuple[Path | None, str | None]:
+    """The folder this process caches compiled kernels in, named by the source's digest, and
+    the warning line to print, if any.
+
+    The first of these that can be written: ``given/gamecore-DIGEST`` (``NUMBA_CACHE_DIR``);
+    the package's ``__pycache__/gamecore-DIGEST`` (numba's usual place, where ``make
+    install`` warms the kernels); ``cache_home/gamecore/gamecore-DIGEST`` (``$XDG_CACHE_HOME``
+    or ``~/.cache``: a read-only checkout), both folders of it made with mode 0700 and used
+    only if they are real folders of this user that nobody else can write (a cache is loaded
+    as code: a folder another user could write would let them choose it). None when none can
+    be written: kernels are then compiled afresh, never cached.
+
+    Parameters
+    ----------
+    given : str
+        ``NUMBA_CACHE_DIR``, or ``""`` when it is not set.
+    package : pathlib.Path
+        The package's folder.
+    cache_home : pathlib.Path or None
+        The user's cache folder; None when there is none (no home).
+    digest : str
+        :func:`source_digest` of the package.
+
+    Returns
+    -------
+    (pathlib.Path or None, str or None)
+        The folder (made if missing), and a line saying where kernels are cached instead of
+        ``NUMBA_CACHE_DIR``, or that none are: None when there is nothing to say.
+    """
+    name = f"gamecore-{digest}"
+    if given and _writable_folder(Path(given) / name):
+        return Path(given) / name, None
+    folder = None
+    if _writable_folder(package / "__pycache__" / name):
+        folder = package / "__pycache__" / name
+    elif cache_home is not None and _private_folder(cache_home / "gamecore" / name):
+        folder = cache_home / "gamecore" / name
+    if folder is None:
+        return None, (
+            "gamecore: warning: no folder for compiled kernels can be written (NUMBA_CACHE_DIR, "
+            "the package's __pycache__, the user's cache folder): each kernel is compiled "
+            "afresh in this process, never cached"
+        )
+    if given:
+        return folder, (
+            f"gamecore: warning: NUMBA_CACHE_DIR {path_text(given)} cannot be written; "
+            f"compiled kernels are cached in {path_text(folder)}"
+        )
+    return folder, None
+
+
+def _writable_folder(folder: Path) -> bool:
+    """Whether ``folder`` is (or could be made) a folder a file can be written in, as numba
+    checks it before caching there."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
     except OSError:
-        return
-    numba.config.CACHE_DIR = str(folder)
+        return False
+    return True
 
 
-_use_versioned_cache()
+def _private_folder(folder: Path) -> bool:
+    """:func:`_writable_folder`, and ``folder`` and its parent real folders (not links) of
+    this user's, made with mode 0700 if missing, that no other user can write."""
+    try:
+        folder.parent.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for part in (folder.parent, folder):
+            part.mkdir(mode=0o700, exist_ok=True)
+            held = part.lstat()
+            if not stat.S_ISDIR(held.st_mode) or held.st_mode & 0o022:
+                return False
+            if hasattr(os, "geteuid") and held.st_uid != os.geteuid():
+                return False
+    except OSError:
+        return False
+    return _writable_folder(folder)
+
+
+def _user_cache_home() -> Path | None:
+    """``$XDG_CACHE_HOME`` when it is an absolute path (the XDG specification ignores any
+    other), else ``~/.cache``; None with no home folder."""
+    given = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(given):
+        return Path(given)
+    try:
+        return Path.home() / ".cache"
+    except RuntimeError:  # no HOME and no password entry
+        return None
+
+
+#: Where this process caches compiled kernels (:func:`cache_folder`), None: nowhere.
+CACHE_FOLDER, _warning = cache_folder(
+    os.environ.get("NUMBA_CACHE_DIR") or numba.config.CACHE_DIR,
+    PACKAGE,
+    _user_cache_home(),
+    CACHE_DIGEST,
+)
+if _warning is not None and sys.stderr is not None:  # None: no standard error to say it on
+    try:
+        print(_warning, file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # a broken or closed standard error: the line is lost
+        pass
+
+
+def _versioned_cache_in_force() -> None:
+    """Point numba's cache at :data:`CACHE_FOLDER`, through its one locator that takes a
+    folder as given. numba's others pick a place of their own, unversioned (``__pycache__``
+    beside the source, the user's ``~/.cache/numba``) when the given one cannot be written,
+    and ``NUMBA_CACHE_LOCATOR_CLASSES`` can choose them; numba re-reads its settings from
+    the environment when a ``NUMBA_`` variable changes, so this is done again before each
+    kernel is made."""
+    numba.config.CACHE_DIR = str(CACHE_FOLDER)
+    numba.config.CACHE_LOCATOR_CLASSES = "UserProvidedCacheLocator"
+
+
+if CACHE_FOLDER is not None:
+    _versioned_cache_in_force()
 
 
 def _load_numba_array_math_without_blas_probe() -> None:
@@ -118,12 +233,16 @@ def kernel(function=None, *, inline: bool = False):
     numba dispatcher or callable
         The compiled kernel; or, without ``function``, the decorator that compiles one.
     """
-    options = {"cache": True, "nogil": True, "error_model": "numpy"}
+    options = {"cache": CACHE_FOLDER is not None, "nogil": True, "error_model": "numpy"}
     if inline:
         options["inline"] = "always"
-    if function is None:
-        return njit(**options)
-    return njit(**options)(function)
+
+    def compile_(function):
+        if CACHE_FOLDER is not None:  # numba picks the kernel's cache folder here
+            _versioned_cache_in_force()
+        return njit(**options)(function)
+
+    return compile_ if function is None else compile_(function)
 
 
 #: Kernels other modules' kernels inline, public for that reason (tests/test_docstrings.py
