@@ -1,6 +1,9 @@
 """Hostile input, round four (issue 42): what a received reports folder can make
 ``gamecore verify`` do or say.
 
+* Item 11: a parameter that names a file (a strategy chart, a side bet's definition, a
+  limits file) naming one outside the folder is refused in one line, unopened: a chart
+  file's first line was echoed in the error (``/etc/passwd``'s ``root:x:0:0...``).
 * Item 13: a parameter of any report of the manifest that the report does not take is
   refused, naming the report and the parameter as written, before the first report reruns
   (it was refused by the rerun of its own report, after the reports before it reran).
@@ -10,7 +13,9 @@ The folders are copies of the small Dragon Tiger report built once per test sess
 (:func:`no_rerun`).
 """
 
+import builtins
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -20,11 +25,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamecore.errors import GamecoreError, shown
+from gamecore.reading import path_text
 from gamecore.reporting import build as report_build
 from gamecore.reporting import verify
+from gamecore.reporting.build import available_notebooks
 from gamecore.reporting.manifest import manifest as manifest_of
 from gamecore.reporting.manifest import report_files, sha256
-from gamecore.reporting.received import declared_parameters
+from gamecore.reporting.parameters import parameter_table
+from gamecore.reporting.received import FILE_PARAMETERS, declared_parameters
 
 REPORT = "dragon_tiger"
 
@@ -108,3 +116,128 @@ def test_any_name_no_report_takes_is_refused_naming_it_as_written(tmp_path_facto
     assert f"report punto_banco: {shown(name)} is not one of its parameters" in str(
         refused.value
     )
+
+
+# --- item 11: no file outside the folder ------------------------------------------------------
+
+#: The first line of a file outside every reports folder, which no message may echo.
+SECRET = "TOPSECRET,do not print"
+
+
+@pytest.fixture
+def secret(tmp_path):
+    """A file outside the reports folder, as a chart (.csv), a definition or limits file
+    (.yaml) would be named."""
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    for suffix in (".csv", ".yaml"):
+        (folder / f"secret{suffix}").write_text(SECRET + "\n1,2\n")
+    return folder
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    """Every path opened from here on (os.open, as gamecore.reading opens, and open)."""
+    paths = []
+    real_os_open, real_open = os.open, builtins.open
+
+    def os_open(path, *args, **kwargs):
+        paths.append(os.fspath(path))
+        return real_os_open(path, *args, **kwargs)
+
+    def open_(file, *args, **kwargs):
+        if isinstance(file, (str, bytes, os.PathLike)):
+            paths.append(os.fsdecode(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", os_open)
+    monkeypatch.setattr(builtins, "open", open_)
+    return paths
+
+
+#: Each file parameter, a report that takes it, and its value naming ``path``.
+NAMING = {
+    "chart_file": ("c21_blackjack", lambda path: path, "a strategy chart"),
+    "side_bets": ("side_bets", lambda path: ["small", path], "a side bet's definition"),
+    "limits": ("punto_banco", lambda path: path, "a limits file"),
+}
+
+
+@pytest.mark.parametrize("parameter", sorted(NAMING))
+def test_a_file_outside_the_folder_is_refused_unopened(
+    tmp_path, secret, opened, no_rerun, parameter
+):
+    report, value, what = NAMING[parameter]
+    suffix = ".csv" if parameter == "chart_file" else ".yaml"
+    path = str(secret / f"secret{suffix}")
+    reports = manifest_only(tmp_path / "reports", {report: {parameter: value(path)}})
+    result = run_gamecore_here("verify", str(reports))
+    item = "side_bets[1]" if parameter == "side_bets" else parameter
+    line = assert_refused(result, f"report {report}: {item} {path} names {what} outside")
+    assert "a received manifest names no file outside its folder" in line
+    assert "TOPSECRET" not in result.stdout + result.stderr
+    assert path not in opened
+
+
+@settings(max_examples=12)
+@given(
+    path=st.one_of(
+        st.sampled_from(
+            ["/etc/passwd", "/dev/zero", "/proc/self/environ", "secret.csv", "../secret.csv",
+             "~/.ssh/id_rsa", "reports/../elsewhere/secret.csv", "/"]
+        ),
+        st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=40),
+    )
+)  # fmt: skip
+def test_any_chart_path_outside_the_folder_is_refused_by_name(tmp_path_factory, path):
+    """Any path but one inside the folder by its absolute path: refused naming the report,
+    the parameter and the path as written, never the file's content."""
+    root = tmp_path_factory.mktemp("received")
+    reports = manifest_only(root / "reports", {"c21_blackjack": {"chart_file": path}})
+    inside = os.path.isabs(path) and Path(os.path.realpath(path)).is_relative_to(
+        os.path.realpath(reports)
+    )
+    if not path or inside:
+        return  # empty: the report's own chart; inside: the folder's, hashed
+    with pytest.raises(GamecoreError) as refused:
+        verify.verify(reports)
+    line = str(refused.value)
+    assert f"report c21_blackjack: chart_file {path_text(path)} names a strategy chart" in line
+    assert "root:" not in line
+
+
+def test_a_link_in_the_folder_to_a_file_outside_is_outside(tmp_path, secret, opened):
+    """A path inside the folder that is a link out: where the link leads is what counts."""
+    reports = manifest_only(tmp_path / "reports", {})
+    (reports / "chart.csv").symlink_to(secret / "secret.csv")
+    manifest = {"files": {}, "reports": {"c21_blackjack": {"parameters": {
+        "chart_file": str(reports / "chart.csv")}}}}  # fmt: skip
+    (reports / "MANIFEST.json").write_text(json.dumps(manifest))
+    with pytest.raises(GamecoreError, match="names a strategy chart outside"):
+        verify.verify(reports)
+    assert str(secret / "secret.csv") not in opened
+
+
+def test_a_file_inside_the_folder_is_the_builds_to_check(tmp_path):
+    """A chart inside the folder (hashed with it) is passed on: the build's own check of a
+    chart reads it, and refuses this one for its first line."""
+    reports = manifest_only(tmp_path / "reports", {})
+    (reports / "chart.csv").write_text("not a chart\n")
+    manifest = {"files": {}, "reports": {"c21_blackjack": {"parameters": {
+        "chart_file": str(reports / "chart.csv")}}}}  # fmt: skip
+    (reports / "MANIFEST.json").write_text(json.dumps(manifest))
+    with pytest.raises(GamecoreError, match="chart_file: .*line 1: header must be"):
+        verify.verify(reports)
+
+
+def test_every_parameter_that_takes_a_file_is_held_to_the_folder():
+    """The parameters whose allowed values, as make parameters describes them, are files
+    are exactly those verify holds to the folder."""
+    import papermill
+
+    takes_files = set()
+    for report, notebook in available_notebooks().items():
+        table = parameter_table(report, papermill.inspect_notebook(str(notebook)))
+        files = table["Allowed"].str.contains(r"\bfiles?\b", case=False)
+        takes_files |= set(table.loc[files, "Parameter"])
+    assert takes_files == set(FILE_PARAMETERS)
