@@ -1,10 +1,15 @@
-"""Work a Ctrl-C must not cut in two: the interrupt is kept while it runs and raised after.
+"""Work a Ctrl-C must not cut in two: the interrupt is kept while it runs and raised after;
+and compiled kernels a Ctrl-C must not reach at all.
 
 Writing a JSON document to a pipe and the renames that move a finished build into place are
 each short and must happen whole: a document cut short, or a reports folder with half its
 reports moved, is worse than waiting a moment for the interrupt. The interrupt is kept by a
 handler of our own, not blocked (a signal blocked in this thread could still be taken by
 another thread and raised there).
+
+A long compiled kernel is the other way round: a Ctrl-C must end the command at once, but
+must never be raised inside numba's own C code, which does not expect it
+(:func:`off_the_main_thread`).
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @contextlib.contextmanager
@@ -40,6 +47,52 @@ def interrupts_deferred() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
     if interrupted:
         raise KeyboardInterrupt
+
+
+def off_the_main_thread(work: Callable[[], T]) -> T:
+    """``work()``, run in a thread of its own while this (the main) thread waits for it: a
+    Ctrl-C meanwhile raises :class:`KeyboardInterrupt` here at once, in Python code.
+
+    Python runs its signal handlers in the main thread, between two steps of whatever that
+    thread runs. A compiled kernel's call is numba's C code start to end: loading or
+    compiling the kernel, running it (seconds to minutes for a side bet's count), then
+    making Python objects of what it returns. A Ctrl-C during the call was acted on in that
+    last step, which does not expect an exception: the side-bet count ended in a
+    segmentation fault (exit 139) or in ``SystemError: ... returned a result with an
+    exception set`` (exit 1) when the kernel returned, seconds after the Ctrl-C. Here no
+    handler ever runs inside the kernel's call; the wait is Python's and ends at the
+    interrupt. The kernel's thread is then left to finish on its own (numba cannot stop a
+    running kernel) and its result is dropped; the command line ends the process at once
+    (``gamecore.__main__`` leaves by ``os._exit``, not waiting for it).
+
+    In any thread but the main one (no handler can run there), ``work`` is called as it is.
+
+    Parameters
+    ----------
+    work : callable
+        Takes no arguments; its result, or the exception it raised, is this call's.
+
+    Returns
+    -------
+    object
+        What ``work()`` returned.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return work()
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["result"] = work()
+        except BaseException as error:  # handed to the waiting thread, raised there
+            outcome["error"] = error
+
+    worker = threading.Thread(target=run, name="gamecore-kernel", daemon=True)
+    worker.start()
+    worker.join()  # a lock's wait: a Ctrl-C interrupts it and raises KeyboardInterrupt here
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["result"]
 
 
 def write_whole(text: str) -> None:

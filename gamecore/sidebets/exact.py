@@ -23,6 +23,7 @@ from gamecore import cards
 from gamecore._jit import kernel
 from gamecore.baccarat.tableau import DRAWING, DrawingTables
 from gamecore.exactcount import addmod, exact_counts, mulmod
+from gamecore.interrupts import off_the_main_thread
 from gamecore.sidebets.deal import (
     B1,
     B2,
@@ -265,7 +266,8 @@ def count_outcomes(
             tally, own = _count_blackjack(shoe_classes, program, modulus)
         return np.concatenate([tally, own])
 
-    counts = exact_counts(count_mod, total)
+    # Off the main thread: a Ctrl-C acted on inside numba's call crashed the process
+    counts = off_the_main_thread(lambda: exact_counts(count_mod, total))
     outcomes = len(bet.outcomes)
     paid = [int(c) for c in counts[: outcomes + 1]]
     matched = [int(c) for c in counts[outcomes + 1 :]]
