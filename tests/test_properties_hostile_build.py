@@ -4,8 +4,13 @@ Jupyter connection file a killed build leaves behind (item 20)."""
 
 import contextlib
 import io
+import os
+import signal
 import stat
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -16,6 +21,7 @@ from hypothesis import strategies as st
 from gamecore.errors import GamecoreError
 from gamecore.reporting import build
 from gamecore.reporting.build import check_rule_parameters
+from gamecore.reporting.kernels import KERNEL_FOLDER_PREFIX, remove_abandoned
 from gamecore.reporting.report import Report, notebook_parameters
 
 # --- item 15: a parameter given twice, or on the command line and in a file ---------------
@@ -157,3 +163,87 @@ def test_a_report_never_writes_through_a_link_in_its_folder(tmp_path):
     with pytest.raises(GamecoreError, match="outcomes.csv"):
         report.table(pd.DataFrame({"Outcome": ["Banker"]}), "outcomes")
     assert victim.read_text() == "another user's file\n"
+
+
+# --- item 20: a killed build's Jupyter connection file -------------------------------------
+
+#: The cheapest report's build: Dragon Tiger on one deck, a few rounds (about 20 s whole; its
+#: kernel is up after about 7).
+TINY_BUILD = ["--only", "dragon_tiger", "-p", "decks", "1", "-p", "sweep_decks", "1"] + [
+    arg for name in ("rounds", "sweep_rounds", "hold_sessions") for arg in ("-p", name, "10")
+]
+
+
+def connection_files(*folders: Path) -> list[Path]:
+    """Every Jupyter connection file under ``folders``: a JSON file holding a kernel's
+    ports and the key that signs its messages."""
+    found = []
+    for folder in folders:
+        for path in folder.rglob("*.json"):
+            with contextlib.suppress(OSError):
+                text = path.read_text()
+                if '"key"' in text and '"signature_scheme"' in text:
+                    found.append(path)
+    return found
+
+
+@contextlib.contextmanager
+def build_with_a_kernel(tmp_path: Path):
+    """A build of :data:`TINY_BUILD` in a process of its own (and its own process group),
+    its temporary folder and Jupyter runtime folder in ``tmp_path``, once its notebook's
+    kernel is running (its connection file written). Yields the process, the temporary
+    folder and the runtime folder; every process of its group is killed after the block."""
+    temporary, runtime = tmp_path / "tmp", tmp_path / "runtime"
+    temporary.mkdir()
+    runtime.mkdir()
+    environment = {**os.environ, "TMPDIR": str(temporary), "JUPYTER_RUNTIME_DIR": str(runtime)}
+    argv = [sys.executable, "-m", "gamecore.reporting.build", "--output", str(tmp_path / "r")]
+    process = subprocess.Popen(
+        argv + TINY_BUILD,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 45
+        while not connection_files(temporary, runtime):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no kernel started in 45 s"
+            time.sleep(0.1)
+        yield process, temporary, runtime
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # the kernel too, wherever it stands
+        process.communicate()
+
+
+def test_a_build_ended_by_sigterm_leaves_no_kernel_key(tmp_path):
+    # Item 20: SIGTERM ended the build at once, its kernel's connection file (the HMAC key
+    # that lets anyone who reads it run code in the kernel) left in the temporary folder.
+    with build_with_a_kernel(tmp_path) as (process, temporary, runtime):
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+        assert process.returncode == 143, (out, err)
+        assert err.splitlines() == ["make reports: ended by SIGTERM; earlier reports are untouched"]
+        assert connection_files(temporary, runtime) == []
+        assert list(temporary.glob(f"{KERNEL_FOLDER_PREFIX}*")) == []
+
+
+def test_a_build_killed_outright_leaves_its_kernel_key_only_until_the_next_build(tmp_path):
+    # Item 20: SIGKILL, which nothing can catch, left the key for good.
+    with build_with_a_kernel(tmp_path) as (process, temporary, runtime):
+        process.kill()
+        process.wait(timeout=30)
+        left = connection_files(temporary, runtime)
+        assert len(left) == 1 and left[0].parent.parent == temporary, left
+        folder = left[0].parent
+        assert folder.name.startswith(f"{KERNEL_FOLDER_PREFIX}{process.pid}-")
+        assert stat.S_IMODE(folder.stat().st_mode) & 0o777 == 0o700
+        live = Path(tempfile.mkdtemp(prefix=f"{KERNEL_FOLDER_PREFIX}{os.getpid()}-", dir=temporary))
+        link = temporary / f"{KERNEL_FOLDER_PREFIX}1999999-link"
+        link.symlink_to(runtime)
+        assert remove_abandoned(temporary) == [folder]  # what the next build does first
+        assert connection_files(temporary, runtime) == []
+        assert live.is_dir() and link.is_symlink() and runtime.is_dir()  # a live build's; a link

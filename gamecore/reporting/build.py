@@ -7,7 +7,8 @@ notebook has run, by the protocol of :mod:`gamecore.reporting.finalize`: at ever
 folder holds the previous build or the new one, each complete with a manifest that matches
 it; what a build that was killed left behind is completed or removed by the next one. Bad
 parameters exit with status 2 and one line naming the file, line or value; a failing notebook
-exits 1 with the notebook's error; Ctrl-C exits 130.
+exits 1 with the notebook's error; Ctrl-C exits 130, SIGTERM 143, each removing what the build
+made (its kernel's connection file among them, :mod:`gamecore.reporting.kernels`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import functools
 import logging
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -40,6 +40,12 @@ from gamecore.reporting.answer import answer_section
 from gamecore.reporting.document import report_title, write_documents
 from gamecore.reporting.finalize import CommittedInterrupt, open_staging
 from gamecore.reporting.index import index_page, notebook_defaults
+from gamecore.reporting.kernels import (
+    TERMINATED,
+    end_on_sigterm,
+    kernel_manager,
+    private_kernel_folder,
+)
 from gamecore.reporting.manifest import MANIFEST
 from gamecore.reporting.parameters import (
     check_report_parameters,
@@ -143,22 +149,6 @@ def _html_without_code(notebook_path: Path, title: str, answer: str = "") -> str
     return str(page)
 
 
-@functools.cache
-def _quiet_kernel_manager():
-    """The kernel manager papermill starts each notebook's kernel with, its stderr sent to
-    the null device: a kernel's own log lines (transport warnings, and the errors it logs when
-    a build is interrupted and its client is gone) are not report output, while everything a
-    notebook prints reaches the notebook itself."""
-    from jupyter_client import AsyncKernelManager
-
-    class QuietKernelManager(AsyncKernelManager):
-        async def start_kernel(self, **kw):  # type: ignore[override]
-            kw.setdefault("stderr", subprocess.DEVNULL)
-            return await super().start_kernel(**kw)
-
-    return QuietKernelManager
-
-
 def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], kernel: str) -> None:
     import papermill
     from papermill.exceptions import PapermillExecutionError
@@ -166,18 +156,19 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
     destination.mkdir(parents=True)
     executed = destination / source.name
     try:
-        papermill.execute_notebook(
-            str(source),
-            str(executed),
-            parameters={**parameters, "output_dir": str(destination)},
-            kernel_name=kernel,
-            cwd=str(destination),
-            progress_bar=False,
-            # Not written after every cell (2 s a report): written once, at the end, whether
-            # the notebook ran through or failed.
-            request_save_on_cell_execute=False,
-            kernel_manager_class=_quiet_kernel_manager(),
-        )
+        with private_kernel_folder() as kernel_folder:  # its key never left behind
+            papermill.execute_notebook(
+                str(source),
+                str(executed),
+                parameters={**parameters, "output_dir": str(destination)},
+                kernel_name=kernel,
+                cwd=str(destination),
+                progress_bar=False,
+                # Not written after every cell (2 s a report): written once, at the end,
+                # whether the notebook ran through or failed.
+                request_save_on_cell_execute=False,
+                kernel_manager_class=kernel_manager(kernel_folder),
+            )
     except PapermillExecutionError as error:
         raise ReportBuildError(
             f"notebook {source.name} failed: {error.ename}: {error.evalue}"
@@ -529,7 +520,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     -------
     int
         The exit status: 0 built, 2 a bad parameter, 1 a failed build or a file error,
-        130 interrupted.
+        130 interrupted, 143 ended by SIGTERM.
     """
     parser = argparse.ArgumentParser(prog="python -m gamecore.reporting.build", description=__doc__)
     parser.add_argument("--output", default=str(REPO_ROOT / "reports"))
@@ -550,6 +541,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     parameters: dict[str, Any] = {}
     _quiet_after_an_interruption()
+    end_on_sigterm()  # so a build ended by SIGTERM removes its kernel's key, as on Ctrl-C
     only = [name for names in args.only or [] for name in names.split(",")] or None
     command = "make parameters" if args.list else "make reports"  # what the messages say
     try:
@@ -571,11 +563,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{command}: error: {one_line(str(error))}", file=sys.stderr)
         return 1
     except CommittedInterrupt:
-        print("make reports: interrupted once the new reports were in place", file=sys.stderr)
-        return 130
+        how = "ended by SIGTERM" if TERMINATED.is_set() else "interrupted"
+        print(f"make reports: {how} once the new reports were in place", file=sys.stderr)
+        return 143 if TERMINATED.is_set() else 130
     except KeyboardInterrupt:
-        print("make reports: interrupted; earlier reports are untouched", file=sys.stderr)
-        return 130
+        how = "ended by SIGTERM" if TERMINATED.is_set() else "interrupted"
+        print(f"make reports: {how}; earlier reports are untouched", file=sys.stderr)
+        return 143 if TERMINATED.is_set() else 130
     for path in written:
         print(f"wrote {path}")
     print(f"wrote {output / 'index.html'}")
