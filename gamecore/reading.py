@@ -7,7 +7,7 @@ The central idea: nothing given is trusted to be small, to be a file, or to mean
 * A file is opened without blocking (a FIFO cannot hold the open), must be a regular file
   (not a device that never ends, not a pipe, not a directory), and is read to at most its
   limit and one byte more: a file over the limit is refused, the limit in the message, and
-  nothing past it is read (:func:`read_bounded`).
+  nothing past it is read (:func:`open_regular`, :func:`read_bounded`).
 * YAML (parameter files, ``-p NAME VALUE``) is read as the YAML 1.2 core schema reads it,
   plainly: an unquoted ``6`` is an integer, ``0.05`` and ``1e6`` floats, ``true`` / ``false``
   switches, ``null`` or nothing at all null, anything else text. What YAML 1.1 reads another
@@ -132,8 +132,43 @@ _OPEN_FLAGS = (
 )
 
 
+def open_regular(path: str | os.PathLike, what: str) -> int:
+    """A descriptor of the regular file ``path``, open for reading: opened without blocking
+    (a FIFO cannot hold the open) and checked on the descriptor itself, so what was opened
+    is what is checked. The caller closes it.
+
+    Parameters
+    ----------
+    path
+        The file.
+    what
+        How messages name the file, e.g. ``"parameters file my.yaml"``.
+
+    Returns
+    -------
+    int
+        The descriptor (else a :class:`GamecoreError`: ``what`` and the reason: not found,
+        cannot be read, or not a regular file: a directory, a FIFO, a device, a socket).
+    """
+    try:
+        descriptor = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise GamecoreError(f"{what}: not found") from None
+    except OSError as error:
+        raise GamecoreError(f"{what}: cannot be read ({error.strerror})") from None
+    except ValueError:  # a NUL character in the name
+        raise GamecoreError(f"{what}: not a file name (it holds a NUL character)") from None
+    mode = os.fstat(descriptor).st_mode  # fstat of an open descriptor does not fail
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        kind = next((f" ({kind})" for is_kind, kind in _NOT_REGULAR if is_kind(mode)), "")
+        raise GamecoreError(f"{what}: not a regular file{kind}")
+    return descriptor
+
+
 def read_bounded(path: str | os.PathLike, limit: int, what: str) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them.
+    """The bytes of the regular file ``path`` (:func:`open_regular`), at most ``limit`` of
+    them.
 
     Parameters
     ----------
@@ -148,34 +183,15 @@ def read_bounded(path: str | os.PathLike, limit: int, what: str) -> bytes:
     Returns
     -------
     bytes
-        The whole file.
-
-    Raises
-    ------
-    GamecoreError
-        ``what`` and the reason: not found, cannot be read, not a regular file (a
-        directory, a FIFO, a device such as ``/dev/zero``, a socket), or larger than
-        ``limit`` bytes.
+        The whole file (else a :class:`GamecoreError`: ``what`` and the reason, as
+        :func:`open_regular` gives it, or larger than ``limit`` bytes).
     """
+    descriptor = open_regular(path, what)
     try:
-        descriptor = os.open(path, _OPEN_FLAGS)
-    except FileNotFoundError:
-        raise GamecoreError(f"{what}: not found") from None
-    except OSError as error:
-        raise GamecoreError(f"{what}: cannot be read ({error.strerror})") from None
-    except ValueError:  # a NUL character in the name
-        raise GamecoreError(f"{what}: not a file name (it holds a NUL character)") from None
-    try:  # on the descriptor itself: what was opened is what is checked and read
-        info = os.fstat(descriptor)
-        for is_kind, kind in _NOT_REGULAR:
-            if is_kind(info.st_mode):
-                raise GamecoreError(f"{what}: not a regular file ({kind})")
-        if not stat.S_ISREG(info.st_mode):
-            raise GamecoreError(f"{what}: not a regular file")
-        if info.st_size > limit:  # refused by its size alone, before a byte is read
+        size = os.fstat(descriptor).st_size
+        if size > limit:  # refused by its size alone, before a byte is read
             raise GamecoreError(
-                f"{what}: larger than {limit:,} bytes, its size limit "
-                f"(it is {info.st_size:,} bytes)"
+                f"{what}: larger than {limit:,} bytes, its size limit (it is {size:,} bytes)"
             )
         data = _read_up_to(descriptor, limit + 1)
     except OSError as error:
@@ -569,6 +585,7 @@ __all__ = [
     "MAX_REPORT_TABLE_BYTES",
     "MAX_YAML_DEPTH",
     "decode_text",
+    "open_regular",
     "path_text",
     "read_bounded",
     "read_json",

@@ -52,23 +52,20 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from gamecore.errors import GamecoreError, shown
 from gamecore.interrupts import interrupts_deferred
-from gamecore.reading import path_text, read_json
+from gamecore.reading import open_regular, path_text, read_json
 from gamecore.reporting.manifest import MANIFEST, Summaries, manifest_text, report_files
+from gamecore.reporting.ownership import LOCK, OWNER, folder_lock, owner_alive  # noqa: F401 (LOCK)
 
-#: The folder's lock file (hidden: not a report file).
-LOCK = ".lock"
 #: Name prefix of the staging folders inside the reports folder.
 STAGING_PREFIX = ".building-"
 #: The journal whose appearance commits a build.
 JOURNAL = "COMMITTED.json"
-#: The file whose lock a build holds while it lives.
-OWNER = ".owner"
 #: The index page of the reports folder.
 INDEX = "index.html"
 #: The largest ``summary.json`` or journal read (a report's key figures and the names of
@@ -125,7 +122,12 @@ def _identity(path: Path) -> list[int]:
 
 
 def _fsync_path(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
+    """Flush the folder ``path``, or the regular file ``path`` (opened without blocking:
+    a FIFO or a device where a build's file is expected is refused, never waited on)."""
+    if os.path.isdir(path):
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    else:
+        fd = open_regular(path, path_text(path))
     try:
         os.fsync(fd)
     finally:
@@ -139,7 +141,7 @@ def _fsync_tree(root: Path) -> None:
         for name in names:
             path = Path(folder) / name
             if not path.is_symlink():
-                _fsync_path(path)
+                _fsync_path(path)  # a FIFO among a report's files: refused, naming it
         _fsync_path(Path(folder))
 
 
@@ -162,58 +164,8 @@ def _remove(path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Locks: the folder's, and each build's own
+# The previous versions' staging folders
 # ---------------------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def folder_lock(output: Path, shared: bool = False) -> Iterator[None]:
-    """Hold the reports folder's lock: exclusive for a build's commit or recovery, shared for
-    a reader that must not see a commit half way (``gamecore verify``). A reader of a folder
-    it cannot write, which has no lock file yet, reads without one: no build can be
-    committing there.
-
-    Parameters
-    ----------
-    output : Path
-        The reports folder.
-    shared : bool, default False
-        A reader's shared lock, else the exclusive one.
-    """
-    path = Path(output) / LOCK
-    try:
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW)
-        except FileNotFoundError:  # the folder's first build
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
-    except OSError:  # not ours to write (no permission, a read-only file system)
-        if not shared:
-            raise
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        except FileNotFoundError:
-            yield
-            return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
-
-
-def _owner_alive(staging: Path) -> bool:
-    """Whether the build that made ``staging`` is still running (it holds its owner lock)."""
-    try:
-        fd = os.open(staging / OWNER, os.O_RDONLY | os.O_NOFOLLOW)
-    except OSError:  # made under the folder's lock together with its owner file: gone
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)
-    return False
 
 
 def _process_alive(pid: int) -> bool:
@@ -290,9 +242,9 @@ def _recover(output: Path) -> list[Path]:
     removed = []
     for folder in sorted(output.glob(STAGING_PREFIX + "*")):
         if folder.is_dir() and not folder.is_symlink():
-            if _owner_alive(folder):
+            if owner_alive(folder):
                 continue  # a build still running
-            if (folder / JOURNAL).is_file():
+            if os.path.lexists(folder / JOURNAL):  # a FIFO: refused by _journal
                 _roll_forward(output, folder)
                 _finished(folder)
         _remove(folder)
@@ -345,7 +297,7 @@ def pending_commit(output: Path) -> Path | None:
         The staging folder, or ``None``.
     """
     for folder in sorted(Path(output).glob(STAGING_PREFIX + "*")):
-        if (folder / JOURNAL).is_file() and not _owner_alive(folder):
+        if os.path.lexists(folder / JOURNAL) and not owner_alive(folder):
             return folder
     return None
 
@@ -554,7 +506,7 @@ class Staging:
         reported."""
         try:
             with folder_lock(self.output):
-                if (self.path / JOURNAL).is_file():
+                if os.path.lexists(self.path / JOURNAL):
                     _roll_forward(self.output, self.path)
                     _finished(self.path)
                 _remove(self.path)

@@ -25,7 +25,7 @@ from typing import Any
 import gamecore
 from gamecore import strictjson
 from gamecore.errors import GamecoreError, shown
-from gamecore.reading import MAX_MANIFEST_BYTES, path_text, read_json
+from gamecore.reading import MAX_MANIFEST_BYTES, open_regular, path_text, read_json
 
 MANIFEST = "MANIFEST.json"
 #: The manifest's signature (:mod:`gamecore.reporting.signing`), beside it, in no manifest.
@@ -74,7 +74,8 @@ def git_commit() -> str:
 
 
 def sha256(path: Path) -> str:
-    """The SHA-256 of a file's bytes, as hex.
+    """The SHA-256 of a regular file's bytes, as hex: a FIFO, a device or a folder put where
+    a report file was is refused, never waited on (:func:`gamecore.reading.open_regular`).
 
     Parameters
     ----------
@@ -84,10 +85,10 @@ def sha256(path: Path) -> str:
     Returns
     -------
     str
-        64 hex digits.
+        64 hex digits (else a :class:`GamecoreError` naming the file and why not).
     """
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
+    with os.fdopen(open_regular(path, path_text(path)), "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
