@@ -28,6 +28,12 @@ import must not (each would reach into the notebook or test that imports gamecor
   (:func:`_delivered`): standard output is flushed before the process ends, and a full disk
   is one line on standard error and exit 1 (1 too if standard error is full), a reader gone
   a quiet 141, never 0.
+- **A character standard output's encoding cannot write is written in ASCII**
+  (:func:`gamecore.environment.readable_streams`: ``±`` as ``+/-``, ``≥`` as ``>=``, else a
+  backslash escape), under ``PYTHONIOENCODING=ascii`` or a non-UTF-8 locale, never a
+  ``UnicodeEncodeError`` halfway through the output; and a setting numba cannot run the
+  kernels under (``NUMBA_DISABLE_JIT=1``, ``NUMBA_NUM_THREADS=0``) is one line naming it and
+  exit 2, found as the command's modules import (:mod:`gamecore.environment`).
 - **The process ends at once with its exit status** (:func:`os._exit`): the interpreter's
   own exit frees every module and array one by one (300 MB and numba's compiled code), a
   noticeable part of the same run, for nothing. Everything the command writes is flushed first,
@@ -41,6 +47,9 @@ import ctypes
 import gc
 import os
 import sys
+
+from gamecore.environment import readable_streams
+from gamecore.errors import GamecoreError, one_line
 
 #: glibc's ``mallopt`` parameters (malloc.h): M_MMAP_THRESHOLD, M_ARENA_MAX.
 _MMAP_THRESHOLD, _ARENA_MAX = -3, -8
@@ -108,8 +117,12 @@ def run() -> None:
             pass
         os._exit(2)
     compact_heap()  # before any thread allocates
+    readable_streams()
     try:
         code = _parse_and_execute()
+    except GamecoreError as error:  # a setting numba cannot run under, found as it loads
+        _say(f"gamecore: error: {one_line(str(error))}")
+        code = 2
     except SystemExit as exit_:  # argparse's --help and --version (0), a usage error (2)
         code = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None) * 2
     except OSError as error:

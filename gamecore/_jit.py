@@ -30,12 +30,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-import numba
+from gamecore.environment import numba_settings_checked
+from gamecore.reading import path_text
+
+with numba_settings_checked():  # a setting numba cannot run the kernels under: one line
+    import numba
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
-
-from gamecore.reading import path_text
 
 PACKAGE = Path(__file__).resolve().parent
 

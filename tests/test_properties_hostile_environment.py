@@ -2,6 +2,7 @@
 cached when the usual places cannot be written (item 3), and the settings a process is
 started with (item 12)."""
 
+import io
 import json
 import os
 import shutil
@@ -11,11 +12,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamecore
-from gamecore import _jit
+from gamecore import _jit, environment
 
 PACKAGE = Path(gamecore.__file__).resolve().parent
 
@@ -169,3 +171,152 @@ def test_the_cache_folder_is_versioned_writable_and_private_or_none(given, in_tr
         assert (warning is not None) == moved, warning
         if warning is not None:
             assert warning.startswith("gamecore: warning:") and "\n" not in warning
+
+
+# --- item 12: settings the process is started with -----------------------------------------
+
+#: Each setting numba cannot run gamecore's kernels under, and what the refusal must name.
+UNUSABLE_SETTINGS = [
+    ({"NUMBA_DISABLE_JIT": "1"}, "NUMBA_DISABLE_JIT='1'"),
+    ({"NUMBA_NUM_THREADS": "0"}, "NUMBA_NUM_THREADS='0'"),
+    ({"NUMBA_NUM_THREADS": "abc"}, "NUMBA_NUM_THREADS='abc'"),
+    ({"NUMBA_DEBUG_CACHE": "xyz"}, "NUMBA_DEBUG_CACHE='xyz'"),  # any value numba cannot parse
+]
+
+
+def _run(argv: list[str], **environment: str) -> subprocess.CompletedProcess:
+    """``argv`` under this Python, in the test's environment plus ``environment``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env.update(environment)
+    return subprocess.run(
+        [sys.executable, *argv], capture_output=True, text=True, env=env, timeout=300
+    )
+
+
+@pytest.mark.parametrize("setting, named", UNUSABLE_SETTINGS)
+def test_a_numba_setting_the_kernels_cannot_run_under_is_one_line(setting, named):
+    # Each ended in a traceback (AttributeError: 'function' object has no attribute
+    # 'targetoptions'; ValueError: Number of threads specified must be > 0), or a warning
+    # holding one (a value numba cannot parse).
+    done = _run(["-m", "gamecore", "exact", "punto_banco"], **setting)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gamecore: error: " + named), done.stderr
+
+
+def test_help_needs_no_kernel_and_works_whatever_numba_s_settings():
+    done = _run(["-m", "gamecore", "--help"], NUMBA_DISABLE_JIT="1", NUMBA_NUM_THREADS="0")
+    assert (done.returncode, done.stderr) == (0, "") and "usage: gamecore" in done.stdout
+
+
+@settings(max_examples=50)
+@given(
+    st.one_of(st.integers(-3, 10**6).map(str), st.text(max_size=12)),
+    st.one_of(st.none(), st.sampled_from(["0", "1", "2", "-1", "", "yes", " 0 "])),
+)
+def test_numba_s_thread_count_and_compile_switch_are_refused_exactly_when_unusable(
+    threads, disable_jit
+):
+    environ = {"NUMBA_NUM_THREADS": threads}
+    if disable_jit is not None:
+        environ["NUMBA_DISABLE_JIT"] = disable_jit
+    refusal = environment.setting_refusal(environ)
+
+    def integer(text):  # how numba reads both settings: int(), a default if it fails
+        try:
+            return int(text)
+        except ValueError:
+            return None
+
+    compiles = disable_jit is None or integer(disable_jit) == 0
+    threads_usable = (integer(threads) or 0) >= 1
+    assert (refusal is None) == (compiles and threads_usable), (environ, refusal)
+    if refusal is not None:
+        named = "NUMBA_DISABLE_JIT" if not compiles else "NUMBA_NUM_THREADS"
+        assert refusal.startswith(named + "=") and "\n" not in refusal, refusal
+
+
+#: Each non-ASCII character gamecore's output holds, spelled in ASCII (the test's own table).
+SPELLED = {"±": "+/-", "≤": "<=", "≥": ">=", "×": "x", "≈": "~"}
+
+
+@given(st.lists(st.sampled_from(["edge ", "1.06%", " ", *SPELLED]), max_size=12))
+def test_known_symbols_are_spelled_in_ascii(parts):
+    text = "".join(parts)
+    written = text.encode("ascii", environment.ASCII_FALLBACK).decode("ascii")
+    assert written == "".join(SPELLED.get(part, part) for part in parts)
+
+
+@given(st.text(alphabet=st.characters(exclude_characters="\\")))
+def test_any_other_text_is_written_in_ascii_escaped_and_recoverable(text):
+    known = set(environment.ASCII_SPELLINGS) | set(environment.SUPERSCRIPTS)
+    written = text.encode("ascii", environment.ASCII_FALLBACK)
+    if not known & set(text):
+        assert written.decode("unicode_escape") == text
+
+
+@pytest.mark.parametrize(
+    "encoding, expected",
+    [
+        ("ascii", "10^-15 +/- 2 <= 3, b\\udcff.yaml"),
+        # Latin-1 has ¹²³ but no other superscript: ASCII throughout, never 10^-¹^5.
+        ("latin-1", "10^-15 +/- 2 <= 3, b\\udcff.yaml"),
+        ("utf-8", "10⁻¹⁵ ± 2 ≤ 3, b\\udcff.yaml"),
+    ],
+)
+def test_standard_output_writes_what_its_encoding_can_and_ascii_for_the_rest(
+    monkeypatch, encoding, expected
+):
+    streams = [io.TextIOWrapper(io.BytesIO(), encoding=encoding) for _ in range(2)]
+    monkeypatch.setattr(sys, "stdout", streams[0])
+    monkeypatch.setattr(sys, "stderr", streams[1])
+    environment.readable_streams()
+    for stream in streams:
+        stream.write("10⁻¹⁵ ± 2 ≤ 3, b\udcff.yaml")
+        stream.flush()
+        assert stream.buffer.getvalue() == expected.encode(encoding)
+
+
+#: A side bet whose title and outcome hold characters outside ASCII, printed on stdout.
+SYMBOL_BET = """\
+bet: every_deal
+title: Every Deal ± 1 ≥ 2
+game: baccarat
+decks: 1
+outcomes:
+  - name: Banker ≤ 3 cards × 1
+    when:
+      hand_cards: {banker: [2, 3]}
+    pays: 1 to 1
+"""
+
+
+@pytest.mark.parametrize(
+    "terminal", [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "PYTHONUTF8": "0"}]
+)
+def test_a_terminal_that_shows_only_ascii_gets_every_line(tmp_path, terminal):
+    # The par sheet ended in UnicodeEncodeError at the first character ASCII lacks.
+    path = tmp_path / "symbols.yaml"
+    path.write_text(SYMBOL_BET, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "LC_ALL")}
+    env.update(terminal)
+    done = subprocess.run(
+        [sys.executable, "-m", "gamecore", "sidebet", str(path)],
+        capture_output=True, env=env, timeout=300,
+    )
+    assert (done.returncode, done.stderr) == (0, b""), done.stderr
+    out = done.stdout.decode("ascii")
+    assert "Every Deal +/- 1 >= 2" in out and "Banker <= 3 cards x 1" in out, out
+    assert out.splitlines()[-1].startswith("house edge"), out
+
+
+@pytest.mark.parametrize("setting, named", UNUSABLE_SETTINGS[:2])
+def test_make_reports_refuses_the_same_settings_in_one_line(tmp_path, setting, named):
+    # python -m gamecore.reporting.build (make reports, make parameters) ended in a traceback
+    # while importing its modules.
+    output = tmp_path / "reports"
+    done = _run(["-m", "gamecore.reporting.build", "--output", str(output), "--list"], **setting)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("make reports: error: " + named), done.stderr
+    assert not output.exists()

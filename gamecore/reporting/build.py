@@ -27,6 +27,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+if __name__ == "__main__":  # before the imports below load numba: gamecore.environment
+    from gamecore.environment import start_program
+
+    start_program("make reports")
+
 from gamecore import games, strictjson
 from gamecore.errors import GamecoreError, did_you_mean, one_line, shown
 from gamecore.limits import checked_limits
