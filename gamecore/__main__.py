@@ -29,7 +29,7 @@ import must not (each would reach into the notebook or test that imports gamecor
   is one line on standard error and exit 1 (1 too if standard error is full), a reader gone
   a quiet 141, never 0.
 - **A character standard output's encoding cannot write is written in ASCII**
-  (:func:`gamecore.environment.readable_streams`: ``±`` as ``+/-``, ``≥`` as ``>=``, else a
+  (:func:`gamecore.environment.readable_output`: ``±`` as ``+/-``, ``≥`` as ``>=``, else a
   backslash escape), under ``PYTHONIOENCODING=ascii`` or a non-UTF-8 locale, never a
   ``UnicodeEncodeError`` halfway through the output; and a setting numba cannot run the
   kernels under (``NUMBA_DISABLE_JIT=1``, ``NUMBA_NUM_THREADS=0``) is one line naming it and
@@ -48,7 +48,7 @@ import gc
 import os
 import sys
 
-from gamecore.environment import readable_streams
+from gamecore.environment import readable_output
 from gamecore.errors import GamecoreError, one_line
 
 #: glibc's ``mallopt`` parameters (malloc.h): M_MMAP_THRESHOLD, M_ARENA_MAX.
@@ -117,7 +117,7 @@ def run() -> None:
             pass
         os._exit(2)
     compact_heap()  # before any thread allocates
-    readable_streams()
+    readable_output()
     try:
         code = _parse_and_execute()
     except GamecoreError as error:  # a setting numba cannot run under, found as it loads

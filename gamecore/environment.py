@@ -22,13 +22,15 @@ Text output holds a few characters outside ASCII (``±``, ``≤``, ``≥``, ``×
 exponents such as ``10⁻¹⁵``). Where standard output's encoding cannot write one
 (``PYTHONIOENCODING=ascii``; ``LC_ALL=C`` with ``PYTHONUTF8=0``; a Latin-1 locale and ``≤``),
 Python's default is to end the command with a ``UnicodeEncodeError`` halfway through its
-output. A program's entry point (:func:`readable_streams`) instead has each such character
+output. A program's entry point (:func:`readable_output`) instead has each such character
 written in ASCII: the usual spellings where there is one (``+/-``, ``<=``, ``>=``, ``x``,
 ``10^-15``), else Python's backslash escape (``\\u2200``), so a figure is never lost and every
 line still reads (a spelled cell may be a character or two wider than its column); a file
 name's undecodable byte (a lone surrogate) is escaped the same way. A terminal that can show
 every character (UTF-8) gets them unchanged; one that shows some (Latin-1) gets ASCII
-throughout, so that an exponent is never half superscript.
+throughout, so that an exponent is never half superscript. Standard error keeps Python's own
+rule, a backslash escape for every character it cannot write: an error line names what a
+user gave (a file's name), and ``≥`` there must not read as ``>=``.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from collections.abc import Iterator, Mapping
 
 from gamecore.errors import GamecoreError, one_line, shown
 
-#: The name of the codec error handler :func:`readable_streams` gives standard output and error.
+#: The name of the codec error handler :func:`readable_output` gives standard output.
 ASCII_FALLBACK = "gamecore.ascii_fallback"
 
 #: The ASCII spelling of each non-ASCII character gamecore's output holds (others are escaped).
@@ -114,22 +116,21 @@ def ascii_fallback(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error(ASCII_FALLBACK, ascii_fallback)
 
 
-def readable_streams() -> None:
-    """Standard output and error write a character their encoding cannot as ASCII
+def readable_output() -> None:
+    """Standard output writes a character its encoding cannot as ASCII
     (:func:`ascii_fallback`) rather than fail; one whose encoding lacks some of the superscript
     digits (Latin-1 has ``¹²³`` only, so ``10⁻¹⁵`` would read ``10^-¹^5``) writes ASCII
     throughout. For a program's entry point, never a library (it changes the process's
-    streams); a stream that is not a text file is left as it is."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is None:
-            continue
-        try:
-            "".join(SUPERSCRIPTS).encode(stream.encoding)
-        except (UnicodeEncodeError, LookupError):
-            reconfigure = functools.partial(reconfigure, encoding="ascii")
-        with contextlib.suppress(ValueError, OSError):  # a closed stream
-            reconfigure(errors=ASCII_FALLBACK)
+    stream); a stream that is not a text file is left as it is."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is None:
+        return
+    try:
+        "".join(SUPERSCRIPTS).encode(sys.stdout.encoding)
+    except (UnicodeEncodeError, LookupError):
+        reconfigure = functools.partial(reconfigure, encoding="ascii")
+    with contextlib.suppress(ValueError, OSError):  # a closed stream
+        reconfigure(errors=ASCII_FALLBACK)
 
 
 def setting_refusal(environ: Mapping[str, str]) -> str | None:
@@ -215,7 +216,7 @@ def numba_settings_checked() -> Iterator[None]:
 
 def start_program(program: str) -> None:
     """What a program's entry point does first, before it imports gamecore's kernels:
-    :func:`readable_streams`, and numba imported with its settings checked
+    :func:`readable_output`, and numba imported with its settings checked
     (:func:`numba_settings_checked`), a refusal one line on standard error and exit status 2.
 
     Parameters
@@ -223,7 +224,7 @@ def start_program(program: str) -> None:
     program : str
         What the refusal's line starts with (``make reports``).
     """
-    readable_streams()
+    readable_output()
     try:
         with numba_settings_checked():
             import numba  # noqa: F401

@@ -267,14 +267,12 @@ def test_any_other_text_is_written_in_ascii_escaped_and_recoverable(text):
 def test_standard_output_writes_what_its_encoding_can_and_ascii_for_the_rest(
     monkeypatch, encoding, expected
 ):
-    streams = [io.TextIOWrapper(io.BytesIO(), encoding=encoding) for _ in range(2)]
-    monkeypatch.setattr(sys, "stdout", streams[0])
-    monkeypatch.setattr(sys, "stderr", streams[1])
-    environment.readable_streams()
-    for stream in streams:
-        stream.write("10⁻¹⁵ ± 2 ≤ 3, b\udcff.yaml")
-        stream.flush()
-        assert stream.buffer.getvalue() == expected.encode(encoding)
+    stream = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    monkeypatch.setattr(sys, "stdout", stream)
+    environment.readable_output()
+    stream.write("10⁻¹⁵ ± 2 ≤ 3, b\udcff.yaml")
+    stream.flush()
+    assert stream.buffer.getvalue() == expected.encode(encoding)
 
 
 #: A side bet whose title and outcome hold characters outside ASCII, printed on stdout.
@@ -320,3 +318,14 @@ def test_make_reports_refuses_the_same_settings_in_one_line(tmp_path, setting, n
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("make reports: error: " + named), done.stderr
     assert not output.exists()
+
+
+def test_an_error_line_on_an_ascii_terminal_names_the_file_exactly(tmp_path):
+    # Spelled in ASCII, a file named é≥.yaml read '\\xe9>=.yaml': a name that is not the
+    # file's. Standard error escapes every character it cannot write.
+    missing = tmp_path / "é≥.yaml"
+    done = _run(["-m", "gamecore", "sidebet", str(missing)], PYTHONIOENCODING="ascii")
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr.splitlines() == [
+        f"gamecore: error: {tmp_path}/\\xe9\\u2265.yaml: not found"
+    ], done.stderr
