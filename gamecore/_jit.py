@@ -151,14 +151,16 @@ def _private_folder(folder: Path) -> bool:
 
 def _user_cache_home() -> Path | None:
     """``$XDG_CACHE_HOME`` when it is an absolute path (the XDG specification ignores any
-    other), else ``~/.cache``; None with no home folder."""
+    other), else ``~/.cache``; None with no home folder, or a relative one (``HOME=x`` would
+    put the cache in the working folder)."""
     given = os.environ.get("XDG_CACHE_HOME", "")
     if os.path.isabs(given):
         return Path(given)
     try:
-        return Path.home() / ".cache"
+        home = Path.home()
     except RuntimeError:  # no HOME and no password entry
         return None
+    return home / ".cache" if home.is_absolute() else None
 
 
 #: Where this process caches compiled kernels (:func:`cache_folder`), None: nowhere.

@@ -97,6 +97,18 @@ def test_with_no_writable_place_kernels_are_compiled_fresh_saying_so(tmp_path):
     assert "compiled afresh" in lines[0], err
 
 
+def test_a_relative_home_is_no_cache_folder(tmp_path):
+    # HOME=x, no XDG_CACHE_HOME: the fallback was ./x/.cache/gamecore, in the working folder.
+    checkout = _checkout(tmp_path, writable_pycache=False)
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+    found, err = _where_cached(
+        checkout, NUMBA_CACHE_DIR=str(blocker / "cache"), HOME="relative_home"
+    )
+    assert found["cache"] is None and "compiled afresh" in err, (found, err)
+    assert not (checkout / "relative_home").exists()
+
+
 def test_numba_s_own_cache_locators_are_not_used(tmp_path):
     # NUMBA_CACHE_LOCATOR_CLASSES picks numba's locators: the in-tree one caches in
     # __pycache__ itself, unversioned.
