@@ -5,6 +5,8 @@ before any counting, in one line naming it, the estimate and the bound."""
 from __future__ import annotations
 
 import contextlib
+import itertools
+import math
 import os
 import signal
 import subprocess
@@ -14,6 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamecore.interrupts import off_the_main_thread
 
@@ -113,3 +117,184 @@ def test_work_off_the_main_thread_gives_its_result_and_its_errors():
     helper.start()
     helper.join()
     assert names == ["helper"]
+
+
+# --- item 8: the work of a count, estimated and bounded before it starts -----------------
+
+FIRST_FOUR = ("player_1", "banker_1", "player_2", "banker_2")
+
+
+def _definition(game: str, condition: str, decks: int = 8, bet: str = "made") -> str:
+    """A one-outcome definition whose outcome holds when ``condition`` (YAML) does."""
+    return (
+        f"bet: {bet}\ngame: {game}\ndecks: {decks}\noutcomes:\n"
+        f"  - name: Made\n    when:\n      {condition}\n    pays: 10 to 1\n"
+    )
+
+
+def _parsed(text: str):
+    from gamecore.sidebets.definition import parse
+
+    return parse(text.encode(), "made.yaml")
+
+
+def _baccarat_deals_by_the_tableau(per_point_class: int = 1) -> int:
+    """The deals a baccarat count settles where the first four cards each run over
+    ``per_point_class`` classes of every point class and the third cards over the 10 point
+    classes, by plain loops over the tableau (RULES.md): a natural stands, a player's 0-5
+    draws, a banker's draw by its total and the player's third card."""
+    from gamecore.baccarat.tableau import DRAWING
+
+    deals = 0
+    for p1, b1, p2, b2 in itertools.product(range(10), repeat=4):
+        player, banker = (p1 + p2) % 10, (b1 + b2) % 10
+        if player >= 8 or banker >= 8:
+            deals += 1
+        elif player <= 5:
+            deals += sum(10 if DRAWING.banker_draws[banker, third] else 1 for third in range(10))
+        elif DRAWING.banker_draws_player_stood[banker]:
+            deals += 10
+        else:
+            deals += 1
+    return deals * per_point_class**4
+
+
+def test_the_tableau_loops_here_are_punto_banco_s():
+    # The independent loops above read the tableau only for the banker's draw; their
+    # player's rule is RULES.md's own (draws on 0-5), checked against the table.
+    from gamecore.baccarat.tableau import DRAWING
+
+    assert [bool(d) for d in DRAWING.player_draws[:8]] == [True] * 6 + [False] * 2
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    read=st.sets(st.sampled_from(FIRST_FOUR), min_size=1),
+    attribute=st.sampled_from([("suit", "hearts", 4), ("colour", "red", 2)]),
+)
+def test_a_baccarat_count_s_deals_are_the_tableau_s_times_each_finer_card_s_kinds(
+    read, attribute
+):
+    from gamecore.sidebets.work import count_work
+
+    kind, value, per_point_class = attribute
+    cards = ", ".join(f"{card}: {value}" for card in sorted(read))
+    bet = _parsed(_definition("baccarat", f"{kind}: {{{cards}}}"))
+    coarse = _baccarat_deals_by_the_tableau()
+    assert count_work(bet, 8).deals == coarse * per_point_class ** len(read)
+
+
+def test_a_baccarat_count_on_points_alone_settles_the_tableau_s_deals():
+    from gamecore.sidebets.work import count_work
+
+    for name in ("dragon_7", "small", "lucky_6", "dragon_bonus_player"):
+        bet = _parsed(_builtin_text(name))
+        assert count_work(bet, 8).deals == _baccarat_deals_by_the_tableau(), name
+
+
+def _builtin_text(name: str) -> str:
+    from gamecore.sidebets import definition
+
+    return (Path(definition.__file__).parent / "definitions" / f"{name}.yaml").read_text()
+
+
+def test_a_blackjack_count_deals_the_named_cards_each_over_its_kinds():
+    from gamecore.sidebets.work import count_work
+
+    # 21+3 reads the rank and suit of three cards (52 kinds each), the hole card none;
+    # Lucky Ladies the player's two by rank and suit, the dealer's two by points (10).
+    assert count_work(_parsed(_builtin_text("twenty_one_plus_three")), 6).deals == 52**3
+    assert count_work(_parsed(_builtin_text("lucky_ladies")), 6).deals == 52**2 * 10**2
+    colour = _parsed(_definition("blackjack", "colour: {dealer_up: red}"))
+    assert count_work(colour, 6).deals == 20  # 10 point classes x 2 colours, one card
+
+
+def test_passes_follow_the_counts_bound_past_int64():
+    from gamecore.sidebets.work import count_work
+
+    bet = _parsed(_builtin_text("dragon_7"))
+    # 416 P 6 fits in int64: one pass. 52,000 P 6 passes three primes below 2**31 and not
+    # four above 2**31 - 2**20 (the CRT primes lie between): four passes.
+    assert math.perm(416, 6) < 2**63 and count_work(bet, 8).passes == 1
+    assert (2**31) ** 3 < math.perm(52_000, 6) < (2**31 - 2**20) ** 4
+    assert count_work(bet, 1000).passes == 4
+
+
+def test_the_estimate_tracks_the_time_a_count_takes():
+    # Three counts whose estimates differ 4 and 16 times: their CPU times rise with them,
+    # and each one's time per deal estimated is within 4 times of the others'.
+    from gamecore import cards
+    from gamecore.sidebets.exact import count_outcomes
+    from gamecore.sidebets.work import count_work
+
+    bets = [
+        _parsed(_builtin_text("dragon_7")),
+        _parsed(_definition("baccarat", "suit: {player_1: hearts}")),
+        _parsed(_definition("baccarat", "suit: {player_1: hearts, banker_1: hearts}")),
+    ]
+    count_outcomes(bets[0], cards.standard(1))  # the kernel loaded before any is timed
+    per_deal = []
+    for bet in bets:
+        started = time.process_time()
+        count_outcomes(bet, cards.standard(8))
+        per_deal.append((time.process_time() - started) / count_work(bet, 8).total)
+    assert max(per_deal) < 4 * min(per_deal), per_deal
+
+
+SIX_SUITED = _definition(
+    "baccarat",
+    "suit: {player_1: hearts, player_2: hearts, player_3: hearts, "
+    "banker_1: hearts, banker_2: hearts, banker_3: hearts}",
+    decks=1000,
+    bet="six_suited",
+)
+
+
+def test_a_definition_past_the_bound_is_refused_at_once_naming_it_the_estimate_and_bound(
+    tmp_path,
+):
+    # Item 8: this 200-byte file asked for an hour of CPU (1,284,505,600 deals a pass, 4
+    # passes at 1,000 decks); now it is refused before any counting, in well under a second.
+    from helpers import assert_refused, run_gamecore, run_gamecore_here
+
+    from gamecore.sidebets.work import MAX_DEALS
+
+    path = tmp_path / "six_suited.yaml"
+    path.write_text(SIX_SUITED)
+    started = time.monotonic()
+    result = run_gamecore_here("sidebet", str(path))
+    assert time.monotonic() - started < 0.5
+    words = (str(path), "1,000 decks", f"{4 * 1_284_505_600:,} deals", f"{MAX_DEALS:,}")
+    assert_refused(result, *words)
+    assert_refused(run_gamecore("sidebet", str(path), "--decks", "1", timeout=60), str(path))
+    assert_refused(run_gamecore_here("sidebet", str(path), "--decks", "8"), "1,284,505,600")
+
+
+def test_effects_of_removal_past_the_bound_are_refused_before_any_counting():
+    from gamecore.errors import GamecoreError
+    from gamecore.sidebets import removal, study
+
+    four = _parsed(FOUR_SUITED)  # its par sheet is within the bound, 41 counts are not
+    started = time.monotonic()
+    with pytest.raises(GamecoreError, match="effects of removal at 8 decks.*41 counts"):
+        removal.effects_of_removal(four, 8)
+    with pytest.raises(GamecoreError, match="made.yaml: its effects of removal"):
+        study.check_report_work([four], {"baccarat": 8, "blackjack": 6}, 8)
+    assert time.monotonic() - started < 0.5
+
+
+@settings(max_examples=12, deadline=None)
+@given(decks=st.integers(1, 1000))
+def test_every_built_in_is_within_the_bound_at_every_deck_count(decks):
+    from gamecore.sidebets import definition, study
+
+    bets = [definition.load(name) for name in definition.builtin_names()]
+    study.check_report_work(bets, {"baccarat": decks, "blackjack": decks}, decks)
+    study.check_report_work(bets, {"baccarat": 1000, "blackjack": 1000}, 1000)
+
+
+def test_the_bound_is_stated_in_the_documentation():
+    from gamecore.sidebets.work import MAX_DEALS
+
+    text = (Path(__file__).parent.parent / "docs" / "side-bets.md").read_text()
+    assert f"**The bound: {MAX_DEALS:,} deals**" in text

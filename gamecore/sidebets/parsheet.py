@@ -16,6 +16,7 @@ from gamecore import cards
 from gamecore.errors import GamecoreError, shown
 from gamecore.sidebets.definition import LOSES, TOTAL, SideBet
 from gamecore.sidebets.exact import count_outcomes
+from gamecore.sidebets.work import check_work
 from gamecore.wagers import PaytableLine, Wager, WagerAnalysis, odds
 
 
@@ -158,10 +159,13 @@ def par_sheet(bet: SideBet, decks: int | None = None) -> ParSheet:
     Raises
     ------
     GamecoreError
-        ``decks`` outside 1..1000, or an outcome that is never paid because earlier
-        outcomes take every deal it matches (naming it and its line).
+        ``decks`` outside 1..1000; a count past the bound of
+        :data:`gamecore.sidebets.work.MAX_DEALS` (before any counting); or an outcome that
+        is never paid because earlier outcomes take every deal it matches (naming it and
+        its line).
     """
     decks = bet.decks if decks is None else cards.validate_decks(decks)
+    check_work(bet, decks)
     total, paid, matched = count_outcomes(bet, cards.standard(decks))
     for outcome, ways, own in zip(bet.outcomes, paid[:-1], matched, strict=True):
         if ways == 0 and own > 0:

@@ -36,6 +36,7 @@ from gamecore.errors import GamecoreError, shown
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.exact import count_outcomes
 from gamecore.sidebets.program import COLOUR, RANK, SUIT, VALUE, card_reads, classes
+from gamecore.sidebets.work import check_work, removal_counts
 
 #: The card classes a count can tell apart: point classes, ranks, or single cards.
 LEVELS = ("points", "ranks", "cards")
@@ -365,8 +366,15 @@ def effects_of_removal(bet: SideBet, decks: int | None = None, max_tag: int = 3)
     SideBetEffects
         The effects (exact Fractions), the count, its betting correlation and slope (or
         why there is no count).
+
+    Raises
+    ------
+    GamecoreError
+        Before any counting, where the counts (the full shoe's and one per kind) would
+        pass the bound of :data:`gamecore.sidebets.work.MAX_DEALS`.
     """
     decks = bet.decks if decks is None else cards.validate_decks(decks)
+    check_work(bet, decks, removal_counts(bet), "its effects of removal")
     shoe = cards.standard(decks)
     full = expected_return(bet, shoe)
     by_kind: dict[int, Fraction] = {}

@@ -16,6 +16,7 @@ from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.parsheet import ParSheet, par_sheet
 from gamecore.sidebets.program import card_reads
 from gamecore.sidebets.removal import SideBetEffects
+from gamecore.sidebets.work import check_work, removal_counts
 
 
 def definitions_table(bets: Iterable[SideBet]) -> pd.DataFrame:
@@ -162,6 +163,28 @@ def counter_trigger(effects: SideBetEffects) -> float | None:
     if effects.tags is None or estimate is None or not math.isfinite(estimate):
         return None
     return math.ceil(estimate * 10) / 10
+
+
+def check_report_work(bets: Iterable[SideBet], decks_of: dict[str, int], sweep_decks: int) -> None:
+    """Refuse, before the report counts anything, a bet whose par sheet, deck sweep or
+    effects of removal would settle more deals than :data:`gamecore.sidebets.work.MAX_DEALS`
+    (one line naming its definition, the estimate and the bound).
+
+    Parameters
+    ----------
+    bets : iterable of SideBet
+        Checked definitions.
+    decks_of : dict of str to int
+        Each game's deck count (the par sheet's and the effects of removal's).
+    sweep_decks : int
+        The deck sweep's largest deck count (a count's passes only grow with the decks,
+        its deals do not change).
+    """
+    for bet in bets:
+        decks = decks_of[bet.game]
+        check_work(bet, decks)
+        check_work(bet, sweep_decks, what="its deck sweep's count")
+        check_work(bet, decks, removal_counts(bet), "its effects of removal")
 
 
 def rules_table(baccarat_decks: int, blackjack_decks: int) -> pd.DataFrame:
