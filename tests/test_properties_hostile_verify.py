@@ -1,6 +1,10 @@
 """Hostile input, round four (issue 42): what a received reports folder can make
 ``gamecore verify`` do or say.
 
+* Item 2: verify's last line claimed a match for what it never compared. A workbook's cell
+  is compared by its value and number format (what Excel shows), the workbook against
+  the one written again from the report's own files; the HTML page and the executed
+  notebook, which it does not compare, are named in its last line as checked by hash only.
 * Item 11: a parameter that names a file (a strategy chart, a side bet's definition, a
   limits file) naming one outside the folder is refused in one line, unopened: a chart
   file's first line was echoed in the error (``/etc/passwd``'s ``root:x:0:0...``).
@@ -17,8 +21,10 @@ import builtins
 import json
 import os
 import shutil
+import zipfile
 from pathlib import Path
 
+import openpyxl
 import pytest
 from helpers import assert_refused, run_gamecore_here
 from hypothesis import given, settings
@@ -241,3 +247,120 @@ def test_every_parameter_that_takes_a_file_is_held_to_the_folder():
         files = table["Allowed"].str.contains(r"\bfiles?\b", case=False)
         takes_files |= set(table.loc[files, "Parameter"])
     assert takes_files == set(FILE_PARAMETERS)
+
+
+# --- item 2: what a reader sees of the workbook; what is checked by hash only ------------------
+
+
+def percentage_cell(path: Path):
+    """A number shown as a percentage in the workbook: (sheet title, coordinate, value)."""
+    book = openpyxl.load_workbook(path)
+    for sheet in book.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                if cell.number_format == "0.0000%" and isinstance(cell.value, float):
+                    return sheet.title, cell.coordinate, cell.value
+    raise AssertionError("no percentage in the workbook")
+
+
+def restyle(path: Path, change) -> None:
+    """Open the workbook, ``change(book)``, save it: a forger with openpyxl."""
+    book = openpyxl.load_workbook(path)
+    change(book)
+    book.save(path)
+
+
+def cell_values(path: Path) -> dict:
+    book = openpyxl.load_workbook(path)
+    return {
+        (sheet.title, cell.coordinate): cell.value
+        for sheet in book.worksheets
+        for row in sheet.iter_rows()
+        for cell in row
+    }
+
+
+def test_a_number_format_changed_values_untouched_is_named_by_sheet_and_cell(
+    dragon_tiger_reports, tmp_path
+):
+    """The issue's forgery: a percentage's number format made literal text, so the figure
+    reads 0.0500% whatever its value (a Dragon bet's 46.6019% here); every value as it
+    was, the manifest rehashed. It passed: only the values were compared."""
+    reports = copy_of(dragon_tiger_reports, tmp_path / "reports")
+    workbook = reports / REPORT / f"{REPORT}.xlsx"
+    sheet, coordinate, value = percentage_cell(workbook)
+    values = cell_values(workbook)
+
+    def literal(book):
+        book[sheet][coordinate].number_format = '"0.0500%"'
+
+    restyle(workbook, literal)
+    assert cell_values(workbook) == values
+    rehash(reports)
+    assert verify.verify(reports) == [
+        f"{REPORT}/{REPORT}.xlsx: sheet {sheet!r}, cell {coordinate}: number format "
+        f"'\"0.0500%\"' in the report, '0.0000%' recomputed (the value {value!r} shown "
+        "otherwise)"
+    ]
+
+
+def edit_part(path: Path, part: str, change) -> None:
+    """Rewrite one part of an XLSX file (a ZIP archive) as ``change`` says, the others as
+    they are: a forger editing the XML."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    edited = change(parts[part])
+    assert edited != parts[part]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, edited if name == part else data)
+
+
+def test_a_workbook_shown_otherwise_differs_from_its_files_written_again(
+    dragon_tiger_reports, tmp_path
+):
+    """What the cells do not say (here a table's first row hidden, in the sheet's XML)
+    differs from the workbook written again from the report's own files; the build's does
+    not (it is a function of them). Here the comparison itself; the untouched build's
+    verify (test_verify_evidence) runs it after every rerun."""
+    from gamecore.reporting.bookcompare import compare_written_again
+
+    folder = copy_of(dragon_tiger_reports, tmp_path / "reports") / REPORT
+    workbook = folder / f"{REPORT}.xlsx"
+    assert compare_written_again(REPORT, folder, tmp_path / "same") == []
+    part = "xl/worksheets/sheet2.xml"
+    edit_part(workbook, part, lambda xml: xml.replace(b'<row r="2"', b'<row r="2" hidden="1"'))
+    assert compare_written_again(REPORT, folder, tmp_path / "hidden") == [
+        f"{REPORT}/{REPORT}.xlsx: differs from the report's own files written again ({part}; "
+        f"with openpyxl {openpyxl.__version__}: a workbook written by another version differs "
+        "too)"
+    ]
+
+
+def test_an_edited_page_and_notebook_are_named_as_checked_by_hash_only(
+    dragon_tiger_reports, tmp_path, monkeypatch
+):
+    """The Tie's house edge edited on the HTML page and in the executed notebook, the
+    manifest rehashed: verify does not compare them with the rerun (they hold run times
+    and paths), so its last line names each as checked by hash only, and claims no match
+    for them. The rerun stands in as the session's build of the report (test_verify_folder's
+    stand-in); the untouched build's verify reruns for real (test_verify_evidence)."""
+    reports = copy_of(dragon_tiger_reports, tmp_path / "reports")
+    for name in (f"{REPORT}.html", f"{REPORT}.ipynb"):
+        path = reports / REPORT / name
+        text = path.read_text("utf-8")
+        assert "38.8350%" in text
+        path.write_text(text.replace("38.8350%", "36.8350%"), "utf-8")
+    rehash(reports)
+
+    def build(output, parameters, only, progress=True):
+        shutil.copytree(dragon_tiger_reports / only[0], Path(output) / only[0])
+
+    monkeypatch.setattr(report_build, "build", build)
+    result = run_gamecore_here("verify", str(reports))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1] == (
+        f"{reports}: every file's hash, every exact figure, every simulated twin match (every "
+        f"report rerun: {REPORT}); checked by hash only: {REPORT}/{REPORT}.html, "
+        f"{REPORT}/{REPORT}.ipynb, {REPORT}/provenance.csv"
+    )

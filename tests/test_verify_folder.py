@@ -273,7 +273,8 @@ def test_the_last_line_says_which_reports_were_rerun(
     assert result.stdout.splitlines()[-1] == (
         f"{reports}: every file's hash matches; only punto_banco was rerun, and its every "
         "exact figure, every simulated twin match (not rerun: c21_baccarat, dragon7_counting, "
-        "ez_baccarat)"
+        "ez_baccarat); checked by hash only: index.html, punto_banco/provenance.csv, "
+        "punto_banco/punto_banco.html, punto_banco/punto_banco.ipynb"
     )
     assert "every file's hash, every exact figure" not in result.stdout
     refused = run_gamecore_here("verify", str(reports), "--only", "dragon_tiger")
@@ -285,5 +286,6 @@ def test_the_last_line_says_which_reports_were_rerun(
     assert (result.returncode, result.stdout) == (
         0,
         f"{one}: every file's hash, every exact figure and every simulated one match (every "
-        "report rerun: dragon_tiger)\n",
+        "report rerun: dragon_tiger); checked by hash only: dragon_tiger/dragon_tiger.html, "
+        "dragon_tiger/dragon_tiger.ipynb, dragon_tiger/provenance.csv\n",
     ), result.stderr

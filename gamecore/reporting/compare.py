@@ -8,10 +8,15 @@
 * ``summary.json`` (the index's key figures, the report's title, parameters and tables),
   every field but the run time and commit, the key figures as printed (:func:`compare_summary`).
 * A figure (PNG), pixel for pixel (:func:`compare_figure`).
-* The workbook (XLSX), cell by cell on every sheet, the provenance rows (when, where) left
-  out (:func:`compare_workbook`).
+* The workbook (XLSX), cell by cell on every sheet, each cell's value and number format, the
+  provenance rows (when, where) left out; then written again from the report's own files
+  (:mod:`gamecore.reporting.bookcompare`).
 * The document and the par sheet (PDF), byte for byte against the report's own files
   typeset again (:func:`compare_documents`).
+
+Any other file (:func:`compared_by_content`: the provenance, the HTML page, the executed
+notebook, which hold run times, paths and the build's commit) is checked by its hash only,
+and verify's last line names each.
 
 Each mismatch is one line naming the file, and the line (as the file numbers it, the header
 line 1) and column, or the sheet and cell.
@@ -42,8 +47,37 @@ SE_FACTOR = 1.5
 Z_TOLERANCE = 1e-9
 #: summary.json's fields that describe the build, not its figures: not compared.
 SUMMARY_NOT_COMPARED = ("run_time_seconds", "commit")
-#: The largest PNG or XLSX compared (a full build's largest are under 1 MB).
+#: The largest PNG compared (a full build's largest are under 1 MB).
 MAX_DERIVED_BYTES = 64 << 20
+#: Report files that describe the build itself (times, commit, machine): hashed only.
+NOT_RECOMPUTED = ("provenance.csv",)
+#: The kinds of report file compared with the rerun's (or, a PDF, typeset again) by content.
+COMPARED_SUFFIXES = (".csv", ".png", ".xlsx", ".pdf")
+
+
+def compared_by_content(name: str) -> bool:
+    """Whether verify compares a report's file named ``name`` by its content (with the
+    rerun's, or typeset or written again), not by its hash only.
+
+    Parameters
+    ----------
+    name : str
+        The file's name in its report's folder.
+
+    Returns
+    -------
+    bool
+        True for a table (but :data:`NOT_RECOMPUTED`), ``summary.json``, a figure, the
+        workbook and a PDF.
+
+    Examples
+    --------
+    >>> [compared_by_content(n) for n in ("outcomes.csv", "provenance.csv", "x.html")]
+    [True, False, False]
+    """
+    if name in NOT_RECOMPUTED:
+        return False
+    return name == "summary.json" or Path(name).suffix in COMPARED_SUFFIXES
 
 
 def same_number(a: str, b: str) -> bool:
@@ -78,6 +112,40 @@ def same_number(a: str, b: str) -> bool:
     if math.isnan(x) and math.isnan(y):
         return True
     return math.isclose(x, y, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+
+
+def hash_only(reports: Path, rerun: Sequence[str], every: bool) -> list[str]:
+    """The files of a confirmed reports folder that verify checked by their hash only: of
+    each report rerun, those it does not compare by content (:func:`compared_by_content`:
+    the provenance, the HTML page, the executed notebook); beside the reports, every file
+    but ``index.html`` when every report was rerun (then it is written again). The files of
+    a report not rerun are all hashed only: verify's last line names those reports.
+
+    Parameters
+    ----------
+    reports : Path
+        The reports folder, confirmed.
+    rerun : sequence of str
+        The reports rerun.
+    every : bool
+        Whether they are every report of the folder.
+
+    Returns
+    -------
+    list of str
+        The files' paths relative to the folder, sorted.
+    """
+    from gamecore.reporting.finalize import INDEX
+    from gamecore.reporting.manifest import report_files
+
+    names = []
+    for path in report_files(reports):
+        parts = path.relative_to(reports).parts
+        if len(parts) == 1 and not (every and parts[0] == INDEX):
+            names.append(parts[0])
+        elif len(parts) == 2 and parts[0] in rerun and not compared_by_content(parts[1]):
+            names.append("/".join(parts))
+    return sorted(names)
 
 
 def _parsed(raw: bytes, what: str) -> pd.DataFrame:
@@ -372,88 +440,10 @@ def compare_figure(name: str, given: Path, fresh: Path) -> list[str]:
     return []
 
 
-def _provenance_items(folder: Path) -> set[str]:
-    """The items of the rerun's provenance.csv: the rows a workbook repeats them in say
-    when and where it was built, and are not compared."""
-    path = folder / "provenance.csv"
-    if not path.is_file():
-        return set()
-    frame = read_table(path, "provenance.csv (recomputed)")
-    return set(frame.iloc[:, 0]) if len(frame.columns) else set()
-
-
-def _sheets(path: Path, what: str) -> dict[str, list[tuple]]:
-    import openpyxl
-
-    raw = read_bounded(path, MAX_DERIVED_BYTES, what)
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-    except Exception:  # noqa: BLE001 - zipfile, XML and openpyxl each raise their own
-        raise GamecoreError(f"{what}: not a readable workbook") from None
-    try:
-        return {sheet.title: list(sheet.iter_rows(values_only=True)) for sheet in book.worksheets}
-    finally:
-        book.close()
-
-
-def _cell_text(value: object) -> str:
-    return "" if value is None else str(value)
-
-
-def compare_workbook(name: str, given: Path, fresh: Path) -> list[str]:
-    """A report's workbook against the rerun's: the same sheets, and on each every cell the
-    same (numbers to :data:`TOLERANCE`), but the rows whose first cell is a provenance item
-    (when, where, by which versions it was built).
-
-    Parameters
-    ----------
-    name : str
-        How the lines name the file.
-    given, fresh : Path
-        The report's XLSX and the rerun's.
-
-    Returns
-    -------
-    list of str
-        One line per sheet missing or extra and per cell that differs (at most 20 a sheet).
-    """
-    from openpyxl.utils import get_column_letter
-
-    try:
-        stated = _sheets(given, name)
-    except GamecoreError as error:
-        return [str(error)]
-    recomputed = _sheets(fresh, f"{name} (recomputed)")
-    if list(stated) != list(recomputed):
-        return [f"{name}: sheets {shown(list(stated))}, recomputed {shown(list(recomputed))}"]
-    skipped = _provenance_items(fresh.parent)
-    problems = []
-    for sheet, rows in stated.items():
-        other = recomputed[sheet]
-        if len(rows) != len(other):
-            problems.append(
-                f"{name}: sheet {shown(sheet)}: {len(rows)} rows, recomputed {len(other)}"
-            )
-            continue
-        found = []
-        for r, (a, b) in enumerate(zip(rows, other, strict=True)):
-            if (a and _cell_text(a[0]) in skipped) or a == b:
-                continue
-            width = max(len(a), len(b))
-            a, b = tuple(a) + (None,) * (width - len(a)), tuple(b) + (None,) * (width - len(b))
-            for c, (x, y) in enumerate(zip(a, b, strict=True)):
-                if not same_number(_cell_text(x), _cell_text(y)):
-                    found.append(
-                        f"{name}: sheet {shown(sheet)}, cell {get_column_letter(c + 1)}{r + 1}: "
-                        f"{shown(x)} in the report, {shown(y)} recomputed"
-                    )
-        problems += found[:20]
-    return problems
-
-
 def compare_derived(label: str, given: Path, fresh: Path) -> list[str]:
-    """The comparison a derived file of the rerun gets, by its kind: ``summary.json``,
-    a ``.png`` figure, a ``.xlsx`` workbook; nothing for others (hashed only).
+    """The comparison a derived file of the rerun gets, by its kind: ``summary.json``, a
+    ``.png`` figure; nothing for others (the workbook is
+    :func:`gamecore.reporting.bookcompare.compare_workbook`'s; the rest hashed only).
 
     Parameters
     ----------
@@ -469,13 +459,11 @@ def compare_derived(label: str, given: Path, fresh: Path) -> list[str]:
     """
     if fresh.name == "summary.json":
         return compare_summary(label, given, fresh)
-    if fresh.suffix not in (".png", ".xlsx"):
+    if fresh.suffix != ".png":
         return []
     if not given.is_file():
         return [f"{label}: missing (the recomputed report has it)"]
-    if fresh.suffix == ".png":
-        return compare_figure(label, given, fresh)
-    return compare_workbook(label, given, fresh)
+    return compare_figure(label, given, fresh)
 
 
 def simulated_marks(fresh: Path) -> dict[str, list[str]]:

@@ -19,11 +19,12 @@ column):
    beside nothing of the original, and compared with the rerun whatever the manifest says
    (:mod:`gamecore.reporting.compare`): every exact cell of every CSV (integers and text
    equal, other numbers to 1e-12), ``summary.json``'s key figures as printed, every figure
-   pixel for pixel, every workbook cell; each simulated twin against its exact figure;
-   then, all of those confirmed, the PDFs against the report's own files typeset again,
-   byte for byte; and, every report confirmed, ``index.html`` against the index written
-   again from the folder (:func:`check_index`); a file the rerun writes that the report
-   lacks, whatever its kind, is named;
+   pixel for pixel, every workbook cell's value and number format; each simulated twin
+   against its exact figure; then, all of those confirmed, the PDFs and the workbook
+   against the report's own files typeset and written again, byte for byte (but the
+   workbook's times of writing); and, every report confirmed, ``index.html`` against the
+   index written again from the folder (:func:`check_index`); a file the rerun writes that
+   the report lacks, whatever its kind, is named;
 4. with ``simulations``, every simulated cell bit for bit (the marks come from the rerun,
    not from the files checked): chunks seeded from the recorded seed make them depend on
    the seed only.
@@ -31,7 +32,8 @@ column):
 The manifest is read strictly and bounded; work past :data:`WORK_FACTOR` times a report's
 defaults is refused before anything runs (:func:`check_work`). ``provenance.csv`` (when,
 where, which commit), the HTML page and the executed notebook (which hold run times) are
-hashed, not recomputed: the manifest's signature is what fixes them. Rerunning a report
+hashed, not recomputed: the manifest's signature is what fixes them, and the last line
+names each file so checked by its hash only (:func:`confirmed`). Rerunning a report
 takes as long as building it; an interrupt or SIGTERM removes the scratch folder.
 """
 
@@ -49,11 +51,14 @@ from typing import Any
 
 from gamecore.errors import GamecoreError, did_you_mean, shown
 from gamecore.reading import MAX_REPORT_FILE_BYTES, path_text, read_bounded
+from gamecore.reporting.bookcompare import compare_workbook, compare_written_again
 from gamecore.reporting.compare import (
     TOLERANCE,
     compare_derived,
     compare_documents,
     compare_table,
+    compared_by_content,
+    hash_only,
     same_number,
     simulated_marks,
 )
@@ -71,8 +76,6 @@ __all__ = [
     "verify_command",
 ]
 
-#: Report files that describe the build itself (times, commit, machine): hashed only.
-NOT_RECOMPUTED = ("provenance.csv",)
 #: The most a simulation size (a count of rounds, shoes or sessions) or a list's length may
 #: be, as a multiple of the report's default: a rerun takes as long as the build, so this
 #: is already ten builds' work.
@@ -245,17 +248,21 @@ def _compare_report(reports: Path, name: str, fresh: Path, simulations: bool) ->
     simulated = simulated_marks(fresh)
     for path in written:
         given, label = folder / path.name, f"{name}/{path.name}"
-        if not given.is_file() or path.name in NOT_RECOMPUTED:
-            continue
+        if not given.is_file() or not compared_by_content(path.name):
+            continue  # hashed only: the last line names it
         if path.suffix == ".csv":
             marks = simulated.get(path.name, [])
             problems += compare_table(label, given, path, marks, simulations)
+        elif path.suffix == ".xlsx":
+            problems += compare_workbook(label, given, path)
         else:
             problems += compare_derived(label, given, path)
-    # The PDFs against the report's own files typeset again, once every one of those files
-    # is confirmed: then they are the rerun's (read within its bounds), none added.
+    # The PDFs and the workbook against the report's own files typeset and written again,
+    # once every one of those files is confirmed: then they are the rerun's (read within its
+    # bounds), none added.
     if not problems:
         problems += compare_documents(name, folder, fresh.parent.parent / "typeset")
+        problems += compare_written_again(name, folder, fresh.parent.parent / "written")
     return problems
 
 
@@ -318,8 +325,9 @@ def recompute(
 ) -> list[str]:
     """Rerun the reports ``names`` from the parameters the manifest records (each checked,
     :func:`reports_to_rerun`) and compare every CSV
-    (:func:`~gamecore.reporting.compare.compare_table`), the summary, figures and workbook
-    (:func:`~gamecore.reporting.compare.compare_derived`); one line per mismatch. The
+    (:func:`~gamecore.reporting.compare.compare_table`), the summary and figures
+    (:func:`~gamecore.reporting.compare.compare_derived`) and the workbook
+    (:mod:`gamecore.reporting.bookcompare`); one line per mismatch. The
     scratch folder is removed however the rerun ends (SIGTERM included).
 
     Parameters
@@ -501,7 +509,9 @@ def verify_command(
 def confirmed(reports: Path, simulations: bool, only: Sequence[str] | None, signed: bool) -> str:
     """The line verify ends with when nothing differs: what it checked, naming the reports
     it reran; with ``only`` fewer than the folder's, that only those were rerun and which
-    were not, never "every exact figure" of the folder.
+    were not, never "every exact figure" of the folder; and each file it checked by its
+    hash only (:func:`~gamecore.reporting.compare.hash_only`), never a match claimed for a
+    file not compared.
 
     Parameters
     ----------
@@ -525,15 +535,17 @@ def confirmed(reports: Path, simulations: bool, only: Sequence[str] | None, sign
         " and every simulated one" if simulations else ", every simulated twin"
     )
     signature = "the signature, " if signed else ""
+    unread = hash_only(reports, rerun, every=rerun == present)
+    by_hash = f"; checked by hash only: {', '.join(unread)}" if unread else ""
     if rerun == present:
         which = f"every report rerun: {', '.join(rerun)}" if rerun else "no report to rerun"
-        return f"{reports}: {signature}every file's hash, {figures} match ({which})"
+        return f"{reports}: {signature}every file's hash, {figures} match ({which}){by_hash}"
     those = "its" if len(rerun) == 1 else "their"
     were = "was" if len(rerun) == 1 else "were"
     others = ", ".join(name for name in present if name not in rerun)
     return (
         f"{reports}: {signature}every file's hash matches; only {', '.join(rerun)} {were} "
-        f"rerun, and {those} {figures} match (not rerun: {others})"
+        f"rerun, and {those} {figures} match (not rerun: {others}){by_hash}"
     )
 
 
