@@ -263,8 +263,12 @@ def test_a_planted_journal_cannot_move_anything_out_of_the_folder(tmp_path):
     staged_build.stage_and_commit(output, 1, names=("alpha",))
     victim = tmp_path / "victim"
     victim.mkdir()
-    planted = output / f"{finalize.STAGING_PREFIX}1-planted"
-    (planted / "new" / "..").mkdir(parents=True, exist_ok=True)
+    code = "import sys; from gamecore.reporting import finalize as f; "
+    code += "print(f.open_staging(sys.argv[1]).path)"
+    made = subprocess.run(  # a build's own staging folder, its process gone
+        [sys.executable, "-c", code, str(output)], capture_output=True, text=True, check=True
+    )
+    planted = Path(made.stdout.strip())
     (planted / finalize.JOURNAL).write_text(json.dumps({"reports": {"../victim": [0, 0]}}))
     with pytest.raises(GamecoreError, match="not a build journal"):
         finalize.recover(output)

@@ -1,5 +1,6 @@
 """Issue 42 (hostile input, round four), the report build's staging and recovery: a FIFO put
-where a build, ``gamecore verify`` or ``gamecore sign`` expects a regular file (item 9).
+where a build, ``gamecore verify`` or ``gamecore sign`` expects a regular file (item 9);
+recovery removing folders a build did not make (item 4).
 
 A FIFO opened the plain way waits for a writer, forever. Each test that reaches such an open
 in this process does so under :func:`fifo_watchdog`, which, if the code under test is still
@@ -9,14 +10,18 @@ of their own with a timeout.
 """
 
 import contextlib
+import json
 import os
 import subprocess
 import sys
 import threading
+import uuid
 from pathlib import Path
 
 import pytest
 from helpers import assert_refused, run_gamecore
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gamecore.errors import GamecoreError
 from gamecore.reporting import finalize, manifest, signing
@@ -160,3 +165,131 @@ def test_sign_refuses_a_fifo_in_the_folder_in_one_line(tmp_path, planted, privat
     )
     assert_names_the_fifo(line, fifo)
     assert not (reports / "MANIFEST.json.sig").exists()
+
+
+# --- item 4: recovery touches only what a build marked as its own -------------------------
+
+
+def dead_build_staging(reports: Path) -> Path:
+    """A staging folder made by the build's own code in a process that then ended without
+    closing it (as a killed build leaves it), a staged file in it. Returns the folder."""
+    code = (
+        "import sys; from gamecore.reporting import finalize; "
+        "s = finalize.open_staging(sys.argv[1]); s.report('alpha').mkdir(); "
+        "(s.report('alpha') / 'summary.json').write_text('{}'); print(s.path)"
+    )
+    made = subprocess.run(
+        [sys.executable, "-c", code, str(reports)], capture_output=True, text=True, check=True
+    )
+    return Path(made.stdout.strip())
+
+
+def user_folders(reports: Path) -> dict[Path, str]:
+    """A user's folders named like a build's staging folders, each holding a note: beside
+    the reports folder as earlier versions staged, and hidden inside it. Returns each
+    note's path and text."""
+    notes = {
+        reports.parent / f".{reports.name}.building-mynotes" / "notes.txt": "my notes\n",
+        reports / ".building-mine" / "x": "mine\n",
+        reports / ".building-4242" / "x": "named as by process 4242\n",
+        reports / ".staging-1" / "draft.txt": "a draft\n",
+        reports / ".old-notes" / "old.txt": "old notes\n",
+    }
+    for path, text in notes.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return notes
+
+
+def test_a_user_s_folders_named_like_staging_folders_survive_and_are_named(tmp_path):
+    """Recovery deleted every .building-* folder inside the reports folder whose owner lock
+    was not held (a user's too), and earlier versions' names (.reports.building-*,
+    .staging-*, .old-*) when their last number was no live process. Now only a folder
+    with a build's owner record is removed; the others are kept, every file, and named."""
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    notes = user_folders(reports)
+    (reports / ".building-notes.txt").write_text("a file\n")
+    gone = dead_build_staging(reports)
+    recovered = finalize.recover(reports)
+    assert {path: path.read_text() for path in notes} == notes
+    assert (reports / ".building-notes.txt").read_text() == "a file\n"
+    assert sorted(recovered.left) == sorted(
+        {path.parent for path in notes} | {reports / ".building-notes.txt"}
+    )
+    assert recovered.removed == [gone] and not gone.exists()
+    lines = recovered.notes()
+    assert len(lines) == len(recovered.left) + 1
+    assert any(str(gone) in line and "removed" in line for line in lines)
+    for folder in recovered.left:
+        assert any(str(folder) in line and "left as it is" in line for line in lines)
+
+
+#: What may be found in a folder's .owner that a build did not write there.
+FORGED = st.one_of(
+    st.binary(max_size=300),
+    st.fixed_dictionaries(
+        {"made by": st.just("gamecore make reports"), "pid": st.integers(0, 1 << 22)},
+        optional={"token": st.text(max_size=40), "host": st.text(max_size=20)},
+    ).map(lambda record: json.dumps(record).encode()),
+)
+SUFFIXES = st.text(
+    st.characters(codec="ascii", categories=["L", "N"]) | st.sampled_from("-_"),
+    min_size=1,
+    max_size=40,
+)
+
+
+@settings(max_examples=12, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(suffix=SUFFIXES, owner=st.none() | FORGED)
+def test_no_folder_without_its_build_s_owner_record_is_removed(tmp_path, suffix, owner):
+    """Whatever a folder named .building-SUFFIX holds as its .owner (nothing, bytes, a
+    record naming another process or token), recovery leaves it and all in it."""
+    reports = tmp_path / str(uuid.uuid4()) / "reports"
+    folder = reports / f"{finalize.STAGING_PREFIX}{suffix}"
+    (folder / "new").mkdir(parents=True)
+    (folder / "new" / "notes.txt").write_text("keep me\n")
+    if owner is not None:
+        (folder / ".owner").write_bytes(owner)
+    recovered = finalize.recover(reports)
+    assert (folder / "new" / "notes.txt").read_text() == "keep me\n"
+    assert recovered.removed == [] and recovered.left == [folder]
+
+
+def test_a_record_copied_from_another_build_s_folder_marks_nothing(tmp_path):
+    """An owner record is its own folder's: the same record in a folder of another name
+    (its process and token not the name's) does not make that folder a build's."""
+    reports = tmp_path / "reports"
+    gone = dead_build_staging(reports)
+    copy = reports / f"{finalize.STAGING_PREFIX}{os.getpid()}-{'0' * 32}"
+    copy.mkdir()
+    (copy / "x").write_text("mine\n")
+    (copy / ".owner").write_bytes((gone / ".owner").read_bytes())
+    recovered = finalize.recover(reports)
+    assert recovered.removed == [gone] and recovered.left == [copy]
+    assert (copy / "x").read_text() == "mine\n"
+
+
+def test_make_reports_keeps_a_user_s_folders_and_says_what_recovery_removed(tmp_path):
+    """The command: a user's folders survive its recovery and are named on standard error,
+    a dead build's staging folder is removed and named, the build goes on."""
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    notes = user_folders(reports)
+    gone = dead_build_staging(reports)
+    small = ["-p", "rounds", "2000", "-p", "sweep_rounds", "2000", "-p", "hold_sessions", "50"]
+    result = subprocess.run(
+        [sys.executable, "-m", "gamecore.reporting.build", "--output", str(reports)]
+        + ["--only", "dragon_tiger", *small],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert {path: path.read_text() for path in notes} == notes
+    assert not gone.exists()
+    said = [line for line in result.stderr.splitlines() if line.startswith("make reports: note:")]
+    assert any(str(gone) in line and "removed" in line for line in said), result.stderr
+    for path in notes:
+        assert any(str(path.parent) in line and "left as it is" in line for line in said)
+    assert (reports / "dragon_tiger" / "summary.json").is_file()

@@ -393,7 +393,7 @@ def test_a_device_or_a_fifo_as_parameters_file_is_refused_without_waiting(tmp_pa
     )
 
 
-def test_stale_staging_folders_are_removed_and_live_ones_kept(tmp_path):
+def test_stale_staging_folders_are_removed_live_ones_and_older_names_kept(tmp_path):
     reports = tmp_path / "reports"
     reports.mkdir()
     dead = subprocess.run(
@@ -418,9 +418,11 @@ def test_stale_staging_folders_are_removed_and_live_ones_kept(tmp_path):
     ]
     for folder in stale:
         (folder / "punto_banco").mkdir(parents=True)
-    removed = finalize.recover(reports)
-    assert sorted(removed) == sorted([*stale, Path(gone)])
-    assert live.path.is_dir() and not any(f.exists() for f in stale)
+    recovered = finalize.recover(reports)
+    assert recovered.removed == [Path(gone)] and not Path(gone).exists()
+    # No owner record marks them as a build's (a user's folder may be named so): named, kept.
+    assert sorted(recovered.left) == sorted(stale)
+    assert live.path.is_dir() and all((f / "punto_banco").is_dir() for f in stale)
     live.close()
     assert not live.path.exists()
 

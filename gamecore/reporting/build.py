@@ -326,6 +326,8 @@ def build(
             f"--output {path_text(given)}: cannot write the reports there ({error.strerror})"
         ) from None
     try:
+        for line in staging.recovered.notes():  # what recovery removed, and what it left
+            print(f"make reports: note: {one_line(line)}", file=sys.stderr)
         started = time.monotonic()
         for number, name in enumerate(selected, start=1):
             # Where the build is and how long each report took: one takes minutes.

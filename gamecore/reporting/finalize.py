@@ -12,12 +12,14 @@ leaves a journal the next build completes (rolls forward).
 The protocol
 ------------
 1. :func:`open_staging`, under the folder's lock (``flock`` on ``reports/.lock``): finish or
-   discard what builds that are gone left behind (:func:`recover`), then make the staging
-   folder ``reports/.building-<pid>-<random>``, *inside* the reports folder, so it is on the
-   same file system as its target (a rename never crosses file systems, whatever is mounted
-   where) and hidden from the manifest. The build holds the lock of the staging folder's
-   ``.owner`` file as long as it lives: a lock the kernel drops when the process ends however
-   it ends, so "is that build gone?" never trusts a process number that may be reused.
+   discard what builds that are gone left behind (:func:`recover`: only folders their owner
+   record marks as a build's own; anything else only named like one is left and named),
+   then make the staging folder ``reports/.building-<pid>-<token>``, *inside* the reports
+   folder, so it is on the same file system as its target (a rename never crosses file
+   systems, whatever is mounted where) and hidden from the manifest, with its owner record
+   ``.owner`` (:mod:`gamecore.reporting.ownership`). The build holds the lock of ``.owner``
+   as long as it lives: a lock the kernel drops when the process ends however it ends, so
+   "is that build gone?" never trusts a process number that may be reused.
 2. The notebooks write each report into ``<staging>/new/<name>/``.
 3. :meth:`Staging.commit`, under the folder's lock: the folder's final state is worked out
    (each report present now, the rebuilt ones replaced by their staged folders), its index
@@ -47,11 +49,9 @@ import contextlib
 import ctypes
 import dataclasses
 import errno
-import fcntl
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -60,10 +60,17 @@ from gamecore.errors import GamecoreError, shown
 from gamecore.interrupts import interrupts_deferred
 from gamecore.reading import open_regular, path_text, read_json
 from gamecore.reporting.manifest import MANIFEST, Summaries, manifest_text, report_files
-from gamecore.reporting.ownership import LOCK, OWNER, folder_lock, owner_alive  # noqa: F401 (LOCK)
+from gamecore.reporting.ownership import (  # LOCK, STAGING_PREFIX: for verify's use too
+    LOCK,  # noqa: F401
+    OWNER,
+    STAGING_PREFIX,
+    folder_lock,
+    is_own,
+    left_unmade,
+    make_staging,
+    owner_alive,
+)
 
-#: Name prefix of the staging folders inside the reports folder.
-STAGING_PREFIX = ".building-"
 #: The journal whose appearance commits a build.
 JOURNAL = "COMMITTED.json"
 #: The index page of the reports folder.
@@ -72,8 +79,9 @@ INDEX = "index.html"
 #: its files take a few kilobytes).
 MAX_SUMMARY_BYTES = 1 << 20
 
-#: The previous versions' leftovers: staging folders beside the reports folder
-#: (``.reports.building-<pid>``), and ``.staging-<pid>`` / ``.old-<name>-<pid>`` inside it.
+#: The names earlier versions staged under, without an owner record: staging folders beside
+#: the reports folder (``.reports.building-<pid>``), ``.staging-<pid>`` and
+#: ``.old-<name>-<pid>`` inside it. Never removed (a user's folder may be named so): named.
 _LEGACY_INSIDE = (".staging-*", ".old-*")
 
 _RENAME_EXCHANGE = 2  # linux/fs.h
@@ -163,20 +171,15 @@ def _remove(path: Path) -> None:
         shutil.rmtree(path)
 
 
-# ---------------------------------------------------------------------------------------
-# The previous versions' staging folders
-# ---------------------------------------------------------------------------------------
-
-
-def _process_alive(pid: int) -> bool:
-    """For the previous versions' staging folders, named by process number only."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's live process
-        return True
-    return True
+def _remove_staging(folder: Path) -> None:
+    """Remove a build's staging folder, its owner record last: a kill part way leaves it
+    still marked as the build's own, or empty, and the next recovery finishes it."""
+    for entry in folder.iterdir():
+        if entry.name != OWNER:
+            _remove(entry)
+    with contextlib.suppress(FileNotFoundError):
+        (folder / OWNER).unlink()
+    folder.rmdir()
 
 
 # ---------------------------------------------------------------------------------------
@@ -238,31 +241,77 @@ def _finished(staging: Path) -> None:
     _fsync_path(staging)
 
 
-def _recover(output: Path) -> list[Path]:
-    removed = []
+@dataclasses.dataclass(frozen=True)
+class Recovered:
+    """What recovery did in a reports folder (:func:`recover`).
+
+    Attributes
+    ----------
+    completed
+        The staging folders of committed builds whose process was gone: completed (their
+        reports put in place), then removed.
+    removed
+        Every staging folder removed (of a build that is gone), the completed ones too.
+    left
+        What is named like a staging folder (this version's or an earlier one's) but
+        carries no build's owner record: left as it is, named.
+    """
+
+    completed: Sequence[Path] = ()
+    removed: Sequence[Path] = ()
+    left: Sequence[Path] = ()
+
+    def notes(self) -> list[str]:
+        """One line per folder recovery removed or left alone, for the build to print.
+
+        Returns
+        -------
+        list of str
+            The lines, each naming its folder.
+        """
+        lines = []
+        for folder in self.removed:
+            why = "a build that is gone"
+            if folder in self.completed:
+                why = "a build stopped after its commit, completed first"
+            lines.append(f"{path_text(folder)}: removed, the staging folder of {why}")
+        for folder in self.left:
+            lines.append(
+                f"{path_text(folder)}: named like a build's staging folder, but no build's "
+                "owner record is in it: left as it is"
+            )
+        return lines
+
+
+def _recover(output: Path) -> Recovered:
+    """:func:`recover`, under the folder's lock."""
+    completed, removed, left = [], [], []
     for folder in sorted(output.glob(STAGING_PREFIX + "*")):
-        if folder.is_dir() and not folder.is_symlink():
-            if owner_alive(folder):
-                continue  # a build still running
-            if os.path.lexists(folder / JOURNAL):  # a FIFO: refused by _journal
-                _roll_forward(output, folder)
-                _finished(folder)
-        _remove(folder)
+        if not is_own(folder):  # only named like one: never touched, but if empty
+            if left_unmade(folder):  # a build killed as it made it: nothing to lose
+                removed.append(folder)
+            else:
+                left.append(folder)
+            continue
+        if owner_alive(folder):
+            continue  # a build still running
+        if os.path.lexists(folder / JOURNAL):  # a FIFO: refused by _journal
+            _roll_forward(output, folder)
+            _finished(folder)
+            completed.append(folder)
+        _remove_staging(folder)
         removed.append(folder)
-    legacy = list(output.parent.glob(f".{output.name}.building-*"))
-    legacy += [p for pattern in _LEGACY_INSIDE for p in output.glob(pattern)]
-    for folder in legacy:
-        pid = folder.name.rsplit("-", 1)[-1]
-        if not (pid.isdigit() and _process_alive(int(pid))):
-            _remove(folder)
-            removed.append(folder)
-    return removed
+    left += sorted(output.parent.glob(f".{output.name}.building-*"))
+    left += sorted(p for pattern in _LEGACY_INSIDE for p in output.glob(pattern))
+    return Recovered(completed, removed, left)
 
 
-def recover(output: Path) -> list[Path]:
+def recover(output: Path) -> Recovered:
     """Complete the committed builds into ``output`` whose process is gone (roll forward)
     and remove every other staging folder left by a build that is gone (the folder then
-    holds what it held before that build). A running build's staging folder is left alone.
+    holds what it held before that build). Only a build's own staging folder is touched,
+    as its owner record says (:func:`gamecore.reporting.ownership.is_own`); a running
+    build's is left alone, and so is all that is only named like one.
 
     Parameters
     ----------
@@ -271,20 +320,20 @@ def recover(output: Path) -> list[Path]:
 
     Returns
     -------
-    list of Path
-        The staging folders removed.
+    Recovered
+        The staging folders completed and removed, and what was left alone.
     """
     output = Path(output)
     if not output.is_dir():
-        return []
+        return Recovered()
     with folder_lock(output):
         return _recover(output)
 
 
 def pending_commit(output: Path) -> Path | None:
-    """The staging folder of a committed build into ``output`` whose process is gone before
-    its renames were done, if any: until the next build completes it, the folder is not a
-    build to verify.
+    """The staging folder (a build's own, :func:`gamecore.reporting.ownership.is_own`) of a
+    committed build into ``output`` whose process is gone before its renames were done, if
+    any: until the next build completes it, the folder is not a build to verify.
 
     Parameters
     ----------
@@ -297,7 +346,7 @@ def pending_commit(output: Path) -> Path | None:
         The staging folder, or ``None``.
     """
     for folder in sorted(Path(output).glob(STAGING_PREFIX + "*")):
-        if os.path.lexists(folder / JOURNAL) and not owner_alive(folder):
+        if is_own(folder) and os.path.lexists(folder / JOURNAL) and not owner_alive(folder):
             return folder
     return None
 
@@ -420,15 +469,13 @@ class Staging:
         self.output = Path(output)
         self.output.mkdir(parents=True, exist_ok=True)
         with folder_lock(self.output):
-            _recover(self.output)
-            self.path = Path(
-                tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=self.output)
-            )
+            #: What recovery did before this build's staging folder was made.
+            self.recovered = _recover(self.output)
+            self.path, self._owner = make_staging(self.output)
             try:
-                self._owner = os.open(self.path / OWNER, os.O_RDWR | os.O_CREAT | os.O_EXCL)
-                fcntl.flock(self._owner, fcntl.LOCK_EX)
                 (self.path / "new").mkdir()
             except BaseException:  # a full disk, say: nothing of this build stays behind
+                os.close(self._owner)
                 _remove(self.path)
                 raise
 
@@ -509,7 +556,7 @@ class Staging:
                 if os.path.lexists(self.path / JOURNAL):
                     _roll_forward(self.output, self.path)
                     _finished(self.path)
-                _remove(self.path)
+                _remove_staging(self.path)
         except (OSError, GamecoreError):
             pass
         finally:

@@ -1,28 +1,51 @@
-"""A build's locks: the reports folder's, which a build's commit and recovery hold
-exclusive and ``gamecore verify`` shared, and each build's own on its staging folder's owner
-file, which says whether that build is still running (:mod:`gamecore.reporting.finalize`).
+"""A build's locks and marks: the reports folder's lock, which a build's commit and recovery
+hold exclusive and ``gamecore verify`` shared; and each build's staging folder, made with
+an owner record that marks it as a build's own, whose lock says whether that build is still
+running (:mod:`gamecore.reporting.finalize`).
 
-Each is opened without following a link and without waiting: a FIFO, a device or a folder
-put in a lock file's place opens at once and is refused in one line naming it, never waited
-on (a plain ``open`` of a FIFO waits for a writer, forever).
+The owner record is what recovery trusts, never a name: a staging folder is a build's own
+only if its ``.owner`` is a regular file holding the record :func:`make_staging` wrote
+(which gamecore made it, the process, the host, and a random token), and the folder's name
+repeats that process and token. A user's folder that is merely named like one
+(``reports/.building-mine``) carries no such record, and recovery leaves it alone.
+
+Each lock or owner file is opened without following a link and without waiting: a FIFO, a
+device or a socket put in its place opens at once and is refused in one line naming it,
+never waited on (a plain ``open`` of a FIFO waits for a writer, forever).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
+import json
 import os
+import re
+import secrets
+import shutil
+import socket
 import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+import gamecore
 from gamecore.errors import GamecoreError
-from gamecore.reading import open_regular, path_text
+from gamecore.reading import open_regular, path_text, read_json
 
 #: The folder's lock file (hidden: not a report file).
 LOCK = ".lock"
-#: The file whose lock a build holds while it lives, in its staging folder.
+#: The file whose lock a build holds while it lives, in its staging folder: its owner record.
 OWNER = ".owner"
+#: Name prefix of the staging folders inside the reports folder.
+STAGING_PREFIX = ".building-"
+#: What an owner record says made the folder.
+MADE_BY = "gamecore make reports"
+#: The largest owner record read (one is about 150 bytes).
+MAX_OWNER_BYTES = 4 << 10
+
+#: A staging folder's name as :func:`make_staging` gives it: the process and the token.
+_STAGING_NAME = re.compile(re.escape(STAGING_PREFIX) + r"([0-9]{1,10})-([0-9a-f]{32})")
 
 #: How a lock file is opened: never through a link, and never waiting.
 _NO_WAIT = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
@@ -114,3 +137,104 @@ def owner_alive(staging: Path) -> bool:
     finally:
         os.close(fd)
     return False
+
+
+def make_staging(output: Path) -> tuple[Path, int]:
+    """Make a new staging folder in ``output`` (mode 0700), named
+    ``.building-<process>-<token>``, and its owner record, flushed to disk and locked.
+    Called under the folder's lock, so recovery never sees the one without the other; if
+    the record cannot be written, the folder is removed.
+
+    Parameters
+    ----------
+    output : Path
+        The reports folder.
+
+    Returns
+    -------
+    tuple of (Path, int)
+        The folder, and the descriptor of its owner file, whose lock the build holds
+        until it closes it.
+    """
+    token = secrets.token_hex(16)
+    path = Path(output) / f"{STAGING_PREFIX}{os.getpid()}-{token}"
+    os.mkdir(path, 0o700)
+    record = {"made by": MADE_BY, "version": gamecore.__version__, "pid": os.getpid()}
+    record |= {"host": socket.gethostname(), "token": token}
+    try:
+        fd = os.open(path / OWNER, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NO_WAIT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            text = (json.dumps(record) + "\n").encode()
+            if os.write(fd, text) != len(text):  # a full disk takes part of it
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path / OWNER))
+            os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+    except BaseException:  # a full disk, say: nothing of this build stays behind
+        shutil.rmtree(path, ignore_errors=True)
+        raise
+    return path, fd
+
+
+def is_own(folder: Path) -> bool:
+    """Whether ``folder`` is a build's staging folder, as its owner record says (the module
+    docstring): a name that only looks like one is not.
+
+    Parameters
+    ----------
+    folder : Path
+        An entry of the reports folder named ``.building-...``.
+
+    Returns
+    -------
+    bool
+        True for a folder :func:`make_staging` made; an owner file that is a FIFO, a device
+        or a socket is refused, a :class:`GamecoreError` naming it.
+    """
+    named = _STAGING_NAME.fullmatch(folder.name)
+    if named is None or folder.is_symlink() or not folder.is_dir():
+        return False
+    owner = folder / OWNER
+    try:
+        mode = os.lstat(owner).st_mode
+    except OSError:
+        return False
+    if stat.S_ISLNK(mode) or stat.S_ISDIR(mode):
+        return False
+    if not stat.S_ISREG(mode):
+        raise refusal(owner)
+    try:
+        record = read_json(owner, MAX_OWNER_BYTES, path_text(owner))
+    except GamecoreError:  # not a record (or, since, not a regular file): not ours
+        return False
+    return isinstance(record, dict) and (
+        record.get("made by") == MADE_BY
+        and record.get("pid") == int(named[1])
+        and record.get("token") == named[2]
+    )
+
+
+def left_unmade(folder: Path) -> bool:
+    """Remove ``folder`` if it is what a build killed as it made its staging folder leaves:
+    an empty folder named as :func:`make_staging` names one (the kill came before its owner
+    record was written). ``rmdir`` removes only an empty folder, so nothing in it is lost.
+
+    Parameters
+    ----------
+    folder : Path
+        An entry of the reports folder named ``.building-...``, not a build's own.
+
+    Returns
+    -------
+    bool
+        Whether it was removed.
+    """
+    if _STAGING_NAME.fullmatch(folder.name) is None or folder.is_symlink():
+        return False
+    try:
+        os.rmdir(folder)
+    except OSError:  # not empty, not a folder: not this
+        return False
+    return True
