@@ -27,7 +27,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import assert_refused, run_gamecore_here
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gamecore.errors import GamecoreError, shown
@@ -190,18 +190,21 @@ def test_a_file_outside_the_folder_is_refused_unopened(
     path=st.one_of(
         st.sampled_from(
             ["/etc/passwd", "/dev/zero", "/proc/self/environ", "secret.csv", "../secret.csv",
-             "~/.ssh/id_rsa", "reports/../elsewhere/secret.csv", "/"]
+             "~/.ssh/id_rsa", "reports/../elsewhere/secret.csv", "/", "/etc/\x00passwd"]
         ),
         st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=40),
     )
 )  # fmt: skip
+@example(path="/etc/\x00passwd")  # a NUL: no file's path, refused all the same
 def test_any_chart_path_outside_the_folder_is_refused_by_name(tmp_path_factory, path):
     """Any path but one inside the folder by its absolute path: refused naming the report,
     the parameter and the path as written, never the file's content."""
     root = tmp_path_factory.mktemp("received")
     reports = manifest_only(root / "reports", {"c21_blackjack": {"chart_file": path}})
-    inside = os.path.isabs(path) and Path(os.path.realpath(path)).is_relative_to(
-        os.path.realpath(reports)
+    inside = (
+        os.path.isabs(path)
+        and "\x00" not in path
+        and Path(os.path.realpath(path)).is_relative_to(os.path.realpath(reports))
     )
     if not path or inside:
         return  # empty: the report's own chart; inside: the folder's, hashed

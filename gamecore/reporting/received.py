@@ -97,8 +97,11 @@ def _inside(reports: Path, path: str) -> bool:
     is followed (:func:`os.path.realpath` reads links, never a file)."""
     if not os.path.isabs(path):
         return False
-    folder = Path(os.path.realpath(reports))
-    target = Path(os.path.realpath(path))
+    try:
+        folder = Path(os.path.realpath(reports))
+        target = Path(os.path.realpath(path))
+    except (ValueError, OSError):  # a NUL in the path: no file's
+        return False
     return target != folder and target.is_relative_to(folder)
 
 
