@@ -273,7 +273,7 @@ def reports_to_rerun(
     folder must hold just the manifest's, :func:`~gamecore.reporting.inventory.check_folder`,
     or nothing is rerun), with bad input refused before anything is read or run: a report
     of the manifest this gamecore does not build, a parameter of any of its reports that
-    the report does not take
+    the report does not take or that names a file outside the folder
     (:func:`~gamecore.reporting.received.check_received_parameters`), an ``only`` name that
     is no report of the folder, and work past what verify reruns (:func:`check_work`).
 
@@ -535,8 +535,8 @@ def confirmed(reports: Path, simulations: bool, only: Sequence[str] | None, sign
         " and every simulated one" if simulations else ", every simulated twin"
     )
     signature = "the signature, " if signed else ""
-    unread = hash_only(reports, rerun, every=rerun == present)
-    by_hash = f"; checked by hash only: {', '.join(unread)}" if unread else ""
+    hashed_only = hash_only(reports, rerun, every=rerun == present)
+    by_hash = f"; checked by hash only: {', '.join(hashed_only)}" if hashed_only else ""
     if rerun == present:
         which = f"every report rerun: {', '.join(rerun)}" if rerun else "no report to rerun"
         return f"{reports}: {signature}every file's hash, {figures} match ({which}){by_hash}"
