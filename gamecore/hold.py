@@ -5,12 +5,15 @@ Central idea
 ------------
 A wager's net result per round (units of the wager, the player's side) has a distribution
 on a lattice (exact, or as the caller's :class:`Obtained` says): its payouts are rational
-(baccarat's 0.95, blackjack's half units), so every result is a whole number of one step.
+(baccarat's 0.95, blackjack's half units), so every result is its smallest result plus a
+whole number of one step, the greatest common divisor of the results' differences (a bet of
+two results is one step wide whatever it pays: a Tie paying 1000 to 1 has step 1001).
 After ``N`` rounds of one unit each:
 
 * the house's *hold*, its win as a share of the money wagered, has mean the house edge and
   standard deviation ``sd / sqrt(N)``; the 95% band is ``edge +- 1.96 sd / sqrt(N)``, the
-  normal approximation (said so in every table);
+  normal approximation (said so in every table). A payout that favours the player makes
+  the edge, and the hold, negative: the house is expected to lose;
 * the probability that the house is *behind* (the players' total result above zero) is
   computed from the whole distribution, not the normal approximation: the ``N``-fold
   convolution of the per-round distribution on its lattice, by repeated squaring with FFT
@@ -18,6 +21,10 @@ After ``N`` rounds of one unit each:
   them holding more than 1e-15 is kept: a rare large payout's). The mass cut is added up
   and reported; the products are floating point, good to about 1e-13 absolutely on a short
   lattice (about 1e-11 on one of a million steps: a 1000 to 1 payout over 1,000 rounds).
+  Memory is bounded by the lattice, never by the payouts: a sum spanning more than
+  :data:`MAX_LATTICE` points (a payout of many decimals beside -1 and 0, such as a 5.12345%
+  commission, or 1,000,000 to 1 beside an even-money result) is not computed, and its row
+  says so and why (NaN, and its twin's z with it).
 
 Each such probability has a simulated twin (:func:`house_behind_twin`): sessions of ``N``
 rounds drawn as multinomial counts of the per-round results.
@@ -68,6 +75,10 @@ WIDTH = 14.0
 #: results that put the house behind. Far above the FFT products' noise, so a wager whose
 #: tails are light keeps exactly its WIDTH sd window.
 KEEP_TAIL = 1e-15
+
+#: The most points a sum's lattice may span (:class:`LatticeTooLarge`): 64 MB of float64,
+#: a few times that while two such sums are multiplied.
+MAX_LATTICE = 2**23
 
 #: z of a two-sided 95% band.
 Z95 = 1.959963984540054
@@ -132,27 +143,63 @@ def _checked(distribution: object) -> tuple[list[int | float | Fraction], np.nda
     return values, probabilities
 
 
-def _lattice(distribution: object) -> tuple[Fraction, np.ndarray, np.ndarray]:
-    """(step, results in steps as integers, probabilities as floats) of a distribution
-    {net result: probability} (:func:`_checked`) whose results are rationals (floats are
-    read exactly)."""
+def _lattice(distribution: object) -> tuple[Fraction, Fraction, np.ndarray, np.ndarray]:
+    """(origin, step, results in steps as integers, probabilities as floats) of a
+    distribution {net result: probability} (:func:`_checked`) whose results are rationals
+    (floats are read exactly): each result is ``origin + steps * step``, the origin the
+    smallest result and the step the greatest common divisor of the results' differences
+    from it. A bet of two results (a Tie paying 1000 to 1: 1001 apart) is one step wide
+    whatever it pays, so its sums take as many points as a coin's."""
     numbers, probabilities = _checked(distribution)
-    values = [Fraction(v).limit_denominator(10**6) for v in numbers]
-    nonzero = [v for v in values if v != 0]
+    # An exact result (int, Fraction) as it is; a float as the decimal it was written as.
+    values = [v if isinstance(v, (int, Fraction)) else _decimal(v) for v in numbers]
+    origin = min(values)
+    differences = [v - origin for v in values]
+    nonzero = [d for d in differences if d != 0]
     if not nonzero:
-        return Fraction(1), np.zeros(len(values), dtype=np.int64), probabilities
-    denominator = math.lcm(*(v.denominator for v in nonzero))
-    numerators = [int(v * denominator) for v in values]
-    step = Fraction(math.gcd(*numerators), denominator)
-    return step, np.array([int(v / step) for v in values], dtype=np.int64), probabilities
+        return origin, Fraction(1), np.zeros(len(values), dtype=np.int64), probabilities
+    denominator = math.lcm(*(d.denominator for d in nonzero))
+    step = Fraction(math.gcd(*(int(d * denominator) for d in nonzero)), denominator)
+    steps = np.array([int(d / step) for d in differences], dtype=np.int64)
+    return origin, step, steps, probabilities
+
+
+def _decimal(value: float) -> Fraction:
+    """A float result as the fraction it stands for: ``0.95`` is 19/20, not the binary
+    fraction nearest it (whose denominator is 2^52)."""
+    return Fraction(value).limit_denominator(10**6)
+
+
+class LatticeTooLarge(GamecoreError):
+    """A sum's lattice would need more than :data:`MAX_LATTICE` points: a payout far from
+    the others in steps of their common divisor (1,000,000 to 1 beside an even-money result;
+    a payout of many decimals, such as 1.234567, beside -1)."""
+
+
+def _lattice_points(steps: np.ndarray, probabilities: np.ndarray, rounds: int) -> float:
+    """The points the total of ``rounds`` results spans on its lattice: its mean +-
+    :data:`WIDTH` standard deviations, at most every total there is."""
+    mean = float(np.dot(steps, probabilities))
+    variance = max(float(np.dot(steps.astype(float) ** 2, probabilities)) - mean**2, 0.0)
+    window = 2 * WIDTH * math.sqrt(variance * rounds) + float(steps.max()) + 1
+    return min(window, rounds * float(steps.max()) + 1)
 
 
 class _SumOf:
     """The distribution of a sum of ``rounds`` results on the lattice: ``pmf[i]`` is the
-    probability of ``offset + i`` steps; ``cut`` the probability mass dropped so far."""
+    probability of ``offset + i`` steps above the sum's origin; ``cut`` the probability mass
+    dropped so far."""
 
     def __init__(self, offset: int, pmf: np.ndarray, rounds: int, cut: float) -> None:
         self.offset, self.pmf, self.rounds, self.cut = offset, pmf, rounds, cut
+        self.origin = Fraction(0)
+
+
+def _tail_ends(pmf: np.ndarray) -> tuple[int, int]:
+    """The first and last index of ``pmf`` with more than :data:`KEEP_TAIL` beyond them."""
+    left = int(np.searchsorted(np.cumsum(pmf), KEEP_TAIL, side="right"))
+    right = pmf.size - 1 - int(np.searchsorted(np.cumsum(pmf[::-1]), KEEP_TAIL, side="right"))
+    return left, right
 
 
 def _product(a: _SumOf, b: _SumOf, mean: float, sd: float) -> _SumOf:
@@ -163,12 +210,18 @@ def _product(a: _SumOf, b: _SumOf, mean: float, sd: float) -> _SumOf:
         if min(a.pmf.size, b.pmf.size) > 64
         else (np.convolve(a.pmf, b.pmf))
     )
+    # The product holds all but the mass cut from either (to first order: each cut is
+    # below 1e-9). Its round-off, left alone, compounds through the squarings (a sum of
+    # 2^20 rounds is 20 squarings, each doubling the relative error of the mass): a total
+    # off by 1e-10, or summing to more than 1.
+    pmf *= (1.0 - a.cut - b.cut) / float(pmf.sum())
     offset, rounds = a.offset + b.offset, a.rounds + b.rounds
     low = math.floor(rounds * mean - WIDTH * sd * math.sqrt(rounds)) - offset
     high = math.ceil(rounds * mean + WIDTH * sd * math.sqrt(rounds)) - offset
-    heavy_left = int(np.searchsorted(np.cumsum(pmf), KEEP_TAIL, side="right"))
-    heavy_right = pmf.size - 1 - int(np.searchsorted(np.cumsum(pmf[::-1]), KEEP_TAIL, side="right"))
-    low, high = max(min(low, heavy_left), 0), min(max(high, heavy_right), pmf.size - 1)
+    heavy_left, heavy_right = _tail_ends(pmf)
+    low, high = max(low, 0), min(high, pmf.size - 1)
+    if max(high, heavy_right) - min(low, heavy_left) < MAX_LATTICE:  # else the cut says it
+        low, high = max(min(low, heavy_left), 0), min(max(high, heavy_right), pmf.size - 1)
     cut = a.cut + b.cut + float(pmf[:low].sum() + pmf[high + 1 :].sum())
     return _SumOf(offset + low, pmf[low : high + 1].copy(), rounds, cut)
 
@@ -188,15 +241,28 @@ def sum_distribution(distribution: Mapping, rounds: int) -> tuple[Fraction, _Sum
     Returns
     -------
     step : fractions.Fraction
-        The lattice step: every result, and so every total, is a whole number of it.
+        The lattice step: every result is the smallest result plus a whole number of it.
     total : _SumOf
         The total's distribution in steps: ``pmf[i]`` (float64) is the probability of a
-        total of ``(offset + i) * step``; ``cut`` the probability mass dropped beyond mean
-        +- :data:`WIDTH` standard deviations.
+        total of ``origin + (offset + i) * step`` (``origin``: ``rounds`` times the smallest
+        result); ``cut`` the probability mass dropped beyond mean +- :data:`WIDTH` standard
+        deviations.
+
+    Raises
+    ------
+    LatticeTooLarge
+        The total would span more than :data:`MAX_LATTICE` points of its lattice (memory
+        bounded by that, not by the payouts); raised before any work.
     """
     if not is_whole(rounds) or rounds < 1:
         raise GamecoreError(f"rounds must be a positive integer, got {shown(rounds)}")
-    step, steps, probabilities = _lattice(distribution)
+    origin, step, steps, probabilities = _lattice(distribution)
+    points = _lattice_points(steps, probabilities, int(rounds))
+    if points > MAX_LATTICE:
+        raise LatticeTooLarge(
+            f"the total of {int(rounds):,} rounds spans about {points:,.0f} points of its "
+            f"lattice (step {step}), more than the {MAX_LATTICE:,} computed"
+        )
     low = int(steps.min())
     single = np.zeros(int(steps.max()) - low + 1)
     np.add.at(single, steps - low, probabilities)
@@ -212,6 +278,7 @@ def sum_distribution(distribution: Mapping, rounds: int) -> tuple[Fraction, _Sum
         if remaining:
             power = _product(power, power, mean, sd)
     assert total is not None
+    total.origin = origin * int(rounds)
     return step, total
 
 
@@ -235,9 +302,15 @@ def house_behind(distribution: Mapping, rounds: int) -> tuple[float, float]:
         The probability mass cut from the convolution: ``behind`` is good to that plus
         about 1e-13.
     """
-    _step, total = sum_distribution(distribution, rounds)
-    first_positive = max(1 - total.offset, 0)
-    return float(total.pmf[first_positive:].sum()), total.cut
+    step, total = sum_distribution(distribution, rounds)
+    first_positive = max(_first_positive(total.origin, step) - total.offset, 0)
+    behind = float(total.pmf[first_positive:].sum())  # the products' noise may pass 1
+    return min(max(behind, 0.0), 1.0), total.cut
+
+
+def _first_positive(origin: Fraction, step: Fraction) -> int:
+    """The fewest steps above ``origin`` that make a total above zero."""
+    return math.floor(-origin / step) + 1
 
 
 def moments(distribution: Mapping) -> tuple[float, float]:
@@ -303,7 +376,7 @@ def hold_table(
     hit = sum(float(p) for value, p in distribution.items() if float(value) > 0)
     rows = []
     for n in rounds:
-        behind, cut = house_behind(distribution, n)
+        behind, cut, why = _house_behind_or_why(distribution, n)
         half = Z95 * sd / math.sqrt(n)
         rows.append(
             {
@@ -319,10 +392,19 @@ def hold_table(
                 "95% band bound (±)": Z95 * float(obtained.sd_bound) / math.sqrt(n),
                 HOUSE_BEHIND: behind,
                 "Mass cut from the convolution": cut,
-                "How obtained": obtained.how,
+                "How obtained": f"{obtained.how}; {why}" if why else obtained.how,
             }
         )
     return pd.DataFrame(rows)
+
+
+def _house_behind_or_why(distribution: Mapping, rounds: int) -> tuple[float, float, str]:
+    """(P(house behind), the mass cut, "") from :func:`house_behind`, or (NaN, NaN, why it
+    was not computed) where the sum's lattice is too large (:class:`LatticeTooLarge`)."""
+    try:
+        return (*house_behind(distribution, rounds), "")
+    except LatticeTooLarge as error:
+        return math.nan, math.nan, f"P(house behind) not computed: {error}"
 
 
 def house_behind_twin(
@@ -356,15 +438,16 @@ def house_behind_twin(
     pandas.DataFrame
         The twin table (:func:`gamecore.twins.twin_table`), one row per session length.
     """
-    numbers, probabilities = _checked(distribution)
-    values = np.array([float(v) for v in numbers], dtype=float)
+    origin, step, steps, probabilities = _lattice(distribution)
     probabilities = probabilities / probabilities.sum()
     generator = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
     rows = []
     for n in rounds:
-        behind, _cut = house_behind(distribution, n)
+        behind, _cut, _why = _house_behind_or_why(distribution, n)
         counts = generator.multinomial(int(n), probabilities, size=int(sessions))
-        won = int(np.count_nonzero(counts @ values > 1e-9))
+        # Totals in whole steps above the origin, compared exactly: int64 while they fit.
+        exact = steps if int(n) * int(steps.max()) < 2**62 else steps.astype(object)
+        won = int(np.count_nonzero(counts @ exact >= _first_positive(origin * int(n), step)))
         rows.append(
             {
                 "Figure": f"{wager}: P(house behind after {int(n):,} rounds)",

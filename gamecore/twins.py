@@ -172,7 +172,8 @@ def frequency_twin(probability: float, count: int, trials: int) -> dict[str, flo
     return {
         "Exact": p,
         "Simulated": count / trials if trials else math.nan,
-        "SE": math.sqrt(p * (1 - p) / trials) if trials else math.nan,
+        # A probability a hair outside [0, 1] (a sum's round-off) has no spread, not an error.
+        "SE": math.sqrt(max(p * (1 - p), 0.0) / trials) if trials else math.nan,
     }
 
 
