@@ -114,7 +114,7 @@ def _cut(text: str, limit: int = 160) -> str:
 # Files
 # ---------------------------------------------------------------------------------------
 
-_NOT_REGULAR = (
+NOT_REGULAR = (
     (stat.S_ISDIR, "a directory"),
     (stat.S_ISFIFO, "a FIFO (named pipe)"),
     (stat.S_ISCHR, "a character device"),
@@ -161,7 +161,7 @@ def open_regular(path: str | os.PathLike, what: str) -> int:
     mode = os.fstat(descriptor).st_mode  # fstat of an open descriptor does not fail
     if not stat.S_ISREG(mode):
         os.close(descriptor)
-        kind = next((f" ({kind})" for is_kind, kind in _NOT_REGULAR if is_kind(mode)), "")
+        kind = next((f" ({kind})" for is_kind, kind in NOT_REGULAR if is_kind(mode)), "")
         raise GamecoreError(f"{what}: not a regular file{kind}")
     return descriptor
 
@@ -584,6 +584,7 @@ __all__ = [
     "MAX_REPORT_FILE_BYTES",
     "MAX_REPORT_TABLE_BYTES",
     "MAX_YAML_DEPTH",
+    "NOT_REGULAR",
     "decode_text",
     "open_regular",
     "path_text",

@@ -129,18 +129,47 @@ def test_a_fifo_among_a_staged_report_s_files_is_refused_at_the_commit(tmp_path)
     assert sorted(p.name for p in reports.iterdir()) == [finalize.LOCK]
 
 
-@pytest.mark.parametrize("planted", ["owner", "lock"])
+def fifo_in_a_report(reports: Path) -> Path:
+    """A reports folder with a report the build keeps (it builds another) holding a FIFO
+    among its files. Returns the FIFO."""
+    (reports / "punto_banco").mkdir(parents=True)
+    os.mkfifo(reports / "punto_banco" / "outcomes.csv")
+    return reports / "punto_banco" / "outcomes.csv"
+
+
+@pytest.mark.parametrize("planted", ["owner", "lock", "report"])
 def test_make_reports_refuses_a_fifo_in_its_folder_in_one_line(tmp_path, planted):
     """A FIFO as a stopped build's owner file held make reports' recovery forever; a FIFO
-    as the folder's lock file was taken as a lock."""
+    as the folder's lock file was taken as a lock; a FIFO among a kept report's files was
+    passed over, left out of the manifest (verify then failed on it). Each is refused
+    before any notebook runs."""
     reports = tmp_path / "reports"
-    fifo = stopped_build_with_fifo_owner(reports) if planted == "owner" else fifo_lock(reports)
+    planting = {"owner": stopped_build_with_fifo_owner, "lock": fifo_lock}
+    fifo = planting.get(planted, fifo_in_a_report)(reports)
     result = make_reports(reports)
     assert result.returncode == 2, result.stderr[-2000:]
     assert result.stderr.startswith("make reports: error: ")
     assert len(result.stderr.splitlines()) == 1, result.stderr
     assert_names_the_fifo(result.stderr, fifo)
     assert fifo.exists()  # refused, not removed
+
+
+def test_a_fifo_put_in_a_kept_report_during_the_build_is_refused_at_the_commit(tmp_path):
+    """Between the build's start and its commit, a FIFO put among the files of a report
+    it keeps: refused, naming it, the folder as it was."""
+    reports = tmp_path / "reports"
+    staging = finalize.open_staging(reports)
+    folder = staging.report("alpha")
+    folder.mkdir()
+    (folder / "summary.json").write_text('{"name": "alpha", "parameters": {}}')
+    fifo = fifo_in_a_report(reports)
+    try:
+        with pytest.raises(GamecoreError) as refused:
+            staging.commit(["alpha"], known=["alpha"], index_page=lambda state: "<p></p>")
+    finally:
+        staging.close()
+    assert_names_the_fifo(str(refused.value), fifo)
+    assert sorted(p.name for p in reports.iterdir()) == [finalize.LOCK, "punto_banco"]
 
 
 @pytest.mark.parametrize("planted", ["owner", "lock"])

@@ -59,7 +59,13 @@ from typing import Any
 from gamecore.errors import GamecoreError, shown
 from gamecore.interrupts import interrupts_deferred
 from gamecore.reading import open_regular, path_text, read_json
-from gamecore.reporting.manifest import MANIFEST, Summaries, manifest_text, report_files
+from gamecore.reporting.manifest import (
+    MANIFEST,
+    Summaries,
+    manifest_text,
+    report_files,
+    special_entries,
+)
 from gamecore.reporting.ownership import (  # LOCK, STAGING_PREFIX: for verify's use too
     LOCK,  # noqa: F401
     OWNER,
@@ -69,6 +75,7 @@ from gamecore.reporting.ownership import (  # LOCK, STAGING_PREFIX: for verify's
     left_unmade,
     make_staging,
     owner_alive,
+    refusal,
 )
 
 #: The journal whose appearance commits a build.
@@ -378,6 +385,14 @@ def read_summary(folder: Path) -> dict[str, Any]:
     return summary
 
 
+def _refuse_special(output: Path) -> None:
+    """Refuse a reports folder holding a FIFO, a device or a socket among its reports' files,
+    naming it: no manifest would hash it, and verify would find it."""
+    special = special_entries(output)
+    if special:
+        raise refusal(special[0])
+
+
 @dataclasses.dataclass(frozen=True)
 class FinalState:
     """The reports folder as it will stand once a build is in place.
@@ -423,6 +438,7 @@ def final_state(
     -------
     FinalState
     """
+    _refuse_special(output)
     rebuilt = set(rebuilt)
     files = {}
     for path in report_files(output):
@@ -471,6 +487,7 @@ class Staging:
         with folder_lock(self.output):
             #: What recovery did before this build's staging folder was made.
             self.recovered = _recover(self.output)
+            _refuse_special(self.output)  # before any work, not only at the commit
             self.path, self._owner = make_staging(self.output)
             try:
                 (self.path / "new").mkdir()

@@ -122,6 +122,29 @@ def report_files(output: Path) -> list[Path]:
     return sorted(files, key=lambda p: p.relative_to(output).as_posix())
 
 
+def special_entries(output: Path) -> list[Path]:
+    """The entries under ``output`` that are neither a file, a folder nor a symbolic link: a
+    FIFO, a device, a socket (hidden entries aside, as :func:`report_files` leaves them). A
+    build writes none, and none is ever opened: a FIFO opened to be read waits for a writer.
+
+    Parameters
+    ----------
+    output : Path
+        The reports folder.
+
+    Returns
+    -------
+    list of Path
+        Their paths, sorted.
+    """
+    return sorted(
+        path
+        for path in Path(output).rglob("*")
+        if not any(part.startswith(".") for part in path.relative_to(output).parts)
+        and not (path.is_symlink() or path.is_file() or path.is_dir())
+    )
+
+
 def _report_entry(summary: Mapping[str, Any]) -> dict[str, Any]:
     parameters = summary.get("parameters", {})
     return {

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import gamecore
 from gamecore.errors import GamecoreError
-from gamecore.reading import open_regular, path_text, read_json
+from gamecore.reading import NOT_REGULAR, path_text, read_json
 
 #: The folder's lock file (hidden: not a report file).
 LOCK = ".lock"
@@ -52,8 +52,8 @@ _NO_WAIT = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 def refusal(path: Path) -> GamecoreError:
-    """The error for ``path``, found not to be the regular file a build makes there, in
-    :func:`gamecore.reading.open_regular`'s words (its kind named).
+    """The error for ``path``, found not to be the regular file or folder a build makes
+    there, naming what it is (:data:`gamecore.reading.NOT_REGULAR`); it is not opened.
 
     Parameters
     ----------
@@ -65,10 +65,11 @@ def refusal(path: Path) -> GamecoreError:
     GamecoreError
         One line naming ``path`` and what it is, for the caller to raise.
     """
-    try:
-        os.close(open_regular(path, path_text(path)))
-    except GamecoreError as error:
-        return error
+    with contextlib.suppress(OSError):
+        mode = os.lstat(path).st_mode
+        for is_kind, kind in NOT_REGULAR:
+            if is_kind(mode):
+                return GamecoreError(f"{path_text(path)}: not a regular file ({kind})")
     return GamecoreError(f"{path_text(path)}: not a regular file")
 
 
