@@ -247,7 +247,8 @@ def bound(value: float, se: float, shoes: int) -> Verdict:
     Verdict
         ``words`` ``"stated (SE smaller than the figure)"`` (``decided``), else ``"left out:
         its SE s is not smaller than the figure v after N shoes (about M needed)"`` with
-        the shoes at which the SE would be half the figure (``needed``).
+        the shoes at which the SE would be half the figure (``needed``); a figure of 0 in
+        every shoe (a bettor that never bet: no round's EV above 0) says so.
     """
     if math.isfinite(se) and se < abs(value):
         return Verdict("stated (SE smaller than the figure)", value, se, shoes, 0.0)
@@ -255,6 +256,9 @@ def bound(value: float, se: float, shoes: int) -> Verdict:
     if not math.isfinite(se):
         return Verdict(f"left out: no SE {after} (too few to size)", value, se, shoes, 0.0,
                        decided=False)  # fmt: skip
+    if value == 0 and se == 0:  # a payout no round favours (a Dragon 7 paying 0): no bet
+        words = f"left out: no round bet {after} (0 with no spread to size it)"
+        return Verdict(words, value, se, shoes, 0.0, decided=False)
     needed = None if value == 0 else shoes * (2 * se / value) ** 2
     about = "too few to size" if needed is None else f"about {math.ceil(needed):,} needed"
     words = (

@@ -164,3 +164,18 @@ def test_a_punto_banco_report_with_the_tie_paying_20_builds_with_the_tie_s_figur
     assert tie[hold.HOUSE_BEHIND].tolist() == pytest.approx(expected, abs=1e-11)
     checks = pd.read_csv(folder / "hold_monitoring_cross_check.csv")
     assert checks["z"].abs().max() < twins.z_threshold(len(checks))
+
+
+def test_a_dragon_7_paying_0_has_no_bound_to_state_and_says_why():
+    """A Dragon 7 paying 0 to 1 never has an exact EV above 0: the perfect-information
+    bettor never bets, 0 in every shoe. It was left out as "its SE 0 is not smaller than
+    the figure 0 (too few to size)", as if more shoes would size it; it says it never bet."""
+    from gamecore import baccarat
+    from gamecore.counting import CounterRun
+
+    rules = baccarat.EZBaccaratRules(decks=8, dragon7_pays=0)
+    count = baccarat.counting.SideBetCount(rules, baccarat.removal.JACOBSON_DRAGON_TAGS)
+    oracle = baccarat.counting.perfect_information_simulation(count, CounterRun(3, 7))
+    row = oracle.summary(72).iloc[0]
+    assert row["Bets per shoe"] == 0
+    assert row["Bound"] == "left out: no round bet after 3 shoes (0 with no spread to size it)"
