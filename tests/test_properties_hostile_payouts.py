@@ -179,3 +179,33 @@ def test_a_dragon_7_paying_0_has_no_bound_to_state_and_says_why():
     row = oracle.summary(72).iloc[0]
     assert row["Bets per shoe"] == 0
     assert row["Bound"] == "left out: no round bet after 3 shoes (0 with no spread to size it)"
+
+
+def _behind_with_a_jackpot(jackpot, p_jackpot, p_win, rounds):
+    """P(the players are ahead) for a bet paying ``jackpot`` with chance ``p_jackpot``, 1
+    with ``p_win``, else -1: given k jackpots, the other rounds' wins W (binomial) must
+    pass (rounds - k - k jackpot) / 2; summed over k (scipy)."""
+    total = 0.0
+    for k in range(0, 40):
+        others = rounds - k
+        p_other_win = p_win / (1 - p_jackpot)
+        most = math.floor(Fraction(others - k * jackpot, 2))
+        ahead = 1.0 if most < 0 else float(binom.sf(most, others, p_other_win))
+        total += float(binom.pmf(k, rounds, p_jackpot)) * ahead
+    return total
+
+
+@pytest.mark.parametrize("jackpot", [1_000, 100_000])
+def test_a_rare_jackpot_beside_small_results_is_kept_in_bounded_memory(jackpot):
+    """The jackpot's sums lie far beyond 14 SD of a few rounds' and are kept (more than
+    1e-15 of mass), while the products' round-off is not: that round-off, summed over
+    millions of points, kept every far tail (85 million points and 90 s at 100,000 to 1
+    over 1,000 rounds) until a bound cut the jackpot itself (P off by 0.0146)."""
+    p_jackpot, p_win = 1.5e-5, 0.45
+    bet = {jackpot: p_jackpot, 1: p_win, -1: 1 - p_jackpot - p_win}
+    _step, total = hold.sum_distribution(bet, 1_000)
+    assert total.pmf.size < 10 * jackpot
+    behind, cut = hold.house_behind(bet, 1_000)
+    assert behind == pytest.approx(_behind_with_a_jackpot(jackpot, p_jackpot, p_win, 1_000),
+                                   abs=1e-10)  # fmt: skip
+    assert cut < 1e-10
