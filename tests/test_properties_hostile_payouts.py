@@ -96,7 +96,7 @@ def test_a_probability_a_hair_above_one_has_no_spread_not_a_domain_error():
     assert twins.frequency_twin(1 + 1e-12, 10, 10)["SE"] == 0.0
 
 
-@settings(max_examples=12, deadline=None)
+@settings(deadline=None)
 @given(
     pays=st.one_of(
         st.integers(0, 1_000_000),
@@ -110,7 +110,7 @@ def test_the_tie_at_any_payout_is_the_binomial_tail(pays, rounds):
     assert cut < 1e-11
 
 
-@settings(max_examples=12, deadline=None)
+@settings(deadline=None)
 @given(
     # Payouts computed in well under a second, and those refused before any work (a sum
     # near the bound takes seconds: fixed cases above).
