@@ -53,6 +53,7 @@ from gamecore.reporting.kernels import (
 )
 from gamecore.reporting.manifest import MANIFEST
 from gamecore.reporting.parameters import (
+    REPORT_WORK,
     check_report_parameters,
     given_once,
     overrides,
@@ -195,8 +196,9 @@ def _run_notebook(source: Path, destination: Path, parameters: dict[str, Any], k
 def check_rule_parameters(report: str, parameters: dict[str, Any]) -> dict[str, Any]:
     """Build the rule set a game's report will use from the given parameters that are rule
     parameters of its game (the others keep their defaults, the notebook's too), and check
-    every other parameter (:mod:`gamecore.reporting.parameters`), so a bad value is refused,
-    naming it, before any notebook runs. Returns the parameters as the notebook gets them
+    every other parameter (:mod:`gamecore.reporting.parameters`), then those a report checks
+    together (its side bets' counting), so a bad value is refused, naming it, before any
+    notebook runs. Returns the parameters as the notebook gets them
     (:func:`~gamecore.reporting.parameters.check_report_parameters`).
 
     Parameters
@@ -224,7 +226,15 @@ def check_rule_parameters(report: str, parameters: dict[str, Any]) -> dict[str, 
             raise GamecoreError(f"report {report}: {error}") from None
         except TypeError as error:  # a value of a kind no check expected
             raise GamecoreError(f"report {report}: {error}") from None
-    return check_report_parameters(report, parameters, rules, own)
+    checked = check_report_parameters(report, parameters, rules, own)
+    together = REPORT_WORK.get(report)
+    if together is not None:  # the side bets' counting: their bets and deck counts at once
+        defaults = notebook_defaults({report: available_notebooks()[report]})[report]
+        try:
+            together(defaults | checked)
+        except GamecoreError as error:
+            raise GamecoreError(f"report {report}: {error}") from None
+    return checked
 
 
 @contextlib.contextmanager

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -175,6 +175,17 @@ REPORT_PARAMETERS: Mapping[str, Check] = {
     # Limits to check each wager against: a file read once here, its content passed on.
     "limits": _limits,
 }
+
+def _side_bet_work(parameters: Mapping[str, Any]) -> None:
+    from gamecore.sidebets.study import check_parameters_work
+
+    check_parameters_work(parameters)
+
+
+#: Checks of a report's parameters taken together, each given every parameter (the
+#: notebook's defaults for those not given) once each is checked: the side bets' counting
+#: is bounded by the bets and their deck counts at once (gamecore.sidebets.work).
+REPORT_WORK: Mapping[str, Callable[[Mapping[str, Any]], None]] = {"side_bets": _side_bet_work}
 
 #: Set by the build itself, never by the person running it.
 BUILD_PARAMETERS = ("output_dir",)

@@ -7,11 +7,13 @@ nothing itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 
 from gamecore import cards
+from gamecore.sidebets import definition
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.parsheet import ParSheet, par_sheet
 from gamecore.sidebets.program import card_reads
@@ -185,6 +187,26 @@ def check_report_work(bets: Iterable[SideBet], decks_of: dict[str, int], sweep_d
         check_work(bet, decks)
         check_work(bet, sweep_decks, what="its deck sweep's count")
         check_work(bet, decks, removal_counts(bet), "its effects of removal")
+
+
+def check_parameters_work(parameters: Mapping[str, Any]) -> None:
+    """:func:`check_report_work` from the side-bet report's parameters, as the report build
+    and ``gamecore verify`` check them before any notebook runs (exit 2, not a failed
+    notebook).
+
+    Parameters
+    ----------
+    parameters : Mapping of str to Any
+        Every parameter of the report (the notebook's defaults for those not given):
+        ``side_bets`` (checked names and files), ``baccarat_decks``, ``blackjack_decks``,
+        ``sweep_decks``.
+    """
+    bets = [definition.load(name) for name in parameters["side_bets"]]
+    decks_of = {
+        "baccarat": parameters["baccarat_decks"],
+        "blackjack": parameters["blackjack_decks"],
+    }
+    check_report_work(bets, decks_of, parameters["sweep_decks"])
 
 
 def rules_table(baccarat_decks: int, blackjack_decks: int) -> pd.DataFrame:

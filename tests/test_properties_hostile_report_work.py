@@ -1,0 +1,88 @@
+"""Hostile input, round four (issue 42, item 8, the report's side): a side-bet report whose
+counting is past the stated bound is refused by the report build and by ``gamecore verify``
+before any notebook runs, in one line and exit 2, as every bad parameter is; before, the
+notebook refused it (exit 1, "notebook side_bets.ipynb failed", a kernel started first).
+"""
+
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamecore.errors import GamecoreError
+
+#: Suits of the first four baccarat cards: its par sheet is within the bound at 8 decks,
+#: its effects of removal (a count per kind of card and the full shoe) are not
+#: (gamecore.sidebets.work).
+FOUR_SUITED = """\
+bet: four_suited
+game: baccarat
+decks: 8
+outcomes:
+  - name: Hearts
+    when:
+      suit: {player_1: hearts, player_2: hearts, banker_1: hearts, banker_2: hearts}
+    pays: 10 to 1
+"""
+
+#: Suits of one card: a few hundred thousand deals, far within the bound at any decks.
+ONE_SUITED = FOUR_SUITED.replace(
+    "{player_1: hearts, player_2: hearts, banker_1: hearts, banker_2: hearts}",
+    "{player_1: hearts}",
+).replace("four_suited", "one_suited")
+
+
+def test_the_build_refuses_a_side_bet_past_the_bound_before_any_notebook_runs(tmp_path):
+    definition = tmp_path / "four_suited.yaml"
+    definition.write_text(FOUR_SUITED)
+    output = tmp_path / "reports"
+    argv = [sys.executable, "-m", "gamecore.reporting.build", "--output", str(output)]
+    argv += ["--only", "side_bets", "-p", "side_bets", f"[{definition}]"]
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    for word in ("report side_bets", "four_suited.yaml", "effects of removal"):
+        assert word in lines[0], lines[0]
+    assert not output.exists()  # nothing staged, no notebook run
+
+
+def test_verify_refuses_a_received_side_bet_past_the_bound_before_any_rerun(tmp_path):
+    from gamecore.reporting.verify import check_work
+
+    definition = tmp_path / "four_suited.yaml"
+    definition.write_text(FOUR_SUITED)
+    with pytest.raises(GamecoreError, match="report side_bets: .*four_suited.yaml"):
+        check_work("side_bets", {"side_bets": [str(definition)]})
+
+
+@settings(deadline=None)
+@given(
+    baccarat_decks=st.integers(1, 1000),
+    sweep_decks=st.integers(1, 1000),
+    suited=st.booleans(),
+)
+def test_the_bets_and_deck_counts_are_checked_together(baccarat_decks, sweep_decks, suited):
+    # Four suited cards take 86,886,400 deals a pass and 41 counts for their effects of
+    # removal (3.6 billion deals, past the bound at any deck count); one suited card a
+    # few hundred thousand a pass (within it at any). The deck counts not given are the
+    # notebook's defaults.
+    from unittest import mock
+
+    from gamecore.reporting.build import check_rule_parameters
+    from gamecore.sidebets import definition, study
+
+    bet = definition.parse((FOUR_SUITED if suited else ONE_SUITED).encode(), "bet.yaml")
+    parameters = {
+        "baccarat_decks": baccarat_decks,
+        "sweep_decks": sweep_decks,
+        "side_bets": ["big"],  # a built-in's name, loaded as ``bet`` below
+    }
+    with mock.patch.object(study.definition, "load", return_value=bet):
+        if suited:
+            with pytest.raises(GamecoreError, match="report side_bets: bet.yaml"):
+                check_rule_parameters("side_bets", parameters)
+        else:
+            check_rule_parameters("side_bets", parameters)
