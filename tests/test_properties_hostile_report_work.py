@@ -2,6 +2,9 @@
 counting is past the stated bound is refused by the report build and by ``gamecore verify``
 before any notebook runs, in one line and exit 2, as every bad parameter is; before, the
 notebook refused it (exit 1, "notebook side_bets.ipynb failed", a kernel started first).
+
+And item 4's rule for the kernel folders of item 20: the next build removes a killed
+build's kernel folder only when it holds nothing but connection files.
 """
 
 import subprocess
@@ -86,3 +89,46 @@ def test_the_bets_and_deck_counts_are_checked_together(baccarat_decks, sweep_dec
                 check_rule_parameters("side_bets", parameters)
         else:
             check_rule_parameters("side_bets", parameters)
+
+
+# --- item 4's kind, for the kernel folders of item 20 ------------------------------------
+
+
+def _dead_pid() -> int:
+    """The number of a process that has ended."""
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+@settings(deadline=None)
+@given(
+    names=st.lists(
+        st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789.-_", min_size=1, max_size=12),
+        min_size=1,
+        max_size=3,
+        unique=True,
+    )
+)
+def test_a_dead_build_s_kernel_folder_holding_anything_else_is_left_whole(tmp_path_factory, names):
+    # A folder named as a killed build's kernel folder (gamecore-kernels-PID-...), this
+    # user's, private, its process gone, was removed whole, whatever it held: a user's
+    # notes named so were lost. Only a folder holding nothing but connection files goes.
+    import uuid
+
+    from gamecore.reporting.kernels import KERNEL_FOLDER_PREFIX, remove_abandoned
+
+    temporary = tmp_path_factory.mktemp("tmp")
+    pid = _dead_pid()
+    notes = temporary / f"{KERNEL_FOLDER_PREFIX}{pid}-mynotes"
+    notes.mkdir(mode=0o700)
+    for name in names:
+        if name not in (".", ".."):
+            (notes / name).write_text("a user's notes")
+    abandoned = temporary / f"{KERNEL_FOLDER_PREFIX}{pid}-abandoned"
+    abandoned.mkdir(mode=0o700)
+    (abandoned / f"kernel-{uuid.uuid4()}.json").write_text("{}")
+    assert remove_abandoned(temporary) == [abandoned]
+    assert not abandoned.exists()
+    kept = sorted(p.name for p in notes.iterdir())
+    assert kept == sorted(n for n in names if n not in (".", ".."))

@@ -12,7 +12,9 @@ beforehand) and removed when the notebook ends, however it ends:
 - by SIGTERM: the build ends as on Ctrl-C (:func:`end_on_sigterm`), removing it the same way;
 - by SIGKILL, which nothing can catch: the folder is named by the build's process number
   (``gamecore-kernels-PID-xxxxxxxx``), and the next notebook run by anyone of the same user
-  removes every such folder whose process is gone (:func:`remove_abandoned`).
+  removes every such folder whose process is gone and that holds only kernel connection
+  files (:func:`remove_abandoned`): a folder named so by anyone else, holding anything
+  else, is left whole.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ from pathlib import Path
 #: How a kernel folder's name starts, its process number after it.
 KERNEL_FOLDER_PREFIX = "gamecore-kernels-"
 _KERNEL_FOLDER = re.compile(re.escape(KERNEL_FOLDER_PREFIX) + r"(\d+)-[A-Za-z0-9_]+")
+#: The one kind of file a kernel folder holds: a connection file, as :func:`kernel_manager`
+#: names it.
+_CONNECTION_FILE = re.compile(r"kernel-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\.json")
 
 #: Set once SIGTERM has ended the build (:func:`end_on_sigterm`): the build says so.
 TERMINATED = threading.Event()
@@ -52,8 +57,10 @@ def _process_alive(pid: int) -> bool:
 def remove_abandoned(temporary: str | os.PathLike | None = None) -> list[Path]:
     """Remove the kernel folders builds killed by SIGKILL left: in the temporary folder,
     each folder named ``gamecore-kernels-PID-...`` that is a folder (not a link), this
-    user's, private (mode 0700, as this module makes it), and whose process ``PID`` is gone.
-    A live build's folder, another user's, or anything else is left alone.
+    user's, private (mode 0700, as this module makes it), whose process ``PID`` is gone and
+    that holds nothing but connection files (:func:`_remove_connection_files`). A live
+    build's folder, another user's, one holding anything else, or anything else is left
+    alone.
 
     Parameters
     ----------
@@ -81,10 +88,24 @@ def remove_abandoned(temporary: str | os.PathLike | None = None) -> list[Path]:
                 stat.S_ISDIR(info.st_mode)
                 and info.st_uid == os.getuid()
                 and info.st_mode & 0o777 == 0o700
-            ):
-                shutil.rmtree(entry.path, ignore_errors=True)
+            ) and _remove_connection_files(Path(entry.path)):
                 removed.append(Path(entry.path))
     return removed
+
+
+def _remove_connection_files(folder: Path) -> bool:
+    """Remove ``folder`` if it holds only kernel connection files (each removed as a name,
+    never followed), else leave it whole: whether it was removed."""
+    try:
+        names = os.listdir(folder)
+        if not all(_CONNECTION_FILE.fullmatch(name) for name in names):
+            return False
+        for name in names:
+            os.unlink(folder / name)
+        os.rmdir(folder)
+    except OSError:
+        return False
+    return True
 
 
 @contextlib.contextmanager
