@@ -132,3 +132,25 @@ def test_a_dead_build_s_kernel_folder_holding_anything_else_is_left_whole(tmp_pa
     assert not abandoned.exists()
     kept = sorted(p.name for p in notes.iterdir())
     assert kept == sorted(n for n in names if n not in (".", ".."))
+
+
+# --- item 4's rule, as verify reads a folder --------------------------------------------
+
+
+def test_verify_names_a_hidden_folder_only_named_like_a_build_s_staging_folder(tmp_path):
+    # verify let any hidden folder named .building-* pass unlisted as "a build's staging
+    # folder", its content never hashed: a received folder could carry anything in it. Now
+    # only a folder a build made (its owner record, gamecore.reporting.ownership) passes.
+    import os
+
+    from gamecore.reporting.ownership import make_staging
+    from gamecore.reporting.verify import check_hashes
+
+    planted = tmp_path / ".building-mine"
+    planted.mkdir()
+    (planted / "notes.txt").write_text("anything at all")
+    staging, descriptor = make_staging(tmp_path)  # a build's own, under way
+    os.close(descriptor)
+    problems = check_hashes(tmp_path, {"files": {}})
+    assert problems == [".building-mine: not in the manifest (a hidden folder)"], problems
+    assert staging.is_dir()

@@ -217,6 +217,32 @@ def is_own(folder: Path) -> bool:
     )
 
 
+def made_by_a_build(folder: Path) -> bool:
+    """Whether ``folder`` is a build's staging folder: its own by its owner record
+    (:func:`is_own`), or what a build killed as it made one leaves, an empty folder named
+    as :func:`make_staging` names one (the next build removes it, :func:`left_unmade`).
+
+    Parameters
+    ----------
+    folder : Path
+        An entry of the reports folder named ``.building-...``.
+
+    Returns
+    -------
+    bool
+        True for those two; a folder only named like one is not a build's.
+    """
+    if is_own(folder):
+        return True
+    if _STAGING_NAME.fullmatch(folder.name) is None or folder.is_symlink():
+        return False
+    try:
+        with os.scandir(folder) as entries:
+            return next(entries, None) is None
+    except OSError:  # not a folder
+        return False
+
+
 def left_unmade(folder: Path) -> bool:
     """Remove ``folder`` if it is what a build killed as it made its staging folder leaves:
     an empty folder named as :func:`make_staging` names one (the kill came before its owner

@@ -65,6 +65,7 @@ from gamecore.reporting.compare import (
 from gamecore.reporting.finalize import LOCK, STAGING_PREFIX, folder_lock, pending_commit
 from gamecore.reporting.inventory import check_folder, report_folders
 from gamecore.reporting.manifest import MANIFEST, read_manifest, report_files, sha256
+from gamecore.reporting.ownership import made_by_a_build
 from gamecore.reporting.received import check_received_parameters
 
 __all__ = [
@@ -86,12 +87,15 @@ WORK_SUFFIXES = ("rounds", "shoes", "sessions")
 
 def _allowed_hidden(relative: Path, path: Path) -> bool:
     """The hidden entries a reports folder has of its builds: the folder's lock, and a
-    build's staging folder (a build under way, or one killed that the next removes)."""
+    build's staging folder (a build under way, or one killed that the next removes), as its
+    owner record says, or as a build killed while making it left it
+    (:func:`~gamecore.reporting.ownership.made_by_a_build`): a folder only named like one
+    is not the build's."""
     if len(relative.parts) != 1 or path.is_symlink():
         return False
     if relative.name == LOCK:
         return path.is_file()
-    return relative.name.startswith(STAGING_PREFIX) and path.is_dir()
+    return relative.name.startswith(STAGING_PREFIX) and made_by_a_build(path)
 
 
 def _unlisted_entries(reports: Path) -> list[str]:
@@ -500,7 +504,7 @@ def verify_command(
     for line in problems:
         print(line)
     if problems:
-        print(f"{len(problems)} mismatches", file=sys.stderr)
+        print(f"{len(problems)} mismatch{'' if len(problems) == 1 else 'es'}", file=sys.stderr)
         return 1
     print(confirmed(Path(reports), simulations, only, public_key is not None))
     return 0
