@@ -47,9 +47,11 @@ $(STAMP): pyproject.toml
 test: install
 	$(BIN)/python -m pytest
 
-# The property-based tests with many more examples each (Hypothesis profile "fuzz").
+# The property-based tests with many more examples each (Hypothesis profile "fuzz"), and
+# hostile input's fixed cases (tests/test_hostile_42_*.py): every class of hostile input
+# found so far, each a property (test_properties_hostile_*.py) or a case.
 fuzz: install
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_properties*.py
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_properties*.py tests/test_hostile_42_*.py
 
 reports: export GAMECORE_MAKE_UNKNOWN := $(COMMAND_LINE_UNKNOWN)
 reports: install
