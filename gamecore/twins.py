@@ -9,6 +9,14 @@ how much was simulated (rounds, hands). A column :data:`APPROXIMATE`, where pres
 twins of figures that are not exact (their z measures the approximation and is kept out of
 the 4-sigma rule). :func:`verdict` states a table's largest |z| against its threshold.
 
+The SE of a twin is the one under the exact figure (the null hypothesis of a one-sample z
+test): ``sqrt(p (1 - p) / n)`` for a probability ``p`` (:func:`frequency_twin`), the exact SD
+over ``sqrt(n)`` for a mean (:func:`mean_twin`), never the spread of the simulated sample. A
+sample's spread is zero whenever its few trials all gave the same result (a rare outcome
+never seen, a small cell all losses), which would turn a chance shortfall into an infinite
+z; the exact figure's spread is zero only when the figure is certain, and then a twin that
+differs from it is a certain mismatch (z infinite, :func:`z_score`), not chance.
+
 One comparison: |z| above 4 happens by chance once in about 16,000 runs, so it is treated as a
 bug. A table of ``n`` comparisons (the 205 final states of a baccarat round, the cells of a
 strategy chart) crosses 4 somewhere about ``n`` times as often, so its threshold is raised until
@@ -70,9 +78,11 @@ def z_threshold(comparisons: int) -> float:
 def z_score(simulated, exact, se):
     """``(simulated - exact) / se``, element by element (scalars, arrays or Series).
 
-    With no spread (``se == 0``: every simulated trial gave the same result) the twin must
-    equal the exact figure: z is 0 when it does and infinite when it does not, so no threshold
-    lets a deterministic mismatch pass. NaN where either figure is missing.
+    ``se`` is the SE under the exact figure (:func:`frequency_twin`, :func:`mean_twin`). With
+    no spread (``se == 0``: the exact figure is certain, a probability of 0 or 1 or a result
+    with SD 0) the twin must equal the exact figure: z is 0 when it does and infinite when it
+    does not, so no threshold lets a certain mismatch pass. NaN where either figure is
+    missing.
 
     Parameters
     ----------
@@ -177,6 +187,40 @@ def frequency_twin(probability: float, count: int, trials: int) -> dict[str, flo
     }
 
 
+def mean_twin(mean: float, sd: float, simulated: float, trials: int) -> dict[str, float]:
+    """The twin of a mean: the simulated mean of ``trials`` results and its SE under the exact
+    figure (the exact SD over ``sqrt(trials)``), as :func:`frequency_twin` is for a
+    probability.
+
+    Parameters
+    ----------
+    mean : float
+        The exact mean (an EV).
+    sd : float
+        The exact standard deviation of one result.
+    simulated : float
+        The mean of the simulated results (NaN for none).
+    trials : int
+        The results simulated.
+
+    Returns
+    -------
+    dict of str to float
+        ``Exact``, ``Simulated`` and ``SE`` (NaN for no trials): a row of :func:`twin_table`
+        without its ``Figure``.
+
+    Examples
+    --------
+    >>> mean_twin(-0.25, 0.5, -0.2, 100)
+    {'Exact': -0.25, 'Simulated': -0.2, 'SE': 0.05}
+    """
+    return {
+        "Exact": float(mean),
+        "Simulated": float(simulated) if trials else math.nan,
+        "SE": float(sd) / math.sqrt(trials) if trials else math.nan,
+    }
+
+
 def ruled(frame: pd.DataFrame) -> pd.Series:
     """The z-scores of a twin table that the 4-sigma rule applies to: every twin with a z,
     those of approximate figures (:data:`APPROXIMATE`) left out.
@@ -219,7 +263,14 @@ def verdict(frame: pd.DataFrame) -> str:
     z = ruled(frame)
     if z.empty:
         return "no twin to compare"
-    return (
+    line = (
         f"largest |z| over {len(z)} twins: {z.abs().max():.2f}; a bug would show above "
         f"{z_threshold(len(z)):.2f} (4 standard errors, family-wise)"
     )
+    certain = int(np.isinf(z).sum())
+    if certain:
+        line += (
+            f"; {certain} twin{'s' * (certain != 1)} differ{'s' * (certain == 1)} from an "
+            "exact figure that has no spread: a certain mismatch, a bug"
+        )
+    return line

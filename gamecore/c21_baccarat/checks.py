@@ -13,6 +13,7 @@ estimate its EV.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -31,7 +32,7 @@ from gamecore.c21_baccarat.strategies import (
 from gamecore.c21_baccarat.strategy_pair import StrategyPairResult
 from gamecore.errors import GamecoreError
 from gamecore.parallel import Run
-from gamecore.twins import frequency_twin, twin_table
+from gamecore.twins import frequency_twin, mean_twin, twin_table
 
 
 def cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd.DataFrame:
@@ -48,7 +49,8 @@ def cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd.Data
     -------
     pandas.DataFrame
         :func:`gamecore.twins.twin_table`: Figure | Exact | Simulated | SE | z | Hands; the
-        player's EV, then each nonzero outcome probability.
+        player's EV, then each nonzero outcome probability, and any outcome of probability 0
+        the simulation saw (z infinite: a certain mismatch, flagged rather than dropped).
     """
     if simulation.dealing.mode != "fresh":
         raise GamecoreError("the cross-check compares the exact figures with fresh-shoe rounds")
@@ -60,16 +62,14 @@ def cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd.Data
     rows = [
         {
             "Figure": "Player EV",
-            "Exact": float(exact.player_ev),
-            "Simulated": stats["mean"],
-            "SE": stats["se"],
+            **mean_twin(float(exact.player_ev), exact.sd, stats["mean"], hands),
             "Hands": hands,
         }
     ]
     for key, probability in exact.outcome_probabilities.items():
         p = float(probability)
-        if p == 0:
-            continue
+        if p == 0 and frequencies[key] == 0:
+            continue  # an impossible outcome, never seen: nothing to compare
         twin = frequency_twin(p, 0, hands) | {"Simulated": frequencies[key]}
         rows.append({"Figure": f"P({key[0]}: {key[1]})", **twin, "Hands": hands})
     return twin_table(rows)
@@ -98,9 +98,7 @@ def seat_cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd
     rows = [
         {
             "Figure": f"Player EV, seat {seat['Seat']} (exact: heads-up)",
-            "Exact": float(exact.player_ev),
-            "Simulated": seat["Player EV"],
-            "SE": seat["SE"],
+            **mean_twin(float(exact.player_ev), exact.sd, seat["Player EV"], seat["Hands"]),
             "Seat": seat["Seat"],
             "Hands": seat["Hands"],
         }
@@ -109,15 +107,28 @@ def seat_cross_check(exact: StrategyPairResult, simulation: C21Simulation) -> pd
     return twin_table(rows)
 
 
-def _mean_and_se(tallies: np.ndarray) -> tuple[float, float, int]:
-    """Mean net result and its standard error from outcome tallies (last axis: outcomes)."""
+def _cell_mean(tallies: np.ndarray) -> tuple[float, int]:
+    """Mean net result of outcome tallies (last axis: outcomes) and their rounds (NaN for
+    none)."""
     n = int(tallies.sum())
-    if n < 2:
-        return float("nan"), float("nan"), n
-    net = float((tallies * PAYOFF).sum())
-    squares = float((tallies * np.abs(PAYOFF)).sum())
-    mean = net / n
-    return mean, math.sqrt((squares / n - mean**2) / (n - 1)), n
+    return (float((tallies * PAYOFF).sum()) / n if n else math.nan), n
+
+
+def _decisive(analysis: C21Analysis) -> C21Analysis:
+    """The same counts with every loss counted as a win: its chart's EVs are each cell's
+    exact chance of a decision (not a push), the second moment of a result in {-1, 0, 1},
+    so that each cell's exact SD comes from the same contraction as its EV."""
+    fold = np.zeros((len(PAYOFF), len(PAYOFF)), dtype=object)
+    for o, pay in enumerate(PAYOFF):
+        fold[o, o if pay >= 0 else int(np.flatnonzero(PAYOFF > 0)[0])] = 1
+    return dataclasses.replace(
+        analysis, drawn=analysis.drawn.dot(fold), concluded=analysis.concluded.dot(fold)
+    )
+
+
+def _cell_twin(ev: float, second_moment: float, simulated: float, n: int) -> dict[str, float]:
+    """A chart cell's twin, its SE from the cell's exact SD (:func:`gamecore.twins.mean_twin`)."""
+    return mean_twin(ev, math.sqrt(max(second_moment - ev**2, 0.0)), simulated, n)
 
 
 def _coin_flip_player(rules: C21BaccaratRules) -> PlayerStrategy:
@@ -163,8 +174,9 @@ def hit_chart_cross_check(
         dealer=dealer,
     )  # fmt: skip
     chart = analysis.hit_chart(dealer)
+    moments = _decisive(analysis).hit_chart(dealer)
     rows = []
-    for _, cell in chart.iterrows():
+    for (_, cell), (_, moment) in zip(chart.iterrows(), moments.iterrows(), strict=True):
         if cell["P/D up card"] == "joker":
             continue
         up, hand = int(cell["P/D up card"]), HAND_LABELS.index(cell["Player hand"])
@@ -172,13 +184,11 @@ def hit_chart_cross_check(
             exact = cell[f"EV {label}"]
             if exact is None or exact != exact:
                 continue
-            mean, se, n = _mean_and_se(simulation.player_cells[up, hand, action])
+            mean, n = _cell_mean(simulation.player_cells[up, hand, action])
             rows.append(
                 {
                     "Figure": f"EV of {label}: {cell['Player hand']} v P/D {up}",
-                    "Exact": float(exact),
-                    "Simulated": mean,
-                    "SE": se,
+                    **_cell_twin(float(exact), moment[f"EV {label}"], mean, n),
                     "Player hand": cell["Player hand"],
                     "P/D up card": up,
                     "Action": label,
@@ -219,20 +229,22 @@ def pd_chart_cross_check(
     """
     coin = DealerStrategy("coin flip", np.full((10, 2, 9), 0.5))
     simulation = simulate(analysis.rules, Run(rounds, seed, threads), player=player, dealer=coin)
+    moments = _decisive(analysis).pd_chart(player)
     rows = []
-    for _, cell in analysis.pd_chart(player).iterrows():
+    for (_, cell), (_, moment) in zip(
+        analysis.pd_chart(player).iterrows(), moments.iterrows(), strict=True
+    ):
         up, total, drew = int(cell["P/D up card"]), int(cell["P/D total"]), int(cell["Player drew"])
         for action, label in ((1, "hit"), (0, "stand")):
-            mean, se, n = _mean_and_se(simulation.pd_cells[up, drew, total, action])
+            mean, n = _cell_mean(simulation.pd_cells[up, drew, total, action])
+            ev = float(cell[f"P/D EV {label}"])  # the P/D's side: minus the player's
             rows.append(
                 {
                     "Figure": (
                         f"P/D EV of {label}: up {up}, total {total}, "
                         f"player {'drew' if drew else 'stood'}"
                     ),
-                    "Exact": float(cell[f"P/D EV {label}"]),
-                    "Simulated": -mean,  # the P/D's side
-                    "SE": se,
+                    **_cell_twin(ev, -moment[f"P/D EV {label}"], -mean, n),
                     "P/D up card": up,
                     "P/D total": total,
                     "Player drew": bool(drew),
@@ -276,15 +288,13 @@ def strategies_cross_check(
     }
     rows = []
     for k, (key, (player, dealer)) in enumerate(pairs.items()):
-        exact = float(analysis.evaluate(player, dealer).player_ev)
+        exact = analysis.evaluate(player, dealer)
         sim = simulate(rules, Run(rounds, seed + k, threads), player=player, dealer=dealer)
-        mean, se, _ = _mean_and_se(sim.counts.sum(axis=(0, 1)))
+        mean, n = _cell_mean(sim.counts.sum(axis=(0, 1)))
         rows.append(
             {
                 "Figure": f"Player EV, {player.name} v {dealer.name}",
-                "Exact": exact,
-                "Simulated": mean,
-                "SE": se,
+                **mean_twin(float(exact.player_ev), exact.sd, mean, n),
                 "Key": key,
                 "Player": player.name,
                 "P/D": dealer.name,
