@@ -152,6 +152,10 @@ def _three_card_exceptions(engine, solved, played, nodes, ups, weights) -> list[
     held[held] = ~nd.bust[child[held]] & (played.action[child[held], up_of[held]] >= 0)
     j, up, chance = child[held], up_of[held], chances[held]
     live = 1.0 - solved.natural[j, up]
+    # Against an up card that is a dealer Natural for certain (a small shoe's last cards)
+    # the hand is never played under the peek: it has no EV given no Natural, no chance.
+    goes_on = live > 0
+    j, up, chance, live = j[goes_on], up[goes_on], chance[goes_on], live[goes_on]
     ev = solved.ev[j, up, :4] / live[:, None]
     # rules.best_action on each row: the first of S H D R within TIE of the best allowed.
     top = np.nanmax(ev, axis=1)
