@@ -4,8 +4,8 @@ has a finite z; only an exact figure without spread (p = 0 or 1, SD 0) gives an 
 and only when the simulation contradicts it (a certain mismatch, flagged).
 
 The reference is the one-sample z test for a proportion: z = (p_hat - p0) / sqrt(p0 (1 - p0)
-/ n), the SE taken under the null hypothesis p0 (e.g. Agresti, Categorical Data Analysis, 3rd
-ed., section 1.3.3, the score test), and for a mean the known SD over sqrt(n).
+/ n), the SE taken under the null hypothesis p0 (the score test of a binomial proportion,
+e.g. Agresti, Categorical Data Analysis, chapter 1), and for a mean the known SD over sqrt(n).
 """
 
 from __future__ import annotations
@@ -163,3 +163,68 @@ def test_an_impossible_outcome_seen_is_flagged_not_dropped(c21):
     row = table[table["Figure"] == f"P({reason}: {outcome})"]
     assert len(row) == 1 and row["z"].iloc[0] == math.inf
     assert "certain mismatch" in twins.verdict(table)
+
+
+# -- the other games' twins of a wager's EV (a rare-paying bet over a few rounds) -------------
+
+
+def assert_every_twin_finite(table):
+    rows = table[table["SE"].notna()]
+    assert np.isfinite(rows["z"]).all(), rows[~np.isfinite(rows["z"])].to_string()
+    assert "mismatch" not in twins.verdict(table)
+
+
+def test_dragon_tiger_ev_twins_over_ten_rounds_are_finite():
+    # Seed 1's ten rounds hold no tie: every tie bet lost, the sample's SD 0 (z was -inf).
+    from gamecore import dragon_tiger
+
+    rules = dragon_tiger.DragonTigerRules()
+    analysis = dragon_tiger.exact(rules)
+    table = dragon_tiger.sim.cross_check(analysis, dragon_tiger.simulate(rules, 10, 1, 1))
+    assert_every_twin_finite(table)
+    tie = table[table["Figure"].str.startswith("Tie")].iloc[0]
+    assert tie["Simulated"] == -1.0 and tie["SE"] == pytest.approx(tie["Exact SD"] / math.sqrt(10))
+
+
+def test_ez_baccarat_ev_twins_over_few_rounds_are_finite():
+    from gamecore import baccarat
+
+    rules = baccarat.EZBaccaratRules()
+    exact = baccarat.exact(rules)
+    for seed in range(3):
+        table = baccarat.sim.cross_check(exact, baccarat.sim.simulate(rules, 20, seed=seed))
+        assert_every_twin_finite(table)
+        assert (table["SE"] == table["Exact SD"] / math.sqrt(20)).all()
+
+
+def test_a_side_bet_lost_every_round_has_a_finite_ev_twin():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from sidebet_builtins import builtin
+
+    from gamecore.sidebets import sim
+    from gamecore.sidebets.parsheet import par_sheet
+
+    sheet = par_sheet(builtin("lucky_ladies"), 1)
+    table = sim.twin_table(sheet, sim.simulate(sheet.bet, 1, 20, seed=2))  # 20 rounds lost
+    ev = table[table["Figure"] == "EV"].iloc[0]
+    assert ev["Simulated"] == -1.0 and ev["SE"] == pytest.approx(sheet.sd / math.sqrt(20))
+    assert_every_twin_finite(table)
+
+
+def test_insurance_never_won_has_the_null_z():
+    from gamecore import blackjack
+    from gamecore.blackjack import checks as blackjack_checks
+    from gamecore.blackjack import sim as blackjack_sim
+
+    rules = blackjack.C21BlackjackRules(decks=6)
+    analysis = blackjack.exact(rules, search_chart=False)
+    # Seed 5's 30 hands: 3 under an Ace, none a Natural, so every insurance bet lost.
+    dealer = blackjack_sim.simulate_dealer(rules, 30, seed=5, progress=False)
+    row = blackjack_checks.insurance_cross_check(analysis, dealer).iloc[0]
+    pays = float(analysis.resolved_rules.insurance_pays)
+    p = (analysis.insurance_ev + 1) / (pays + 1)  # ev = (pays + 1) p - 1
+    assert row["Hands"] == 3 and row["Simulated"] == pytest.approx(-1.0)
+    assert row["z"] == pytest.approx(-math.sqrt(3 * p / (1 - p)))

@@ -41,7 +41,7 @@ from gamecore.dealing import Dealing, cards_burned, draw_card, shuffle
 from gamecore.errors import GamecoreError
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
 from gamecore.shoe import baccarat_shoe
-from gamecore.twins import frequency_twin, twin_table
+from gamecore.twins import frequency_twin, mean_twin, twin_table
 from gamecore.wagers import WagerAnalysis, settle, simulated_figures, wager_named
 
 if TYPE_CHECKING:  # pandas is imported where a table is built, not with the module
@@ -502,9 +502,8 @@ def cross_check(
         rows.append(
             {
                 "Figure": f"{analysis.wager.title} EV",
-                "Exact": ev,
-                "Simulated": sim["mean"],
-                "SE": sim["se"],
+                # SE under the exact figure: its SD over root n (gamecore.twins)
+                **mean_twin(ev, analysis.sd, sim["mean"], fresh.rounds),
                 "Bet": name,
                 "Dealing": "fresh shoe",
                 "Exact SD": analysis.sd,

@@ -189,10 +189,13 @@ def insurance_cross_check(
     pays = float(analysis.resolved_rules.insurance_pays)
     counts = simulation.counts[ACE]
     n, wins = int(counts.sum()), int(counts[NATURAL])
-    p = wins / n
+    p = wins / n if n else math.nan
     mean = pays * p - (1 - p)
-    se = (pays + 1) * math.sqrt(p * (1 - p) / n)
     ev = analysis.insurance_ev
+    # SE under the exact figure (gamecore.twins): the exact chance of the Natural, from
+    # ev = (pays + 1) p - 1, not the simulated one (0 Naturals seen would give SE 0).
+    exact_p = math.nan if ev is None else min(max((ev + 1) / (pays + 1), 0.0), 1.0)
+    se = (pays + 1) * math.sqrt(exact_p * (1 - exact_p) / n) if n else math.nan
     return twin_table(
         [
             {

@@ -37,7 +37,7 @@ from gamecore.dragon_tiger.exact import (
 from gamecore.dragon_tiger.rules import DragonTigerRules, check_rules
 from gamecore.errors import GamecoreError
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
-from gamecore.twins import frequency_twin, twin_table
+from gamecore.twins import frequency_twin, mean_twin, twin_table
 from gamecore.wagers import WagerAnalysis, settle, simulated_figures, wager_named
 
 if TYPE_CHECKING:  # pandas is imported where a table is built, not with the module
@@ -230,9 +230,11 @@ def cross_check(exact_analysis: DragonTigerAnalysis, fresh: DragonTigerSimulatio
         rows.append(
             {
                 "Figure": f"{analysis.wager.title} EV",
-                "Exact": float(analysis.expected_value),
-                "Simulated": simulated[name]["mean"],
-                "SE": simulated[name]["se"],
+                # SE under the exact figure: its SD over root n (gamecore.twins)
+                **mean_twin(
+                    float(analysis.expected_value), analysis.sd, simulated[name]["mean"],
+                    fresh.rounds,
+                ),  # fmt: skip
                 "Bet": name,
                 "Exact SD": analysis.sd,
                 "Simulated SD": simulated[name]["se"] * math.sqrt(fresh.rounds),

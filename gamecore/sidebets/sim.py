@@ -437,8 +437,8 @@ def twin_table(sheet: ParSheet, simulation: SideBetSimulation) -> pd.DataFrame:
     pandas.DataFrame
         :func:`gamecore.twins.twin_table`: Figure | Exact | Simulated | SE | z | Pays |
         Exact SD | Simulated SD | Rounds, a row per outcome (``P(name)``, the losing line
-        last; the binomial SE at the exact probability) and the ``EV`` row (the sample
-        SE); :func:`gamecore.twins.verdict` reads it against the family-wise threshold.
+        last; the binomial SE at the exact probability) and the ``EV`` row (the exact SD
+        over root n); :func:`gamecore.twins.verdict` reads it against the family-wise threshold.
     """
     if sheet.bet != simulation.bet or sheet.decks != simulation.decks:
         raise GamecoreError(
@@ -460,9 +460,8 @@ def twin_table(sheet: ParSheet, simulation: SideBetSimulation) -> pd.DataFrame:
     rows.append(
         {
             "Figure": "EV",
-            "Exact": float(sheet.expected_return),
-            "Simulated": figures["mean"],
-            "SE": figures["se"],
+            # SE under the exact figure: its SD over root n (gamecore.twins)
+            **twins.mean_twin(float(sheet.expected_return), sheet.sd, figures["mean"], n),
             "Exact SD": sheet.sd,
             "Simulated SD": figures["sd"],
             "Rounds": n,
