@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamecore import decimals, games, strictjson
+from gamecore import decimals, games, rulewords, strictjson
 from gamecore.arguments import build_parser
 from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.interrupts import write_whole
@@ -153,7 +153,7 @@ def _command_games(args: argparse.Namespace) -> None:
         print("side bets (gamecore sidebet NAME):")
         for bet in side_bets:
             lines = "; ".join(f"{line['outcome']}: {line['pays']}" for line in bet["paytable"])
-            print(f"  {bet['bet']} ({bet['game']}, {bet['decks']} decks): {lines}")
+            print(f"  {bet['bet']} ({bet['game']}, {rulewords.decks(bet['decks'])}): {lines}")
 
     _emit({"games": described, "side_bets": side_bets}, args.json, text)
 

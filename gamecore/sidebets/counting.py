@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gamecore import cards
+from gamecore import cards, rulewords
 from gamecore.counting import BET, FIRST, FIRST_SQ, FLAT, ROUNDS, SHOE_FLAT_SQ, SHOE_WON_SQ, WON
 from gamecore.dealing import Dealing
 from gamecore.errors import GamecoreError, shown
@@ -169,7 +169,7 @@ class SideBetCount:
             f"{head}: a counter gains {gain:+.5f} units per shoe (SE {se:.5f}) at "
             f"{self.penetration_text()} with trigger {self.trigger:+g}, betting 1 unit when "
             f"the true count reaches it and 0 otherwise ({self.bets_per_shoe:.2f} of "
-            f"{self.rounds_per_shoe:.2f} rounds a shoe bet, {self.decks} decks, "
+            f"{self.rounds_per_shoe:.2f} rounds a shoe bet, {rulewords.decks(self.decks)}, "
             f"{self.shoes:,} shoes)"
         )
 
@@ -213,7 +213,7 @@ class SideBetCount:
         found = self.decision()
         trigger = "every round" if self.trigger == -math.inf else f"true count ≥ {self.trigger:g}"
         what = (
-            f"{self.bet.title}, {self.decks} deck{'' if self.decks == 1 else 's'}, cut card "
+            f"{self.bet.title}, {rulewords.decks(self.decks)}, cut card "
             f"{self.dealing.penetration} cards "
             f"from the end, bet at {trigger}"
         )

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from gamecore import cards
+from gamecore import cards, rulewords
 from gamecore.errors import GamecoreError, shown
 from gamecore.sidebets.definition import LOSES, TOTAL, SideBet
 from gamecore.sidebets.exact import count_outcomes
@@ -172,7 +172,7 @@ def par_sheet(bet: SideBet, decks: int | None = None) -> ParSheet:
             where = f"{bet.origin}:{outcome.line}" if outcome.line else bet.origin
             raise GamecoreError(
                 f"{where}: outcome {shown(outcome.name)} is never paid: every deal it matches "
-                f"is taken by an earlier outcome ({decks} decks)"
+                f"is taken by an earlier outcome ({rulewords.decks(decks)})"
             )
     analysis = WagerAnalysis(
         as_wager(bet), tuple(paid), tuple(Fraction(ways, total) for ways in paid), total
@@ -249,7 +249,7 @@ def print_sheet(sheet: ParSheet) -> None:
         A par sheet.
     """
     bet = sheet.bet
-    print(f"{bet.title} ({bet.game}, {sheet.decks} decks)")
+    print(f"{bet.title} ({bet.game}, {rulewords.decks(sheet.decks)})")
     if bet.description:
         print(bet.description)
     rows = [("Outcome", "Pays", "Combinations", "Probability", "Return")]
@@ -274,6 +274,5 @@ def print_sheet(sheet: ParSheet) -> None:
         f"house edge {sheet.house_edge:.4%}   sd {sheet.sd:.4f}   "
         f"hit frequency {sheet.hit_frequency:.4%}"
     )
-    decks = f"{sheet.decks} deck" + ("s" if sheet.decks != 1 else "")
     for name in sheet.never:
-        print(f"note: {name!r} cannot happen with {decks}")
+        print(f"note: {name!r} cannot happen with {rulewords.decks(sheet.decks)}")

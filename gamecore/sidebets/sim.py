@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from gamecore import cards, twins
+from gamecore import cards, rulewords, twins
 from gamecore._jit import borrowed, kernel
 from gamecore.baccarat.sim import play_round
 from gamecore.baccarat.tableau import DRAWING, DrawingTables
@@ -443,7 +443,8 @@ def twin_table(sheet: ParSheet, simulation: SideBetSimulation) -> pd.DataFrame:
     if sheet.bet != simulation.bet or sheet.decks != simulation.decks:
         raise GamecoreError(
             f"the twin compares one bet at one deck count: the sheet is {sheet.bet.bet} at "
-            f"{sheet.decks} decks, the simulation {simulation.bet.bet} at {simulation.decks}"
+            f"{rulewords.decks(sheet.decks)}, the simulation {simulation.bet.bet} at "
+            f"{rulewords.decks(simulation.decks)}"
         )
     n = simulation.rounds
     rows: list[dict[str, Any]] = []
@@ -502,7 +503,7 @@ def deck_sweep_twin_table(
         check = twin_table(
             par_sheet(bet, decks), simulate(bet, decks, rounds, seed + index, threads)
         )
-        check["Figure"] = check["Figure"] + f", {decks} deck{'s' if decks > 1 else ''}"
+        check["Figure"] = check["Figure"] + f", {rulewords.decks(decks)}"
         check["Decks"] = decks
         parts.append(check)
     return pd.concat(parts, ignore_index=True)

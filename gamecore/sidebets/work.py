@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from gamecore import cards
+from gamecore import cards, rulewords
 from gamecore.baccarat.tableau import DRAWING, DrawingTables
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import moduli_for
@@ -220,7 +220,7 @@ def check_work(bet: SideBet, decks: int, counts: int = 1, what: str = "its exact
     )
     counts = f", {work.counts} counts" if work.counts > 1 else ""
     raise GamecoreError(
-        f"{origin}: {what} at {_many(decks, 'deck')} would settle {work.total:,} deals "
+        f"{origin}: {what} at {rulewords.decks(decks)} would settle {work.total:,} deals "
         f"({work.deals:,} a pass, {_many(work.passes, 'pass')}{counts}), more than the bound "
         f"of {MAX_DEALS:,} (docs/side-bets.md): read fewer cards' suits, ranks or colours, "
         "or use fewer decks"
