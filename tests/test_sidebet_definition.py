@@ -8,6 +8,7 @@ or YAML-ish text is read or refused in one line, never another exception.
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from dataclasses import replace
 from fractions import Fraction
@@ -640,6 +641,42 @@ def test_a_file_without_a_line_to_name_is_refused_naming_the_file(data, fragment
 def test_a_hostile_file_name_stays_on_one_line():
     message = refusal(b"", "evil\nname.yaml")
     assert message.startswith("evil\\nname.yaml: ")
+
+
+def _documented_conditions() -> dict[str, list[str]]:
+    """Each game's conditions, in order, as docs/side-bets.md's table of conditions lists them."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "side-bets.md").read_text("utf-8")
+    rows = re.findall(r"^\| `([a-z_]+):[^|]*\| (both|baccarat|blackjack) \|", text, re.M)
+    assert len(rows) >= 14, rows  # the table as issue 29 wrote it, at least
+    return {
+        game: [name for name, games in rows if games in ("both", game)]
+        for game in ("baccarat", "blackjack")
+    }
+
+
+def test_a_misspelt_condition_is_named_with_the_one_meant():
+    message = refusal(with_condition("same_siut: [player_1, player_2]"))
+    assert message.startswith(
+        f"{ORIGIN}:10: unknown condition 'same_siut' (did you mean same_suit?); "
+    ), message
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+def test_two_letters_swapped_in_any_condition_suggest_that_condition(game):
+    for name in _documented_conditions()[game]:
+        for i in range(len(name) - 1):
+            typo = name[:i] + name[i + 1] + name[i] + name[i + 2 :]
+            if typo == name:
+                continue
+            message = refusal(with_condition(f"{typo}: [player_1, player_2]", game))
+            assert f"unknown condition '{typo}' (did you mean {name}?); " in message, message
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+def test_a_condition_like_none_is_refused_with_the_games_conditions(game):
+    message = refusal(with_condition("zebra: [player_1, player_2]", game))
+    listed = ", ".join(_documented_conditions()[game])
+    assert message.endswith(f"unknown condition 'zebra'; {game}'s conditions: {listed}"), message
 
 
 # ---------------------------------------------------------------------------------------

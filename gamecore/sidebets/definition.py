@@ -24,7 +24,7 @@ from fractions import Fraction
 from importlib import resources
 
 from gamecore.cards import COLOURS, MAX_DECKS, MIN_DECKS, RANKS, SUITS
-from gamecore.errors import GamecoreError, one_line, shown
+from gamecore.errors import GamecoreError, did_you_mean, one_line, shown
 from gamecore.reading import path_text, read_bounded
 from gamecore.sidebets.payouts import MAX_PAYS, read_pays
 from gamecore.sidebets.yamlnodes import (
@@ -433,7 +433,7 @@ def _when(node: Node, game: str) -> tuple[Condition, ...]:
             if kind in CONDITIONS:
                 problem = f"condition {shown(kind)} is for {' and '.join(CONDITIONS[kind])} only"
             else:
-                problem = f"unknown condition {shown(kind)}"
+                problem = f"unknown condition {shown(kind)}{did_you_mean(kind, known)}"
             raise Mistake(line, f"{problem}; {game}'s conditions: {', '.join(known)}")
         conditions.extend(_READERS[kind](kind, value, line, game))
     return tuple(conditions)
