@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gamecore import rulewords
 from gamecore._jit import borrowed, kernel
 from gamecore.baccarat.events import BREAKDOWN_SHAPE, EVENTS, OUTCOME_TITLES
 from gamecore.baccarat.exact import BaccaratAnalysis, exact
@@ -461,7 +462,7 @@ def deck_sweep_cross_check(
         check = cross_check(
             exact(variant), simulate(variant, rounds, seed + d - 1, threads=threads)
         )
-        check["Figure"] = check["Figure"] + f", {d} decks"
+        check["Figure"] = check["Figure"] + f", {rulewords.decks(d)}"
         check["Decks"] = d
         parts.append(check)
     return pd.concat(parts, ignore_index=True)

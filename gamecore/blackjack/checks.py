@@ -17,6 +17,7 @@ from typing import Any
 
 import pandas as pd
 
+from gamecore import rulewords
 from gamecore.blackjack.analysis import BlackjackAnalysis, exact
 from gamecore.blackjack.chart import LETTERS, pretty_cell, up_label
 from gamecore.blackjack.dealer import dealer_final_distribution
@@ -258,7 +259,7 @@ def deck_sweep_check(
             ("optimal play", a.player_ev, optimal),
             ("best chart found", a.chart_ev, chart),
         ):
-            twin = _ev_twin(f"Player EV, {case}, {d} decks", ev, simulated)
+            twin = _ev_twin(f"Player EV, {case}, {rulewords.decks(d)}", ev, simulated)
             rows.append({**twin, "Decks": d, "Case": case})
     return twin_table(rows)
 

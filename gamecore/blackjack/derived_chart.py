@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gamecore import rulewords
 from gamecore.blackjack.chart import CHART_UP_CARDS, StrategyChart, forced_actions
 from gamecore.blackjack.rules import (
     ACTIONS,
@@ -131,7 +132,7 @@ def derive_chart(
             t, s = hand_total(counts)
             forced_hit, forced_stand = forced_actions(rules, t, s)
             cells[key] = _legal(cells[key], forced_hit, forced_stand)
-    name = f"derived chart ({game}, {rules.decks} decks)"
+    name = f"derived chart ({game}, {rulewords.decks(rules.decks)})"
     return StrategyChart(cells, name)
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gamecore import rulewords
 from gamecore.blackjack.chart import (
     CHART_UP_CARDS,
     LETTERS,
@@ -274,7 +275,11 @@ def optimize_chart(
         )
         changes += kept
         by_up[up] = states[up].ev
-    name = f"searched chart ({rules.title}, {engine.rules.decks} decks)" if rows else start.name
+    name = (
+        f"searched chart ({rules.title}, {rulewords.decks(engine.rules.decks)})"
+        if rows
+        else start.name
+    )
     chart = StrategyChart(cells, name)
     return ChartSearch(
         chart,
