@@ -298,7 +298,9 @@ def test_report_with_small_parameters(dragon_tiger_reports):
     for check in folder.glob("*cross_check*.csv"):
         assert_twin_table(check)
     assert math.isclose(
-        pd.read_csv(folder / "deck_sweep.csv").set_index("Decks").loc["infinite", "P(Tie, same suit)"],
+        pd.read_csv(folder / "deck_sweep.csv")
+        .set_index("Decks")
+        .loc["infinite", "P(Tie, same suit)"],
         1 / 52,
     )
     from test_documents import assert_key_figures_stated

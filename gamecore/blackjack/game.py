@@ -256,9 +256,9 @@ class _CounterTable(NamedTuple):
 
 
 def _check_oracle_shoes(oracle_shoes: int) -> None:
-    """Refuse ``--oracle-shoes`` past :data:`gamecore.blackjack.counter.MAX_ORACLE_SHOES` before any work, naming it
-    (the bettor's own check comes after the analysis and the counter's run, and names
-    ``shoes``)."""
+    """Refuse ``--oracle-shoes`` past :data:`gamecore.blackjack.counter.MAX_ORACLE_SHOES`
+    before any work, naming it (the bettor's own check comes after the analysis and the
+    counter's run, and names ``shoes``)."""
     from gamecore.blackjack.counter import MAX_ORACLE_SHOES
 
     if oracle_shoes > MAX_ORACLE_SHOES:
