@@ -679,6 +679,115 @@ def test_a_condition_like_none_is_refused_with_the_games_conditions(game):
     assert message.endswith(f"unknown condition 'zebra'; {game}'s conditions: {listed}"), message
 
 
+def _swaps(name: str) -> list[str]:
+    """``name`` with each two adjacent characters swapped (those that change it)."""
+    typos = (name[:i] + name[i + 1] + name[i] + name[i + 2 :] for i in range(len(name) - 1))
+    return [typo for typo in typos if typo != name]
+
+
+def _poker(extra: str) -> str:
+    return f"poker_hand: {{cards: [player_1, banker_1, player_2], class: flush{extra}}}"
+
+
+#: Each kind of name a definition writes: the names it takes, the file with a name written
+#: in it, and the refusal's words before the hint and after it (up to its list's first name).
+NAME_KINDS = {
+    **{
+        f"{game} card": (
+            definition.CARDS[game],
+            lambda typo, game=game: with_condition(f"rank: {{{typo}: A}}", game),
+            "rank: ",
+            f" is not a card {game} deals; its cards: {definition.CARDS[game][0]}, ",
+        )
+        for game in GAMES
+    },
+    **{
+        f"{game} hand": (
+            definition.HANDS[game],
+            lambda typo, game=game: with_condition(f"total: {{{typo}: 5}}", game),
+            "total: ",
+            f" is not a {game} hand; its hands: {definition.HANDS[game][0]}, ",
+        )
+        for game in GAMES
+    },
+    "natural": (
+        ("player", "banker", "none", "any"),
+        lambda typo: with_condition(f"natural: {typo}"),
+        "natural (a list of baccarat hands, none or any): ",
+        " is not a baccarat hand; its hands: player, banker",
+    ),
+    "definition field": (
+        definition.FIELDS,
+        lambda typo: BACCARAT + f"{typo}: x\n",
+        "unknown field ",
+        " in the definition; its fields: bet, title, ",
+    ),
+    "outcome field": (
+        definition.OUTCOME_FIELDS,
+        lambda typo: baccarat("    pays: 11 to 1", f"    pays: 11 to 1\n    {typo}: x"),
+        "unknown field ",
+        " in an outcome; its fields: name, when, pays",
+    ),
+    "poker_hand field": (
+        ("cards", "class"),
+        lambda typo: with_condition(_poker(f", {typo}: x")),
+        "unknown field ",
+        " in poker_hand; its fields: cards, class",
+    ),
+    "poker class": (
+        definition.POKER_CLASSES,
+        lambda typo: with_condition(_poker("").replace("flush", typo)),
+        "poker_hand class ",
+        " is not one of: suited_three_of_a_kind, ",
+    ),
+    **{
+        kind: (
+            values,
+            lambda typo, kind=kind: with_condition(f"{kind}: {{banker_2: {typo}}}"),
+            f"{kind} ",
+            f" is not one of: {values[0]}, ",
+        )
+        for kind, values in definition.CARD_VALUES.items()
+    },
+    "winner": (
+        definition.WINNERS,
+        lambda typo: with_condition(f"winner: {typo}"),
+        "winner ",
+        " is not one of: player, banker, tie",
+    ),
+    "game": (
+        GAMES,
+        lambda typo: baccarat("game: baccarat", f"game: {typo}"),
+        "game ",
+        " is not one of: baccarat, blackjack",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", list(NAME_KINDS))
+def test_two_letters_swapped_in_any_name_suggest_that_name_and_a_name_like_none_no_name(kind):
+    names, text, before, after = NAME_KINDS[kind]
+    assert len(names) >= 2 and all(_swaps(name) for name in names if len(name) > 1)
+    for name in names:
+        for typo in _swaps(name):
+            message = refusal(text(typo))
+            assert f"{before}'{typo}' (did you mean {name}?){after}" in message, message
+    message = refusal(text("zebra"))
+    assert f"{before}'zebra'{after}" in message and "did you mean" not in message, message
+
+
+def test_two_letters_swapped_in_a_builtins_name_suggest_that_builtin():
+    for name in builtin_names():
+        for typo in _swaps(name):
+            with pytest.raises(GamecoreError) as caught:
+                load(typo)
+            expected = f"'{typo}' (did you mean {name}?) is neither a built-in side bet ("
+            assert str(caught.value).startswith(expected), str(caught.value)
+    with pytest.raises(GamecoreError) as caught:
+        load("zebra")
+    assert str(caught.value).startswith("'zebra' is neither a built-in side bet ("), caught.value
+
+
 # ---------------------------------------------------------------------------------------
 # Payouts, exactly
 # ---------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from fractions import Fraction
 from importlib import resources
 
 from gamecore.cards import COLOURS, MAX_DECKS, MIN_DECKS, RANKS, SUITS
-from gamecore.errors import GamecoreError, did_you_mean, one_line, shown
+from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.reading import path_text, read_bounded
 from gamecore.sidebets.payouts import MAX_PAYS, read_pays
 from gamecore.sidebets.yamlnodes import (
@@ -37,6 +37,7 @@ from gamecore.sidebets.yamlnodes import (
     expect,
     fields,
     integer,
+    near,
     one_or_many,
     plain_text,
     scalar,
@@ -266,7 +267,8 @@ def load(name_or_path: str) -> SideBet:
         return _parse(read_bounded(name, MAX_DEFINITION_BYTES, label), name, label)
     raise GamecoreError(
         one_line(
-            f"{shown(name)} is neither a built-in side bet ({', '.join(builtin_names())}) "
+            f"{shown(name)}{near(name, builtin_names())} is neither a built-in side bet "
+            f"({', '.join(builtin_names())}) "
             "nor a definition file (a path ending .yaml or .yml)"
         )
     )
@@ -433,7 +435,7 @@ def _when(node: Node, game: str) -> tuple[Condition, ...]:
             if kind in CONDITIONS:
                 problem = f"condition {shown(kind)} is for {' and '.join(CONDITIONS[kind])} only"
             else:
-                problem = f"unknown condition {shown(kind)}{did_you_mean(kind, known)}"
+                problem = f"unknown condition {shown(kind)}{near(kind, known)}"
             raise Mistake(line, f"{problem}; {game}'s conditions: {', '.join(known)}")
         conditions.extend(_READERS[kind](kind, value, line, game))
     return tuple(conditions)
@@ -444,18 +446,21 @@ def _card(name: str, line: int, game: str, what: str) -> str:
     if name not in CARDS[game]:
         raise Mistake(
             line,
-            f"{what}: {shown(name)} is not a card {game} deals; its cards: "
-            f"{', '.join(CARDS[game])}",
+            f"{what}: {shown(name)}{near(name, CARDS[game])} is not a card {game} deals; "
+            f"its cards: {', '.join(CARDS[game])}",
         )
     return name
 
 
-def _hand(name: str, line: int, game: str, what: str) -> str:
-    """A hand's name, one of the game's."""
+def _hand(name: str, line: int, game: str, what: str, also: tuple[str, ...] = ()) -> str:
+    """A hand's name, one of the game's (a name of ``also`` is one meant, written elsewhere:
+    ``natural``'s ``none`` and ``any``)."""
     if name not in HANDS[game]:
+        hint = near(name, HANDS[game] + also)
         raise Mistake(
             line,
-            f"{what}: {shown(name)} is not a {game} hand; its hands: {', '.join(HANDS[game])}",
+            f"{what}: {shown(name)}{hint} is not a {game} hand; its hands: "
+            f"{', '.join(HANDS[game])}",
         )
     return name
 
@@ -517,7 +522,7 @@ def _natural(kind: str, node: Node, line: int, game: str) -> list[Condition]:
     for item in nodes:
         if item.text in ("none", "any"):
             raise Mistake(item.line, f"natural: {item.text} is written alone, not in a list")
-    hands = [_hand(item.text, item.line, game, what) for item in nodes]
+    hands = [_hand(item.text, item.line, game, what, ("none", "any")) for item in nodes]
     return [Condition(kind, values=distinct(hands, nodes, kind), line=line)]
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from gamecore.errors import shown
+from gamecore.errors import did_you_mean, shown
 
 #: The deepest a definition's YAML may nest: a definition nests six levels at most
 #: (outcomes > outcome > when > condition > card > values).
@@ -277,6 +277,48 @@ def expect(node: Node, kind: str, what: str) -> Node:
     return node
 
 
+def near(typed: str, names: Iterable[str]) -> str:
+    """The hint naming what a mistyped name meant: the name it is two adjacent characters
+    swapped from, else :func:`gamecore.errors.did_you_mean`'s (difflib's ratio alone sees
+    ``bte`` as far from ``bet`` and ``player1_`` as near ``player_3`` as ``player_1``).
+
+    Parameters
+    ----------
+    typed : str
+        The name as the file gives it.
+    names : iterable of str
+        The names allowed there.
+
+    Returns
+    -------
+    str
+        ``" (did you mean x?)"``, or ``""`` when no name is near.
+
+    Examples
+    --------
+    >>> near("bte", ("bet", "title")), near("player1_", ("player_1", "player_3"))
+    (' (did you mean bet?)', ' (did you mean player_1?)')
+    >>> near("zebra", ("bet", "title"))
+    ''
+    """
+    names = tuple(names)
+    swapped = [name for name in names if _swap_apart(typed, name)]
+    return did_you_mean(typed, swapped, cutoff=0.0) if swapped else did_you_mean(typed, names)
+
+
+def _swap_apart(typed: str, name: str) -> bool:
+    """Whether ``typed`` is ``name`` with two adjacent characters swapped."""
+    if len(typed) != len(name) or typed == name:
+        return False
+    first = next(i for i, (a, b) in enumerate(zip(typed, name, strict=True)) if a != b)
+    return (
+        first + 1 < len(name)
+        and typed[first] == name[first + 1]
+        and typed[first + 1] == name[first]
+        and typed[first + 2 :] == name[first + 2 :]
+    )
+
+
 def fields(node: Node, what: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict:
     """A mapping's entries, each key one of ``allowed`` and every ``required`` one given.
 
@@ -300,7 +342,9 @@ def fields(node: Node, what: str, allowed: tuple[str, ...], required: tuple[str,
     for key, (line, _) in node.entries.items():
         if key not in allowed:
             raise Mistake(
-                line, f"unknown field {shown(key)} in {what}; its fields: {', '.join(allowed)}"
+                line,
+                f"unknown field {shown(key)}{near(key, allowed)} in {what}; "
+                f"its fields: {', '.join(allowed)}",
             )
     missing = [key for key in required if key not in node.entries]
     if missing:
@@ -374,7 +418,10 @@ def choice(node: Node, what: str, allowed: tuple[str, ...]) -> str:
     """
     text = scalar(node, what)
     if text not in allowed:
-        raise Mistake(node.line, f"{what} {shown(text)} is not one of: {', '.join(allowed)}")
+        raise Mistake(
+            node.line,
+            f"{what} {shown(text)}{near(text, allowed)} is not one of: {', '.join(allowed)}",
+        )
     return text
 
 
@@ -505,6 +552,7 @@ __all__ = [
     "expect",
     "fields",
     "integer",
+    "near",
     "one_or_many",
     "plain_text",
     "scalar",
