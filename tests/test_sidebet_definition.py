@@ -776,6 +776,30 @@ def test_two_letters_swapped_in_any_name_suggest_that_name_and_a_name_like_none_
     assert f"{before}'zebra'{after}" in message and "did you mean" not in message, message
 
 
+@pytest.mark.parametrize(
+    "typed, game, meant",
+    [
+        ("player_l", "baccarat", "player_1"),
+        ("player_l", "blackjack", "player_1"),
+        ("banker_one", "baccarat", "banker_1"),
+        ("Banker_Two", "baccarat", "banker_2"),
+        ("player_I", "blackjack", "player_1"),
+        ("dealer_hol", "blackjack", "dealer_hole"),
+    ],
+)
+def test_a_card_with_its_number_misspelt_names_that_card(typed, game, meant):
+    message = refusal(with_condition(f"rank: {{{typed}: A}}", game))
+    assert f"rank: '{typed}' (did you mean {meant}?) is not a card {game} deals; " in message
+
+
+@pytest.mark.parametrize("typed, game", [("player_4", "baccarat"), ("banker_0", "baccarat")])
+def test_a_card_as_near_several_names_none(typed, game):
+    # player_4 is one character from each of player_1, player_2 and player_3: none is meant
+    # more than another, so the list alone follows.
+    message = refusal(with_condition(f"rank: {{{typed}: A}}", game))
+    assert f"rank: '{typed}' is not a card {game} deals; its cards: player_1, " in message
+
+
 def test_two_letters_swapped_in_a_builtins_name_suggest_that_builtin():
     for name in builtin_names():
         for typo in _swaps(name):

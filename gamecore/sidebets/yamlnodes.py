@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from gamecore.errors import did_you_mean, shown
+from gamecore.errors import SHOWN_CHARACTERS, did_you_mean, shown
 
 #: The deepest a definition's YAML may nest: a definition nests six levels at most
 #: (outcomes > outcome > when > condition > card > values).
@@ -278,9 +278,11 @@ def expect(node: Node, kind: str, what: str) -> Node:
 
 
 def near(typed: str, names: Iterable[str]) -> str:
-    """The hint naming what a mistyped name meant: the name it is two adjacent characters
-    swapped from, else :func:`gamecore.errors.did_you_mean`'s (difflib's ratio alone sees
-    ``bte`` as far from ``bet`` and ``player1_`` as near ``player_3`` as ``player_1``).
+    """The hint naming what a mistyped name meant: the name it reads as with its numbers
+    written as digits (``banker_one``, ``player_l``), else the name it is two adjacent
+    characters swapped from, else :func:`gamecore.errors.did_you_mean`'s, but none when
+    another name is as close (difflib's ratio alone sees ``bte`` as far from ``bet``, and
+    ``player_l`` or ``player1_`` as near ``player_3`` as ``player_1``, and names ``player_3``).
 
     Parameters
     ----------
@@ -292,18 +294,40 @@ def near(typed: str, names: Iterable[str]) -> str:
     Returns
     -------
     str
-        ``" (did you mean x?)"``, or ``""`` when no name is near.
+        ``" (did you mean x?)"`` (``" (did you mean x or y?)"`` where ``typed`` is a word
+        of each), or ``""`` when no one name is nearest.
 
     Examples
     --------
-    >>> near("bte", ("bet", "title")), near("player1_", ("player_1", "player_3"))
-    (' (did you mean bet?)', ' (did you mean player_1?)')
-    >>> near("zebra", ("bet", "title"))
-    ''
+    >>> cards = ("player_1", "player_2", "player_3")
+    >>> near("player_l", cards), near("player1_", cards), near("player_4", cards)
+    (' (did you mean player_1?)', ' (did you mean player_1?)', '')
+    >>> near("bte", ("bet", "title")), near("zebra", ("bet", "title"))
+    (' (did you mean bet?)', '')
     """
+    import difflib  # on the error path only
+
     names = tuple(names)
-    swapped = [name for name in names if _swap_apart(typed, name)]
-    return did_you_mean(typed, swapped, cutoff=0.0) if swapped else did_you_mean(typed, names)
+    if len(typed) > SHOWN_CHARACTERS:
+        return did_you_mean(typed, names)
+    word = typed.lower()
+    digits = "_".join(_DIGIT_WORDS.get(part, part) for part in word.split("_"))
+    meant = [name for name in names if name.lower() == digits or _swap_apart(word, name.lower())]
+    if meant:
+        return did_you_mean(typed, meant, cutoff=0.0)
+    hint = did_you_mean(typed, names)
+    ratios = sorted(difflib.SequenceMatcher(None, word, name.lower()).ratio() for name in names)
+    tied = len(ratios) > 1 and ratios[-1] == ratios[-2]
+    return "" if tied and " or " not in hint else hint
+
+
+#: Words and look-alike letters a name's number may be written as, read as its digit.
+_DIGIT_WORDS = {
+    **dict.fromkeys(("one", "first", "l", "i", "|"), "1"),
+    **dict.fromkeys(("two", "second"), "2"),
+    **dict.fromkeys(("three", "third"), "3"),
+    "o": "0",
+}
 
 
 def _swap_apart(typed: str, name: str) -> bool:
