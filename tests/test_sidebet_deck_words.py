@@ -76,7 +76,7 @@ def test_a_refusal_names_its_deck_count_in_words(decks):
     with pytest.raises(GamecoreError) as caught:
         par_sheet(parse(SHADOWED, "shadowed.yaml"), decks)
     message = str(caught.value)
-    assert message.endswith(f"is taken by an earlier outcome ({_words(decks)})"), message
+    assert message.endswith(f"refused at {_words(decks)} as at any other"), message
     assert not ONE_DECKS.search(message), message
 
 

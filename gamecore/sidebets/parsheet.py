@@ -8,14 +8,15 @@ deviation, a square root, is a float.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from gamecore import cards, rulewords
 from gamecore.errors import GamecoreError, shown
 from gamecore.sidebets.definition import LOSES, TOTAL, SideBet
-from gamecore.sidebets.exact import count_outcomes
+from gamecore.sidebets.exact import count_outcomes, dealt_cards
+from gamecore.sidebets.program import compile_bet
 from gamecore.sidebets.work import check_work
 from gamecore.wagers import PaytableLine, Wager, WagerAnalysis, odds
 
@@ -161,24 +162,90 @@ def par_sheet(bet: SideBet, decks: int | None = None) -> ParSheet:
     GamecoreError
         ``decks`` outside 1..1000; a count past the bound of
         :data:`gamecore.sidebets.work.MAX_DEALS` (before any counting); or an outcome that
-        is never paid because earlier outcomes take every deal it matches (naming it and
-        its line).
+        is never paid at any deck count because earlier outcomes take every deal it
+        matches (:func:`_refuse_outcomes_never_paid`), whatever ``decks`` is.
     """
     decks = bet.decks if decks is None else cards.validate_decks(decks)
     check_work(bet, decks)
     total, paid, matched = count_outcomes(bet, cards.standard(decks))
-    for outcome, ways, own in zip(bet.outcomes, paid[:-1], matched, strict=True):
-        if ways == 0 and own > 0:
-            where = f"{bet.origin}:{outcome.line}" if outcome.line else bet.origin
-            raise GamecoreError(
-                f"{where}: outcome {shown(outcome.name)} is never paid: every deal it matches "
-                f"is taken by an earlier outcome ({rulewords.decks(decks)})"
-            )
+    _refuse_outcomes_never_paid(bet, decks, paid, matched)
     analysis = WagerAnalysis(
         as_wager(bet), tuple(paid), tuple(Fraction(ways, total) for ways in paid), total
     )
     never = tuple(o.name for o, own in zip(bet.outcomes, matched, strict=True) if own == 0)
     return ParSheet(bet, decks, analysis, never)
+
+
+def every_deal_decks(bet: SideBet, decks: int) -> int:
+    """The deck count at which every deal the count visits can happen, at least ``decks``.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+    decks : int
+        The deck count asked for.
+
+    Returns
+    -------
+    int
+        ``max(decks, cards dealt)``: a deal of ``n`` cards draws at most ``n`` of any kind
+        the bet tells apart, and every kind holds at least one card a deck (a point class
+        four), so from ``n`` decks on no deal runs a kind out. The deals that can happen
+        only grow with the decks, and which outcome a deal pays (or matches) depends on its
+        cards alone, so an outcome paid at no count from 1 to 1,000 is paid at none at this
+        count either (``n`` is at most 6, inside the bet's range).
+    """
+    return max(decks, dealt_cards(bet, compile_bet(bet)))
+
+
+def _refuse_outcomes_never_paid(
+    bet: SideBet, decks: int, paid: list[int], matched: list[int]
+) -> None:
+    """Refuse an outcome that earlier outcomes take whole at every deck count.
+
+    An outcome with 0 ways at ``decks`` that some deal matches at a larger count, and that
+    is paid there, stays on the sheet (it cannot happen at this count); one whose every
+    matching deal, at every count, is paid by earlier outcomes is a mistake in the order.
+    Deciding it takes the count at :func:`every_deal_decks`: the count asked for where
+    that is ``decks`` (``paid`` and ``matched``, its counts), else one more count at up to
+    6 decks (same deals per pass as the one asked for, one pass: within the work bound
+    whenever the count asked for is).
+
+    Raises
+    ------
+    GamecoreError
+        Naming the first such outcome, its line, and the earlier outcomes that take its
+        deals, in one line.
+    """
+    every = every_deal_decks(bet, decks)
+    if every != decks:
+        if all(ways > 0 for ways in paid[:-1]):
+            return  # paid at this count: paid at every larger one
+        check_work(bet, every)
+        _, paid, matched = count_outcomes(bet, cards.standard(every))
+    for index, outcome in enumerate(bet.outcomes):
+        if paid[index] == 0 and matched[index] > 0:
+            where = f"{bet.origin}:{outcome.line}" if outcome.line else bet.origin
+            takers = ", ".join(shown(name) for name in _takers(bet, index, every))
+            raise GamecoreError(
+                f"{where}: outcome {shown(outcome.name)} is never paid: at every deck count, "
+                f"every deal it matches is taken by an earlier outcome ({takers}); refused at "
+                f"{rulewords.decks(decks)} as at any other"
+            )
+
+
+def _takers(bet: SideBet, index: int, decks: int) -> list[str]:
+    """The earlier outcomes that pay some deal outcome ``index`` matches, at ``decks``:
+    the paid lines of a bet whose outcomes are the earlier ones, each with ``index``'s
+    conditions added (it reads no card the bet does not, so it costs no more)."""
+    shadowed = bet.outcomes[index]
+    joint = tuple(
+        replace(outcome, conditions=outcome.conditions + shadowed.conditions)
+        for outcome in bet.outcomes[:index]
+    )
+    _, paid, _ = count_outcomes(replace(bet, outcomes=joint), cards.standard(decks))
+    return [outcome.name for outcome, ways in zip(joint, paid, strict=False) if ways > 0]
 
 
 def sheet_json(sheet: ParSheet) -> dict[str, Any]:
