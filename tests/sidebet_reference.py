@@ -266,12 +266,24 @@ def card_levels(definition: dict) -> dict[str, int]:
     game = definition["game"]
     needed = {card: CLASS for card in CARDS[game]} if game == "baccarat" else {}
     for outcome in definition["outcomes"]:
-        for kind, value in outcome["when"].items():
+        for kind, value in _plain_conditions(outcome["when"]):
             for card, level in _condition_cards(game, kind, value).items():
                 if card not in CARDS[game]:
                     raise ValueError(f"{card!r} is not a card of {game}")
                 needed[card] = max(needed.get(card, CLASS), level)
     return {card: needed[card] for card in CARDS[game] if card in needed}
+
+
+def _plain_conditions(when: dict):
+    """Every ``(kind, value)`` of a ``when`` mapping, inside ``any``/``all``/``not`` too."""
+    for kind, value in when.items():
+        if kind in ("any", "all"):
+            for group in value:
+                yield from _plain_conditions(group)
+        elif kind == "not":
+            yield from _plain_conditions(value)
+        else:
+            yield kind, value
 
 
 # --------------------------------------------------------------------------------------
@@ -334,8 +346,23 @@ def _each_card_test(value: dict, feature, allowed, what: str):
     )
 
 
+def _compile_when(game: str, when: dict):
+    """A ``when`` mapping as one test: every condition in it holds."""
+    tests = [_compile_condition(game, kind, value) for kind, value in when.items()]
+    return lambda deal: all(test(deal) for test in tests)
+
+
 def _compile_condition(game: str, kind: str, value):
-    """One condition (docs/side-bets.md) as a test ``facts -> bool`` of a deal."""
+    """One condition (docs/side-bets.md) as a test ``facts -> bool`` of a deal: ``any`` of
+    a list of mappings holds when one of them holds, ``all`` when each does, ``not`` of a
+    mapping when it does not."""
+    if kind in ("any", "all"):
+        groups = [_compile_when(game, group) for group in value]
+        combine = any if kind == "any" else all
+        return lambda deal: combine(group(deal) for group in groups)
+    if kind == "not":
+        group = _compile_when(game, value)
+        return lambda deal: not group(deal)
     hands = tuple(HAND_CARDS[game])
     totals = range(10) if game == "baccarat" else range(2, 22)
     suit_of, rank_of = (lambda k: k[2]), (lambda k: k[1])
@@ -389,7 +416,8 @@ def _compile_outcomes(definition: dict) -> list:
         unknown = set(outcome) - {"name", "when", "pays"}
         if unknown or not outcome["when"]:
             raise ValueError(f"outcome {outcome.get('name')!r}: {sorted(unknown)} or no when")
-        if game != "baccarat" and set(outcome["when"]) & set(BACCARAT_ONLY):
+        kinds = {kind for kind, _ in _plain_conditions(outcome["when"])}
+        if game != "baccarat" and kinds & set(BACCARAT_ONLY):
             raise ValueError(f"outcome {outcome['name']!r}: a baccarat-only condition")
         compiled.append([_compile_condition(game, k, v) for k, v in outcome["when"].items()])
     return compiled

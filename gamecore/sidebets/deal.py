@@ -18,12 +18,15 @@ import numpy as np
 from gamecore._jit import kernel, kernel_face
 from gamecore.sidebets.program import (
     COLOUR,
+    HOLDS,
     NATURAL_ANY,
     NATURAL_LISTED,
     NATURAL_NONE,
+    NO,
     RANK,
     SUIT,
     VALUE,
+    YES,
 )
 
 #: Columns of a deal's facts: each hand's total, the winner (0 player or first hand, 1
@@ -192,16 +195,16 @@ def _holds(tests, row, dealt, facts):
 @kernel
 def _outcome_of(tests, outcomes, dealt, facts, matched):
     paid = outcomes
-    row = 0
+    first = 0
     for outcome in range(outcomes):
-        holds = True
-        while row < tests.shape[0] and tests[row, 0] == outcome:
-            if holds and not _holds(tests, row, dealt, facts):
-                holds = False
-            row += 1
-        matched[outcome] = holds
-        if holds and paid == outcomes:
+        row = first  # an outcome's reading starts at its first row
+        while row >= 0:
+            row = tests[row, YES] if _holds(tests, row, dealt, facts) else tests[row, NO]
+        matched[outcome] = row == HOLDS
+        if row == HOLDS and paid == outcomes:
             paid = outcome
+        while first < tests.shape[0] and tests[first, 0] == outcome:
+            first += 1
     return paid
 
 
@@ -246,12 +249,13 @@ def blackjack_facts(dealt: np.ndarray, facts: np.ndarray) -> None:
 def outcome_of(
     tests: np.ndarray, outcomes: int, dealt: np.ndarray, facts: np.ndarray, matched: np.ndarray
 ) -> int:
-    """The outcome a deal is paid on: the first whose tests all hold.
+    """The outcome a deal is paid on: the first whose conditions hold.
 
     Parameters
     ----------
     tests : numpy.ndarray
-        int64 (rows, 6): the compiled tests (:class:`gamecore.sidebets.program.Program`).
+        int64 (rows, 8): the compiled tests, a branching program per outcome
+        (:class:`gamecore.sidebets.program.Program`).
     outcomes : int
         The paying outcomes.
     dealt : numpy.ndarray

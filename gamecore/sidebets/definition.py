@@ -23,9 +23,25 @@ from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 
-from gamecore.cards import COLOURS, MAX_DECKS, MIN_DECKS, RANKS, SUITS
+from gamecore.cards import MAX_DECKS, MIN_DECKS
 from gamecore.errors import GamecoreError, one_line, shown
 from gamecore.reading import path_text, read_bounded
+from gamecore.sidebets.conditions import (
+    CARD_VALUES,
+    CARDS,
+    CARDS_DEALT,
+    CONDITIONS,
+    GAMES,
+    HAND_CARDS,
+    HANDS,
+    MARGINS,
+    MAX_NESTING,
+    POKER_CLASSES,
+    TOTALS,
+    WINNERS,
+    Condition,
+    when,
+)
 from gamecore.sidebets.payouts import MAX_PAYS, read_pays
 from gamecore.sidebets.yamlnodes import (
     Mistake,
@@ -33,71 +49,22 @@ from gamecore.sidebets.yamlnodes import (
     choice,
     compose,
     decode,
-    distinct,
     expect,
     fields,
     integer,
     near,
-    one_or_many,
     plain_text,
     scalar,
 )
 
-#: Games a side bet can be placed on.
-GAMES = ("baccarat", "blackjack")
-#: The cards each game deals that a condition can name, in dealing order.
-CARDS = {
-    "baccarat": ("player_1", "banker_1", "player_2", "banker_2", "player_3", "banker_3"),
-    "blackjack": ("player_1", "player_2", "dealer_up", "dealer_hole"),
-}
-#: The hands of each game a condition can name.
-HANDS = {"baccarat": ("player", "banker"), "blackjack": ("player", "dealer")}
 #: The default deck count of each game's side bets.
 DEFAULT_DECKS = {"baccarat": 8, "blackjack": 6}
-#: Three-card poker classes, best first.
-POKER_CLASSES = (
-    "suited_three_of_a_kind",
-    "straight_flush",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "pair",
-    "high_card",
-)
 #: The name of the par sheet's last line: every deal no outcome takes.
 LOSES = "Loses"
 #: The name of the par sheet's table's sum of every line, under them.
 TOTAL = "Total"
 #: The par sheet's own lines, no outcome's name (compared ignoring case): what they hold.
 RESERVED_NAMES = {LOSES: "losing line", TOTAL: "total line"}
-
-#: The conditions a definition can write, and the games each is for.
-CONDITIONS = {
-    "same_rank": GAMES,
-    "same_suit": GAMES,
-    "same_colour": GAMES,
-    "same_card": GAMES,
-    "rank": GAMES,
-    "suit": GAMES,
-    "colour": GAMES,
-    "total": GAMES,
-    "natural": GAMES,
-    "winner": ("baccarat",),
-    "margin": ("baccarat",),
-    "cards_dealt": ("baccarat",),
-    "hand_cards": ("baccarat",),
-    "poker_hand": GAMES,
-}
-#: The totals a ``total`` condition can name, inclusive: baccarat's final total; blackjack's
-#: two-card total (2-2 is 4, A-A is 12, A-10 is 21).
-TOTALS = {"baccarat": (0, 9), "blackjack": (4, 21)}
-#: A baccarat round's results (``winner``).
-WINNERS = ("player", "banker", "tie")
-#: The margins (``margin``), cards dealt in a round (``cards_dealt``) and cards in a hand
-#: (``hand_cards``) a baccarat condition can name, inclusive.
-MARGINS, CARDS_DEALT, HAND_CARDS = (0, 9), (4, 6), (2, 3)
-#: A card's ranks, suits and colours, as a condition names them.
-CARD_VALUES = {"rank": RANKS, "suit": SUITS, "colour": COLOURS}
 
 #: The largest definition file read (1 MiB): far above any real bet (the longest built-in
 #: is under 2 KB), small enough that the pure-Python YAML parser reads it in seconds.
@@ -111,38 +78,6 @@ FIELDS = ("bet", "title", "game", "decks", "description", "source", "outcomes")
 REQUIRED = ("bet", "game", "outcomes")
 #: The fields of an outcome (all required).
 OUTCOME_FIELDS = ("name", "when", "pays")
-
-
-@dataclass(frozen=True)
-class Condition:
-    """One condition of an outcome, in its normal form.
-
-    Attributes
-    ----------
-    kind : str
-        The condition's name in the file: ``same_rank``, ``same_suit``, ``same_colour``,
-        ``same_card``, ``rank``, ``suit``, ``colour``, ``total``, ``natural``, ``winner``,
-        ``margin``, ``cards_dealt``, ``hand_cards``, ``poker_hand``.
-    cards : tuple of str
-        The cards it looks at (names of :data:`CARDS`): every card of a ``same_*`` or
-        ``poker_hand``; the one card of a ``rank``/``suit``/``colour`` (a mapping of two
-        cards in the file becomes two conditions).
-    hands : tuple of str
-        The one hand of a ``total`` or ``hand_cards`` (one condition per hand named).
-    values : tuple
-        The values it accepts: rank names (``"A"``, ``"2"``..``"10"``, ``"J"``, ``"Q"``,
-        ``"K"``), suit or colour names, totals, margins or card counts (ints), winners
-        (``"player"``, ``"banker"``, ``"tie"``), poker classes; for ``natural`` the hands
-        that must be naturals, or ``("none",)`` or ``("any",)``. Empty for ``same_*``.
-    line : int or None
-        The line of the file it was written on (1-based), for messages.
-    """
-
-    kind: str
-    cards: tuple[str, ...] = ()
-    hands: tuple[str, ...] = ()
-    values: tuple = ()
-    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -409,160 +344,9 @@ def _outcome(node: Node, game: str) -> Outcome:
                 f"outcome name {shown(name)} is reserved for the par sheet's {line}; "
                 "choose another",
             )
-    conditions = _when(entries["when"][1], game)
+    conditions = when(entries["when"][1], game)
     pays, pays_text = read_pays(entries["pays"][1])
     return Outcome(name, pays, pays_text, conditions, node.line)
-
-
-# ---------------------------------------------------------------------------------------
-# Conditions
-# ---------------------------------------------------------------------------------------
-
-
-def _when(node: Node, game: str) -> tuple[Condition, ...]:
-    """An outcome's conditions, in file order (a mapping of cards or hands in the file
-    becomes one condition per card or hand)."""
-    if node.kind != "mapping" or not node.entries:
-        raise Mistake(
-            node.line,
-            "when must be a non-empty mapping of conditions (e.g. when: {same_rank: "
-            "[player_1, player_2]})",
-        )
-    conditions: list[Condition] = []
-    for kind, (line, value) in node.entries.items():
-        if game not in CONDITIONS.get(kind, ()):
-            known = [name for name, games in CONDITIONS.items() if game in games]
-            if kind in CONDITIONS:
-                problem = f"condition {shown(kind)} is for {' and '.join(CONDITIONS[kind])} only"
-            else:
-                problem = f"unknown condition {shown(kind)}{near(kind, known)}"
-            raise Mistake(line, f"{problem}; {game}'s conditions: {', '.join(known)}")
-        conditions.extend(_READERS[kind](kind, value, line, game))
-    return tuple(conditions)
-
-
-def _card(name: str, line: int, game: str, what: str) -> str:
-    """A card's name, one the game deals."""
-    if name not in CARDS[game]:
-        raise Mistake(
-            line,
-            f"{what}: {shown(name)}{near(name, CARDS[game])} is not a card {game} deals; "
-            f"its cards: {', '.join(CARDS[game])}",
-        )
-    return name
-
-
-def _hand(name: str, line: int, game: str, what: str, also: tuple[str, ...] = ()) -> str:
-    """A hand's name, one of the game's (a name of ``also`` is one meant, written elsewhere:
-    ``natural``'s ``none`` and ``any``)."""
-    if name not in HANDS[game]:
-        hint = near(name, HANDS[game] + also)
-        raise Mistake(
-            line,
-            f"{what}: {shown(name)}{hint} is not a {game} hand; its hands: "
-            f"{', '.join(HANDS[game])}",
-        )
-    return name
-
-
-def _cards(node: Node, game: str, what: str) -> tuple[str, ...]:
-    """A list of distinct cards the game deals (one alone as a list of one)."""
-    nodes = one_or_many(node, what)
-    names = [_card(item.text, item.line, game, what) for item in nodes]
-    return distinct(names, nodes, what)
-
-
-def _mapping(node: Node, kind: str, example: str) -> dict:
-    """A condition's mapping of cards or hands to values, not empty."""
-    if node.kind != "mapping" or not node.entries:
-        raise Mistake(node.line, f"{kind} must be a non-empty mapping (e.g. {kind}: {{{example}}})")
-    return node.entries
-
-
-def _same(kind: str, node: Node, line: int, game: str) -> list[Condition]:
-    """``same_rank`` / ``same_suit`` / ``same_colour`` / ``same_card``: two or more cards."""
-    cards = _cards(node, game, kind)
-    if len(cards) < 2:
-        raise Mistake(node.line, f"{kind} needs at least two distinct cards, got {cards[0]}")
-    return [Condition(kind, cards=cards, line=line)]
-
-
-def _per_card(kind: str, node: Node, line: int, game: str) -> list[Condition]:
-    """``rank`` / ``suit`` / ``colour``: a condition per card named, its values listed."""
-    allowed = CARD_VALUES[kind]
-    conditions = []
-    for card, (card_line, value) in _mapping(node, kind, f"player_1: {allowed[0]}").items():
-        _card(card, card_line, game, kind)
-        what = f"{kind} of {card}"
-        nodes = one_or_many(value, what)
-        values = distinct([choice(item, kind, allowed) for item in nodes], nodes, what)
-        conditions.append(Condition(kind, cards=(card,), values=values, line=card_line))
-    return conditions
-
-
-def _per_hand(kind: str, node: Node, line: int, game: str) -> list[Condition]:
-    """``total`` / ``hand_cards``: a condition per hand named, its numbers listed."""
-    low, high = TOTALS[game] if kind == "total" else HAND_CARDS
-    conditions = []
-    for hand, (hand_line, value) in _mapping(node, kind, f"player: {high}").items():
-        _hand(hand, hand_line, game, kind)
-        what = f"{kind} of {hand}"
-        nodes = one_or_many(value, what)
-        values = distinct([integer(item, what, low, high) for item in nodes], nodes, what)
-        conditions.append(Condition(kind, hands=(hand,), values=values, line=hand_line))
-    return conditions
-
-
-def _natural(kind: str, node: Node, line: int, game: str) -> list[Condition]:
-    """``natural``: a list of hands, or ``none`` or ``any`` alone."""
-    if node.kind == "scalar" and node.text in ("none", "any"):
-        return [Condition(kind, values=(node.text,), line=line)]
-    nodes = one_or_many(node, kind)
-    what = f"natural (a list of {game} hands, none or any)"
-    for item in nodes:
-        if item.text in ("none", "any"):
-            raise Mistake(item.line, f"natural: {item.text} is written alone, not in a list")
-    hands = [_hand(item.text, item.line, game, what, ("none", "any")) for item in nodes]
-    return [Condition(kind, values=distinct(hands, nodes, kind), line=line)]
-
-
-def _values(kind: str, node: Node, line: int, game: str) -> list[Condition]:
-    """``winner`` / ``margin`` / ``cards_dealt``: the round's values listed."""
-    nodes = one_or_many(node, kind)
-    if kind == "winner":
-        values = [choice(item, kind, WINNERS) for item in nodes]
-    else:
-        low, high = MARGINS if kind == "margin" else CARDS_DEALT
-        values = [integer(item, kind, low, high) for item in nodes]
-    return [Condition(kind, values=distinct(values, nodes, kind), line=line)]
-
-
-def _poker_hand(kind: str, node: Node, line: int, game: str) -> list[Condition]:
-    """``poker_hand``: three distinct cards and the classes they may make."""
-    entries = fields(node, kind, ("cards", "class"), ("cards", "class"))
-    cards_node = entries["cards"][1]
-    cards = _cards(cards_node, game, "poker_hand cards")
-    if len(cards) != 3:
-        raise Mistake(
-            cards_node.line,
-            f"poker_hand needs exactly three distinct cards, got {len(cards)}",
-        )
-    nodes = one_or_many(entries["class"][1], "poker_hand class")
-    classes = [choice(item, "poker_hand class", POKER_CLASSES) for item in nodes]
-    return [
-        Condition(kind, cards=cards, values=distinct(classes, nodes, "poker_hand class"), line=line)
-    ]
-
-
-#: How each condition is read.
-_READERS = {
-    **dict.fromkeys(("same_rank", "same_suit", "same_colour", "same_card"), _same),
-    **dict.fromkeys(("rank", "suit", "colour"), _per_card),
-    **dict.fromkeys(("total", "hand_cards"), _per_hand),
-    "natural": _natural,
-    **dict.fromkeys(("winner", "margin", "cards_dealt"), _values),
-    "poker_hand": _poker_hand,
-}
 
 
 __all__ = [
@@ -578,6 +362,7 @@ __all__ = [
     "LOSES",
     "MARGINS",
     "MAX_DEFINITION_BYTES",
+    "MAX_NESTING",
     "MAX_OUTCOMES",
     "MAX_PAYS",
     "OUTCOME_FIELDS",

@@ -11,9 +11,12 @@ condition names are dealt fine. Each kind lies inside one point class, so any tw
 deal draws from are the same set, nested, or disjoint, and its number of ways stays a product
 of remaining counts (:mod:`gamecore.sidebets.deal`).
 
-The conditions become rows ``(outcome, test, a, b, c, d)`` of :data:`TESTS` codes with their
-arguments as card positions and bit masks of accepted values: data the kernels read, never
-code.
+The conditions become rows ``(outcome, test, a, b, c, d, yes, no)`` of :data:`TESTS` codes
+with their arguments as card positions and bit masks of accepted values, and the row to read
+next when the test holds (``yes``) or fails (``no``), or the outcome's verdict
+(:data:`HOLDS`, :data:`FAILS`): a branching program, so ``any``, ``all`` and ``not`` cost no
+more than the tests they read, each test read only while the verdict is open. Data the
+kernels read, never code.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import NamedTuple
 import numpy as np
 
 from gamecore import cards
+from gamecore.sidebets.conditions import COMPOSITES, leaves
 from gamecore.sidebets.definition import CARDS, HANDS, POKER_CLASSES, Condition, SideBet
 
 #: The test codes of a compiled condition.
@@ -42,6 +46,10 @@ TESTS = (
     "hand_cards",
     "poker_hand",
 )
+#: Columns of a test row: its outcome, test code, four arguments, and where to go next.
+OUTCOME, TEST, A, B, C, D, YES, NO = range(8)
+#: The verdicts a row's ``yes`` or ``no`` may lead to instead of another row.
+HOLDS, FAILS = -1, -2
 #: ``natural`` modes (column ``b`` of its test row).
 NATURAL_LISTED, NATURAL_NONE, NATURAL_ANY = 0, 1, 2
 #: Winners in a ``winner`` mask's bit order.
@@ -88,7 +96,9 @@ class Program(NamedTuple):
     Attributes
     ----------
     tests : numpy.ndarray
-        int64 (rows, 6): ``(outcome, test, a, b, c, d)``, grouped by outcome in order.
+        int64 (rows, 8): ``(outcome, test, a, b, c, d, yes, no)``, grouped by outcome in
+        order, each outcome's first row where its reading starts; ``yes``/``no`` a row of
+        the same outcome, :data:`HOLDS` or :data:`FAILS`.
     outcomes : int
         Paying outcomes (the losing remainder is index ``outcomes``).
     levels : numpy.ndarray
@@ -121,7 +131,7 @@ def card_reads(bet: SideBet) -> dict[str, set[str]]:
     if bet.game == "baccarat":
         reads = {name: {"value"} for name in game_cards}
     for outcome in bet.outcomes:
-        for condition in outcome.conditions:
+        for condition in leaves(outcome.conditions):
             for name in condition.cards:
                 reads.setdefault(name, {"value"}).update(_READS.get(condition.kind, ()))
             for name in _hand_cards(bet.game, _hands_read(condition)):
@@ -210,12 +220,54 @@ def compile_bet(bet: SideBet) -> Program:
         [-1 if name not in reads else (1 if reads[name] - {"value"} else 0) for name in positions],
         dtype=np.int64,
     )
-    rows = []
+    rows: list[tuple[int, ...]] = []
     for index, outcome in enumerate(bet.outcomes):
-        for condition in outcome.conditions:
-            rows.append((index, *_test_row(bet.game, condition)))
-    tests = np.array(rows, dtype=np.int64).reshape(-1, 6)
+        _branch(bet.game, index, _conjunction(outcome.conditions), HOLDS, FAILS, rows)
+    tests = np.array(rows, dtype=np.int64).reshape(-1, 8)
     return Program(tests, len(bet.outcomes), levels)
+
+
+def _node(condition: Condition) -> tuple:
+    """A condition as a node ``(kind, children)``: ``("leaf", condition)`` for a plain one;
+    ``any``/``all`` of its groups, each the conjunction of its conditions; ``not`` of its
+    one group's conjunction."""
+    if condition.kind not in COMPOSITES:
+        return ("leaf", condition)
+    return (condition.kind, [_conjunction(group) for group in condition.groups])
+
+
+def _conjunction(conditions: tuple[Condition, ...]) -> tuple:
+    """The node holding when every condition holds."""
+    return ("all", [_node(condition) for condition in conditions])
+
+
+def _size(node: tuple) -> int:
+    """The test rows a node compiles to: one per plain condition in it."""
+    kind, children = node
+    return 1 if kind == "leaf" else sum(_size(child) for child in children)
+
+
+def _branch(game: str, outcome: int, node: tuple, yes: int, no: int, rows: list) -> None:
+    """Append the rows of ``node`` that lead to ``yes`` when it holds and ``no`` when not.
+
+    Its rows go on at ``len(rows)``, the first of them where its reading starts, so each
+    child's first row is known from the sizes of the children before it: ``all`` reads its
+    children in turn while they hold, ``any`` while they fail, ``not`` swaps the exits.
+    """
+    kind, children = node
+    if kind == "leaf":
+        rows.append((outcome, *_test_row(game, children), yes, no))
+        return
+    if kind == "not":
+        _branch(game, outcome, children[0], no, yes, rows)
+        return
+    for position, child in enumerate(children):
+        last = position == len(children) - 1
+        after = yes if last and kind == "all" else len(rows) + _size(child)
+        if kind == "all":
+            _branch(game, outcome, child, after, no, rows)
+        else:  # any: a child that fails hands over to the next
+            _branch(game, outcome, child, yes, no if last else after, rows)
 
 
 def _mask(indices) -> int:

@@ -25,9 +25,11 @@ import yaml
 
 from gamecore.errors import SHOWN_CHARACTERS, did_you_mean, shown
 
-#: The deepest a definition's YAML may nest: a definition nests six levels at most
-#: (outcomes > outcome > when > condition > card > values).
-MAX_DEPTH = 8
+#: The deepest a definition's YAML may nest: a plain definition nests six levels at most
+#: (outcomes > outcome > when > condition > card > values), and each ``any`` or ``all`` two
+#: more (its list and a group's mapping); 16 lets composites one level past their own bound
+#: (``conditions.MAX_NESTING``, 4) reach it and be refused by its message.
+MAX_DEPTH = 16
 
 #: The most nodes (values, lists, mappings) a definition may hold: 64 outcomes of a dozen
 #: conditions each listing every rank are under 20,000; a hostile file of a megabyte holds
