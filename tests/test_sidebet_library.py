@@ -373,3 +373,64 @@ def test_tigers_split_lucky_6s_banker_sixes():
         _total, (two_cards, three_cards, _loses) = counts("lucky_6", decks)
         assert counts("small_tiger", decks)[1][0] == two_cards
         assert counts("big_tiger", decks)[1][0] == three_cards
+
+
+# ---------------------------------------------------------------------------------------
+# Where the built-ins are shown: every one, whatever their number
+# ---------------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_gamecore_games_lists_every_built_in_with_its_pay_table():
+    from helpers import run_gamecore_here
+
+    from gamecore import strictjson
+
+    result = run_gamecore_here("games", "--json")
+    assert result.returncode == 0, result.stderr
+    listed = {bet["bet"]: bet for bet in strictjson.loads(result.stdout)["side_bets"]}
+    assert list(listed) == list(definition.builtin_names())
+    for name, entry in listed.items():
+        outcomes = definition.load(name).outcomes
+        assert [line["outcome"] for line in entry["paytable"]] == [o.name for o in outcomes]
+    text = run_gamecore_here("games").stdout
+    assert all(f"  {name} (" in text for name in definition.builtin_names())
+
+
+def test_the_side_bets_report_analyses_every_built_in_by_default():
+    # The notebook's parameter is a list written out (the par sheet prints it); a built-in
+    # added to the folder must be added there too, once.
+    from gamecore.reporting.index import notebook_defaults
+
+    notebook = ROOT / "notebooks" / "side_bets.ipynb"
+    listed = notebook_defaults({"side_bets": notebook})["side_bets"]["side_bets"]
+    assert sorted(listed) == list(definition.builtin_names())
+
+
+def test_the_manual_shows_every_built_in_as_its_file_is():
+    manual = (ROOT / "docs" / "side-bets.md").read_text("utf-8")
+    for name in definition.builtin_names():
+        text = (DEFINITIONS / f"{name}.yaml").read_text("utf-8")
+        assert f"### `{name}`\n\n```yaml\n{text}```\n" in manual, name
+
+
+def test_the_manual_names_the_built_in_that_counts_most():
+    # docs/side-bets.md: "Every built-in bet settles at most about 58 million deals at any
+    # deck count up to 1,000, its effects of removal included (Either Pair's at 1,000 decks:
+    # 1,044,436 a pass, 4 passes, 14 counts)". The most decks take the most passes.
+    from gamecore.sidebets import work
+
+    def deals(name: str) -> tuple[int, str, work.Work]:
+        bet = definition.load(name)
+        most = work.count_work(bet, 1000, work.removal_counts(bet))
+        return most.deals * most.passes * most.counts, bet.title, most
+
+    total, title, most = max(deals(name) for name in definition.builtin_names())
+    manual = " ".join((ROOT / "docs" / "side-bets.md").read_text("utf-8").split())
+    stated = (
+        f"at most about {round(total, -6) // 10**6} million deals at any deck count up to "
+        f"1,000, its effects of removal included ({title}'s at 1,000 decks: {most.deals:,} a "
+        f"pass, {most.passes} passes, {most.counts} counts)"
+    )
+    assert stated in manual
