@@ -6,8 +6,11 @@ shoe's counts (falling factorials), equal as exact integers.
 The engine counts ordered card sequences: a blackjack bet over the cards its conditions name
 (the player's two, then the dealer's up card), a baccarat bet over six cards. The pages quote
 unordered combinations (two cards: half of ours; three: a sixth), or probabilities; each test
-says which. The baccarat bets are also counted against the plain-Python reference in
-tests/test_sidebet_reference.py (its ENGINE_DECKS), the blackjack bets there too.
+says which. Each is also counted by the plain-Python reference: in
+tests/test_sidebet_reference.py (its ENGINE_DECKS), the Either Pair here, on a shorter shoe.
+
+Last, where the built-ins are shown (``gamecore games``, the side bets report's default,
+docs/side-bets.md): every one, derived from ``builtin_names()``, never a number written here.
 """
 
 from __future__ import annotations
