@@ -16,7 +16,7 @@ round), and the hold's 95% band after 10,000 and 1,000,000 rounds (from the repo
 monitoring); each bet's Outcome | Pays | Combinations | Probability | Return table where the
 report has one; a glossary, the number style stated, and an attestation block (prepared by,
 reviewed by: name, date, signature). One page where it fits; a longer one (the side bets'
-twelve bets) runs onto the pages it needs at the same type size, never scaled down, each
+twenty-odd bets) runs onto the pages it needs at the same type size, never scaled down, each
 table kept with its title.
 
 Each exact-vs-simulated check of the report (every CSV whose columns start with
