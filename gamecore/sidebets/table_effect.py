@@ -29,7 +29,7 @@ import pandas as pd
 
 from gamecore import cards, rulewords
 from gamecore._jit import kernel
-from gamecore.blackjack.rules import ACE, TEN
+from gamecore.blackjack.rules import ACE
 from gamecore.dealing import draw_card
 from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole
@@ -250,7 +250,9 @@ class TableEffect:
         n = self.rounds
         model = int(self.joint[event, :].sum()) / n
         table = int(self.joint[:, event].sum()) / n
-        apart = int(self.joint[np.ix_(event, ~event)].sum() + self.joint[np.ix_(~event, event)].sum())
+        apart = int(
+            self.joint[np.ix_(event, ~event)].sum() + self.joint[np.ix_(~event, event)].sum()
+        )
         moved = table - model
         moved_se = math.sqrt(max(apart / n - moved**2, 0.0) / n)
         return {
