@@ -13,6 +13,12 @@ as the model's, the table's and the move between them, its SE paired by round (t
 first four cards, the draws after them independent). Where the dealer peeks and holds a
 Natural nobody draws and both hands are that Natural.
 
+What to expect. Each card the dealer draws after the table is still, before it is seen, a
+uniformly random card of those the bet has not named: the fraction of each rank left is a
+martingale as the seats draw, and the seats stop by their own cards (optional stopping). So
+the dealer's figures move only through the spread of the shoe the seats leave, a second-order
+effect, largest at one deck; the move is measured here, with its SE, not assumed zero.
+
 Work is cut into fixed chunks seeded from ``numpy.random.SeedSequence``
 (:mod:`gamecore.parallel`); tallies are integers added in chunk order, so a result depends
 on the seed and the rounds only, never on the threads.

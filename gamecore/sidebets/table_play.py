@@ -34,8 +34,9 @@ dealer can always finish from the shoe. A table that would need more stops drawi
 whose two cards do not fit sits out, a hand that would draw stands as it lies, and every hand
 after it stands too. The round is then flagged short (the kernels return the flag, the
 table twin counts such rounds). A full table's first cards take 4 + 12 of a deck's 52, and
-the draws of seven hands by basic strategy average under six more, so only a freak shoe at
-one or two decks runs short; the count says how often it did.
+the draws of seven hands by basic strategy average about five more, so only a freak shoe at
+one deck runs short (6 rounds in 2,000,000 with the bettor and six seats playing; none at
+two decks); the count says how often it did.
 """
 
 from __future__ import annotations
