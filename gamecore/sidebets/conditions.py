@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from gamecore.cards import COLOURS, RANKS, SUITS
 from gamecore.errors import shown
+from gamecore.sidebets.dealer_words import final_reader
 from gamecore.sidebets.yamlnodes import (
     Mistake,
     Node,
@@ -64,6 +65,7 @@ CONDITIONS = {
     "cards_dealt": ("baccarat",),
     "hand_cards": ("baccarat",),
     "poker_hand": GAMES,
+    "dealer_final": ("blackjack",),
     "any": GAMES,
     "all": GAMES,
     "not": GAMES,
@@ -93,7 +95,8 @@ class Condition:
     kind : str
         The condition's name in the file: ``same_rank``, ``same_suit``, ``same_colour``,
         ``same_card``, ``rank``, ``suit``, ``colour``, ``total``, ``natural``, ``winner``,
-        ``margin``, ``cards_dealt``, ``hand_cards``, ``poker_hand``; or a composite:
+        ``margin``, ``cards_dealt``, ``hand_cards``, ``poker_hand``, ``dealer_final`` (one
+        per field: :func:`gamecore.sidebets.dealer_words.read_final`); or a composite:
         ``any``, ``all``, ``not``.
     cards : tuple of str
         The cards it looks at (names of :data:`CARDS`): every card of a ``same_*`` or
@@ -343,6 +346,7 @@ _READERS = {
     "natural": _natural,
     **dict.fromkeys(("winner", "margin", "cards_dealt"), _values),
     "poker_hand": _poker_hand,
+    "dealer_final": final_reader(Condition),
 }
 
 

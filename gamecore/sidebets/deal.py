@@ -31,7 +31,10 @@ from gamecore.sidebets.program import (
 
 #: Columns of a deal's facts: each hand's total, the winner (0 player or first hand, 1
 #: banker or dealer, 2 tie), the margin, the cards dealt, each hand's card count, whether
-#: each hand is a natural.
+#: each hand is a natural; then the blackjack dealer's final hand where a bet reads it
+#: (:mod:`gamecore.sidebets.dealer_final`): its total (22 and over a bust), its cards,
+#: whether all are of one suit, its cards' classes packed (``program.RANK_BITS`` a class),
+#: its last card's class, and whether all are of one colour.
 (
     TOTAL_0,
     TOTAL_1,
@@ -42,8 +45,14 @@ from gamecore.sidebets.program import (
     HAND_CARDS_1,
     NATURAL_0,
     NATURAL_1,
-) = range(9)
-FACTS = 9
+    FINAL_TOTAL,
+    FINAL_CARDS,
+    FINAL_SUITED,
+    FINAL_CLASSES,
+    FINAL_LAST,
+    FINAL_COLOURED,
+) = range(15)
+FACTS = 15
 #: Baccarat's card positions in dealing order (``definition.CARDS["baccarat"]``).
 P1, B1, P2, B2, P3, B3 = range(6)
 #: Blackjack's card positions (``definition.CARDS["blackjack"]``).
@@ -64,7 +73,16 @@ BJ_P1, BJ_P2, BJ_UP, BJ_HOLE = range(4)
     _CARDS_DEALT,
     _HAND_CARDS,
     _POKER_HAND,
-) = range(14)
+    _DEALER_BUST,
+    _DEALER_TOTAL,
+    _DEALER_CARDS,
+    _DEALER_SUITED,
+    _DEALER_RANKS,
+    _DEALER_LAST,
+    _DEALER_COLOURED,
+) = range(21)
+#: The lowest bust total.
+_BUST = 22
 #: Three-card poker classes, in ``definition.POKER_CLASSES`` order.
 _SUITED_TRIPS, _STRAIGHT_FLUSH, _TRIPS, _STRAIGHT, _FLUSH, _PAIR, _HIGH_CARD = range(7)
 #: The rank indices' sum of Q-K-A (A 0, Q 11, K 12): the one straight not of three
@@ -189,6 +207,27 @@ def _holds(tests, row, dealt, facts):
         return _is_in(facts[HAND_CARDS_0 + a], b)
     if code == _POKER_HAND:
         return _is_in(_poker_class(dealt, a, b, tests[row, 4]), tests[row, 5])
+    return _holds_dealer(code, a, facts)
+
+
+@kernel(inline=True)
+def _holds_dealer(code, a, facts):
+    """Whether a test of the dealer's final hand holds (``a``: its yes (1) or no (0), mask
+    or packed classes)."""
+    if code == _DEALER_BUST:
+        return (facts[FINAL_TOTAL] >= _BUST) == (a == 1)
+    if code == _DEALER_TOTAL:
+        return _is_in(facts[FINAL_TOTAL], a)
+    if code == _DEALER_CARDS:
+        return _is_in(facts[FINAL_CARDS], a)
+    if code == _DEALER_SUITED:
+        return facts[FINAL_SUITED] == a
+    if code == _DEALER_RANKS:
+        return facts[FINAL_CLASSES] == a
+    if code == _DEALER_LAST:
+        return _is_in(facts[FINAL_LAST], a)
+    if code == _DEALER_COLOURED:
+        return facts[FINAL_COLOURED] == a
     return False
 
 

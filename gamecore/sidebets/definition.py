@@ -42,6 +42,7 @@ from gamecore.sidebets.conditions import (
     Condition,
     when,
 )
+from gamecore.sidebets.dealer_words import DealerRule, read_rule
 from gamecore.sidebets.payouts import MAX_PAYS, read_pays
 from gamecore.sidebets.yamlnodes import (
     Mistake,
@@ -74,7 +75,7 @@ MAX_OUTCOMES = 64
 #: The longest bet code name, title, outcome name, and description or source, in characters.
 MAX_BET, MAX_TITLE, MAX_NAME, MAX_TEXT = 64, 120, 80, 2000
 #: The fields of a definition, and those it must give.
-FIELDS = ("bet", "title", "game", "decks", "description", "source", "outcomes")
+FIELDS = ("bet", "title", "game", "decks", "dealer", "description", "source", "outcomes")
 REQUIRED = ("bet", "game", "outcomes")
 #: The fields of an outcome (all required).
 OUTCOME_FIELDS = ("name", "when", "pays")
@@ -127,6 +128,8 @@ class SideBet:
         Where it was read from: ``"built-in"`` or the file's path.
     sha256 : str
         The SHA-256 of the file's bytes (hex).
+    dealer : DealerRule
+        How the dealer draws (blackjack; :mod:`gamecore.sidebets.dealer_words`).
     """
 
     bet: str
@@ -138,6 +141,7 @@ class SideBet:
     outcomes: tuple[Outcome, ...]
     origin: str
     sha256: str
+    dealer: DealerRule = DealerRule()
 
 
 # ---------------------------------------------------------------------------------------
@@ -304,8 +308,8 @@ def _side_bet(top: Node, origin: str, sha256: str) -> SideBet:
         decks = integer(entries["decks"][1], "decks", MIN_DECKS, MAX_DECKS)
     description = field_text("description", MAX_TEXT, "")
     source = field_text("source", MAX_TEXT, "")
-    outcomes = _outcomes(entries["outcomes"][1], game)
-    return SideBet(bet, title, game, decks, description, source, outcomes, origin, sha256)
+    outcomes, dealer = _outcomes(entries["outcomes"][1], game), read_rule(entries, game)
+    return SideBet(bet, title, game, decks, description, source, outcomes, origin, sha256, dealer)
 
 
 def _outcomes(node: Node, game: str) -> tuple[Outcome, ...]:

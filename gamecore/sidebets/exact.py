@@ -5,12 +5,13 @@ Central idea
 ------------
 The enumeration deals the cards the bet reads, each at the detail the bet needs
 (:mod:`gamecore.sidebets.program`): baccarat the whole round by the tableau, blackjack only
-the cards its conditions name. A deal's number of ways is the product of the remaining
-counts of the card sets it drew, taken fine kinds first (each kind lies in one point class,
-so a point class's remaining count is its count less every card drawn inside it). Baccarat
-completes every round to six cards, as this suite's baccarat par sheets do, so the total is
-``N (N-1) ... (N-5)``. Counts past int64 are rebuilt exactly from residues
-(:func:`gamecore.exactcount.exact_counts`).
+the cards its conditions name, then, where a condition reads the dealer's final hand, the
+dealer's draws (:mod:`gamecore.sidebets.dealer_final`). A deal's number of ways is the
+product of the remaining counts of the card sets it drew, taken fine kinds first (each kind
+lies in one point class, so a point class's remaining count is its count less every card
+drawn inside it). Baccarat completes every round to six cards, as this suite's baccarat par
+sheets do, so the total is ``N (N-1) ... (N-5)``. Counts past int64 are rebuilt exactly
+from residues (:func:`gamecore.exactcount.exact_counts`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ from gamecore.sidebets.deal import (
     blackjack_facts,
     outcome_of,
 )
+from gamecore.sidebets.dealer_count import count_draws, draw_work
+from gamecore.sidebets.dealer_final import MAX_DRAWS, DealerPlan, dealer_plan, reads_final
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.program import COARSE, VALUE, Classes, Program, classes, compile_bet
 
@@ -176,17 +179,23 @@ def _count_baccarat(shoe, program, drawing, modulus):
 
 
 @kernel
-def _count_blackjack(shoe, program, modulus):
+def _count_blackjack(shoe, program, dealer, modulus):
     """Ways of each outcome paid (losing last) and of each outcome matched, over every
-    deal of the blackjack cards the bet names (a card not named is not dealt)."""
+    deal of the blackjack cards the bet names (a card not named is not dealt), and, where
+    the bet reads the dealer's final hand, every draw of the dealer to it
+    (:func:`gamecore.sidebets.dealer_count.count_draws`)."""
     counts, attributes, sizes = shoe
     tests, outcomes, levels = program
     dealt = np.full((4, levels.size), -1, dtype=np.int64)
     chosen = np.full(levels.size, -1, dtype=np.int64)
-    facts = np.zeros(FACTS, dtype=np.int64)
-    matched = np.zeros(outcomes, dtype=np.bool_)
-    tally = np.zeros(outcomes + 1, dtype=np.int64)
-    own = np.zeros(outcomes, dtype=np.int64)
+    work = (
+        np.zeros(FACTS, dtype=np.int64),
+        np.zeros(outcomes, dtype=np.bool_),
+        np.zeros(outcomes + 1, dtype=np.int64),
+        np.zeros(outcomes, dtype=np.int64),
+    )
+    facts, matched, tally, own = work
+    scratch = draw_work()
     choices = np.ones(levels.size, dtype=np.int64)  # one "no card" for a card not dealt
     for p in range(levels.size):
         if levels[p] >= 0:
@@ -204,6 +213,9 @@ def _count_blackjack(shoe, program, modulus):
                     if ways == 0:
                         continue
                     blackjack_facts(dealt, facts)
+                    if dealer.active:
+                        count_draws(dealer, (tests, outcomes, dealt), work, scratch, ways, modulus)
+                        continue
                     paid = outcome_of(tests, outcomes, dealt, facts, matched)
                     _add(tally, own, paid, matched, ways, modulus)
     return tally, own
@@ -223,11 +235,14 @@ def dealt_cards(bet: SideBet, program: Program) -> int:
     -------
     int
         The cards of a deal as counted (the total is the falling factorial of the shoe's
-        cards to this many).
+        cards to this many): a bet on the dealer's final hand completes every deal to the
+        cards named and the most draws the dealer can make
+        (:data:`gamecore.sidebets.dealer_final.MAX_DRAWS`).
     """
     if bet.game == "baccarat":
         return BACCARAT_CARDS
-    return int((program.levels >= 0).sum())
+    named = int((program.levels >= 0).sum())
+    return named + MAX_DRAWS if reads_final(bet) else named
 
 
 def count_outcomes(
@@ -258,12 +273,13 @@ def count_outcomes(
     shoe_classes: Classes = classes(bet, shoe)
     cards_counted = dealt_cards(bet, program)
     total = math.perm(shoe.total, cards_counted)
+    dealer: DealerPlan = dealer_plan(bet, shoe)
 
     def count_mod(modulus: int) -> np.ndarray:
         if bet.game == "baccarat":
             tally, own = _count_baccarat(shoe_classes, program, drawing, modulus)
         else:
-            tally, own = _count_blackjack(shoe_classes, program, modulus)
+            tally, own = _count_blackjack(shoe_classes, program, dealer, modulus)
         return np.concatenate([tally, own])
 
     # Off the main thread: a Ctrl-C acted on inside numba's call crashed the process

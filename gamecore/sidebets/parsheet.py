@@ -14,6 +14,7 @@ from typing import Any
 
 from gamecore import cards, rulewords
 from gamecore.errors import GamecoreError, shown
+from gamecore.sidebets.dealer_final import MAX_DRAWS, dealt_before_draws, reads_final
 from gamecore.sidebets.definition import LOSES, TOTAL, SideBet
 from gamecore.sidebets.exact import count_outcomes, dealt_cards
 from gamecore.sidebets.program import compile_bet
@@ -194,7 +195,8 @@ def every_deal_decks(bet: SideBet, decks: int) -> int:
         four), so from ``n`` decks on no deal runs a kind out. The deals that can happen
         only grow with the decks, and which outcome a deal pays (or matches) depends on its
         cards alone, so an outcome paid at no count from 1 to 1,000 is paid at none at this
-        count either (``n`` is at most 6, inside the bet's range).
+        count either (``n`` is at most 15, a dealer's final hand dealt in full, inside the
+        bet's range).
     """
     return max(decks, dealt_cards(bet, compile_bet(bet)))
 
@@ -262,7 +264,8 @@ def sheet_json(sheet: ParSheet) -> dict[str, Any]:
         ``bet``, ``title``, ``game``, ``decks``, ``total_combinations``, ``outcomes`` (each
         ``name``, ``pays`` as a number to 1, ``pays_text``, ``combinations``,
         ``probability``, ``return``), ``house_edge``, ``house_edge_exact`` (a fraction
-        ``"p/q"``), ``sd``, ``hit_frequency``, ``never_happen``, ``rules`` and
+        ``"p/q"``), ``sd``, ``hit_frequency``, ``never_happen``, ``rules`` (the game, the
+        decks and the drawing, :func:`drawing_words`) and
         ``definition`` (where it was read from and its SHA-256).
     """
     bet = sheet.bet
@@ -271,7 +274,7 @@ def sheet_json(sheet: ParSheet) -> dict[str, Any]:
         "title": bet.title,
         "game": bet.game,
         "decks": sheet.decks,
-        "rules": {"game": bet.game, "decks": sheet.decks, "drawing": _drawing(bet.game)},
+        "rules": {"game": bet.game, "decks": sheet.decks, "drawing": drawing_words(bet)},
         "total_combinations": sheet.total,
         "outcomes": [
             {
@@ -293,11 +296,38 @@ def sheet_json(sheet: ParSheet) -> dict[str, Any]:
     }
 
 
-def _drawing(game: str) -> str:
-    """What decides the cards of a deal."""
-    if game == "baccarat":
+def drawing_words(bet: SideBet) -> str:
+    """What decides the cards of a deal: the model the counts are exact under, in words.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+
+    Returns
+    -------
+    str
+        Baccarat's tableau; a blackjack bet's first four cards; or, for a bet on the
+        dealer's final hand, the dealer's drawing (:mod:`gamecore.sidebets.dealer_final`):
+        the cards named, the soft-17 rule and the peek, nobody drawing first, a natural as
+        two cards totalling 21, and the cards every deal is counted as.
+    """
+    if bet.game == "baccarat":
         return "punto banco tableau, every round counted as six cards"
-    return "the first four cards (player's two, dealer's up and hole), before any play"
+    if not reads_final(bet):
+        return "the first four cards (player's two, dealer's up and hole), before any play"
+    named = dealt_before_draws(bet)
+    cards_named = (
+        "the player's two cards, the dealer's up card and hole card"
+        if named == 4
+        else "the dealer's up card and hole card"
+    )
+    return (
+        f"{cards_named}, then the dealer's draws to 17 or more from the shoe less those "
+        f"cards alone (no other hand is dealt or drawn first); {bet.dealer.words()}; a "
+        "dealer natural is a final hand of two cards totalling 21 (not a bust), with or "
+        f"without the peek; every deal counted as {named + MAX_DRAWS} cards"
+    )
 
 
 def _signed(value: float) -> str:
@@ -319,6 +349,8 @@ def print_sheet(sheet: ParSheet) -> None:
     print(f"{bet.title} ({bet.game}, {rulewords.decks(sheet.decks)})")
     if bet.description:
         print(bet.description)
+    if bet.game == "blackjack" and reads_final(bet):
+        print(f"model: {drawing_words(bet)}")
     rows = [("Outcome", "Pays", "Combinations", "Probability", "Return")]
     for line in sheet.lines:
         rows.append(

@@ -27,6 +27,7 @@ import numpy as np
 
 from gamecore import cards
 from gamecore.sidebets.conditions import COMPOSITES, leaves
+from gamecore.sidebets.dealer_words import draws_read
 from gamecore.sidebets.definition import CARDS, HANDS, POKER_CLASSES, Condition, SideBet
 
 #: The test codes of a compiled condition.
@@ -45,6 +46,13 @@ TESTS = (
     "cards_dealt",
     "hand_cards",
     "poker_hand",
+    "dealer_bust",
+    "dealer_total",
+    "dealer_cards",
+    "dealer_suited",
+    "dealer_ranks",
+    "dealer_last",
+    "dealer_coloured",
 )
 #: Columns of a test row: its outcome, test code, four arguments, and where to go next.
 OUTCOME, TEST, A, B, C, D, YES, NO = range(8)
@@ -136,7 +144,75 @@ def card_reads(bet: SideBet) -> dict[str, set[str]]:
                 reads.setdefault(name, {"value"}).update(_READS.get(condition.kind, ()))
             for name in _hand_cards(bet.game, _hands_read(condition)):
                 reads.setdefault(name, {"value"})
+    # The dealer's draws are dealt at a detail every card dealt before them must share: a
+    # draw of 'a ten of the up card's suit' needs each earlier card's suit known
+    # (gamecore.sidebets.dealer_final), but where no other condition reads a suit or a
+    # colour, hands of one suit or colour are counted apart and no card's suit is read
+    # (suit_mode 2).
+    drawn = draws_read(_every_condition(bet))
+    if "suit" in drawn and _suits_apart(reads, drawn):
+        drawn -= {"suit"}
+    for name in reads:
+        reads[name] |= drawn
     return reads
+
+
+def _every_condition(bet: SideBet) -> list[Condition]:
+    """Every plain condition of the bet, inside composites too."""
+    return [c for outcome in bet.outcomes for c in leaves(outcome.conditions)]
+
+
+def _suits_apart(reads: dict[str, set[str]], drawn: set[str]) -> bool:
+    """Whether suited dealer hands can be counted apart: no condition reads a suit or a
+    colour, and no player card is dealt finer than its point class (a player's rank set
+    would cut across the dealer's sets of one suit)."""
+    if set().union(*reads.values()) & {"suit", "colour"}:
+        return False
+    players = [reads[name] for name in ("player_1", "player_2") if name in reads]
+    return not any(read - {"value"} or "rank" in drawn for read in players)
+
+
+def suit_mode(bet: SideBet) -> int:
+    """How the dealer's draws read suits: 0 not at all; 1 each draw of the up card's suit
+    or not, every card's suit read (another condition reads suits or colours, or a player
+    card is read finer than its point class); 2 the hands of one suit or colour counted
+    apart, no card's suit read (``suited`` and ``coloured`` alone read suits).
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+
+    Returns
+    -------
+    int
+        0, 1 or 2 (:func:`gamecore.sidebets.dealer_final.count_draws`).
+    """
+    if "suit" not in draws_read(_every_condition(bet)):
+        return 0
+    return 1 if "suit" in set().union(*card_reads(bet).values()) else 2
+
+
+
+
+
+def draws_by_rank(bet: SideBet) -> bool:
+    """Whether the dealer's draws are dealt by rank (13 classes), not point class (10).
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+
+    Returns
+    -------
+    bool
+        True where a ``dealer_final`` condition tells ten-valued ranks apart
+        (:func:`gamecore.sidebets.dealer_words.draws_read`).
+    """
+    return "rank" in draws_read(_every_condition(bet))
+
+
 
 
 def _hands_read(condition: Condition) -> tuple[str, ...]:
@@ -221,8 +297,9 @@ def compile_bet(bet: SideBet) -> Program:
         dtype=np.int64,
     )
     rows: list[tuple[int, ...]] = []
+    by_rank = draws_by_rank(bet)
     for index, outcome in enumerate(bet.outcomes):
-        _branch(bet.game, index, _conjunction(outcome.conditions), HOLDS, FAILS, rows)
+        _branch((bet.game, by_rank), index, _conjunction(outcome.conditions), HOLDS, FAILS, rows)
     tests = np.array(rows, dtype=np.int64).reshape(-1, 8)
     return Program(tests, len(bet.outcomes), levels)
 
@@ -247,8 +324,9 @@ def _size(node: tuple) -> int:
     return 1 if kind == "leaf" else sum(_size(child) for child in children)
 
 
-def _branch(game: str, outcome: int, node: tuple, yes: int, no: int, rows: list) -> None:
-    """Append the rows of ``node`` that lead to ``yes`` when it holds and ``no`` when not.
+def _branch(game: tuple, outcome: int, node: tuple, yes: int, no: int, rows: list) -> None:
+    """Append the rows of ``node`` that lead to ``yes`` when it holds and ``no`` when not
+    (``game``: the bet's game, and whether the dealer's draws are by rank).
 
     Its rows go on at ``len(rows)``, the first of them where its reading starts, so each
     child's first row is known from the sizes of the children before it: ``all`` reads its
@@ -256,7 +334,7 @@ def _branch(game: str, outcome: int, node: tuple, yes: int, no: int, rows: list)
     """
     kind, children = node
     if kind == "leaf":
-        rows.append((outcome, *_test_row(game, children), yes, no))
+        rows.append((outcome, *_test_row(*game, children), yes, no))
         return
     if kind == "not":
         _branch(game, outcome, children[0], no, yes, rows)
@@ -278,8 +356,10 @@ def _mask(indices) -> int:
     return mask
 
 
-def _test_row(game: str, condition: Condition) -> tuple[int, int, int, int, int]:
-    """``(test, a, b, c, d)`` of one condition."""
+def _test_row(game: str, by_rank: bool, condition: Condition) -> tuple[int, int, int, int, int]:
+    """``(test, a, b, c, d)`` of one condition (``by_rank``: the dealer's draws' detail)."""
+    if condition.kind == "dealer_final":
+        return _dealer_row(condition, by_rank)
     code = TESTS.index(condition.kind)
     positions = CARDS[game]
     hands = HANDS[game]
@@ -306,3 +386,45 @@ def _test_row(game: str, condition: Condition) -> tuple[int, int, int, int, int]
         first, second, third = (positions.index(c) for c in condition.cards)
         return code, first, second, third, _mask(POKER_CLASSES.index(v) for v in values)
     raise ValueError(f"no test for condition {kind!r}")  # the reader admits none other
+
+
+#: Bits of a draw class's count in a ``dealer_ranks`` row's packed hand (a hand holds at
+#: most 13 cards, so no count reaches 16).
+RANK_BITS = 4
+
+
+def draw_class(rank: str, by_rank: bool) -> int:
+    """The class a card of ``rank`` is drawn as: its rank's index, or its point class.
+
+    Parameters
+    ----------
+    rank : str
+        A rank name of :data:`gamecore.cards.RANKS`.
+    by_rank : bool
+        Draws by rank (:func:`draws_by_rank`).
+
+    Returns
+    -------
+    int
+        0..12 by rank, 0..9 by point class (0 the ace, 9 ten-valued).
+    """
+    index = cards.RANKS.index(rank)
+    return index if by_rank else cards.BLACKJACK_CLASSES[index]
+
+
+def _dealer_row(condition: Condition, by_rank: bool) -> tuple[int, int, int, int, int]:
+    """``(test, a, 0, 0, 0)`` of one field of a ``dealer_final`` condition: ``a`` the yes or
+    no (1 or 0) of ``bust``, ``suited`` and ``coloured``, the mask of totals, card counts or
+    last cards' classes, or the hand's classes packed :data:`RANK_BITS` bits a class."""
+    field, values = condition.values[0], condition.values[1:]
+    code = TESTS.index(f"dealer_{field}")
+    if field in ("bust", "suited", "coloured"):
+        return code, int(values[0] == "yes"), 0, 0, 0
+    if field in ("total", "cards"):
+        return code, _mask(values), 0, 0, 0
+    if field == "last":
+        return code, _mask({draw_class(rank, by_rank) for rank in values}), 0, 0, 0
+    packed = 0
+    for rank in values:
+        packed += 1 << (RANK_BITS * draw_class(rank, by_rank))
+    return code, packed, 0, 0, 0

@@ -9,9 +9,11 @@ order), and reads each deal through the one model of a deal the exact engine rea
 ``baccarat_facts`` or ``blackjack_facts``, the outcome paid found by ``outcome_of``. A
 baccarat round is dealt by the baccarat simulator's own round
 (:func:`gamecore.baccarat.sim.play_round`, on the points of the cards drawn, by
-:data:`gamecore.baccarat.tableau.DRAWING`); a blackjack deal is its four cards. So an exact
-figure and its twin differ only in how the rounds were made: enumeration there, cards drawn
-here.
+:data:`gamecore.baccarat.tableau.DRAWING`); a blackjack deal is its four cards, then, where
+the bet reads the dealer's final hand, the cards other seats take (none yet: the hook
+:func:`_other_seats`) and the dealer's draws by the bet's soft-17 rule
+(:func:`gamecore.sidebets.dealer_count.deal_final`). So an exact figure and its twin differ
+only in how the rounds were made: enumeration there, cards drawn here.
 
 One round kernel serves two loops: rounds each off a freshly shuffled full shoe (``fresh``:
 each card swapped in uniformly from the undealt ones, :func:`gamecore.dealing.draw_card`),
@@ -56,9 +58,11 @@ from gamecore.sidebets.deal import (
     blackjack_facts,
     outcome_of,
 )
+from gamecore.sidebets.dealer_count import deal_final
+from gamecore.sidebets.dealer_final import MAX_DRAWS, reads_final
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.parsheet import ParSheet, par_sheet
-from gamecore.sidebets.program import COLOUR, RANK, SUIT, VALUE, compile_bet
+from gamecore.sidebets.program import COLOUR, RANK, SUIT, VALUE, compile_bet, draws_by_rank
 
 #: Rounds per chunk of a fresh-shoe simulation. Fixed, so results never depend on threads.
 CHUNK_ROUNDS = 1 << 18
@@ -66,6 +70,8 @@ CHUNK_ROUNDS = 1 << 18
 CHUNK_SHOES = 2_000
 #: Cards a baccarat round may take (the round is dealt from the next six as they lie).
 BACCARAT_ROUND = 6
+#: Cards a blackjack deal takes before anyone draws (player, up card, player, hole card).
+BLACKJACK_DEAL = 4
 
 
 class SimJob(NamedTuple):
@@ -86,6 +92,17 @@ class SimJob(NamedTuple):
         Baccarat (a round by the tableau) or blackjack (four cards).
     drawing : DrawingTables
         Baccarat's tableau.
+    final : bool
+        Blackjack: the dealer draws to a final hand (the bet reads it).
+    dealer_rule : tuple of int
+        ``(hits_soft_17, by_rank)``: the dealer's soft-17 rule, and whether the final hand's
+        classes are ranks or point classes (:func:`gamecore.sidebets.program.draws_by_rank`).
+    seats : int
+        Other seats at the table, playing before the dealer draws (0: the exact model's
+        table; :func:`_other_seats`).
+    round_cards : int
+        The most cards one round takes (a shoe dealt to the cut card deals a round only where
+        this many are left).
     """
 
     codes: np.ndarray
@@ -94,6 +111,10 @@ class SimJob(NamedTuple):
     outcomes: int
     baccarat: bool
     drawing: DrawingTables
+    final: bool
+    dealer_rule: tuple
+    seats: int
+    round_cards: int
 
 
 class CounterPlan(NamedTuple):
@@ -162,12 +183,31 @@ def _deal_round(rng, codes, start, fresh, job, work):
         baccarat_facts(dealt, facts)
     else:  # the casino's order: player, dealer up, player, dealer hole
         order = (BJ_P1, BJ_UP, BJ_P2, BJ_HOLE)
-        for i in range(4):
+        for i in range(BLACKJACK_DEAL):
             _place(dealt, table, order[i], draw_card(rng, codes, start + i, fresh))
-        used = 4
+        used = BLACKJACK_DEAL
         blackjack_facts(dealt, facts)
+        if job.final:
+            used += _other_seats(rng, codes, start + used, fresh, job)
+            used += deal_final(
+                rng, codes, start + used, fresh, table, job.dealer_rule, dealt, facts
+            )
     paid = outcome_of(job.tests, job.outcomes, dealt, facts, matched)
     return paid, used
+
+
+@kernel(inline=True)
+def _other_seats(rng, codes, start, fresh, job):
+    """The cards the table's other seats take from ``codes[start:]`` before the dealer
+    draws; return how many.
+
+    The hook for a full table (``job.seats`` seats playing basic strategy from the shoe,
+    the second twin of a bet on the dealer's final hand): none yet, so the dealer draws
+    straight after the four cards, as the exact model deals (:mod:`gamecore.sidebets.
+    dealer_final`). A kernel dealing the seats goes here; its cards must be drawn with
+    ``draw_card(rng, codes, start + i, fresh)`` as every other card of the round is.
+    """
+    return 0
 
 
 @kernel(inline=True)
@@ -216,7 +256,7 @@ def _count_shoes(rng, job, shoes, plan):
         position = 0
         shoe_won = 0.0
         shoe_flat = 0.0
-        while position < cut:
+        while position < cut and n - position >= job.round_cards:
             true_count = running * 52.0 / (n - position)
             bet = 1.0 if true_count >= plan.trigger else 0.0
             paid, used = _deal_round(
@@ -284,6 +324,11 @@ def sim_job(bet: SideBet, decks: int) -> SimJob:
         The full shoe's codes, the card table, the compiled tests and the dealing.
     """
     program = compile_bet(bet)
+    final = bet.game == "blackjack" and reads_final(bet)
+    if bet.game == "baccarat":
+        round_cards = BACCARAT_ROUND
+    else:
+        round_cards = BLACKJACK_DEAL + (MAX_DRAWS if final else 0)
     return SimJob(
         cards.standard(decks).card_codes(),
         card_table(bet.game),
@@ -291,6 +336,10 @@ def sim_job(bet: SideBet, decks: int) -> SimJob:
         program.outcomes,
         bet.game == "baccarat",
         DRAWING,
+        final,
+        (int(bet.dealer.hits_soft_17), int(draws_by_rank(bet))),
+        0,
+        round_cards,
     )
 
 

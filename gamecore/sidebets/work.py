@@ -33,6 +33,7 @@ from gamecore.baccarat.tableau import DRAWING, DrawingTables
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import moduli_for
 from gamecore.reading import path_text
+from gamecore.sidebets.dealer_final import deals_with_draws, reads_final
 from gamecore.sidebets.definition import CARDS, SideBet
 from gamecore.sidebets.exact import dealt_cards
 from gamecore.sidebets.program import VALUE, classes, compile_bet
@@ -118,8 +119,12 @@ def deals_per_pass(bet: SideBet, drawing: DrawingTables = DRAWING) -> int:
         Baccarat: over the first four cards' classes, a natural settles one deal, a hand
         that draws one deal per class of its third card (the banker's, by the tableau,
         per class of the player's third card); blackjack: the product of the classes of
-        each card dealt (1 for a card not dealt).
+        each card dealt (1 for a card not dealt), and where the bet reads the dealer's final
+        hand, each of the dealer's final hands drawn to the cards
+        (:func:`gamecore.sidebets.dealer_final.deals_with_draws`).
     """
+    if reads_final(bet):
+        return deals_with_draws(bet)
     rows = classes_by_value(bet)
     if bet.game != "baccarat":
         return math.prod(max(int(row.sum()), 1) for row in rows)
