@@ -59,6 +59,9 @@ def _draws(left: dict, hand: tuple, hits_soft_17: bool):
 
 def _holds(condition, named: dict, final: tuple) -> bool:
     kind, values = condition.kind, condition.values
+    if kind in ("any", "all", "not"):
+        held = [all(_holds(c, named, final) for c in group) for group in condition.groups]
+        return any(held) if kind == "any" else all(held) if kind == "all" else not held[0]
     if kind == "dealer_final":
         field, accepted = values[0], values[1:]
         total, _ = _totals(final)
@@ -89,6 +92,8 @@ def _holds(condition, named: dict, final: tuple) -> bool:
 
 
 def reference(bet, shoe: cards.Shoe) -> list[Fraction]:
+    # (the cards a bet names are read from its outcomes' own conditions: no test bet names a
+    # card inside a composite only)
     """The probability of each outcome paid, the losing deals last."""
     named_cards = [
         name
@@ -264,6 +269,20 @@ BETS = {
     when: {dealer_final: {coloured: yes, bust: yes}}
     pays: 5 to 1
 """,
+    "composites": """  - name: Bust on 3 or on 5 or more, not suited
+    when:
+      any: [{dealer_final: {bust: yes, cards: 3}}, {dealer_final: {bust: yes, cards: 5 or more}}]
+      not: {dealer_final: {suited: yes}}
+    pays: 3 to 1
+  - name: 20 or 21, one colour
+    when: {all: [{dealer_final: {total: [20, 21]}}, {dealer_final: {coloured: yes}}]}
+    pays: 4 to 1
+  - name: Not a bust, three cards at most
+    when:
+      dealer_final: {cards: [2, 3]}
+      not: {dealer_final: {bust: yes}}
+    pays: push
+""",
     "player_rank_and_suited": """  - name: Player ace, dealer suited
     when:
       rank: {player_1: A}
@@ -298,6 +317,7 @@ def test_suits_are_read_apart_or_on_every_card_as_the_bet_needs():
         "suited_and_up_suit": 1,
         "player_rank_and_suited": 1,
         "bust_it": 2,
+        "composites": 2,
         "coloured_and_up_colour": 1,
     }
 
