@@ -92,7 +92,7 @@ def _set_final(facts, hard, ace, hand_cards, packed, last):
 
 @kernel
 def _deal_final(rng, codes, start, fresh, table, rule, dealt, facts):
-    hits_soft_17, by_rank = rule
+    hits_soft_17, by_rank = rule[0], rule[1]
     detail = RANK if by_rank else VALUE
     up, hole = dealt[VALUE, BJ_UP], dealt[VALUE, BJ_HOLE]
     hard = up + hole + 2
@@ -424,7 +424,8 @@ def deal_final(
         int64 (4, 52): each code's point class, rank, suit and colour
         (:func:`gamecore.sidebets.sim.card_table`).
     rule : tuple of int
-        ``(hits_soft_17, by_rank)``.
+        ``(hits_soft_17, by_rank, ...)``: the soft-17 rule, and whether the hand's classes
+        are ranks (:func:`gamecore.sidebets.program.draws_by_rank`).
     dealt : numpy.ndarray
         The deal's cards, the up card and hole card at full detail.
     facts : numpy.ndarray

@@ -95,7 +95,7 @@ class SimJob(NamedTuple):
     final : bool
         Blackjack: the dealer draws to a final hand (the bet reads it).
     dealer_rule : tuple of int
-        ``(hits_soft_17, by_rank)``: the dealer's soft-17 rule, and whether the final hand's
+        ``(hits_soft_17, by_rank, peek)``: the dealer's soft-17 rule, and whether the final hand's
         classes are ranks or point classes (:func:`gamecore.sidebets.program.draws_by_rank`).
     seats : int
         Other seats at the table, playing before the dealer draws (0: the exact model's
@@ -188,7 +188,7 @@ def _deal_round(rng, codes, start, fresh, job, work):
         used = BLACKJACK_DEAL
         blackjack_facts(dealt, facts)
         if job.final:
-            used += _other_seats(rng, codes, start + used, fresh, job)
+            used += _other_seats(rng, codes, start + used, fresh, job, facts)
             used += deal_final(
                 rng, codes, start + used, fresh, table, job.dealer_rule, dealt, facts
             )
@@ -197,7 +197,7 @@ def _deal_round(rng, codes, start, fresh, job, work):
 
 
 @kernel(inline=True)
-def _other_seats(rng, codes, start, fresh, job):
+def _other_seats(rng, codes, start, fresh, job, facts):
     """The cards the table's other seats take from ``codes[start:]`` before the dealer
     draws; return how many.
 
@@ -205,9 +205,13 @@ def _other_seats(rng, codes, start, fresh, job):
     the second twin of a bet on the dealer's final hand): none yet, so the dealer draws
     straight after the four cards, as the exact model deals (:mod:`gamecore.sidebets.
     dealer_final`). A kernel dealing the seats goes here; its cards must be drawn with
-    ``draw_card(rng, codes, start + i, fresh)`` as every other card of the round is.
+    ``draw_card(rng, codes, start + i, fresh)`` as every other card of the round is (e.g.
+    :func:`gamecore.sidebets.table_play.other_seats_draw`, with the table's policy in the
+    job), and a round whose cards may then number more than ``job.round_cards`` raises it.
+    Where the dealer peeks (``job.dealer_rule[2]``) and holds a natural
+    (``facts[NATURAL_1]``), nobody plays.
     """
-    return 0
+    return 0  # job.seats is 0: no kernel deals other seats yet
 
 
 @kernel(inline=True)
@@ -337,7 +341,7 @@ def sim_job(bet: SideBet, decks: int) -> SimJob:
         bet.game == "baccarat",
         DRAWING,
         final,
-        (int(bet.dealer.hits_soft_17), int(draws_by_rank(bet))),
+        (int(bet.dealer.hits_soft_17), int(draws_by_rank(bet)), int(bet.dealer.peek)),
         0,
         round_cards,
     )

@@ -237,6 +237,13 @@ def rules_table(baccarat_decks: int, blackjack_decks: int) -> pd.DataFrame:
                 "player's two, dealer's up and hole",
                 "a blackjack bet is settled on the first four cards, before any play",
             ),
+            (
+                "blackjack_dealer",
+                "the dealer's final hand, by each bet's soft-17 rule",
+                "a bet on the dealer's final hand: the dealer draws to 17 or more from the shoe "
+                "less the cards the bet names, no other hand drawing first (its par sheet's "
+                "model)",
+            ),
         ],
         columns=["Parameter", "Value", "Meaning"],
     )
