@@ -443,6 +443,30 @@ def test_bust_it_house_edge_as_published():
     assert _close(sheet.house_edge, "6.912%") and _close(sheet.hit_frequency, "17.3032%")
 
 
+#: Bust It's effects of removal at six decks, to 6 places: https://discountgambling.net/2012/12/
+#: ("Bust It Blackjack Side Bet", its table of EORs, each card's change in the return).
+BUST_IT_EFFECTS = {
+    "2": 0.006589,
+    "3": 0.005042,
+    "4": 0.002963,
+    "5": 0.000256,
+    "6": -0.006910,
+    "7": -0.001608,
+    "8": -0.003443,
+    "9": -0.003001,
+    "10": -0.002231,
+    "A": 0.009038,
+}
+
+
+def test_bust_it_effects_of_removal_as_published():
+    from gamecore.sidebets.removal import effects_of_removal
+
+    effects = effects_of_removal(load("bust_it"), 6).effects
+    for rank, published in BUST_IT_EFFECTS.items():
+        assert abs(float(effects[rank]) - published) <= 0.5e-6, (rank, effects[rank])
+
+
 def _bust_bonus_given_up(ups, decks: int) -> dict[str, tuple[Fraction, Fraction]]:
     """For each up card, P(suited bust), P(other bust) given the up card and, under an ace
     or a ten, no dealer natural (the bet is made after the peek): one count of four
