@@ -22,9 +22,9 @@ walks every hand the dealer can draw, each card at the coarsest detail a conditi
 (its point class, or its rank where a condition tells ten-valued ranks apart), and counts
 the hands of one colour or one suit apart rather than dealing every card's suit;
 :func:`gamecore.sidebets.dealer_count.deal_final` draws the cards one at a time for the
-simulated twin. Both fill the same facts of the final
-hand (:data:`gamecore.sidebets.deal.FINAL_TOTAL` ...) and so read the same tests. Every deal
-is completed to the same number of cards (the cards named, then
+simulated twin. Both fill the same facts of the final hand
+(:data:`gamecore.sidebets.deal.FINAL_TOTAL` ...) and so read the same tests. Every deal is
+completed to the same number of cards (the cards named, then
 :data:`~gamecore.sidebets.dealer_words.MAX_DEALER_CARDS` less two draws), so a deal's ways
 are integers over one total, the falling factorial of the shoe. :class:`DealerPlan` is what
 both read of a bet and a shoe.
