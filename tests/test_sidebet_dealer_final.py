@@ -306,6 +306,17 @@ def test_the_count_equals_a_dealer_dealt_card_by_card(name, shoe, rule):
     assert [Fraction(ways, total) for ways in paid] == reference(bet, SHOES[shoe])
 
 
+def test_a_shoe_smaller_than_a_counted_deal_is_refused():
+    # A deal is counted as the cards named and 11 draws (13 here): the most a dealer's hand
+    # can take, so from 13 cards no shoe runs out; 12 cannot be counted that way.
+    shoe = _shoe({("2", _suit("s")): 6, ("K", _suit("h")): 6})
+    with pytest.raises(GamecoreError, match="a shoe of 12 cards is too small for the dealer"):
+        count_outcomes(parse(_bet(BETS["cards"]), "t.yaml"), shoe)
+    thirteen = _shoe({("2", _suit("s")): 6, ("K", _suit("h")): 7})
+    total, paid, _ = count_outcomes(parse(_bet(BETS["cards"]), "t.yaml"), thirteen)
+    assert sum(paid) == total > 0
+
+
 def test_suits_are_read_apart_or_on_every_card_as_the_bet_needs():
     # The walks the reference checks above take both ways of reading suits.
     modes = {name: suit_mode(parse(_bet(text), "x.yaml")) for name, text in BETS.items()}

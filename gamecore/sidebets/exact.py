@@ -23,6 +23,7 @@ import numpy as np
 from gamecore import cards
 from gamecore._jit import kernel
 from gamecore.baccarat.tableau import DRAWING, DrawingTables
+from gamecore.errors import GamecoreError
 from gamecore.exactcount import addmod, exact_counts, mulmod
 from gamecore.interrupts import off_the_main_thread
 from gamecore.sidebets.deal import (
@@ -274,6 +275,12 @@ def count_outcomes(
     cards_counted = dealt_cards(bet, program)
     total = math.perm(shoe.total, cards_counted)
     dealer: DealerPlan = dealer_plan(bet, shoe)
+    if dealer.active and shoe.total < dealer.complete_to:
+        # A dealer's hand holds at most 13 cards, so from this many the shoe never runs out
+        raise GamecoreError(
+            f"a shoe of {shoe.total} cards is too small for the dealer's final hand: a deal "
+            f"of {bet.bet} is counted as {dealer.complete_to} cards"
+        )
 
     def count_mod(modulus: int) -> np.ndarray:
         if bet.game == "baccarat":
