@@ -34,12 +34,13 @@ def report(tmp_path_factory):
     folder = tmp_path_factory.mktemp("side_bets")
     (folder / "my_queens.yaml").write_text(MY_BET, "utf-8")
     small = {
-        "side_bets": ["player_pair", "dragon_7", str(folder / "my_queens.yaml")],
+        "side_bets": ["player_pair", "dragon_7", str(folder / "my_queens.yaml"), "bust_it"],
         "baccarat_decks": 1,
         "blackjack_decks": 2,
         "sweep_decks": 1,
         "rounds": 100_000,
         "sweep_rounds": 20_000,
+        "table_rounds": 20_000,
         "shoes": 500,
         "hold_sessions": 1_000,
     }
@@ -77,6 +78,24 @@ def test_every_twin_is_within_four_standard_errors(report):
     for path in sorted(report.glob("cross_check_*.csv")):
         assert_twin_table(path)
     assert_twin_table(report / "hold_monitoring_cross_check.csv")
+
+
+def test_a_bet_on_the_dealers_final_hand_is_shown_at_a_full_table(report):
+    # Only the bet reading the dealer's final hand: the model's exact figures beside the
+    # full table's (Moved = simulated - exact), and the dealer's own figures by the bet's rule.
+    assert sorted(p.name for p in report.glob("full_table_*.csv")) == ["full_table_bust_it.csv"]
+    moved = pd.read_csv(report / "full_table_bust_it.csv")
+    difference = moved["Full table (simulated)"] - moved["Model (exact)"]
+    assert (moved["Moved"] - difference).abs().max() < 1e-12
+    sheet = pd.read_csv(report / "bet_bust_it.csv").set_index("Outcome")
+    exact = moved.set_index("Figure")["Model (exact)"]
+    for outcome in sheet.index.drop("Total"):
+        assert exact[f"P({outcome})"] == pytest.approx(sheet.loc[outcome, "Probability"])
+    # Bust It's dealer hits soft 17 (its file's dealer rule): the one rule of the bets shown.
+    tables = sorted(p.name for p in report.glob("dealer_at_a_full_table_*.csv"))
+    assert tables == ["dealer_at_a_full_table_h17.csv"]
+    dealer = pd.read_csv(report / tables[0])
+    assert "P(dealer busts)" in set(dealer["Figure"])
 
 
 def test_summary_definitions_and_documents(report):

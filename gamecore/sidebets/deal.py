@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from gamecore import cards
 from gamecore._jit import kernel, kernel_face
 from gamecore.sidebets.program import (
     COLOUR,
@@ -245,6 +246,34 @@ def _outcome_of(tests, outcomes, dealt, facts, matched):
         while first < tests.shape[0] and tests[first, 0] == outcome:
             first += 1
     return paid
+
+
+def card_table(game: str) -> np.ndarray:
+    """Each card code's attributes as a deal's table holds them.
+
+    Parameters
+    ----------
+    game : str
+        ``"baccarat"`` or ``"blackjack"`` (which point classes: baccarat 0..9, blackjack
+        A, 2..9, ten-valued as 0..9).
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 (4, 52): rows point class, rank, suit, colour (the rows of
+        :data:`gamecore.sidebets.program.VALUE` ...) of code ``rank * 4 + suit``.
+    """
+    points = cards.BACCARAT_POINTS if game == "baccarat" else cards.BLACKJACK_CLASSES
+    suits = len(cards.SUITS)
+    table = np.zeros((4, len(cards.RANKS) * suits), dtype=np.int64)
+    for r in range(len(cards.RANKS)):
+        for s in range(suits):
+            code = r * suits + s
+            table[VALUE, code] = points[r]
+            table[RANK, code] = r
+            table[SUIT, code] = s
+            table[COLOUR, code] = cards.SUIT_COLOUR[s]
+    return table
 
 
 # A face per kernel another module calls: each is called once per deal, as a call (inlined

@@ -422,7 +422,7 @@ def deal_final(
         (:func:`gamecore.dealing.draw_card`), else dealt as it lies.
     table : numpy.ndarray
         int64 (4, 52): each code's point class, rank, suit and colour
-        (:func:`gamecore.sidebets.sim.card_table`).
+        (:func:`gamecore.sidebets.deal.card_table`).
     rule : tuple of int
         ``(hits_soft_17, by_rank, ...)``: the soft-17 rule, and whether the hand's classes
         are ranks (:func:`gamecore.sidebets.program.draws_by_rank`).

@@ -51,18 +51,28 @@ from gamecore.sidebets.deal import (
     BJ_P2,
     BJ_UP,
     FACTS,
+    NATURAL_1,
     P1,
     P2,
     P3,
     baccarat_facts,
     blackjack_facts,
+    card_table,
     outcome_of,
 )
 from gamecore.sidebets.dealer_count import deal_final
 from gamecore.sidebets.dealer_final import MAX_DRAWS, reads_final
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.parsheet import ParSheet, par_sheet
-from gamecore.sidebets.program import COLOUR, RANK, SUIT, VALUE, compile_bet, draws_by_rank
+from gamecore.sidebets.program import VALUE, compile_bet, draws_by_rank
+from gamecore.sidebets.table_play import (
+    MOST_OTHER_SEATS,
+    TablePolicy,
+    idle_policy,
+    other_seats_draw,
+    seat_draws,
+    table_policy,
+)
 
 #: Rounds per chunk of a fresh-shoe simulation. Fixed, so results never depend on threads.
 CHUNK_ROUNDS = 1 << 18
@@ -100,6 +110,9 @@ class SimJob(NamedTuple):
     seats : int
         Other seats at the table, playing before the dealer draws (0: the exact model's
         table; :func:`_other_seats`).
+    policy : TablePolicy
+        Their basic strategy, and the bettor's where seats play
+        (:func:`gamecore.sidebets.table_play.table_policy`; an idle one without seats).
     round_cards : int
         The most cards one round takes (a shoe dealt to the cut card deals a round only where
         this many are left).
@@ -115,6 +128,7 @@ class SimJob(NamedTuple):
     dealer_rule: tuple
     seats: int
     round_cards: int
+    policy: TablePolicy
 
 
 class CounterPlan(NamedTuple):
@@ -198,20 +212,27 @@ def _deal_round(rng, codes, start, fresh, job, work):
 
 @kernel(inline=True)
 def _other_seats(rng, codes, start, fresh, job, facts):
-    """The cards the table's other seats take from ``codes[start:]`` before the dealer
-    draws; return how many.
+    """The cards the table takes from ``codes[start:]`` before the dealer draws; return
+    how many.
 
-    The hook for a full table (``job.seats`` seats playing basic strategy from the shoe,
-    the second twin of a bet on the dealer's final hand): none yet, so the dealer draws
-    straight after the four cards, as the exact model deals (:mod:`gamecore.sidebets.
-    dealer_final`). A kernel dealing the seats goes here; its cards must be drawn with
-    ``draw_card(rng, codes, start + i, fresh)`` as every other card of the round is (e.g.
-    :func:`gamecore.sidebets.table_play.other_seats_draw`, with the table's policy in the
-    job), and a round whose cards may then number more than ``job.round_cards`` raises it.
-    Where the dealer peeks (``job.dealer_rule[2]``) and holds a natural
-    (``facts[NATURAL_1]``), nobody plays.
+    With ``job.seats`` other seats (the second twin of a bet on the dealer's final hand),
+    the bettor's own hand (its cards at ``start - 4`` and ``start - 2``: player, up, player,
+    hole) is played out first, then the other seats are dealt and played
+    (:mod:`gamecore.sidebets.table_play`: gamecore's basic strategy, the seats keeping
+    :data:`~gamecore.sidebets.table_play.DEALER_RESERVE` cards for the dealer, so a round
+    never takes more than ``job.round_cards`` past the reserve). Without seats, or where the
+    dealer peeks (``job.dealer_rule[2]``) and holds a natural, nobody plays: the dealer
+    draws straight after the four cards, as the exact model deals
+    (:mod:`gamecore.sidebets.dealer_final`).
     """
-    return 0  # job.seats is 0: no kernel deals other seats yet
+    if job.seats == 0 or (job.dealer_rule[2] and facts[NATURAL_1]):
+        return 0
+    up = job.policy.classes[codes[start - 3]]
+    position, _short = seat_draws(
+        rng, codes, start, fresh, codes[start - 4], codes[start - 2], up, job.policy
+    )
+    position, _short = other_seats_draw(rng, codes, position, fresh, up, job.seats, job.policy)
+    return position - start
 
 
 @kernel(inline=True)
@@ -284,35 +305,7 @@ def _count_shoes(rng, job, shoes, plan):
 # ---------------------------------------------------------------------------------------
 
 
-def card_table(game: str) -> np.ndarray:
-    """Each card code's attributes as a deal's table holds them.
-
-    Parameters
-    ----------
-    game : str
-        ``"baccarat"`` or ``"blackjack"`` (which point classes: baccarat 0..9, blackjack
-        A, 2..9, ten-valued as 0..9).
-
-    Returns
-    -------
-    numpy.ndarray
-        int64 (4, 52): rows point class, rank, suit, colour (the rows of
-        :data:`gamecore.sidebets.program.VALUE` ...) of code ``rank * 4 + suit``.
-    """
-    points = cards.BACCARAT_POINTS if game == "baccarat" else cards.BLACKJACK_CLASSES
-    suits = len(cards.SUITS)
-    table = np.zeros((4, len(cards.RANKS) * suits), dtype=np.int64)
-    for r in range(len(cards.RANKS)):
-        for s in range(suits):
-            code = r * suits + s
-            table[VALUE, code] = points[r]
-            table[RANK, code] = r
-            table[SUIT, code] = s
-            table[COLOUR, code] = cards.SUIT_COLOUR[s]
-    return table
-
-
-def sim_job(bet: SideBet, decks: int) -> SimJob:
+def sim_job(bet: SideBet, decks: int, seats: int = 0) -> SimJob:
     """The job every chunk of ``bet`` dealt from ``decks`` decks reads.
 
     Parameters
@@ -321,6 +314,9 @@ def sim_job(bet: SideBet, decks: int) -> SimJob:
         A checked definition.
     decks : int
         Decks in the shoe, 1..1000.
+    seats : int, default 0
+        Other seats playing basic strategy before the dealer draws, 0..6: only for a bet
+        on the dealer's final hand (the full-table twin; the bettor's hand plays too).
 
     Returns
     -------
@@ -329,6 +325,14 @@ def sim_job(bet: SideBet, decks: int) -> SimJob:
     """
     program = compile_bet(bet)
     final = bet.game == "blackjack" and reads_final(bet)
+    if seats and not final:
+        raise GamecoreError(
+            f"{bet.bet} does not read the dealer's final hand: other seats drawing first "
+            "change none of its figures (seats must be 0)"
+        )
+    if seats not in range(MOST_OTHER_SEATS + 1):
+        raise GamecoreError(f"seats {seats!r} is not a whole number 0..{MOST_OTHER_SEATS}")
+    policy = table_policy(decks, bet.dealer.hits_soft_17) if seats else idle_policy()
     if bet.game == "baccarat":
         round_cards = BACCARAT_ROUND
     else:
@@ -342,8 +346,9 @@ def sim_job(bet: SideBet, decks: int) -> SimJob:
         DRAWING,
         final,
         (int(bet.dealer.hits_soft_17), int(draws_by_rank(bet)), int(bet.dealer.peek)),
-        0,
+        seats,
         round_cards,
+        policy,
     )
 
 
@@ -407,6 +412,8 @@ class SideBetSimulation:
     counts : numpy.ndarray
         int64 (outcomes + 1,): rounds paid on each outcome in the definition's order, then
         the losing rounds.
+    seats : int
+        Other seats that played before the dealer drew (0: dealt as the exact model deals).
     """
 
     bet: SideBet
@@ -414,6 +421,7 @@ class SideBetSimulation:
     rounds: int
     seed: int
     counts: np.ndarray
+    seats: int = 0
 
     def figures(self) -> dict[str, float]:
         """The simulated mean result and its standard error, exact until one conversion.
@@ -435,7 +443,12 @@ class SideBetSimulation:
 
 
 def simulate(
-    bet: SideBet, decks: int, rounds: int, seed: int, threads: int | None = None
+    bet: SideBet,
+    decks: int,
+    rounds: int,
+    seed: int,
+    threads: int | None = None,
+    seats: int = 0,
 ) -> SideBetSimulation:
     """Simulate ``rounds`` rounds of ``bet``, each off a freshly shuffled full shoe.
 
@@ -451,6 +464,9 @@ def simulate(
         A non-negative integer; with ``rounds`` it fixes the result exactly.
     threads : int, optional
         Threads on this machine (default: every core); never changes the result.
+    seats : int, default 0
+        Other seats playing basic strategy before the dealer draws (a bet on the dealer's
+        final hand only; :func:`sim_job`): 0 deals as the exact model does.
 
     Returns
     -------
@@ -462,7 +478,7 @@ def simulate(
     seed = validate_seed(seed)
     results = run_chunks(
         fresh_chunk,
-        sim_job(bet, decks),
+        sim_job(bet, decks, seats),
         make_chunks(rounds, CHUNK_ROUNDS, seed),
         threads=threads,
         progress=False,
@@ -471,7 +487,7 @@ def simulate(
     counts = np.zeros(len(bet.outcomes) + 1, dtype=np.int64)
     for chunk_counts in results:  # in chunk order
         counts += chunk_counts
-    return SideBetSimulation(bet, decks, rounds, seed, counts)
+    return SideBetSimulation(bet, decks, rounds, seed, counts, seats)
 
 
 def twin_table(sheet: ParSheet, simulation: SideBetSimulation) -> pd.DataFrame:

@@ -41,6 +41,8 @@ from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
 from gamecore.rules import boolean
+from gamecore.sidebets.parsheet import ParSheet
+from gamecore.sidebets.sim import simulate, twin_table
 from gamecore.sidebets.table_play import (
     MOST_OTHER_SEATS,
     TablePolicy,
@@ -332,3 +334,40 @@ def table_effect(
         stats += chunk_stats
     return TableEffect(decks, dealer_hits_soft_17, int(seats), bettor_plays, rounds, seed,
                        joint, stats)  # fmt: skip
+
+
+def full_table_twin(
+    sheet: ParSheet,
+    rounds: int,
+    seed: int,
+    seats: int = MOST_OTHER_SEATS,
+    threads: int | None = None,
+) -> pd.DataFrame:
+    """A bet on the dealer's final hand simulated at a full table, beside its exact figures
+    under the model: how far the model's figures move when other hands draw first.
+
+    Parameters
+    ----------
+    sheet : ParSheet
+        The bet's exact par sheet (the model: the dealer draws right after the four cards).
+    rounds : int
+        Rounds to simulate, a positive integer.
+    seed : int
+        A non-negative integer; with ``rounds`` it fixes the result exactly.
+    seats : int, default 6
+        Other seats drawing first on basic strategy (the bettor's hand plays too).
+    threads : int, optional
+        Threads on this machine (never changes the result).
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`gamecore.sidebets.sim.twin_table`'s rows with ``Model (exact)`` and ``Full
+        table (simulated)`` for its Exact and Simulated, and ``Moved`` (simulated less exact)
+        after them. Its z measures the model's move, not a defect of the count: it is no
+        part of a cross-check's verdict.
+    """
+    simulation = simulate(sheet.bet, sheet.decks, rounds, seed, threads, seats)
+    check = twin_table(sheet, simulation)
+    check.insert(3, "Moved", check["Simulated"] - check["Exact"])
+    return check.rename(columns={"Exact": "Model (exact)", "Simulated": "Full table (simulated)"})

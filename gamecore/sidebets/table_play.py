@@ -177,6 +177,25 @@ def table_policy(decks: int, dealer_hits_soft_17: bool) -> TablePolicy:
     )
 
 
+def idle_policy() -> TablePolicy:
+    """A policy no seat plays by: the tables' shapes and types with nothing in them, for a
+    job whose table has no other seats (a kernel is typed by its job, so the job carries a
+    policy either way; building the real one costs an exact blackjack analysis).
+
+    Returns
+    -------
+    TablePolicy
+        Zero tables under the default rules' codes.
+    """
+    return TablePolicy(
+        classes=np.zeros(len(cards.RANKS) * len(cards.SUITS), dtype=np.int64),
+        play=np.zeros((2, 32, 10, 2), dtype=np.int64),
+        pair_play=np.zeros((10, 10, 2), dtype=np.int64),
+        split=np.zeros((10, 10), dtype=np.bool_),
+        codes=rule_codes(StandardBlackjackRules()),
+    )
+
+
 # ---------------------------------------------------------------------------------------
 # Kernels
 # ---------------------------------------------------------------------------------------
