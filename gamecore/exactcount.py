@@ -168,6 +168,40 @@ def exact_counts(count_mod: Callable[[int], np.ndarray], bound: int) -> np.ndarr
     return result % modulus_product
 
 
+def exact_counts_at_once(count_at: Callable[[np.ndarray], np.ndarray], bound: int) -> np.ndarray:
+    """Exact counts from one run of a kernel that counts under every modulus at once.
+
+    Where counts pass int64, :func:`exact_counts` runs its kernel once per prime; a kernel
+    whose enumeration costs more than its arithmetic takes them all in one visit of each
+    deal instead, a row of residues per prime, and the Chinese remainder theorem rebuilds
+    each count as there.
+
+    Parameters
+    ----------
+    count_at
+        Calls the kernel with an int64 array of moduli (``[0]`` for plain int64
+        arithmetic, else primes from :data:`CRT_PRIMES`); returns an int64 array with a
+        row of counts (or residues) per modulus.
+    bound
+        An upper bound on every count, computed exactly in Python.
+
+    Returns
+    -------
+    numpy.ndarray
+        Object array of Python ints, one row's shape.
+    """
+    moduli = moduli_for(bound)
+    rows = count_at(np.array(moduli, dtype=np.int64))
+    if moduli == (0,):
+        return rows[0].astype(object)
+    modulus_product = math.prod(moduli)
+    result = 0
+    for row, prime in zip(rows, moduli, strict=True):
+        cofactor = modulus_product // prime
+        result = result + row.astype(object) * (cofactor * pow(cofactor, -1, prime))
+    return result % modulus_product
+
+
 class DeckPolynomial:
     """Exact counts as a polynomial of degree <= 6 in the deck count ``n``.
 

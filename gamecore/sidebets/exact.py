@@ -27,28 +27,19 @@ from gamecore.errors import GamecoreError
 from gamecore.exactcount import addmod, exact_counts, mulmod
 from gamecore.interrupts import off_the_main_thread
 from gamecore.sidebets.deal import (
-    B1,
-    B2,
-    B3,
     BJ_HOLE,
     BJ_P1,
     BJ_P2,
     BJ_UP,
     FACTS,
-    P1,
-    P2,
-    P3,
-    baccarat_facts,
     blackjack_facts,
     outcome_of,
 )
 from gamecore.sidebets.dealer_count import count_draws, draw_work
 from gamecore.sidebets.dealer_final import MAX_DRAWS, DealerPlan, dealer_plan, reads_final
 from gamecore.sidebets.definition import SideBet
-from gamecore.sidebets.program import COARSE, VALUE, Classes, Program, classes, compile_bet
-
-#: Cards a baccarat round is completed to (the par sheets' convention).
-BACCARAT_CARDS = 6
+from gamecore.sidebets.program import COARSE, Classes, Program, classes, compile_bet
+from gamecore.sidebets.rounds import BACCARAT_CARDS, count_rounds
 
 
 @kernel(inline=True)
@@ -110,77 +101,7 @@ def _add(tally, own, paid, matched, ways, modulus):
 
 
 @kernel
-def _baccarat_leaf(shoe, program, dealt, chosen, work, modulus):
-    """Settle a complete baccarat round into the tallies ``work = (facts, matched, tally,
-    own)``."""
-    counts, attributes, _sizes = shoe
-    tests, outcomes, levels = program
-    facts, matched, tally, own = work
-    ways = _ways(counts, attributes, levels, chosen, BACCARAT_CARDS, modulus)
-    if ways == 0:
-        return
-    baccarat_facts(dealt, facts)
-    paid = outcome_of(tests, outcomes, dealt, facts, matched)
-    _add(tally, own, paid, matched, ways, modulus)
-
-
-@kernel(inline=True)
-def _third_cards(shoe, program, drawing, dealt, chosen, work, modulus):
-    """Deal the third cards of a round whose first four are dealt, by the tableau."""
-    _counts, attributes, sizes = shoe
-    levels = program.levels
-    player = (dealt[VALUE, P1] + dealt[VALUE, P2]) % 10
-    banker = (dealt[VALUE, B1] + dealt[VALUE, B2]) % 10
-    _place(attributes, levels, P3, -1, dealt, chosen)
-    _place(attributes, levels, B3, -1, dealt, chosen)
-    if player >= 8 or banker >= 8:  # a natural: nobody draws
-        _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
-    elif drawing.player_draws[player]:
-        for i4 in range(sizes[levels[P3]]):
-            _place(attributes, levels, P3, i4, dealt, chosen)
-            if drawing.banker_draws[banker, dealt[VALUE, P3]]:
-                for i5 in range(sizes[levels[B3]]):
-                    _place(attributes, levels, B3, i5, dealt, chosen)
-                    _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
-                _place(attributes, levels, B3, -1, dealt, chosen)
-            else:
-                _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
-    elif drawing.banker_draws_player_stood[banker]:
-        for i5 in range(sizes[levels[B3]]):
-            _place(attributes, levels, B3, i5, dealt, chosen)
-            _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
-    else:
-        _baccarat_leaf(shoe, program, dealt, chosen, work, modulus)
-
-
-@kernel
-def _count_baccarat(shoe, program, drawing, modulus):
-    """Ways of each outcome paid (losing last) and of each outcome matched, over every
-    baccarat round."""
-    _counts, attributes, sizes = shoe
-    levels, outcomes = program.levels, program.outcomes
-    dealt = np.full((4, levels.size), -1, dtype=np.int64)
-    chosen = np.full(levels.size, -1, dtype=np.int64)
-    work = (
-        np.zeros(FACTS, dtype=np.int64),
-        np.zeros(outcomes, dtype=np.bool_),
-        np.zeros(outcomes + 1, dtype=np.int64),
-        np.zeros(outcomes, dtype=np.int64),
-    )
-    for i0 in range(sizes[levels[P1]]):
-        _place(attributes, levels, P1, i0, dealt, chosen)
-        for i1 in range(sizes[levels[B1]]):
-            _place(attributes, levels, B1, i1, dealt, chosen)
-            for i2 in range(sizes[levels[P2]]):
-                _place(attributes, levels, P2, i2, dealt, chosen)
-                for i3 in range(sizes[levels[B2]]):
-                    _place(attributes, levels, B2, i3, dealt, chosen)
-                    _third_cards(shoe, program, drawing, dealt, chosen, work, modulus)
-    return work[2], work[3]
-
-
-@kernel
-def _count_blackjack(shoe, program, dealer, modulus):
+def _count_blackjack(shoe, program, modulus):
     """Ways of each outcome paid (losing last) and of each outcome matched, over every
     deal of the blackjack cards the bet names (a card not named is not dealt), and, where
     the bet reads the dealer's final hand, every draw of the dealer to it
@@ -270,6 +191,8 @@ def count_outcomes(
         Ways of the deals each outcome's conditions hold on, paid or hidden behind an
         earlier outcome.
     """
+    if bet.game == "baccarat":
+        return count_rounds(bet, shoe, drawing)
     program = compile_bet(bet)
     shoe_classes: Classes = classes(bet, shoe)
     cards_counted = dealt_cards(bet, program)
@@ -283,10 +206,7 @@ def count_outcomes(
         )
 
     def count_mod(modulus: int) -> np.ndarray:
-        if bet.game == "baccarat":
-            tally, own = _count_baccarat(shoe_classes, program, drawing, modulus)
-        else:
-            tally, own = _count_blackjack(shoe_classes, program, dealer, modulus)
+        tally, own = _count_blackjack(shoe_classes, program, modulus)
         return np.concatenate([tally, own])
 
     # Off the main thread: a Ctrl-C acted on inside numba's call crashed the process

@@ -36,7 +36,9 @@ from gamecore.reading import path_text
 from gamecore.sidebets.dealer_final import deals_with_draws, reads_final
 from gamecore.sidebets.definition import CARDS, SideBet
 from gamecore.sidebets.exact import dealt_cards
-from gamecore.sidebets.program import VALUE, classes, compile_bet
+from gamecore.sidebets.program import VALUE, Classes, classes, compile_bet
+from gamecore.sidebets.rounds import round_program
+from gamecore.sidebets.suitorbits import detail_count, strings_by_length, trie_for
 
 #: The most deals one figure may settle (deals x passes x counts): a few minutes of one
 #: core at most, a deal taking about 0.3 microseconds (0.6 with eight outcomes). Every
@@ -74,27 +76,34 @@ class Work(NamedTuple):
         return self.deals * self.passes * self.counts
 
 
-def classes_by_value(bet: SideBet) -> np.ndarray:
+def classes_by_value(bet: SideBet, shoe: Classes | None = None) -> np.ndarray:
     """How many classes each card position's loop runs over, by point class.
 
     Parameters
     ----------
     bet : SideBet
         A checked definition.
+    shoe : Classes, optional
+        The shoe's classes for the bet (default: one deck's; which kinds exist, never how
+        many cards).
 
     Returns
     -------
     numpy.ndarray
-        int64 (positions, 10): row ``p`` the classes position ``p`` is dealt from that hold
-        each point class (1 each where it is dealt coarse, the bet's kinds of that point
-        class where fine); a row of zeros for a blackjack card no condition names (not
-        dealt: its loop runs once, over "no card").
+        int64 (positions, 10): row ``p`` the classes position ``p`` loops over that hold
+        each point class: 1 each where it is dealt coarse; where fine, a baccarat card's
+        rank classes (its suit follows the trie of suit patterns) and a blackjack card's
+        kinds; a row of zeros for a card not dealt (its loop runs once, over "no card").
     """
-    levels = compile_bet(bet).levels
-    shoe = classes(bet, cards.standard(1))  # which kinds exist, never how many cards
+    if bet.game == "baccarat":
+        levels = round_program(bet)[0].levels
+    else:
+        levels = compile_bet(bet).levels
+    shoe = classes(bet, cards.standard(1)) if shoe is None else shoe
+    step = detail_count(shoe) if bet.game == "baccarat" else 1
     per_level = np.zeros((2, POINT_CLASSES), dtype=np.int64)
     for level in (0, 1):
-        values = shoe.attributes[level, VALUE, : shoe.sizes[level]]
+        values = shoe.attributes[level, VALUE, : shoe.sizes[level] : step if level else 1]
         per_level[level] = np.bincount(values, minlength=POINT_CLASSES)
     rows = np.zeros((len(CARDS[bet.game]), POINT_CLASSES), dtype=np.int64)
     for position, level in enumerate(levels):
@@ -103,46 +112,66 @@ def classes_by_value(bet: SideBet) -> np.ndarray:
     return rows
 
 
-def deals_per_pass(bet: SideBet, drawing: DrawingTables = DRAWING) -> int:
+def deals_per_pass(
+    bet: SideBet, shoe: cards.Shoe | None = None, drawing: DrawingTables = DRAWING
+) -> int:
     """The deals one pass of the exact count settles, exactly as its loops visit them.
 
     Parameters
     ----------
     bet : SideBet
         A checked definition.
+    shoe : gamecore.cards.Shoe, optional
+        The shoe counted (default: one deck): a baccarat count deals the suits of its fine
+        cards by pattern under the renamings the shoe allows
+        (:mod:`gamecore.sidebets.suitorbits`).
     drawing : DrawingTables
         Baccarat's tableau (punto banco's).
 
     Returns
     -------
     int
-        Baccarat: over the first four cards' classes, a natural settles one deal, a hand
-        that draws one deal per class of its third card (the banker's, by the tableau,
-        per class of the player's third card); blackjack: the product of the classes of
-        each card dealt (1 for a card not dealt), and where the bet reads the dealer's final
-        hand, each of the dealer's final hands drawn to the cards
-        (:func:`gamecore.sidebets.dealer_final.deals_with_draws`).
+        Baccarat: over the first four cards' rank classes (those a condition reads where
+        no condition reads the tableau), a natural settles one deal, a hand that draws one
+        deal per class of its third card (the banker's, by the tableau, per class of the
+        player's third card), each times the suit patterns of the fine cards it dealt;
+        blackjack: the product of the classes of each card dealt (1 for a card not dealt).
     """
-    if reads_final(bet):
-        return deals_with_draws(bet)
-    rows = classes_by_value(bet)
+    bet_classes = classes(bet, cards.standard(1) if shoe is None else shoe)
+    rows = classes_by_value(bet, bet_classes)
     if bet.game != "baccarat":
         return math.prod(max(int(row.sum()), 1) for row in rows)
+    program, tableau = round_program(bet)
+    fine = program.levels == 1
+    strings = strings_by_length(trie_for(bet, bet_classes, int(fine.sum())))
+    first = int(fine[:4].sum())
+    if not tableau:
+        return math.prod(max(int(row.sum()), 1) for row in rows) * int(strings[first])
     player = _two_card_totals(rows[_P1], rows[_P2])
     banker = _two_card_totals(rows[_B1], rows[_B2])
     third_player, third_banker = rows[_P3], int(rows[_B3].sum())
+    stand = int(strings[first])
+    player_only = int(strings[first + fine[_P3]])
+    banker_only = int(strings[first + fine[_B3]])
+    both = int(strings[first + fine[_P3] + fine[_B3]])
     deals = 0
     for p in range(POINT_CLASSES):
         for b in range(POINT_CLASSES):
             if p >= 8 or b >= 8:  # a natural: nobody draws
-                after = 1
+                after = stand
             elif drawing.player_draws[p]:
                 banker_draws = np.asarray(drawing.banker_draws[b], dtype=bool)
-                after = int(np.where(banker_draws, third_player * third_banker, third_player).sum())
+                after = int(
+                    np.where(
+                        banker_draws,
+                        third_player * third_banker * both,
+                        third_player * player_only,
+                    ).sum()
+                )
             elif drawing.banker_draws_player_stood[b]:
-                after = third_banker
+                after = third_banker * banker_only
             else:
-                after = 1
+                after = stand
             deals += int(player[p]) * int(banker[b]) * after
     return deals
 
@@ -165,7 +194,8 @@ def count_work(bet: SideBet, decks: int, counts: int = 1) -> Work:
     decks : int
         The deck count, 1..1000.
     counts : int
-        Counts the figure needs (:func:`removal_counts` for the effects of removal).
+        Counts the figure needs (:func:`removal_counts` for the effects of removal: the
+        shoes less one card, whose suits are not all alike, take the larger count).
 
     Returns
     -------
@@ -173,8 +203,14 @@ def count_work(bet: SideBet, decks: int, counts: int = 1) -> Work:
         Deals a pass, passes a count, counts.
     """
     cards_dealt = dealt_cards(bet, compile_bet(bet))
+    shoe = cards.standard(decks)
     bound = math.perm(decks * len(cards.RANKS) * len(cards.SUITS), cards_dealt)
-    return Work(deals_per_pass(bet), len(moduli_for(bound)), counts)
+    deals = deals_per_pass(bet, shoe)
+    if counts > 1:
+        deals = max(deals, deals_per_pass(bet, shoe.remove([cards.card("A", "clubs")])))
+    # One baccarat pass takes every modulus at once (gamecore.sidebets.rounds)
+    passes = 1 if bet.game == "baccarat" else len(moduli_for(bound))
+    return Work(deals, passes, counts)
 
 
 def removal_counts(bet: SideBet) -> int:
