@@ -25,17 +25,26 @@ first (:mod:`gamecore.sidebets.exact`), times the orbit's size.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
 from gamecore import cards
-from gamecore._jit import kernel
+from gamecore._jit import borrowed, kernel
 from gamecore.baccarat.tableau import DrawingTables
 from gamecore.exactcount import addmod, exact_counts_at_once, mulmod
 from gamecore.interrupts import off_the_main_thread
 from gamecore.sidebets.deal import B1, B2, B3, FACTS, P1, P2, P3, baccarat_facts, outcome_of
 from gamecore.sidebets.definition import CARDS, SideBet
-from gamecore.sidebets.program import COARSE, VALUE, Program, classes, compile_bet
+from gamecore.sidebets.program import (
+    COARSE,
+    TESTS,
+    VALUE,
+    Classes,
+    Program,
+    classes,
+    compile_bet,
+)
 from gamecore.sidebets.suitorbits import leaf_conditions, trie_for
 
 #: Cards a baccarat round is completed to (the par sheets' convention).
@@ -109,158 +118,441 @@ def round_program(bet: SideBet) -> tuple[Program, bool]:
     return program._replace(levels=levels), False
 
 
+class Split(NamedTuple):
+    """A bet's tests split for the suit sums, and how a sum is remembered.
+
+    Attributes
+    ----------
+    value_tests : numpy.ndarray
+        int64 (rows, 6): the rows that read the round's facts alone (totals, naturals,
+        winner, margin, cards dealt, a hand's cards), settled once a round of rank classes.
+    card_tests : numpy.ndarray
+        int64 (rows, 6): the rows that read the fine cards' ranks, suits or colours (every
+        row where the tests do not split).
+    ids : numpy.ndarray
+        int64 (rank classes,): what a suit sum reads of each rank class besides its equal
+        ones: the class itself where a condition reads ranks by name (``rank``,
+        ``poker_hand``), else its row of kind counts (alike rows, one id).
+    remember : bool
+        Whether suit sums are kept by their key (only where the tests split).
+    """
+
+    value_tests: np.ndarray
+    card_tests: np.ndarray
+    ids: np.ndarray
+    remember: bool
+
+
+#: Test codes that read the round's facts alone, and those that read cards' details.
+_FACT_TESTS = tuple(
+    TESTS.index(t) for t in ("total", "natural", "winner", "margin", "cards_dealt", "hand_cards")
+)
+_CARD_TESTS = tuple(
+    TESTS.index(t)
+    for t in (
+        "same_rank",
+        "same_suit",
+        "same_colour",
+        "same_card",
+        "rank",
+        "suit",
+        "colour",
+        "poker_hand",
+    )
+)
+_RANKS_BY_NAME = (TESTS.index("rank"), TESTS.index("poker_hand"))
+#: The most suit sums kept (rows of the table; fewer where a row is wide).
+KEPT_SUMS, _KEPT_CELLS = 1 << 16, 1 << 22
+
+
+def kept_rows(outcomes: int, moduli: int) -> int:
+    """How many suit sums a count keeps: :data:`KEPT_SUMS`, fewer where a sum's row (paid
+    and matched ways of every outcome, under every modulus) is wide.
+
+    Parameters
+    ----------
+    outcomes : int
+        The bet's paying outcomes.
+    moduli : int
+        The moduli of the count (1 where counts fit in int64).
+
+    Returns
+    -------
+    int
+        Rows of the table.
+    """
+    return min(KEPT_SUMS, _KEPT_CELLS // (moduli * (2 * outcomes + 1)))
+
+
+def split_tests(program: Program, shoe: Classes, details: int) -> Split:
+    """Split a program's tests into fact tests and card tests (:class:`Split`).
+
+    Parameters
+    ----------
+    program : Program
+        The compiled bet.
+    shoe : Classes
+        The shoe's classes for the bet.
+    details : int
+        Details of each rank class (:func:`gamecore.sidebets.suitorbits.detail_count`).
+
+    Returns
+    -------
+    Split
+        The two tables, the rank classes' ids and whether sums are kept.
+    """
+    tests = program.tests
+    codes = tests[:, 1]
+    split = bool(np.isin(codes, _FACT_TESTS + _CARD_TESTS).all())
+    facts = np.isin(codes, _FACT_TESTS) if split else np.zeros(len(codes), dtype=bool)
+    kinds = shoe.counts[1, : int(shoe.sizes[1])].reshape(-1, details)
+    if np.isin(codes, _RANKS_BY_NAME).any():
+        ids = np.arange(len(kinds), dtype=np.int64)
+    else:
+        ids = np.unique(kinds, axis=0, return_inverse=True)[1].reshape(-1).astype(np.int64)
+    return Split(tests[facts], tests[~facts], ids, split)
+
+
 @kernel(inline=True)
-def _choices(levels, sizes, trie, position, node):
-    """How many ways the loop at ``position`` runs, from trie node ``node``."""
+def _choices(levels, sizes, details, position):
+    """How many ways the loop at ``position`` runs: its classes (a fine card's rank
+    classes), or once for a card not dealt."""
     level = levels[position]
     if level < 0:
         return 1
     if level == 0:
         return sizes[0]
-    return sizes[1] // trie.details * trie.children[node]
+    return sizes[1] // details
 
 
 @kernel(inline=True)
-def _choose(attributes, levels, trie, position, choice, node, dealt, chosen):
-    """Deal choice ``choice`` of the loop at ``position``; the trie node it leads to."""
+def _choose(attributes, levels, details, position, choice, dealt, chosen):
+    """Deal class ``choice`` at ``position`` (a fine card: its rank class, the suit of its
+    first kind until the suit sum deals it)."""
     level = levels[position]
-    kind = -1 if level < 0 else choice
-    if level == 1:
-        edge = trie.start[node] + choice % trie.children[node]
-        kind = choice // trie.children[node] * trie.details + trie.detail[edge]
-        node = trie.child[edge]
-    chosen[position] = kind
+    kind = -1 if level < 0 else (choice * details if level == 1 else choice)
+    chosen[position] = -1 if level < 0 else choice
     for attribute in range(dealt.shape[0]):
         dealt[attribute, position] = -1 if kind < 0 else attributes[level, attribute, kind]
-    return node
 
 
 @kernel(inline=True)
-def _no_card(dealt, chosen, position):
-    chosen[position] = -1
-    for attribute in range(dealt.shape[0]):
-        dealt[attribute, position] = -1
+def _deal_third(attributes, levels, details, position, choice, dealt, chosen):
+    """Deal a third card's class ``choice``, or no card (-1)."""
+    if choice < 0:
+        chosen[position] = -1
+        for attribute in range(dealt.shape[0]):
+            dealt[attribute, position] = -1
+    else:
+        _choose(attributes, levels, details, position, choice, dealt, chosen)
 
 
 @kernel(inline=True)
-def _factors(counts, attributes, levels, chosen, factors):
-    """The remaining counts the deal ``chosen`` draws from, fine kinds first, then the
-    cards that complete it to six, into ``factors``; False where a count runs out."""
+def _coarse_factors(counts, attributes, levels, details, chosen, factors):
+    """The factors of a round's ways its rank classes fix: each coarse card's point class
+    less every card drawn inside it before, then the cards completing it to six; how many
+    factors, or -1 where a count runs out. Fine cards' own factors follow their suits."""
     n = 0
     for c in range(counts.shape[1]):
         n += counts[0, c]
     dealt = 0
-    for p in range(chosen.size):  # fine kinds first: their counts are their own
-        if chosen[p] < 0 or levels[p] != 1:
+    for p in range(chosen.size):
+        if chosen[p] < 0:
             continue
-        left = counts[1, chosen[p]]
-        for q in range(p):
-            if chosen[q] == chosen[p] and levels[q] == 1:
-                left -= 1
-        if left <= 0:
-            return False
-        factors[dealt] = left
         dealt += 1
-    for p in range(chosen.size):  # then point classes, less every card drawn inside them
+    used = 0
+    for p in range(chosen.size):  # point classes, less every card drawn inside them
         if chosen[p] < 0 or levels[p] != 0:
             continue
         left = counts[0, chosen[p]]
         for q in range(chosen.size):
             if chosen[q] < 0:
                 continue
-            if levels[q] == 1 and attributes[1, COARSE, chosen[q]] == chosen[p]:
+            if levels[q] == 1 and attributes[1, COARSE, chosen[q] * details] == chosen[p]:
                 left -= 1
             elif levels[q] == 0 and q < p and chosen[q] == chosen[p]:
                 left -= 1
         if left <= 0:
-            return False
-        factors[dealt] = left
-        dealt += 1
-    for j in range(dealt, factors.size):
-        factors[j] = n - j
-    return True
-
-
-@kernel
-def _settle(shoe, program, weight, dealt, chosen, work, moduli):
-    """Add a round's ways, times ``weight`` (its suit orbit's size), under every modulus,
-    to the outcome paid and every outcome matched (``work = (facts, matched, factors,
-    tally, own)``)."""
-    counts, attributes, _sizes = shoe
-    tests, outcomes, levels = program
-    facts, matched, factors, tally, own = work
-    if not _factors(counts, attributes, levels, chosen, factors):
-        return
-    baccarat_facts(dealt, facts)
-    paid = outcome_of(tests, outcomes, dealt, facts, matched)
-    for m in range(moduli.size):
-        modulus = moduli[m]
-        ways = weight
-        for f in range(factors.size):
-            ways = mulmod(ways, factors[f], modulus)
-        tally[m, paid] = addmod(tally[m, paid], ways, modulus)
-        for o in range(outcomes):
-            if matched[o]:
-                own[m, o] = addmod(own[m, o], ways, modulus)
+            return -1
+        factors[used] = left
+        used += 1
+    for j in range(dealt, BACCARAT_CARDS):
+        factors[used] = n - j
+        used += 1
+    return used
 
 
 @kernel(inline=True)
-def _third_cards(shoe, program, trie, drawing, node, dealt, chosen, work, moduli):
-    """Deal the third cards of a round whose first four are dealt, by the tableau."""
-    _counts, attributes, sizes = shoe
-    levels = program.levels
-    player = (dealt[VALUE, P1] + dealt[VALUE, P2]) % 10
-    banker = (dealt[VALUE, B1] + dealt[VALUE, B2]) % 10
-    _no_card(dealt, chosen, P3)
-    _no_card(dealt, chosen, B3)
-    if player >= 8 or banker >= 8:  # a natural: nobody draws
-        _settle(shoe, program, trie.weight[node], dealt, chosen, work, moduli)
-    elif drawing.player_draws[player]:
-        for i4 in range(_choices(levels, sizes, trie, P3, node)):
-            n4 = _choose(attributes, levels, trie, P3, i4, node, dealt, chosen)
-            if drawing.banker_draws[banker, dealt[VALUE, P3]]:
-                for i5 in range(_choices(levels, sizes, trie, B3, n4)):
-                    n5 = _choose(attributes, levels, trie, B3, i5, n4, dealt, chosen)
-                    _settle(shoe, program, trie.weight[n5], dealt, chosen, work, moduli)
-                _no_card(dealt, chosen, B3)
-            else:
-                _settle(shoe, program, trie.weight[n4], dealt, chosen, work, moduli)
-    elif drawing.banker_draws_player_stood[banker]:
-        for i5 in range(_choices(levels, sizes, trie, B3, node)):
-            n5 = _choose(attributes, levels, trie, B3, i5, node, dealt, chosen)
-            _settle(shoe, program, trie.weight[n5], dealt, chosen, work, moduli)
-    else:
-        _settle(shoe, program, trie.weight[node], dealt, chosen, work, moduli)
+def _sum_key(levels, chosen, ids, fine):
+    """The key of a round's suit sum: each fine card's place among the fine cards' equal
+    rank classes and its class's id (127: not dealt). The fine cards dealt go into
+    ``fine``; returns the key and their number."""
+    key = 0
+    k = 0
+    for p in range(levels.size):
+        if levels[p] != 1:
+            continue
+        part = 127
+        if chosen[p] >= 0:
+            label = k
+            for i in range(k):
+                if chosen[fine[i]] == chosen[p]:
+                    label = i
+                    break
+            part = label * 16 + ids[chosen[p]]
+            fine[k] = p
+            k += 1
+        key = key * 128 + part
+    return key, k
 
 
 @kernel
-def _count_rounds(shoe, program, trie, drawing, tableau, moduli):
+def _suit_sum(shoe, split, trie, fine, k, dealt, chosen, facts, held, scratch, moduli, sums):
+    """Every suit pattern of the round's ``k`` fine cards (``fine``), times its orbit's
+    size and the fine cards' own factors, by outcome paid (columns 0..outcomes) and
+    matched (after them), under each modulus, into ``sums``."""
+    counts, attributes, _sizes = shoe
+    card_held, kinds, factors, _coarse, _ways = scratch
+    details = trie.details
+    outcomes = held.size
+    sums[:, :] = 0
+    for node in range(trie.depth_start[k], trie.depth_start[k + 1]):
+        possible = True
+        for i in range(k):
+            kind = chosen[fine[i]] * details + trie.strings[node, i]
+            kinds[i] = kind
+            for attribute in range(dealt.shape[0]):
+                dealt[attribute, fine[i]] = attributes[1, attribute, kind]
+            left = counts[1, kind]
+            for j in range(i):
+                if kinds[j] == kind:
+                    left -= 1
+            factors[i] = left
+            possible = possible and left > 0
+        if not possible:
+            continue
+        outcome_of(split.card_tests, outcomes, dealt, facts, card_held)
+        paid = outcomes
+        for o in range(outcomes):
+            card_held[o] = card_held[o] and held[o]
+            if card_held[o] and paid == outcomes:
+                paid = o
+        for m in range(moduli.size):
+            modulus = moduli[m]
+            ways = trie.weight[node]
+            for i in range(k):
+                ways = mulmod(ways, factors[i], modulus)
+            sums[m, paid] = addmod(sums[m, paid], ways, modulus)
+            for o in range(outcomes):
+                if card_held[o]:
+                    sums[m, outcomes + 1 + o] = addmod(sums[m, outcomes + 1 + o], ways, modulus)
+
+
+@kernel(inline=True)
+def _kept(kept, key, also):
+    """The row of the table keeping the suit sum of ``(key, also)``, or ``-1 - slot``
+    with the free slot where it would go."""
+    keys, rows, _table, _used = kept
+    mask = keys.shape[0] - 1
+    slot = (key * 1000003 + also * 998244353) & mask
+    while rows[slot] >= 0:
+        if keys[slot, 0] == key and keys[slot, 1] == also:
+            return rows[slot]
+        slot = (slot + 1) & mask
+    return -1 - slot
+
+
+@kernel(inline=True)
+def _add_round(tally, ways, paid, held, moduli):
+    """Add a round with no fine card dealt: ``ways`` (a row per modulus) to the outcome
+    paid and every outcome held."""
+    outcomes = held.size
+    for m in range(moduli.size):
+        tally[m, paid] = addmod(tally[m, paid], ways[m], moduli[m])
+        for o in range(outcomes):
+            if held[o]:
+                tally[m, outcomes + 1 + o] = addmod(tally[m, outcomes + 1 + o], ways[m], moduli[m])
+
+
+@kernel(inline=True)
+def _settle(shoe, program, split, trie, dealt, chosen, work, moduli):
+    """Add every round of the rank classes dealt (its suits by pattern) to the tallies
+    ``work[5]``: paid (columns 0..outcomes) and matched (after), under each modulus. The
+    fine cards' suit sum is kept by its key and read back when the key comes again."""
+    counts, attributes, _sizes = shoe
+    facts, held, scratch, fine, sums, tally, kept = work
+    card_held, _kinds, _factors, factors, ways = scratch
+    used = _coarse_factors(counts, attributes, program.levels, trie.details, chosen, factors)
+    if used < 0:
+        return
+    for m in range(moduli.size):
+        ways[m] = 1
+        for f in range(used):
+            ways[m] = mulmod(ways[m], factors[f], moduli[m])
+    baccarat_facts(dealt, facts)
+    outcome_of(split.value_tests, program.outcomes, dealt, facts, held)
+    key, k = _sum_key(program.levels, chosen, split.ids, fine)
+    if k == 0:  # no suits to deal
+        if split.card_tests.shape[0] > 0:
+            outcome_of(split.card_tests, program.outcomes, dealt, facts, card_held)
+            for o in range(held.size):
+                held[o] = held[o] and card_held[o]
+        paid = held.size
+        for o in range(held.size - 1, -1, -1):
+            if held[o]:
+                paid = o
+        _add_round(tally, ways, paid, held, moduli)
+        return
+    also = 0
+    for o in range(held.size):
+        if held[o]:
+            also |= 1 << o
+    row = _kept(kept, key, also) if split.remember else -1
+    found = sums
+    if row >= 0:
+        found = kept[2][row]
+    else:
+        _suit_sum(shoe, split, trie, fine, k, dealt, chosen, facts, held, scratch, moduli, sums)
+        used_rows = kept[3]
+        if split.remember and used_rows[0] < kept[2].shape[0]:
+            slot = -1 - row
+            kept[0][slot, 0] = key
+            kept[0][slot, 1] = also
+            kept[1][slot] = used_rows[0]
+            kept[2][used_rows[0]] = sums
+            used_rows[0] += 1
+    for m in range(moduli.size):
+        for c in range(tally.shape[1]):
+            if found[m, c] != 0:
+                product = mulmod(ways[m], found[m, c], moduli[m])
+                tally[m, c] = addmod(tally[m, c], product, moduli[m])
+
+
+class ThirdCards(NamedTuple):
+    """Every way the tableau deals the third cards, by the first four cards' totals.
+
+    Attributes
+    ----------
+    start : numpy.ndarray
+        int64 (101,): the options after a player's two-card total ``p`` and a banker's
+        ``b`` are rows ``start[10 p + b]`` up to ``start[10 p + b + 1]``.
+    options : numpy.ndarray
+        int64 (rows, 2): the class of the player's and of the banker's third card dealt
+        (-1: none), at the card's level.
+    """
+
+    start: np.ndarray
+    options: np.ndarray
+
+
+def third_cards(program: Program, shoe: Classes, details: int, drawing: DrawingTables):
+    """The third cards the tableau deals after each pair of two-card totals
+    (:class:`ThirdCards`); one option, no third card, where the tableau is not dealt.
+
+    Parameters
+    ----------
+    program : Program
+        The compiled bet (its levels: a third card's loop runs over the classes of its).
+    shoe : Classes
+        The shoe's classes for the bet.
+    details : int
+        Details of each rank class.
+    drawing : DrawingTables
+        Baccarat's tableau.
+
+    Returns
+    -------
+    ThirdCards
+        The options, every pair of totals in order.
+    """
+    values = []
+    for position in (P3, B3):
+        level = int(program.levels[position])
+        step = details if level == 1 else 1
+        values.append(shoe.attributes[max(level, 0), VALUE, : shoe.sizes[max(level, 0)] : step])
+    start, options = [0], []
+    for player in range(10):
+        for banker in range(10):
+            if program.levels[P3] < 0 or player >= 8 or banker >= 8:
+                options.append((-1, -1))  # not dealt by the tableau, or a natural
+            elif drawing.player_draws[player]:
+                for i4, value in enumerate(values[0]):
+                    if drawing.banker_draws[banker, value]:
+                        options += [(i4, i5) for i5 in range(len(values[1]))]
+                    else:
+                        options.append((i4, -1))
+            elif drawing.banker_draws_player_stood[banker]:
+                options += [(-1, i5) for i5 in range(len(values[1]))]
+            else:
+                options.append((-1, -1))
+            start.append(len(options))
+    return ThirdCards(np.array(start, dtype=np.int64), np.array(options, dtype=np.int64))
+
+
+@kernel
+def _count_rounds(shoe, program, split, trie, third, tableau, moduli, kept_rows):
     """Ways of each outcome paid (losing last) and matched, under each modulus (a row
     each), over every round at the bet's detail."""
     _counts, attributes, sizes = shoe
     levels, outcomes = program.levels, program.outcomes
-    dealt = np.full((4, levels.size), -1, dtype=np.int64)
-    chosen = np.full(levels.size, -1, dtype=np.int64)
+    details = trie.details
+    positions = levels.size
+    dealt = np.full((4, positions), -1, dtype=np.int64)
+    chosen = np.full(positions, -1, dtype=np.int64)
+    width = 2 * outcomes + 1
+    slots = 1
+    while slots < 2 * kept_rows:
+        slots *= 2
     work = (
         np.zeros(FACTS, dtype=np.int64),
         np.zeros(outcomes, dtype=np.bool_),
-        np.zeros(BACCARAT_CARDS, dtype=np.int64),
-        np.zeros((moduli.size, outcomes + 1), dtype=np.int64),
-        np.zeros((moduli.size, outcomes), dtype=np.int64),
+        (
+            np.zeros(outcomes, dtype=np.bool_),
+            np.zeros(positions, dtype=np.int64),
+            np.zeros(BACCARAT_CARDS, dtype=np.int64),
+            np.zeros(BACCARAT_CARDS, dtype=np.int64),
+            np.zeros(moduli.size, dtype=np.int64),
+        ),
+        np.zeros(positions, dtype=np.int64),
+        np.zeros((moduli.size, width), dtype=np.int64),
+        np.zeros((moduli.size, width), dtype=np.int64),
+        (
+            np.zeros((slots, 2), dtype=np.int64),
+            np.full(slots, -1, dtype=np.int64),
+            np.zeros((kept_rows, moduli.size, width), dtype=np.int64),
+            np.zeros(1, dtype=np.int64),
+        ),
     )
-    for i0 in range(_choices(levels, sizes, trie, P1, 0)):
-        n0 = _choose(attributes, levels, trie, P1, i0, 0, dealt, chosen)
-        for i1 in range(_choices(levels, sizes, trie, B1, n0)):
-            n1 = _choose(attributes, levels, trie, B1, i1, n0, dealt, chosen)
-            for i2 in range(_choices(levels, sizes, trie, P2, n1)):
-                n2 = _choose(attributes, levels, trie, P2, i2, n1, dealt, chosen)
-                for i3 in range(_choices(levels, sizes, trie, B2, n2)):
-                    n3 = _choose(attributes, levels, trie, B2, i3, n2, dealt, chosen)
-                    if tableau:
-                        _third_cards(shoe, program, trie, drawing, n3, dealt, chosen, work, moduli)
-                    else:
-                        _settle(shoe, program, trie.weight[n3], dealt, chosen, work, moduli)
-    return work[3], work[4]
+    # Lent without reference counts to the settling of each round (inlined): the arrays
+    # stay owned here (work is returned from, the others are this kernel's arguments)
+    lent_shoe, lent_program, lent_split = borrowed(shoe), borrowed(program), borrowed(split)
+    lent_trie, lent_work, lent_moduli = borrowed(trie), borrowed(work), borrowed(moduli)
+    for i0 in range(_choices(levels, sizes, details, P1)):
+        _choose(attributes, levels, details, P1, i0, dealt, chosen)
+        for i1 in range(_choices(levels, sizes, details, B1)):
+            _choose(attributes, levels, details, B1, i1, dealt, chosen)
+            for i2 in range(_choices(levels, sizes, details, P2)):
+                _choose(attributes, levels, details, P2, i2, dealt, chosen)
+                for i3 in range(_choices(levels, sizes, details, B2)):
+                    _choose(attributes, levels, details, B2, i3, dealt, chosen)
+                    player = (dealt[VALUE, P1] + dealt[VALUE, P2]) % 10
+                    banker = (dealt[VALUE, B1] + dealt[VALUE, B2]) % 10
+                    totals = 10 * player + banker if tableau else 0
+                    for t in range(third.start[totals], third.start[totals + 1]):
+                        p3, b3 = third.options[t, 0], third.options[t, 1]
+                        _deal_third(attributes, levels, details, P3, p3, dealt, chosen)
+                        _deal_third(attributes, levels, details, B3, b3, dealt, chosen)
+                        _settle(
+                            lent_shoe,
+                            lent_program,
+                            lent_split,
+                            lent_trie,
+                            dealt,
+                            chosen,
+                            lent_work,
+                            lent_moduli,
+                        )
+    return work[5]
 
 
 def count_rounds(
@@ -285,13 +577,16 @@ def count_rounds(
     program, tableau = round_program(bet)
     shoe_classes = classes(bet, shoe)
     trie = trie_for(bet, shoe_classes, int((program.levels == 1).sum()))
+    split = split_tests(program, shoe_classes, trie.details)
+    third = third_cards(program, shoe_classes, trie.details, drawing)
     total = math.perm(shoe.total, BACCARAT_CARDS)
+    outcomes = len(bet.outcomes)
 
     def count_at(moduli: np.ndarray) -> np.ndarray:
-        tally, own = _count_rounds(shoe_classes, program, trie, drawing, tableau, moduli)
-        return np.concatenate([tally, own], axis=1)
+        rows = kept_rows(outcomes, moduli.size) if split.remember else 1
+        return _count_rounds(shoe_classes, program, split, trie, third, tableau, moduli, rows)
 
     # Off the main thread: a Ctrl-C acted on inside numba's call crashed the process
     counts = off_the_main_thread(lambda: exact_counts_at_once(count_at, total))
-    outcomes = len(bet.outcomes)
-    return total, [int(c) for c in counts[: outcomes + 1]], [int(c) for c in counts[outcomes + 1 :]]
+    paid, matched = counts[: outcomes + 1], counts[outcomes + 1 :]
+    return total, [int(c) for c in paid], [int(c) for c in matched]

@@ -56,6 +56,11 @@ class SuitTrie(NamedTuple):
         int64 (edges,): each edge's detail and the node it leads to.
     weight : numpy.ndarray
         int64 (nodes,): the size of the orbit of the node's string (1 for the root).
+    depth_start : numpy.ndarray
+        int64 (depth + 2,): the nodes of depth ``k`` are ``depth_start[k]`` up to
+        ``depth_start[k + 1]`` (breadth first).
+    strings : numpy.ndarray
+        int64 (nodes, max(depth, 1)): each node's string, -1 past its length.
     """
 
     details: int
@@ -64,6 +69,8 @@ class SuitTrie(NamedTuple):
     detail: np.ndarray
     child: np.ndarray
     weight: np.ndarray
+    depth_start: np.ndarray
+    strings: np.ndarray
 
 
 def detail_count(shoe: Classes) -> int:
@@ -202,6 +209,10 @@ def suit_trie(group: list[tuple[int, ...]], depth: int) -> SuitTrie:
         level = following
     start = np.cumsum([0] + [len(e) for e in edges[:-1]]).astype(np.int64)
     flat = [edge for node_edges in edges for edge in node_edges]
+    lengths = np.array([len(string) for string in strings], dtype=np.int64)
+    table = np.full((len(strings), max(depth, 1)), -1, dtype=np.int64)
+    for node, string in enumerate(strings):
+        table[node, : len(string)] = string
     return SuitTrie(
         details,
         start,
@@ -209,6 +220,8 @@ def suit_trie(group: list[tuple[int, ...]], depth: int) -> SuitTrie:
         np.array([d for d, _ in flat], dtype=np.int64).reshape(-1),
         np.array([c for _, c in flat], dtype=np.int64).reshape(-1),
         np.array(weights, dtype=np.int64),
+        np.searchsorted(lengths, np.arange(depth + 2), side="left").astype(np.int64),
+        table,
     )
 
 
@@ -233,8 +246,8 @@ def trie_for(bet: SideBet, shoe: Classes, depth: int) -> SuitTrie:
 
 
 def strings_by_length(trie: SuitTrie) -> np.ndarray:
-    """How many strings of each length the trie holds (what a count deals per rank-class
-    string of that many fine cards).
+    """How many strings of each length the trie holds (the suit patterns a count deals
+    for a deal of that many fine cards).
 
     Parameters
     ----------
@@ -246,14 +259,4 @@ def strings_by_length(trie: SuitTrie) -> np.ndarray:
     numpy.ndarray
         int64: entry ``k`` the nodes at depth ``k``.
     """
-    found = [1]
-    level = [0]
-    while True:
-        level = [
-            int(trie.child[e])
-            for node in level
-            for e in range(trie.start[node], trie.start[node] + trie.children[node])
-        ]
-        if not level:
-            return np.array(found, dtype=np.int64)
-        found.append(len(level))
+    return np.diff(trie.depth_start)

@@ -37,7 +37,7 @@ from gamecore.sidebets.dealer_final import deals_with_draws, reads_final
 from gamecore.sidebets.definition import CARDS, SideBet
 from gamecore.sidebets.exact import dealt_cards
 from gamecore.sidebets.program import VALUE, Classes, classes, compile_bet
-from gamecore.sidebets.rounds import round_program
+from gamecore.sidebets.rounds import kept_rows, round_program, split_tests
 from gamecore.sidebets.suitorbits import detail_count, strings_by_length, trie_for
 
 #: The most deals one figure may settle (deals x passes x counts): a few minutes of one
@@ -115,7 +115,8 @@ def classes_by_value(bet: SideBet, shoe: Classes | None = None) -> np.ndarray:
 def deals_per_pass(
     bet: SideBet, shoe: cards.Shoe | None = None, drawing: DrawingTables = DRAWING
 ) -> int:
-    """The deals one pass of the exact count settles, exactly as its loops visit them.
+    """The deals one pass of the exact count settles, as its loops visit them (baccarat:
+    an upper bound where suit sums are read back).
 
     Parameters
     ----------
@@ -131,11 +132,12 @@ def deals_per_pass(
     Returns
     -------
     int
-        Baccarat: over the first four cards' rank classes (those a condition reads where
-        no condition reads the tableau), a natural settles one deal, a hand that draws one
-        deal per class of its third card (the banker's, by the tableau, per class of the
-        player's third card), each times the suit patterns of the fine cards it dealt;
-        blackjack: the product of the classes of each card dealt (1 for a card not dealt).
+        Blackjack: the product of the classes of each card dealt (1 for a card not dealt).
+        Baccarat (:mod:`gamecore.sidebets.rounds`): the rounds of rank classes (over the
+        first four cards' classes, those a condition reads where none reads the tableau, a
+        natural one round, a hand that draws one per class of its third card, the
+        banker's by the tableau), plus the suit patterns of every suit sum computed: at
+        most one per round, at most one per key where sums are kept.
     """
     bet_classes = classes(bet, cards.standard(1) if shoe is None else shoe)
     rows = classes_by_value(bet, bet_classes)
@@ -143,37 +145,57 @@ def deals_per_pass(
         return math.prod(max(int(row.sum()), 1) for row in rows)
     program, tableau = round_program(bet)
     fine = program.levels == 1
-    strings = strings_by_length(trie_for(bet, bet_classes, int(fine.sum())))
+    trie = trie_for(bet, bet_classes, int(fine.sum()))
+    strings = strings_by_length(trie)
+    split = split_tests(program, bet_classes, trie.details)
     first = int(fine[:4].sum())
+    moduli = len(moduli_for(math.perm(int(bet_classes.counts[0].sum()), 6)))
+    capacity = kept_rows(len(bet.outcomes), moduli)
+    buckets = {}  # fine cards dealt -> rounds of rank classes
     if not tableau:
-        return math.prod(max(int(row.sum()), 1) for row in rows) * int(strings[first])
+        buckets[first] = math.prod(max(int(row.sum()), 1) for row in rows)
+    else:
+        for extra, rounds in _tableau_rounds(rows, drawing).items():
+            dealt = first + sum(int(fine[position]) for position in extra)
+            buckets[dealt] = buckets.get(dealt, 0) + rounds
+    deals = sum(buckets.values())
+    for dealt, rounds in buckets.items():
+        if dealt == 0:
+            continue
+        keys = _keys_bound(dealt, len(set(split.ids.tolist())), bet)
+        sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
+        deals += sums * int(strings[dealt])
+    return deals
+
+
+def _tableau_rounds(rows: np.ndarray, drawing: DrawingTables) -> dict[tuple[int, ...], int]:
+    """Rounds of classes by the third cards dealt: ``()``, ``(P3,)``, ``(B3,)``, both."""
     player = _two_card_totals(rows[_P1], rows[_P2])
     banker = _two_card_totals(rows[_B1], rows[_B2])
     third_player, third_banker = rows[_P3], int(rows[_B3].sum())
-    stand = int(strings[first])
-    player_only = int(strings[first + fine[_P3]])
-    banker_only = int(strings[first + fine[_B3]])
-    both = int(strings[first + fine[_P3] + fine[_B3]])
-    deals = 0
+    found = {(): 0, (_P3,): 0, (_B3,): 0, (_P3, _B3): 0}
     for p in range(POINT_CLASSES):
         for b in range(POINT_CLASSES):
+            first = int(player[p]) * int(banker[b])
             if p >= 8 or b >= 8:  # a natural: nobody draws
-                after = stand
+                found[()] += first
             elif drawing.player_draws[p]:
-                banker_draws = np.asarray(drawing.banker_draws[b], dtype=bool)
-                after = int(
-                    np.where(
-                        banker_draws,
-                        third_player * third_banker * both,
-                        third_player * player_only,
-                    ).sum()
-                )
+                draws = np.asarray(drawing.banker_draws[b], dtype=bool)
+                found[(_P3, _B3)] += first * int(third_player[draws].sum()) * third_banker
+                found[(_P3,)] += first * int(third_player[~draws].sum())
             elif drawing.banker_draws_player_stood[b]:
-                after = third_banker * banker_only
+                found[(_B3,)] += first * third_banker
             else:
-                after = stand
-            deals += int(player[p]) * int(banker[b]) * after
-    return deals
+                found[()] += first
+    return found
+
+
+def _keys_bound(fine: int, ids: int, bet: SideBet) -> int:
+    """At most how many keys the suit sums of rounds of ``fine`` fine cards take: the
+    partitions of the cards into equal rank classes (Bell's number), an id for each, and
+    which outcomes' fact tests hold."""
+    partitions = [1, 1, 2, 5, 15, 52, 203][fine]
+    return partitions * ids**fine * 2 ** len(bet.outcomes)
 
 
 def _two_card_totals(first: np.ndarray, second: np.ndarray) -> np.ndarray:
