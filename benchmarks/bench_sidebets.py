@@ -2,24 +2,85 @@
 
 Targets from issue 29: each built-in's exact par sheet at its default deck count (baccarat 8,
 blackjack 6) in at most 1 s after compile on one core, a blackjack bet in at most 0.1 s.
+Issue 43: any definition the language accepts within a second at 8 decks; the definitions
+below are the shapes that took longest before (suits on both hands' first cards, every card's
+suit or colour, a poker hand over three cards, third cards, named suits and colours), each
+timed beside the plain enumeration (every card through the tableau, every suit string, no
+sum kept) where that finishes in seconds, so the ratio does not depend on the machine.
 """
 
 from __future__ import annotations
 
+from gamecore import cards
+from gamecore.baccarat.tableau import DRAWING
 from gamecore.sidebets import definition
 from gamecore.sidebets.parsheet import par_sheet
+from gamecore.sidebets.rounds import count_rounds
 
 #: Issue 29's targets, seconds per par sheet after compile.
 TARGETS = {"baccarat": 1.0, "blackjack": 0.1}
+#: Issue 43's target for any definition at 8 decks, seconds per par sheet after compile.
+ANY_DEFINITION = 1.0
+
+
+def _definition(*outcomes: tuple[str, ...]) -> str:
+    """A baccarat definition at 8 decks: each outcome a tuple of its ``when`` lines."""
+    lines = ["bet: bench\ngame: baccarat\ndecks: 8\noutcomes:"]
+    for index, when in enumerate(outcomes):
+        lines.append(f"  - name: Outcome {index}\n    when:")
+        lines += [f"      {condition}" for condition in when]
+        lines.append(f"    pays: {index + 2} to 1")
+    return "\n".join(lines) + "\n"
+
+
+_P3 = "[player_1, player_2, player_3]"
+_B3 = "[banker_1, banker_2, banker_3]"
+#: Issue 43's shapes: name -> (definition, whether the plain enumeration is timed beside).
+DEFINITIONS = {
+    "perfect_pair_either_hand": (
+        _definition(
+            ("same_rank: [player_1, player_2]", "same_suit: [player_1, player_2]"),
+            ("same_rank: [banker_1, banker_2]", "same_suit: [banker_1, banker_2]"),
+        ),
+        False,
+    ),
+    "six_suits_with_winner": (
+        _definition(
+            (f"same_suit: {_P3}", "winner: player"), (f"same_suit: {_B3}", "winner: banker")
+        ),
+        False,
+    ),
+    "six_colours": (
+        _definition((f"same_colour: {_P3[:-1]}, banker_1, banker_2, banker_3]",)),
+        False,
+    ),
+    "player_poker_three_cards": (
+        _definition(
+            (f"poker_hand: {{cards: {_P3}, class: [straight_flush, suited_three_of_a_kind]}}",),
+            (f"poker_hand: {{cards: {_P3}, class: flush}}",),
+            (f"poker_hand: {{cards: {_P3}, class: straight}}",),
+        ),
+        False,
+    ),
+    "heart_third_player_wins": (
+        _definition(("suit: {player_3: hearts}", "winner: player")),
+        True,
+    ),
+    "same_card_tie": (
+        _definition(("same_card: [player_1, player_2]", "winner: tie")),
+        True,
+    ),
+}
 
 
 def cases() -> dict:
-    """Every built-in side bet's exact par sheet at its default decks, with its target.
+    """Every built-in side bet's exact par sheet at its default decks, with its target, then
+    issue 43's definitions at 8 decks (beside the plain enumeration where it is timed).
 
     Returns
     -------
     dict
-        ``"sidebet_<name>_<decks>_decks"`` -> (callable, None, target seconds).
+        ``"sidebet_<name>_<decks>_decks"`` -> (callable, reference or None, target seconds).
     """
     found = {}
     for name in definition.builtin_names():
@@ -28,5 +89,16 @@ def cases() -> dict:
             lambda bet=bet: par_sheet(bet),
             None,
             TARGETS[bet.game],
+        )
+    eight = cards.standard(8)
+    for name, (text, plain) in DEFINITIONS.items():
+        bet = definition.parse(text.encode(), f"{name}.yaml")
+        reference = (
+            (lambda bet=bet: count_rounds(bet, eight, DRAWING, plain=True)) if plain else None
+        )
+        found[f"sidebet_{name}_8_decks"] = (
+            lambda bet=bet: par_sheet(bet),
+            reference,
+            ANY_DEFINITION,
         )
     return found

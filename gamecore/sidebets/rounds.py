@@ -45,7 +45,7 @@ from gamecore.sidebets.program import (
     classes,
     compile_bet,
 )
-from gamecore.sidebets.suitorbits import leaf_conditions, trie_for
+from gamecore.sidebets.suitorbits import detail_count, leaf_conditions, suit_trie, trie_for
 
 #: Cards a baccarat round is completed to (the par sheets' convention).
 BACCARAT_CARDS = 6
@@ -556,7 +556,7 @@ def _count_rounds(shoe, program, split, trie, third, tableau, moduli, kept_rows)
 
 
 def count_rounds(
-    bet: SideBet, shoe: cards.Shoe, drawing: DrawingTables
+    bet: SideBet, shoe: cards.Shoe, drawing: DrawingTables, plain: bool = False
 ) -> tuple[int, list[int], list[int]]:
     """Exact ways of every outcome of a baccarat ``bet`` dealt from ``shoe``.
 
@@ -568,16 +568,25 @@ def count_rounds(
         The cards, by rank and suit.
     drawing : DrawingTables
         Baccarat's tableau.
+    plain : bool
+        Count with none of the reductions: every card dealt through the tableau, every
+        suit string (no renaming), no sum kept (what the tests compare the count with).
 
     Returns
     -------
     total, paid, matched
         As :func:`gamecore.sidebets.exact.count_outcomes` gives them.
     """
-    program, tableau = round_program(bet)
+    program, tableau = (compile_bet(bet), True) if plain else round_program(bet)
     shoe_classes = classes(bet, shoe)
-    trie = trie_for(bet, shoe_classes, int((program.levels == 1).sum()))
+    fine = int((program.levels == 1).sum())
+    if plain:
+        trie = suit_trie([tuple(range(detail_count(shoe_classes)))], fine)
+    else:
+        trie = trie_for(bet, shoe_classes, fine)
     split = split_tests(program, shoe_classes, trie.details)
+    if plain:
+        split = split._replace(remember=False)
     third = third_cards(program, shoe_classes, trie.details, drawing)
     total = math.perm(shoe.total, BACCARAT_CARDS)
     outcomes = len(bet.outcomes)
