@@ -50,17 +50,8 @@ from gamecore.sidebets.suitorbits import detail_count, leaf_conditions, suit_tri
 #: Cards a baccarat round is completed to (the par sheets' convention).
 BACCARAT_CARDS = 6
 #: Conditions that read nothing the tableau decides (nor a third card by themselves).
-_FIRST_CARDS_ONLY = (
-    "same_rank",
-    "same_suit",
-    "same_colour",
-    "same_card",
-    "rank",
-    "suit",
-    "colour",
-    "natural",
-    "poker_hand",
-)
+_FIRST_CARDS_ONLY = ("same_rank", "same_suit", "same_colour", "same_card", "rank", "suit")
+_FIRST_CARDS_ONLY += ("colour", "natural", "poker_hand")
 #: The third cards' names.
 _THIRD_CARDS = ("player_3", "banker_3")
 
@@ -307,11 +298,12 @@ def _sum_key(levels, chosen, ids, fine):
 
 
 @kernel
-def _suit_sum(shoe, split, trie, fine, k, dealt, chosen, facts, held, scratch, moduli, sums):
-    """Every suit pattern of the round's ``k`` fine cards (``fine``), times its orbit's
+def _suit_sum(shoe, split, trie, k, dealt, chosen, work, moduli):
+    """Every suit pattern of the round's ``k`` fine cards (``work[3]``), times its orbit's
     size and the fine cards' own factors, by outcome paid (columns 0..outcomes) and
-    matched (after them), under each modulus, into ``sums``."""
+    matched (after them), under each modulus, into ``work[4]``."""
     counts, attributes, _sizes = shoe
+    facts, held, scratch, fine, sums, _tally, _kept = work
     card_held, kinds, factors, _coarse, _ways = scratch
     details = trie.details
     outcomes = held.size
@@ -412,7 +404,7 @@ def _settle(shoe, program, split, trie, dealt, chosen, work, moduli):
     if row >= 0:
         found = kept[2][row]
     else:
-        _suit_sum(shoe, split, trie, fine, k, dealt, chosen, facts, held, scratch, moduli, sums)
+        _suit_sum(shoe, split, trie, k, dealt, chosen, work, moduli)
         used_rows = kept[3]
         if split.remember and used_rows[0] < kept[2].shape[0]:
             slot = -1 - row
