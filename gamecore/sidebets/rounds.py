@@ -121,9 +121,10 @@ class Split(NamedTuple):
         int64 (rows, 6): the rows that read the fine cards' ranks, suits or colours (every
         row where the tests do not split).
     ids : numpy.ndarray
-        int64 (rank classes,): what a suit sum reads of each rank class besides its equal
-        ones: the class itself where a condition reads ranks by name (``rank``,
-        ``poker_hand``), else its row of kind counts (alike rows, one id).
+        int64 (positions, rank classes): what a suit sum reads of a card's rank class
+        besides which cards share it: the class itself at a card whose rank a condition
+        reads by name (``rank``, ``poker_hand``), else its row of kind counts (alike rows,
+        one id).
     remember : bool
         Whether suit sums are kept by their key (only where the tests split).
     """
@@ -197,10 +198,13 @@ def split_tests(program: Program, shoe: Classes, details: int) -> Split:
     split = bool(np.isin(codes, _FACT_TESTS + _CARD_TESTS).all())
     facts = np.isin(codes, _FACT_TESTS) if split else np.zeros(len(codes), dtype=bool)
     kinds = shoe.counts[1, : int(shoe.sizes[1])].reshape(-1, details)
-    if np.isin(codes, _RANKS_BY_NAME).any():
-        ids = np.arange(len(kinds), dtype=np.int64)
-    else:
-        ids = np.unique(kinds, axis=0, return_inverse=True)[1].reshape(-1).astype(np.int64)
+    alike = np.unique(kinds, axis=0, return_inverse=True)[1].reshape(-1)
+    ids = np.tile(alike.astype(np.int64), (program.levels.size, 1))
+    for row in tests[np.isin(codes, _RANKS_BY_NAME)] if split else ():
+        named = row[2:5] if row[1] == TESTS.index("poker_hand") else row[2:3]
+        ids[named] = np.arange(len(kinds))
+    if not split:
+        ids[:] = np.arange(len(kinds))
     return Split(tests[facts], tests[~facts], ids, split)
 
 
@@ -290,7 +294,7 @@ def _sum_key(levels, chosen, ids, fine):
                 if chosen[fine[i]] == chosen[p]:
                     label = i
                     break
-            part = label * 16 + ids[chosen[p]]
+            part = label * 16 + ids[p, chosen[p]]
             fine[k] = p
             k += 1
         key = key * 128 + part

@@ -162,7 +162,8 @@ def deals_per_pass(
     for dealt, rounds in buckets.items():
         if dealt == 0:
             continue
-        keys = _keys_bound(dealt, len(set(split.ids.tolist())), bet)
+        ids = max(len(set(row)) for row in split.ids.tolist())
+        keys = _keys_bound(dealt, ids, bet)
         sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
         deals += sums * int(strings[dealt])
     return deals
