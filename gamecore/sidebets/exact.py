@@ -4,14 +4,15 @@ of ways, drawn without replacement from the actual shoe.
 Central idea
 ------------
 The enumeration deals the cards the bet reads, each at the detail the bet needs
-(:mod:`gamecore.sidebets.program`): baccarat the whole round by the tableau, blackjack only
-the cards its conditions name, then, where a condition reads the dealer's final hand, the
-dealer's draws (:mod:`gamecore.sidebets.dealer_final`). A deal's number of ways is the
-product of the remaining counts of the card sets it drew, taken fine kinds first (each kind
-lies in one point class, so a point class's remaining count is its count less every card
-drawn inside it). Baccarat completes every round to six cards, as this suite's baccarat par
-sheets do, so the total is ``N (N-1) ... (N-5)``. Counts past int64 are rebuilt exactly
-from residues (:func:`gamecore.exactcount.exact_counts`).
+(:mod:`gamecore.sidebets.program`): baccarat the round by :mod:`gamecore.sidebets.rounds`
+(the tableau where a condition reads it, suits by pattern), blackjack only the cards its
+conditions name, then, where a condition reads the dealer's final hand, the dealer's draws
+(:mod:`gamecore.sidebets.dealer_final`). A deal's number of ways is the product of the
+remaining counts of the card sets it drew, taken fine kinds first (each kind lies in one
+point class, so a point class's remaining count is its count less every card drawn inside
+it). Baccarat completes every round to six cards, as this suite's baccarat par sheets do, so
+the total is ``N (N-1) ... (N-5)``. Counts past int64 are rebuilt exactly from residues
+(:func:`gamecore.exactcount.exact_counts`).
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ def _add(tally, own, paid, matched, ways, modulus):
 
 
 @kernel
-def _count_blackjack(shoe, program, modulus):
+def _count_blackjack(shoe, program, dealer, modulus):
     """Ways of each outcome paid (losing last) and of each outcome matched, over every
     deal of the blackjack cards the bet names (a card not named is not dealt), and, where
     the bet reads the dealer's final hand, every draw of the dealer to it
@@ -206,7 +207,7 @@ def count_outcomes(
         )
 
     def count_mod(modulus: int) -> np.ndarray:
-        tally, own = _count_blackjack(shoe_classes, program, modulus)
+        tally, own = _count_blackjack(shoe_classes, program, dealer, modulus)
         return np.concatenate([tally, own])
 
     # Off the main thread: a Ctrl-C acted on inside numba's call crashed the process

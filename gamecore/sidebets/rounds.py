@@ -34,7 +34,26 @@ from gamecore._jit import borrowed, kernel
 from gamecore.baccarat.tableau import DrawingTables
 from gamecore.exactcount import addmod, exact_counts_at_once, mulmod
 from gamecore.interrupts import off_the_main_thread
-from gamecore.sidebets.deal import B1, B2, B3, FACTS, P1, P2, P3, baccarat_facts, outcome_of
+from gamecore.sidebets.deal import (
+    B1,
+    B2,
+    B3,
+    CARDS_DEALT,
+    FACTS,
+    HAND_CARDS_0,
+    HAND_CARDS_1,
+    MARGIN,
+    NATURAL_0,
+    NATURAL_1,
+    P1,
+    P2,
+    P3,
+    TOTAL_0,
+    TOTAL_1,
+    WINNER,
+    baccarat_facts,
+    outcome_of,
+)
 from gamecore.sidebets.definition import CARDS, SideBet
 from gamecore.sidebets.program import (
     COARSE,
@@ -110,48 +129,39 @@ def round_program(bet: SideBet) -> tuple[Program, bool]:
 
 
 class Split(NamedTuple):
-    """A bet's tests split for the suit sums, and how a sum is remembered.
+    """What a round's suit sum depends on, and whether sums are kept.
 
     Attributes
     ----------
-    value_tests : numpy.ndarray
-        int64 (rows, 6): the rows that read the round's facts alone (totals, naturals,
-        winner, margin, cards dealt, a hand's cards), settled once a round of rank classes.
-    card_tests : numpy.ndarray
-        int64 (rows, 6): the rows that read the fine cards' ranks, suits or colours (every
-        row where the tests do not split).
+    fact_columns : numpy.ndarray
+        int64: the columns of a round's facts (:data:`gamecore.sidebets.deal.FACTS`) its
+        tests read (totals, naturals, winner, margin, cards dealt, a hand's cards).
     ids : numpy.ndarray
         int64 (positions, rank classes): what a suit sum reads of a card's rank class
         besides which cards share it: the class itself at a card whose rank a condition
         reads by name (``rank``, ``poker_hand``), else its row of kind counts (alike rows,
         one id).
     remember : bool
-        Whether suit sums are kept by their key (only where the tests split).
+        Whether suit sums are kept by their key (every test one of baccarat's).
     """
 
-    value_tests: np.ndarray
-    card_tests: np.ndarray
+    fact_columns: np.ndarray
     ids: np.ndarray
     remember: bool
 
 
-#: Test codes that read the round's facts alone, and those that read cards' details.
-_FACT_TESTS = tuple(
-    TESTS.index(t) for t in ("total", "natural", "winner", "margin", "cards_dealt", "hand_cards")
-)
-_CARD_TESTS = tuple(
-    TESTS.index(t)
-    for t in (
-        "same_rank",
-        "same_suit",
-        "same_colour",
-        "same_card",
-        "rank",
-        "suit",
-        "colour",
-        "poker_hand",
-    )
-)
+#: Test codes that read the round's facts, with the facts each reads, and those that read
+#: cards' details.
+_FACT_TESTS = {
+    TESTS.index("total"): (TOTAL_0, TOTAL_1),
+    TESTS.index("natural"): (NATURAL_0, NATURAL_1),
+    TESTS.index("winner"): (WINNER,),
+    TESTS.index("margin"): (MARGIN,),
+    TESTS.index("cards_dealt"): (CARDS_DEALT,),
+    TESTS.index("hand_cards"): (HAND_CARDS_0, HAND_CARDS_1),
+}
+_CARD_TESTS = ("same_rank", "same_suit", "same_colour", "same_card", "rank", "suit")
+_CARD_TESTS = tuple(TESTS.index(t) for t in _CARD_TESTS + ("colour", "poker_hand"))
 _RANKS_BY_NAME = (TESTS.index("rank"), TESTS.index("poker_hand"))
 #: The most suit sums kept (rows of the table; fewer where a row is wide).
 KEPT_SUMS, _KEPT_CELLS = 1 << 16, 1 << 22
@@ -177,7 +187,7 @@ def kept_rows(outcomes: int, moduli: int) -> int:
 
 
 def split_tests(program: Program, shoe: Classes, details: int) -> Split:
-    """Split a program's tests into fact tests and card tests (:class:`Split`).
+    """What a round's suit sum depends on (:class:`Split`).
 
     Parameters
     ----------
@@ -191,12 +201,12 @@ def split_tests(program: Program, shoe: Classes, details: int) -> Split:
     Returns
     -------
     Split
-        The two tables, the rank classes' ids and whether sums are kept.
+        The facts read, the rank classes' ids and whether sums are kept.
     """
     tests = program.tests
     codes = tests[:, 1]
-    split = bool(np.isin(codes, _FACT_TESTS + _CARD_TESTS).all())
-    facts = np.isin(codes, _FACT_TESTS) if split else np.zeros(len(codes), dtype=bool)
+    split = bool(np.isin(codes, tuple(_FACT_TESTS) + _CARD_TESTS).all())
+    read = sorted({c for code in set(codes.tolist()) for c in _FACT_TESTS.get(code, ())})
     kinds = shoe.counts[1, : int(shoe.sizes[1])].reshape(-1, details)
     alike = np.unique(kinds, axis=0, return_inverse=True)[1].reshape(-1)
     ids = np.tile(alike.astype(np.int64), (program.levels.size, 1))
@@ -205,7 +215,7 @@ def split_tests(program: Program, shoe: Classes, details: int) -> Split:
         ids[named] = np.arange(len(kinds))
     if not split:
         ids[:] = np.arange(len(kinds))
-    return Split(tests[facts], tests[~facts], ids, split)
+    return Split(np.array(read, dtype=np.int64), ids, split)
 
 
 @kernel(inline=True)
@@ -302,7 +312,7 @@ def _sum_key(levels, chosen, ids, fine):
 
 
 @kernel
-def _suit_sum(shoe, split, trie, k, dealt, chosen, work, moduli):
+def _suit_sum(shoe, program, trie, k, dealt, chosen, work, moduli):
     """Every suit pattern of the round's ``k`` fine cards (``work[3]``), times its orbit's
     size and the fine cards' own factors, by outcome paid (columns 0..outcomes) and
     matched (after them), under each modulus, into ``work[4]``."""
@@ -327,12 +337,7 @@ def _suit_sum(shoe, split, trie, k, dealt, chosen, work, moduli):
             possible = possible and left > 0
         if not possible:
             continue
-        outcome_of(split.card_tests, outcomes, dealt, facts, card_held)
-        paid = outcomes
-        for o in range(outcomes):
-            card_held[o] = card_held[o] and held[o]
-            if card_held[o] and paid == outcomes:
-                paid = o
+        paid = outcome_of(program.tests, outcomes, dealt, facts, card_held)
         for m in range(moduli.size):
             modulus = moduli[m]
             ways = trie.weight[node]
@@ -346,8 +351,8 @@ def _suit_sum(shoe, split, trie, k, dealt, chosen, work, moduli):
 
 @kernel(inline=True)
 def _kept(kept, key, also):
-    """The row of the table keeping the suit sum of ``(key, also)``, or ``-1 - slot``
-    with the free slot where it would go."""
+    """The row of the table keeping the suit sum of ``(key, also)`` (``also``: the facts
+    read), or ``-1 - slot`` with the free slot where it would go."""
     keys, rows, _table, _used = kept
     mask = keys.shape[0] - 1
     slot = (key * 1000003 + also * 998244353) & mask
@@ -377,7 +382,7 @@ def _settle(shoe, program, split, trie, dealt, chosen, work, moduli):
     fine cards' suit sum is kept by its key and read back when the key comes again."""
     counts, attributes, _sizes = shoe
     facts, held, scratch, fine, sums, tally, kept = work
-    card_held, _kinds, _factors, factors, ways = scratch
+    _card_held, _kinds, _factors, factors, ways = scratch
     used = _coarse_factors(counts, attributes, program.levels, trie.details, chosen, factors)
     if used < 0:
         return
@@ -386,29 +391,20 @@ def _settle(shoe, program, split, trie, dealt, chosen, work, moduli):
         for f in range(used):
             ways[m] = mulmod(ways[m], factors[f], moduli[m])
     baccarat_facts(dealt, facts)
-    outcome_of(split.value_tests, program.outcomes, dealt, facts, held)
     key, k = _sum_key(program.levels, chosen, split.ids, fine)
     if k == 0:  # no suits to deal
-        if split.card_tests.shape[0] > 0:
-            outcome_of(split.card_tests, program.outcomes, dealt, facts, card_held)
-            for o in range(held.size):
-                held[o] = held[o] and card_held[o]
-        paid = held.size
-        for o in range(held.size - 1, -1, -1):
-            if held[o]:
-                paid = o
+        paid = outcome_of(program.tests, program.outcomes, dealt, facts, held)
         _add_round(tally, ways, paid, held, moduli)
         return
-    also = 0
-    for o in range(held.size):
-        if held[o]:
-            also |= 1 << o
+    also = 0  # the facts the tests read, 4 bits each (each below 16)
+    for i in range(split.fact_columns.size):
+        also |= facts[split.fact_columns[i]] << (4 * i)
     row = _kept(kept, key, also) if split.remember else -1
     found = sums
     if row >= 0:
         found = kept[2][row]
     else:
-        _suit_sum(shoe, split, trie, k, dealt, chosen, work, moduli)
+        _suit_sum(shoe, program, trie, k, dealt, chosen, work, moduli)
         used_rows = kept[3]
         if split.remember and used_rows[0] < kept[2].shape[0]:
             slot = -1 - row

@@ -32,6 +32,7 @@ from typing import NamedTuple
 import numpy as np
 
 from gamecore import cards
+from gamecore.sidebets.conditions import leaves
 from gamecore.sidebets.definition import Condition, SideBet
 from gamecore.sidebets.program import COLOUR, SUIT, VALUE, Classes
 
@@ -96,17 +97,20 @@ def detail_count(shoe: Classes) -> int:
         if size % details:
             continue
         first = attributes[SUIT : COLOUR + 1, :details]
-        if all(
-            np.array_equal(attributes[SUIT : COLOUR + 1, k : k + details], first)
-            and len(set(attributes[VALUE, k : k + details].tolist())) == 1
-            for k in range(0, size, details)
-        ) and len({tuple(first[:, d]) for d in range(details)}) == details:
+        if (
+            all(
+                np.array_equal(attributes[SUIT : COLOUR + 1, k : k + details], first)
+                and len(set(attributes[VALUE, k : k + details].tolist())) == 1
+                for k in range(0, size, details)
+            )
+            and len({tuple(first[:, d]) for d in range(details)}) == details
+        ):
             return details
     raise AssertionError("fine kinds not numbered rank class by rank class")  # never
 
 
 def leaf_conditions(bet: SideBet) -> Iterator[Condition]:
-    """Every condition of every outcome, as :mod:`gamecore.sidebets.program` compiles them.
+    """Every plain condition of every outcome, inside ``any``, ``all`` and ``not`` too.
 
     Parameters
     ----------
@@ -116,10 +120,10 @@ def leaf_conditions(bet: SideBet) -> Iterator[Condition]:
     Yields
     ------
     Condition
-        Each condition.
+        Each condition that is not a composite.
     """
     for outcome in bet.outcomes:
-        yield from outcome.conditions
+        yield from leaves(outcome.conditions)
 
 
 def symmetries(bet: SideBet, shoe: Classes) -> list[tuple[int, ...]]:

@@ -132,13 +132,17 @@ def deals_per_pass(
     Returns
     -------
     int
-        Blackjack: the product of the classes of each card dealt (1 for a card not dealt).
+        Blackjack: the product of the classes of each card dealt (1 for a card not dealt),
+        and where the bet reads the dealer's final hand, each of the dealer's final hands
+        drawn to the cards (:func:`gamecore.sidebets.dealer_final.deals_with_draws`).
         Baccarat (:mod:`gamecore.sidebets.rounds`): the rounds of rank classes (over the
         first four cards' classes, those a condition reads where none reads the tableau, a
         natural one round, a hand that draws one per class of its third card, the
         banker's by the tableau), plus the suit patterns of every suit sum computed: at
         most one per round, at most one per key where sums are kept.
     """
+    if reads_final(bet):
+        return deals_with_draws(bet)
     bet_classes = classes(bet, cards.standard(1) if shoe is None else shoe)
     rows = classes_by_value(bet, bet_classes)
     if bet.game != "baccarat":
@@ -163,7 +167,7 @@ def deals_per_pass(
         if dealt == 0:
             continue
         ids = max(len(set(row)) for row in split.ids.tolist())
-        keys = _keys_bound(dealt, ids, bet)
+        keys = _keys_bound(dealt, ids, split.fact_columns.size > 0)
         sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
         deals += sums * int(strings[dealt])
     return deals
@@ -191,12 +195,13 @@ def _tableau_rounds(rows: np.ndarray, drawing: DrawingTables) -> dict[tuple[int,
     return found
 
 
-def _keys_bound(fine: int, ids: int, bet: SideBet) -> int:
+def _keys_bound(fine: int, ids: int, facts_read: bool) -> int:
     """At most how many keys the suit sums of rounds of ``fine`` fine cards take: the
     partitions of the cards into equal rank classes (Bell's number), an id for each, and
-    which outcomes' fact tests hold."""
+    the facts the bet reads (at most 1,600 rounds' facts: two totals, two hands' cards,
+    two naturals)."""
     partitions = [1, 1, 2, 5, 15, 52, 203][fine]
-    return partitions * ids**fine * 2 ** len(bet.outcomes)
+    return partitions * ids**fine * (1600 if facts_read else 1)
 
 
 def _two_card_totals(first: np.ndarray, second: np.ndarray) -> np.ndarray:
