@@ -330,6 +330,52 @@ def test_either_pair_engine_and_reference():
     assert all(paid)
 
 
+WOO_BACCARAT_PERFECT_PAIRS = "https://wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver2/"
+WOO_BACCARAT_PERFECT_PAIRS_SEEN_AT = (
+    "https://daikenfudousan.com/games/baccarat/side-bets/perfect-pairs-ver2/"
+)
+
+
+@pytest.mark.parametrize("decks", [2, 8, 1000])
+def test_baccarat_perfect_pair_closed_form(decks):
+    # A hand's first two cards identical: any card of n = 52 d, then one of its d - 1 twins.
+    # Both: after a Player pair of card X, the Banker's pair is X again ((d - 2)(d - 3)
+    # ordered) or one of the 51 other cards (51 d (d - 1)), the round's last two from n - 4.
+    d, n = decks, 52 * decks
+    total, (both, one, loses) = counts("baccarat_perfect_pair", decks)
+    assert total == perm(n, 6)
+    player = n * (d - 1) * perm(n - 2, 4)
+    two = n * (d - 1) * ((d - 2) * (d - 3) + 51 * d * (d - 1)) * perm(n - 4, 2)
+    assert (both, one, loses) == (two, 2 * player - 2 * two, total - 2 * player + two)
+    assert file_pays("baccarat_perfect_pair") == [250, 25]
+
+
+def test_baccarat_perfect_pair_engine_and_reference():
+    # The plain-Python reference on a shoe of three ranks and two suits, three of each card:
+    # the engine's suits by pattern against the reference's every card.
+    ranks, suits = ("A", "5", "K"), ("hearts", "spades")
+    shoe = {(rank, suit): 3 for rank in ranks for suit in suits}
+    engine_shoe = cards.Shoe(
+        [[3 if (rank in ranks and suit in suits) else 0 for suit in cards.SUITS]
+         for rank in cards.RANKS]
+    )  # fmt: skip
+    rules = yaml.safe_load((DEFINITIONS / "baccarat_perfect_pair.yaml").read_text("utf-8"))
+    total, paid, _matched = count_outcomes(definition.load("baccarat_perfect_pair"), engine_shoe)
+    assert (total, paid) == ref.counts_for_shoe(rules, shoe)
+    assert all(paid)
+
+
+def test_baccarat_perfect_pair_published():
+    # WOO_BACCARAT_PERFECT_PAIRS (seen at WOO_BACCARAT_PERFECT_PAIRS_SEEN_AT), 8 decks:
+    # "Two perfect pairs 250 2,101,008", "One perfect pair 25 244,747,776", "Total
+    # 7,379,583,120" (the hands' first two cards, unordered within each hand), "House edge
+    # 6.62%".
+    total, (both, one, _loses) = counts("baccarat_perfect_pair", 8)
+    assert Fraction(both, total) == Fraction(2_101_008, 7_379_583_120)
+    assert Fraction(one, total) == Fraction(244_747_776, 7_379_583_120)
+    assert round(percent(expected_return("baccarat_perfect_pair", 8)), 2) == 6.62
+
+
 JACOBSON_BIG_TIGER = (
     "https://advancedadvantageplay.com/2024/07/card-counting-the-big-tiger-baccarat-side-bet"
 )
