@@ -169,7 +169,7 @@ def test_the_side_bets_notebook_escapes_every_markdown_it_displays():
         if isinstance(node, ast.JoinedStr) and "###" in ast.unparse(node)
     ]
     placed = [v.value for h in headings for v in h.values if isinstance(v, ast.FormattedValue)]
-    assert len(headings) == 5
+    assert len(headings) >= 5  # a heading per section showing each bet, at least
     written = re.compile(r"\bbet\.(title|description|source)\b")  # a bet's code, game: checked
     bets_text = [ast.unparse(v) for v in placed if written.search(ast.unparse(v))]
     assert bets_text and all(t.startswith("md(") for t in bets_text), bets_text
