@@ -13,29 +13,9 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sidebet_samples import SIX_SUITED
 
 from gamecore.errors import GamecoreError
-
-#: A flush of each hand's three cards with its win: its par sheet is within the bound at
-#: any deck count, its effects of removal (41 counts: each kind of card less, and the full
-#: shoe) are not (gamecore.sidebets.work; issue 43's loops took the four suited first
-#: cards used here before within the bound).
-SIX_SUITED = """\
-bet: six_suited
-game: baccarat
-decks: 8
-outcomes:
-  - name: Player flush
-    when:
-      same_suit: [player_1, player_2, player_3]
-      winner: player
-    pays: 20 to 1
-  - name: Banker flush
-    when:
-      same_suit: [banker_1, banker_2, banker_3]
-      winner: banker
-    pays: 20 to 1
-"""
 
 #: Suits of one card: a few hundred thousand deals, far within the bound at any decks.
 ONE_SUITED = """\

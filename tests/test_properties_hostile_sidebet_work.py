@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sidebet_samples import SIX_SUITED
 
 from gamecore.interrupts import off_the_main_thread
 
@@ -38,24 +39,6 @@ outcomes:
   - name: Banker
     when:
       poker_hand: {cards: [banker_1, banker_2, banker_3], class: [straight_flush, flush]}
-      winner: banker
-    pays: 20 to 1
-"""
-# The suits of all six cards with the winner: its par sheet within a second, its effects of
-# removal (41 counts, each from a shoe less one card, whose suits are no longer alike) not.
-SIX_SUITED = """\
-bet: six_suited
-game: baccarat
-decks: 8
-outcomes:
-  - name: Player flush
-    when:
-      same_suit: [player_1, player_2, player_3]
-      winner: player
-    pays: 20 to 1
-  - name: Banker flush
-    when:
-      same_suit: [banker_1, banker_2, banker_3]
       winner: banker
     pays: 20 to 1
 """

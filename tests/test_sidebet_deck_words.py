@@ -9,6 +9,7 @@ import re
 
 import pytest
 from sidebet_builtins import builtin
+from sidebet_samples import IDENTICAL_THEN_ANY_PAIR
 
 from gamecore import cards
 from gamecore.errors import GamecoreError
@@ -16,23 +17,6 @@ from gamecore.sidebets import sim
 from gamecore.sidebets.counting import countability
 from gamecore.sidebets.definition import parse
 from gamecore.sidebets.parsheet import par_sheet, print_sheet
-
-#: Blackjack's first two cards: an identical pair cannot happen with one deck (the one card
-#: of each rank and suit), so the one-deck sheet notes it.
-IDENTICAL = b"""\
-bet: identical
-title: Identical Pair
-game: blackjack
-outcomes:
-  - name: Identical pair
-    when:
-      same_card: [player_1, player_2]
-    pays: 25 to 1
-  - name: Any pair
-    when:
-      same_rank: [player_1, player_2]
-    pays: 5 to 1
-"""
 
 #: A pair of one colour after any pair: never paid, with one deck as with more.
 SHADOWED = b"""\
@@ -63,7 +47,7 @@ def _words(decks: int) -> str:
 
 @pytest.mark.parametrize("decks", DECK_COUNTS)
 def test_the_par_sheet_names_its_deck_count_in_words(decks, capsys):
-    print_sheet(par_sheet(parse(IDENTICAL, "identical.yaml"), decks))
+    print_sheet(par_sheet(parse(IDENTICAL_THEN_ANY_PAIR, "identical.yaml"), decks))
     text = capsys.readouterr().out
     assert text.splitlines()[0] == f"Identical Pair (blackjack, {_words(decks)})"
     note = f"note: 'Identical pair' cannot happen with {_words(decks)}"
@@ -81,7 +65,7 @@ def test_a_refusal_names_its_deck_count_in_words(decks):
 
 
 def test_a_twins_rows_and_refusal_name_their_deck_counts_in_words():
-    bet = parse(IDENTICAL, "identical.yaml")
+    bet = parse(IDENTICAL_THEN_ANY_PAIR, "identical.yaml")
     table = sim.deck_sweep_twin_table(bet, [1, 2], rounds=1_000, seed=3)
     assert {figure.rpartition(", ")[2] for figure in table["Figure"]} == {"1 deck", "2 decks"}
     with pytest.raises(GamecoreError) as caught:

@@ -10,6 +10,7 @@ import itertools
 import re
 
 import pytest
+from sidebet_samples import IDENTICAL_THEN_ANY_PAIR
 
 from gamecore import cards
 from gamecore.errors import GamecoreError
@@ -33,22 +34,6 @@ outcomes:
     pays: 25 to 1
 """
 
-#: The same two outcomes in the right order: the identical pair cannot happen from one
-#: deck, and is paid from two decks on.
-ORDERED = b"""\
-bet: ordered
-title: Ordered Pair
-game: blackjack
-outcomes:
-  - name: Identical pair
-    when:
-      same_card: [player_1, player_2]
-    pays: 25 to 1
-  - name: Any pair
-    when:
-      same_rank: [player_1, player_2]
-    pays: 5 to 1
-"""
 
 #: The refusal, whatever the count asked for.
 REFUSAL = re.compile(
@@ -70,7 +55,8 @@ def test_an_outcome_taken_at_every_count_is_refused_at_any_count(decks):
 
 
 def test_an_outcome_impossible_at_one_deck_only_stays_with_zero_ways(capsys):
-    bet = parse(ORDERED, "ordered.yaml")
+    # The two outcomes of MISORDERED in the right order: paid from two decks on.
+    bet = parse(IDENTICAL_THEN_ANY_PAIR, "ordered.yaml")
     one = par_sheet(bet, 1)
     assert one.never == ("Identical pair",)
     assert one.lines[0].combinations == 0
