@@ -41,6 +41,7 @@ from gamecore.errors import GamecoreError, shown
 from gamecore.numeric import is_whole
 from gamecore.parallel import Chunk, make_chunks, run_chunks, validate_seed, validate_trials
 from gamecore.rules import boolean
+from gamecore.sidebets.dealer_count import dealer_stands
 from gamecore.sidebets.parsheet import ParSheet
 from gamecore.sidebets.sim import simulate, twin_table
 from gamecore.sidebets.table_play import (
@@ -99,18 +100,15 @@ def _dealer_hand(rng, shoe, position, view, hits_soft_17, classes):
     hard = up + hole + 2
     ace = up == ACE or hole == ACE
     held = 2
-    soft = ace and hard + 10 <= 21
-    total = hard + 10 if soft else hard
-    if total == 21:
+    if ace and hard == 11:  # an ace and a ten-valued card
         return NATURAL_FINAL * CARD_SLOTS + held, position
-    while total < 17 or (hits_soft_17 and total == 17 and soft):
+    while not dealer_stands(hard, ace, hits_soft_17):  # the one drawing rule of the model
         c = classes[draw_card(rng, shoe, position, True)]
         position += 1
         hard += c + 1
         ace = ace or c == ACE
         held += 1
-        soft = ace and hard + 10 <= 21
-        total = hard + 10 if soft else hard
+    total = hard + 10 if ace and hard + 10 <= 21 else hard
     final = BUST_FINAL if total > 21 else total - 16
     return final * CARD_SLOTS + held, position
 
