@@ -63,7 +63,17 @@ _PERCENT = re.compile(
 _PROBABILITY = re.compile(r"probability|frequency|\bp\(|\bshare\b|mass cut|\bchance\b")
 _NOT_A_SHARE = re.compile(r"\bunits\b|correlation|covariance")
 _ODDS = re.compile(r"^pays$|^payout$")
-_TWIN_VALUES = {"exact", "simulated", "se", "value"}
+_TWIN_VALUES = {"exact", "simulated", "se", "value"} | {
+    # A figure under a model beside its twin at a full table (gamecore.sidebets.table_effect)
+    "model (exact)",
+    "full table (simulated)",
+    "moved",
+    "model",
+    "model se",
+    "table",
+    "table se",
+    "moved se",
+}
 #: Columns of Parameter | Value tables: each value of its own kind.
 _VALUES = {"value", "default"}
 #: Columns of numbers each printed with its own decimals (net results -8, -0.5, 1.2: never
@@ -381,7 +391,8 @@ def is_twin_value(name: str) -> bool:
     Returns
     -------
     bool
-        True for Exact, Simulated, SE and a Figure | Value table's Value.
+        True for Exact, Simulated, SE, a Figure | Value table's Value, and the model's
+        figures beside a full table's (Model, Table, Moved and their SEs).
     """
     return str(name).strip().lower() in _TWIN_VALUES
 
