@@ -231,3 +231,23 @@ def test_a_blackjack_table_says_its_figures_are_a_float_recursion(tmp_path):
     assert notes[titles.title("table_bank")] == ""  # settings: nothing obtained
     baccarat = document.document_data(tmp_path, "punto_banco")["body"]
     assert all(not t.get("note") for t in baccarat)  # integer counts: the glossary says so
+
+
+def test_a_par_sheet_table_keeps_a_column_of_hashes_at_its_width():
+    # The side bets' definitions: bet, file (words that wrap), SHA-256 (one word of 64
+    # characters). Measured with the others, the hashes were set narrower than themselves
+    # and ran past the page once the built-ins' file names grew; now that column keeps its
+    # width (0: auto in the template) and the text columns share the rest.
+    from gamecore.reporting import layout
+
+    rows = [
+        ["player_pair", "gamecore/sidebets/definitions/player_pair.yaml, built-in", "ab" * 32],
+        ["mine", "bets/mine.yaml", "cd" * 32],
+    ]
+    assert layout.page_widths(rows, ["left", "left", "left"], 40) == [3, 3, 0]
+    # A long first column alone: text three shares to a number's one, nothing kept.
+    verdicts = [["Dragon 7, 8 decks, cut card 14 cards from the end, bet at true count", "1.5"]]
+    assert layout.page_widths(verdicts, ["left", "right"], 40) == [3, 1]
+    # Neither: the typesetter's own measure.
+    assert layout.page_widths([["Pair", "11 to 1"]], ["left", "right"], 40) is None
+    assert layout.page_widths([], ["left"], 40) is None

@@ -218,10 +218,9 @@ def _par_data(folder: Path, order: list[str]) -> dict[str, Any]:
             table = compact(table_data(folder / f"{stem}.csv", columns=shown))
             if stem in PAR_NOTES:
                 table["note"] = " ".join(filter(None, [PAR_NOTES[stem], table.get("note")]))
-            # Page-wide, its text columns wider than its numbers (a verdict's "what is
-            # counted" in two lines, not five beside long numeric headings).
-            if any(len(row[0]) > LONG_TEXT for row in table["rows"]):
-                table["widths"] = [3 if a == "left" else 1 for a in table["align"]]
+            # Page-wide: text wider than numbers, a column of unbreakable words kept whole.
+            if (widths := layout.page_widths(table["rows"], table["align"], LONG_TEXT)) is not None:
+                table["widths"] = widths
             bets.append({"title": _title(stem), "table": table, "full": True})
     note = "Every figure here is in the report's tables and its workbook."
     limits = None

@@ -33,6 +33,9 @@ SHORT_ROWS = 12
 SIZES_PT = [round(TYPE_PT - k / 10, 1) for k in range(round(10 * (TYPE_PT - SMALLEST_PT)) + 1)]
 #: Lines a text cell may wrap into before smaller type (or a landscape page) is preferred.
 MOST_LINES = 3
+#: A column whose every cell is one word, the longest longer than this (a file's SHA-256),
+#: cannot wrap: a page-wide table keeps it at its width (:func:`page_widths`).
+UNBREAKABLE = 32
 
 
 def column_characters(header: str, cells: list[str], align: str) -> tuple[int, int]:
@@ -210,3 +213,39 @@ def grouped(body: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if wide and rows > LANDSCAPE_ROWS:  # it runs onto more pages: the rows of its last
             rows %= LANDSCAPE_ROWS
     return groups
+
+
+def page_widths(rows: list[list[str]], aligns: list[str], long_text: int) -> list[int] | None:
+    """How a page-wide par-sheet table shares the page among its columns, or None where
+    the typesetter's own measure of each column serves.
+
+    A table whose first column holds text longer than ``long_text`` shares it by its
+    columns' kinds, text three to a number's one (a verdict's "what is counted" in two
+    lines, not five beside long numeric headings). A column of unbreakable words (one word a
+    cell, the longest past :data:`UNBREAKABLE`: a file's SHA-256) keeps its natural width
+    (0 here, ``auto`` in the template) and the others share the rest: measured with the
+    others, it was set narrower than its words, which ran past the page.
+
+    Parameters
+    ----------
+    rows : list of list of str
+        The table's printed cells.
+    aligns : list of str
+        Each column's alignment (``"left"`` for text).
+    long_text : int
+        The first column's length, in characters, past which text takes three shares.
+
+    Returns
+    -------
+    list of int or None
+        Each column's shares of the page (0: its natural width), or None.
+    """
+    if not rows:
+        return None
+    keep = [
+        all(len(cell.split()) <= 1 for cell in column) and max(map(len, column)) > UNBREAKABLE
+        for column in zip(*rows, strict=True)
+    ]
+    if not any(keep) and not any(len(row[0]) > long_text for row in rows):
+        return None
+    return [0 if kept else (3 if a == "left" else 1) for kept, a in zip(keep, aligns, strict=True)]
