@@ -26,7 +26,8 @@ from gamecore.exactcount import exact_counts, exact_counts_at_once
 from gamecore.sidebets.definition import parse
 from gamecore.sidebets.exact import count_outcomes
 from gamecore.sidebets.program import classes
-from gamecore.sidebets.rounds import count_rounds, reads_tableau
+from gamecore.sidebets.round_cards import reads_tableau
+from gamecore.sidebets.rounds import count_rounds
 from gamecore.sidebets.suitorbits import suit_trie, symmetries
 from gamecore.sidebets.work import MAX_DEALS, check_work
 

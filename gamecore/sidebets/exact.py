@@ -4,15 +4,17 @@ of ways, drawn without replacement from the actual shoe.
 Central idea
 ------------
 The enumeration deals the cards the bet reads, each at the detail the bet needs
-(:mod:`gamecore.sidebets.program`): baccarat the round by :mod:`gamecore.sidebets.rounds`
-(the tableau where a condition reads it, suits by pattern), blackjack only the cards its
-conditions name, then, where a condition reads the dealer's final hand, the dealer's draws
-(:mod:`gamecore.sidebets.dealer_final`). A deal's number of ways is the product of the
-remaining counts of the card sets it drew, taken fine kinds first (each kind lies in one
-point class, so a point class's remaining count is its count less every card drawn inside
-it). Baccarat completes every round to six cards, as this suite's baccarat par sheets do, so
-the total is ``N (N-1) ... (N-5)``. Counts past int64 are rebuilt exactly from residues
-(:func:`gamecore.exactcount.exact_counts`).
+(:mod:`gamecore.sidebets.program`). A baccarat round, and a blackjack deal of the cards its
+conditions name where none reads the dealer's final hand, are counted by
+:mod:`gamecore.sidebets.rounds` (the tableau where a condition reads it, rank classes with
+suits by pattern, suit sums kept, every modulus in one pass). A blackjack bet on the
+dealer's final hand is counted here, each card named over every kind of the bet, then the
+dealer's draws (:mod:`gamecore.sidebets.dealer_final`), one pass per modulus. A deal's
+number of ways is the product of the remaining counts of the card sets it drew, taken fine
+kinds first (each kind lies in one point class, so a point class's remaining count is its
+count less every card drawn inside it). Baccarat completes every round to six cards, as
+this suite's baccarat par sheets do, so the total is ``N (N-1) ... (N-5)``. Counts past
+int64 are rebuilt exactly from residues (:func:`gamecore.exactcount.exact_counts`).
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ from gamecore.sidebets.dealer_count import count_draws, draw_work
 from gamecore.sidebets.dealer_final import MAX_DRAWS, DealerPlan, dealer_plan, reads_final
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.program import COARSE, Classes, Program, classes, compile_bet
-from gamecore.sidebets.rounds import BACCARAT_CARDS, count_rounds
+from gamecore.sidebets.round_cards import cards_completed
+from gamecore.sidebets.rounds import count_rounds
 
 
 @kernel(inline=True)
@@ -162,9 +165,7 @@ def dealt_cards(bet: SideBet, program: Program) -> int:
         cards named and the most draws the dealer can make
         (:data:`gamecore.sidebets.dealer_final.MAX_DRAWS`).
     """
-    if bet.game == "baccarat":
-        return BACCARAT_CARDS
-    named = int((program.levels >= 0).sum())
+    named = cards_completed(bet, program)
     return named + MAX_DRAWS if reads_final(bet) else named
 
 
@@ -192,8 +193,30 @@ def count_outcomes(
         Ways of the deals each outcome's conditions hold on, paid or hidden behind an
         earlier outcome.
     """
-    if bet.game == "baccarat":
+    if bet.game == "baccarat" or not reads_final(bet):
         return count_rounds(bet, shoe, drawing)
+    return count_by_kind(bet, shoe)
+
+
+def count_by_kind(bet: SideBet, shoe: cards.Shoe) -> tuple[int, list[int], list[int]]:
+    """Exact ways of every outcome of a blackjack ``bet``, each card named dealt over every
+    kind of the bet (no suit pattern, no sum kept), one pass per modulus, and where the bet
+    reads the dealer's final hand every draw of the dealer to it.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked blackjack definition (:func:`count_outcomes` counts those not reading
+        the dealer's final hand by :func:`gamecore.sidebets.rounds.count_rounds`; the
+        tests compare the two).
+    shoe : gamecore.cards.Shoe
+        The cards, by rank and suit.
+
+    Returns
+    -------
+    total, paid, matched
+        As :func:`count_outcomes` gives them.
+    """
     program = compile_bet(bet)
     shoe_classes: Classes = classes(bet, shoe)
     cards_counted = dealt_cards(bet, program)

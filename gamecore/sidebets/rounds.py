@@ -1,25 +1,32 @@
-"""A baccarat side bet's exact count: every round at the detail the bet reads, the tableau
-dealt only where a condition reads it, suits by pattern, every modulus in one pass.
+"""A side bet's exact count, baccarat's and blackjack's where no condition reads the dealer's
+final hand: every round at the detail the bet reads, the tableau dealt only where a
+condition reads it, suits by pattern, suit sums kept, every modulus in one pass.
 
 Central idea
 ------------
-Three reductions of the plain enumeration (each card over the bet's kinds, the whole tableau
+Four reductions of the plain enumeration (each card over the bet's kinds, the whole tableau
 under every four first cards, once per modulus), each exact:
 
-* **The tableau where it is read.** A round's third cards, its totals, winner, margin and
+* **Only the cards read.** A baccarat round's third cards, its totals, winner, margin and
   card counts are the tableau's; a bet none of whose conditions reads them (nor a third
-  card) is settled by its first cards, and only those a condition reads are dealt: the
-  other cards of the six counted fall in any order from the cards left, the falling
-  factorial that completes every deal to six cards (as the par sheets count).
+  card) is settled by its first cards, and only those a condition reads are dealt, the
+  other cards of the six counted falling in any order from the cards left. A blackjack deal
+  is the cards named (:mod:`gamecore.sidebets.round_cards`).
 * **Suits by pattern.** The fine cards' suits (or colours) are dealt one string of each
   orbit under the renamings neither bet nor shoe tells apart, times the orbit's size
   (:mod:`gamecore.sidebets.suitorbits`): a rank class loops at each fine card, its suit
   follows the trie of least strings.
+* **Suit sums kept.** A round's suit sum (its suit patterns' ways by outcome) depends only
+  on which fine cards share a rank class, what the tests read of each class and the
+  round's facts: it is kept by that key and read back when the key comes again.
 * **One pass for every modulus.** Where counts pass int64 (1,000 decks) each deal's ways are
   taken modulo every prime in the same visit (:func:`gamecore.exactcount.exact_counts_at_once`).
 
-A deal's ways are the product of the remaining counts of the card sets it drew, fine kinds
-first (:mod:`gamecore.sidebets.exact`), times the orbit's size.
+The first four cards are positions 0..3 in both games (baccarat player_1, banker_1,
+player_2, banker_2; blackjack player_1, player_2, dealer_up, dealer_hole); a round is read
+by the game's facts (:class:`gamecore.sidebets.round_cards.Dealing`). A deal's ways are the
+product of the remaining counts of the card sets it drew, fine kinds first
+(:mod:`gamecore.sidebets.exact`), times the orbit's size.
 """
 
 from __future__ import annotations
@@ -52,80 +59,13 @@ from gamecore.sidebets.deal import (
     TOTAL_1,
     WINNER,
     baccarat_facts,
+    blackjack_facts,
     outcome_of,
 )
-from gamecore.sidebets.definition import CARDS, SideBet
-from gamecore.sidebets.program import (
-    COARSE,
-    TESTS,
-    VALUE,
-    Classes,
-    Program,
-    classes,
-    compile_bet,
-)
-from gamecore.sidebets.suitorbits import detail_count, leaf_conditions, suit_trie, trie_for
-
-#: Cards a baccarat round is completed to (the par sheets' convention).
-BACCARAT_CARDS = 6
-#: Conditions that read nothing the tableau decides (nor a third card by themselves).
-_FIRST_CARDS_ONLY = ("same_rank", "same_suit", "same_colour", "same_card", "rank", "suit")
-_FIRST_CARDS_ONLY += ("colour", "natural", "poker_hand")
-#: The third cards' names.
-_THIRD_CARDS = ("player_3", "banker_3")
-
-
-def reads_tableau(bet: SideBet) -> bool:
-    """Whether some condition of a baccarat bet reads what the tableau decides: a third
-    card, a final total, the winner, the margin, the cards dealt or a hand's cards.
-
-    Parameters
-    ----------
-    bet : SideBet
-        A checked baccarat definition.
-
-    Returns
-    -------
-    bool
-        False where every condition reads the first four cards alone (a condition not known
-        here counts as reading the tableau).
-    """
-    return any(
-        condition.kind not in _FIRST_CARDS_ONLY or set(condition.cards) & set(_THIRD_CARDS)
-        for condition in leaf_conditions(bet)
-    )
-
-
-def round_program(bet: SideBet) -> tuple[Program, bool]:
-    """The bet compiled, with the cards its count deals: every card where the tableau is
-    read, else only the first cards a condition reads (a natural reads all four).
-
-    Parameters
-    ----------
-    bet : SideBet
-        A checked baccarat definition.
-
-    Returns
-    -------
-    program : Program
-        :func:`gamecore.sidebets.program.compile_bet`'s, a card not dealt at level -1.
-    tableau : bool
-        Whether the count deals the round by the tableau.
-    """
-    program = compile_bet(bet)
-    tableau = reads_tableau(bet)
-    if tableau:
-        return program, True
-    read = set()
-    for condition in leaf_conditions(bet):
-        read |= set(condition.cards)
-        if condition.kind == "natural":
-            read |= set(CARDS["baccarat"][:4])
-    levels = program.levels.copy()
-    for position, name in enumerate(CARDS["baccarat"]):
-        if name not in read:
-            levels[position] = -1
-    return program._replace(levels=levels), False
+from gamecore.sidebets.definition import SideBet
+from gamecore.sidebets.program import COARSE, TESTS, VALUE, Classes, Program, classes, compile_bet
+from gamecore.sidebets.round_cards import dealing, round_program
+from gamecore.sidebets.suitorbits import detail_count, suit_trie, trie_for
 
 
 class Split(NamedTuple):
@@ -142,7 +82,8 @@ class Split(NamedTuple):
         reads by name (``rank``, ``poker_hand``), else its row of kind counts (alike rows,
         one id).
     remember : bool
-        Whether suit sums are kept by their key (every test one of baccarat's).
+        Whether suit sums are kept by their key (every test one of the first cards or
+        of the round's facts).
     """
 
     fact_columns: np.ndarray
@@ -163,6 +104,9 @@ _FACT_TESTS = {
 _CARD_TESTS = ("same_rank", "same_suit", "same_colour", "same_card", "rank", "suit")
 _CARD_TESTS = tuple(TESTS.index(t) for t in _CARD_TESTS + ("colour", "poker_hand"))
 _RANKS_BY_NAME = (TESTS.index("rank"), TESTS.index("poker_hand"))
+#: Bits of each fact read in a suit sum's key: every fact is below 32 (a blackjack two-card
+#: total at most 21; baccarat's below 10), and the nine facts read take 45 bits at most.
+FACT_BITS = 5
 #: The most suit sums kept (rows of the table; fewer where a row is wide).
 KEPT_SUMS, _KEPT_CELLS = 1 << 16, 1 << 22
 
@@ -253,10 +197,11 @@ def _deal_third(attributes, levels, details, position, choice, dealt, chosen):
 
 
 @kernel(inline=True)
-def _coarse_factors(counts, attributes, levels, details, chosen, factors):
+def _coarse_factors(counts, attributes, levels, details, chosen, factors, complete_to):
     """The factors of a round's ways its rank classes fix: each coarse card's point class
-    less every card drawn inside it before, then the cards completing it to six; how many
-    factors, or -1 where a count runs out. Fine cards' own factors follow their suits."""
+    less every card drawn inside it before, then the cards completing it to
+    ``complete_to``; how many factors, or -1 where a count runs out. Fine cards' own
+    factors follow their suits."""
     n = 0
     for c in range(counts.shape[1]):
         n += counts[0, c]
@@ -281,7 +226,7 @@ def _coarse_factors(counts, attributes, levels, details, chosen, factors):
             return -1
         factors[used] = left
         used += 1
-    for j in range(dealt, BACCARAT_CARDS):
+    for j in range(dealt, complete_to):
         factors[used] = n - j
         used += 1
     return used
@@ -376,29 +321,35 @@ def _add_round(tally, ways, paid, held, moduli):
 
 
 @kernel(inline=True)
-def _settle(shoe, program, split, trie, dealt, chosen, work, moduli):
-    """Add every round of the rank classes dealt (its suits by pattern) to the tallies
-    ``work[5]``: paid (columns 0..outcomes) and matched (after), under each modulus. The
-    fine cards' suit sum is kept by its key and read back when the key comes again."""
+def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
+    """Add every round of the rank classes dealt (``deal``: its table and the classes
+    chosen; its suits by pattern) to the tallies ``work[5]``: paid (columns 0..outcomes)
+    and matched (after), under each modulus. The fine cards' suit sum is kept by its key
+    and read back when the key comes again."""
     counts, attributes, _sizes = shoe
+    dealt, chosen = deal
     facts, held, scratch, fine, sums, tally, kept = work
     _card_held, _kinds, _factors, factors, ways = scratch
-    used = _coarse_factors(counts, attributes, program.levels, trie.details, chosen, factors)
+    levels, details, complete_to = program.levels, trie.details, dealing.complete_to
+    used = _coarse_factors(counts, attributes, levels, details, chosen, factors, complete_to)
     if used < 0:
         return
     for m in range(moduli.size):
         ways[m] = 1
         for f in range(used):
             ways[m] = mulmod(ways[m], factors[f], moduli[m])
-    baccarat_facts(dealt, facts)
+    if dealing.blackjack:
+        blackjack_facts(dealt, facts)
+    else:
+        baccarat_facts(dealt, facts)
     key, k = _sum_key(program.levels, chosen, split.ids, fine)
     if k == 0:  # no suits to deal
         paid = outcome_of(program.tests, program.outcomes, dealt, facts, held)
         _add_round(tally, ways, paid, held, moduli)
         return
-    also = 0  # the facts the tests read, 4 bits each (each below 16)
+    also = 0  # the facts the tests read, FACT_BITS each
     for i in range(split.fact_columns.size):
-        also |= facts[split.fact_columns[i]] << (4 * i)
+        also |= facts[split.fact_columns[i]] << (FACT_BITS * i)
     row = _kept(kept, key, also) if split.remember else -1
     found = sums
     if row >= 0:
@@ -420,71 +371,11 @@ def _settle(shoe, program, split, trie, dealt, chosen, work, moduli):
                 tally[m, c] = addmod(tally[m, c], product, moduli[m])
 
 
-class ThirdCards(NamedTuple):
-    """Every way the tableau deals the third cards, by the first four cards' totals.
-
-    Attributes
-    ----------
-    start : numpy.ndarray
-        int64 (101,): the options after a player's two-card total ``p`` and a banker's
-        ``b`` are rows ``start[10 p + b]`` up to ``start[10 p + b + 1]``.
-    options : numpy.ndarray
-        int64 (rows, 2): the class of the player's and of the banker's third card dealt
-        (-1: none), at the card's level.
-    """
-
-    start: np.ndarray
-    options: np.ndarray
-
-
-def third_cards(program: Program, shoe: Classes, details: int, drawing: DrawingTables):
-    """The third cards the tableau deals after each pair of two-card totals
-    (:class:`ThirdCards`); one option, no third card, where the tableau is not dealt.
-
-    Parameters
-    ----------
-    program : Program
-        The compiled bet (its levels: a third card's loop runs over the classes of its).
-    shoe : Classes
-        The shoe's classes for the bet.
-    details : int
-        Details of each rank class.
-    drawing : DrawingTables
-        Baccarat's tableau.
-
-    Returns
-    -------
-    ThirdCards
-        The options, every pair of totals in order.
-    """
-    values = []
-    for position in (P3, B3):
-        level = int(program.levels[position])
-        step = details if level == 1 else 1
-        values.append(shoe.attributes[max(level, 0), VALUE, : shoe.sizes[max(level, 0)] : step])
-    start, options = [0], []
-    for player in range(10):
-        for banker in range(10):
-            if program.levels[P3] < 0 or player >= 8 or banker >= 8:
-                options.append((-1, -1))  # not dealt by the tableau, or a natural
-            elif drawing.player_draws[player]:
-                for i4, value in enumerate(values[0]):
-                    if drawing.banker_draws[banker, value]:
-                        options += [(i4, i5) for i5 in range(len(values[1]))]
-                    else:
-                        options.append((i4, -1))
-            elif drawing.banker_draws_player_stood[banker]:
-                options += [(-1, i5) for i5 in range(len(values[1]))]
-            else:
-                options.append((-1, -1))
-            start.append(len(options))
-    return ThirdCards(np.array(start, dtype=np.int64), np.array(options, dtype=np.int64))
-
-
 @kernel
-def _count_rounds(shoe, program, split, trie, third, tableau, moduli, kept_rows):
+def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
     """Ways of each outcome paid (losing last) and matched, under each modulus (a row
-    each), over every round at the bet's detail."""
+    each), over every round at the bet's detail: the first four cards (positions 0..3 of
+    either game), then the third cards the tableau deals where it is dealt."""
     _counts, attributes, sizes = shoe
     levels, outcomes = program.levels, program.outcomes
     details = trie.details
@@ -501,8 +392,8 @@ def _count_rounds(shoe, program, split, trie, third, tableau, moduli, kept_rows)
         (
             np.zeros(outcomes, dtype=np.bool_),
             np.zeros(positions, dtype=np.int64),
-            np.zeros(BACCARAT_CARDS, dtype=np.int64),
-            np.zeros(BACCARAT_CARDS, dtype=np.int64),
+            np.zeros(positions, dtype=np.int64),
+            np.zeros(max(positions, dealing.complete_to), dtype=np.int64),
             np.zeros(moduli.size, dtype=np.int64),
         ),
         np.zeros(positions, dtype=np.int64),
@@ -519,6 +410,7 @@ def _count_rounds(shoe, program, split, trie, third, tableau, moduli, kept_rows)
     # stay owned here (work is returned from, the others are this kernel's arguments)
     lent_shoe, lent_program, lent_split = borrowed(shoe), borrowed(program), borrowed(split)
     lent_trie, lent_work, lent_moduli = borrowed(trie), borrowed(work), borrowed(moduli)
+    lent_dealing, lent_deal = borrowed(dealing), borrowed((dealt, chosen))
     for i0 in range(_choices(levels, sizes, details, P1)):
         _choose(attributes, levels, details, P1, i0, dealt, chosen)
         for i1 in range(_choices(levels, sizes, details, B1)):
@@ -527,20 +419,23 @@ def _count_rounds(shoe, program, split, trie, third, tableau, moduli, kept_rows)
                 _choose(attributes, levels, details, P2, i2, dealt, chosen)
                 for i3 in range(_choices(levels, sizes, details, B2)):
                     _choose(attributes, levels, details, B2, i3, dealt, chosen)
-                    player = (dealt[VALUE, P1] + dealt[VALUE, P2]) % 10
-                    banker = (dealt[VALUE, B1] + dealt[VALUE, B2]) % 10
-                    totals = 10 * player + banker if tableau else 0
-                    for t in range(third.start[totals], third.start[totals + 1]):
-                        p3, b3 = third.options[t, 0], third.options[t, 1]
-                        _deal_third(attributes, levels, details, P3, p3, dealt, chosen)
-                        _deal_third(attributes, levels, details, B3, b3, dealt, chosen)
+                    totals = 0  # without the tableau: one option, no third card
+                    if dealing.tableau:
+                        player = (dealt[VALUE, P1] + dealt[VALUE, P2]) % 10
+                        banker = (dealt[VALUE, B1] + dealt[VALUE, B2]) % 10
+                        totals = 10 * player + banker
+                    for t in range(dealing.start[totals], dealing.start[totals + 1]):
+                        if dealing.tableau:
+                            p3, b3 = dealing.options[t, 0], dealing.options[t, 1]
+                            _deal_third(attributes, levels, details, P3, p3, dealt, chosen)
+                            _deal_third(attributes, levels, details, B3, b3, dealt, chosen)
                         _settle(
                             lent_shoe,
                             lent_program,
                             lent_split,
                             lent_trie,
-                            dealt,
-                            chosen,
+                            lent_dealing,
+                            lent_deal,
                             lent_work,
                             lent_moduli,
                         )
@@ -550,26 +445,31 @@ def _count_rounds(shoe, program, split, trie, third, tableau, moduli, kept_rows)
 def count_rounds(
     bet: SideBet, shoe: cards.Shoe, drawing: DrawingTables, plain: bool = False
 ) -> tuple[int, list[int], list[int]]:
-    """Exact ways of every outcome of a baccarat ``bet`` dealt from ``shoe``.
+    """Exact ways of every outcome of ``bet`` dealt from ``shoe``: a baccarat bet, or a
+    blackjack bet that does not read the dealer's final hand.
 
     Parameters
     ----------
     bet : SideBet
-        A checked baccarat definition.
+        A checked definition.
     shoe : gamecore.cards.Shoe
         The cards, by rank and suit.
     drawing : DrawingTables
         Baccarat's tableau.
     plain : bool
-        Count with none of the reductions: every card dealt through the tableau, every
-        suit string (no renaming), no sum kept (what the tests compare the count with).
+        Count with none of the reductions: every baccarat card dealt through the tableau,
+        every suit string (no renaming), no sum kept (what the tests compare the count
+        with).
 
     Returns
     -------
     total, paid, matched
         As :func:`gamecore.sidebets.exact.count_outcomes` gives them.
     """
-    program, tableau = (compile_bet(bet), True) if plain else round_program(bet)
+    if plain:
+        program, tableau = compile_bet(bet), bet.game == "baccarat"
+    else:
+        program, tableau = round_program(bet)
     shoe_classes = classes(bet, shoe)
     fine = int((program.levels == 1).sum())
     if plain:
@@ -579,13 +479,13 @@ def count_rounds(
     split = split_tests(program, shoe_classes, trie.details)
     if plain:
         split = split._replace(remember=False)
-    third = third_cards(program, shoe_classes, trie.details, drawing)
-    total = math.perm(shoe.total, BACCARAT_CARDS)
+    how = dealing(bet, program, tableau, shoe_classes, trie.details, drawing)
+    total = math.perm(shoe.total, how.complete_to)
     outcomes = len(bet.outcomes)
 
     def count_at(moduli: np.ndarray) -> np.ndarray:
         rows = kept_rows(outcomes, moduli.size) if split.remember else 1
-        return _count_rounds(shoe_classes, program, split, trie, third, tableau, moduli, rows)
+        return _count_rounds(shoe_classes, program, split, trie, how, moduli, rows)
 
     # Off the main thread: a Ctrl-C acted on inside numba's call crashed the process
     counts = off_the_main_thread(lambda: exact_counts_at_once(count_at, total))

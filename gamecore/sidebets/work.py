@@ -4,18 +4,23 @@ counting starts, and the bound past which a definition is refused.
 Central idea
 ------------
 The exact count (:mod:`gamecore.sidebets.exact`) loops over every deal at the detail the
-bet reads: each card position over the classes of its level (:mod:`gamecore.sidebets.
-program`: 10 point classes where only points are read, else the bet's kinds, up to 52), a
-baccarat round's third cards only where the tableau draws them, and settles each deal it
-reaches (its ways, its facts, the outcome paid). Its cost is the deals it settles, and that
-number follows from the definition alone: the kinds dealt at each position and the tableau,
-never the shoe's counts. It is computed here exactly, as the loops would visit them, in a
-few microseconds: a two-card total's classes are a convolution of the two cards'.
+bet reads and settles each deal it reaches (its ways, its facts, the outcome paid). A
+baccarat round, or a blackjack deal where no condition reads the dealer's final hand
+(:mod:`gamecore.sidebets.rounds`), loops each card over its point classes (10) or its rank
+classes (a fine card: its suit follows the suit patterns), a baccarat round's third cards
+only where the tableau draws them, then deals the suit patterns of each suit sum it
+computes. A blackjack bet on the dealer's final hand loops each card over the bet's kinds
+(up to 52), then the dealer's draws. Its cost is the deals it settles, and that number
+follows from the definition alone: the classes dealt at each position, the tableau and the
+suit patterns, never the shoe's counts (but for which renamings of suits the shoe allows).
+It is computed here, as the loops would visit them, in a few microseconds: a two-card
+total's classes are a convolution of the two cards'.
 
-A count runs once per modulus (:func:`gamecore.exactcount.moduli_for`: one pass where every
-count fits in int64, else one per prime, up to 4 at 1,000 decks), and a figure may need
-several counts (the effects of removal: the full shoe and the shoe less one card of each
-kind). The work is deals x passes x counts, and past :data:`MAX_DEALS` it is refused in one
+A round count takes every modulus in one pass; a count on the dealer's final hand runs once
+per modulus (:func:`gamecore.exactcount.moduli_for`: one pass where every count fits in
+int64, else one per prime, up to 4 at 1,000 decks), and a figure may need several counts
+(the effects of removal: the full shoe and the shoe less one card of each kind). The work
+is deals x passes x counts, and past :data:`MAX_DEALS` it is refused in one
 line naming the definition, the estimate and the bound, before any counting: a definition
 of 150 bytes (suits of all six baccarat cards, 1,000 decks) asked for an hour of CPU, and a
 report build or a verify of a received manifest would have inherited it.
@@ -33,11 +38,13 @@ from gamecore.baccarat.tableau import DRAWING, DrawingTables
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import moduli_for
 from gamecore.reading import path_text
+from gamecore.sidebets.deal import TOTAL_0, TOTAL_1
 from gamecore.sidebets.dealer_final import deals_with_draws, reads_final
 from gamecore.sidebets.definition import CARDS, SideBet
 from gamecore.sidebets.exact import dealt_cards
 from gamecore.sidebets.program import VALUE, Classes, classes, compile_bet
-from gamecore.sidebets.rounds import kept_rows, round_program, split_tests
+from gamecore.sidebets.round_cards import cards_completed, round_program
+from gamecore.sidebets.rounds import kept_rows, split_tests
 from gamecore.sidebets.suitorbits import detail_count, strings_by_length, trie_for
 
 #: The most deals one figure may settle (deals x passes x counts): a few minutes of one
@@ -91,16 +98,15 @@ def classes_by_value(bet: SideBet, shoe: Classes | None = None) -> np.ndarray:
     -------
     numpy.ndarray
         int64 (positions, 10): row ``p`` the classes position ``p`` loops over that hold
-        each point class: 1 each where it is dealt coarse; where fine, a baccarat card's
-        rank classes (its suit follows the trie of suit patterns) and a blackjack card's
-        kinds; a row of zeros for a card not dealt (its loop runs once, over "no card").
+        each point class: 1 each where it is dealt coarse; where fine, its rank classes
+        (its suit follows the trie of suit patterns), or a blackjack card's kinds where
+        the bet reads the dealer's final hand; a row of zeros for a card not dealt (its
+        loop runs once, over "no card").
     """
-    if bet.game == "baccarat":
-        levels = round_program(bet)[0].levels
-    else:
-        levels = compile_bet(bet).levels
+    by_kind = reads_final(bet)
+    levels = compile_bet(bet).levels if by_kind else round_program(bet)[0].levels
     shoe = classes(bet, cards.standard(1)) if shoe is None else shoe
-    step = detail_count(shoe) if bet.game == "baccarat" else 1
+    step = 1 if by_kind else detail_count(shoe)
     per_level = np.zeros((2, POINT_CLASSES), dtype=np.int64)
     for level in (0, 1):
         values = shoe.attributes[level, VALUE, : shoe.sizes[level] : step if level else 1]
@@ -115,15 +121,15 @@ def classes_by_value(bet: SideBet, shoe: Classes | None = None) -> np.ndarray:
 def deals_per_pass(
     bet: SideBet, shoe: cards.Shoe | None = None, drawing: DrawingTables = DRAWING
 ) -> int:
-    """The deals one pass of the exact count settles, as its loops visit them (baccarat:
-    an upper bound where suit sums are read back).
+    """The deals one pass of the exact count settles, as its loops visit them (an upper
+    bound where suit sums are read back).
 
     Parameters
     ----------
     bet : SideBet
         A checked definition.
     shoe : gamecore.cards.Shoe, optional
-        The shoe counted (default: one deck): a baccarat count deals the suits of its fine
+        The shoe counted (default: one deck): a round count deals the suits of its fine
         cards by pattern under the renamings the shoe allows
         (:mod:`gamecore.sidebets.suitorbits`).
     drawing : DrawingTables
@@ -132,28 +138,27 @@ def deals_per_pass(
     Returns
     -------
     int
-        Blackjack: the product of the classes of each card dealt (1 for a card not dealt),
-        and where the bet reads the dealer's final hand, each of the dealer's final hands
-        drawn to the cards (:func:`gamecore.sidebets.dealer_final.deals_with_draws`).
-        Baccarat (:mod:`gamecore.sidebets.rounds`): the rounds of rank classes (over the
-        first four cards' classes, those a condition reads where none reads the tableau, a
-        natural one round, a hand that draws one per class of its third card, the
-        banker's by the tableau), plus the suit patterns of every suit sum computed: at
-        most one per round, at most one per key where sums are kept.
+        A blackjack bet on the dealer's final hand: over every kind of each card named, each
+        of the dealer's final hands drawn to the cards
+        (:func:`gamecore.sidebets.dealer_final.deals_with_draws`). Any other bet
+        (:mod:`gamecore.sidebets.rounds`): the rounds of rank classes (over the first four
+        cards' classes, those a condition reads where none reads the tableau or blackjack's
+        cards named; a baccarat natural one round, a hand that draws one per class of its
+        third card, the banker's by the tableau), plus the suit patterns of every suit sum
+        computed: at most one per round, at most one per key where sums are kept.
     """
     if reads_final(bet):
         return deals_with_draws(bet)
     bet_classes = classes(bet, cards.standard(1) if shoe is None else shoe)
     rows = classes_by_value(bet, bet_classes)
-    if bet.game != "baccarat":
-        return math.prod(max(int(row.sum()), 1) for row in rows)
     program, tableau = round_program(bet)
     fine = program.levels == 1
     trie = trie_for(bet, bet_classes, int(fine.sum()))
     strings = strings_by_length(trie)
     split = split_tests(program, bet_classes, trie.details)
     first = int(fine[:4].sum())
-    moduli = len(moduli_for(math.perm(int(bet_classes.counts[0].sum()), 6)))
+    completed = cards_completed(bet, program)
+    moduli = len(moduli_for(math.perm(int(bet_classes.counts[0].sum()), completed)))
     capacity = kept_rows(len(bet.outcomes), moduli)
     buckets = {}  # fine cards dealt -> rounds of rank classes
     if not tableau:
@@ -167,7 +172,7 @@ def deals_per_pass(
         if dealt == 0:
             continue
         ids = max(len(set(row)) for row in split.ids.tolist())
-        keys = _keys_bound(dealt, ids, split.fact_columns.size > 0)
+        keys = _keys_bound(dealt, ids, _fact_rows(bet.game, split.fact_columns))
         sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
         deals += sums * int(strings[dealt])
     return deals
@@ -195,13 +200,25 @@ def _tableau_rounds(rows: np.ndarray, drawing: DrawingTables) -> dict[tuple[int,
     return found
 
 
-def _keys_bound(fine: int, ids: int, facts_read: bool) -> int:
+def _fact_rows(game: str, columns: np.ndarray) -> int:
+    """At most how many rows of the facts ``columns`` (:data:`gamecore.sidebets.deal.
+    FACTS`) a round shows: none read, 1; baccarat 1,600 (two totals, two hands' cards, two
+    naturals: 10 x 10 x 2 x 2 x 2 x 2; the winner, margin and cards dealt follow); blackjack
+    19 x 19 where totals are read (0, not dealt, or 4..21 each; a natural is the total 21),
+    else 2 x 2 where naturals are."""
+    if columns.size == 0:
+        return 1
+    if game == "baccarat":
+        return 1600
+    return 19 * 19 if np.isin(columns, (TOTAL_0, TOTAL_1)).any() else 2 * 2
+
+
+def _keys_bound(fine: int, ids: int, facts: int) -> int:
     """At most how many keys the suit sums of rounds of ``fine`` fine cards take: the
     partitions of the cards into equal rank classes (Bell's number), an id for each, and
-    the facts the bet reads (at most 1,600 rounds' facts: two totals, two hands' cards,
-    two naturals)."""
+    the ``facts`` rows the bet's tests may read (:func:`_fact_rows`)."""
     partitions = [1, 1, 2, 5, 15, 52, 203][fine]
-    return partitions * ids**fine * (1600 if facts_read else 1)
+    return partitions * ids**fine * facts
 
 
 def _two_card_totals(first: np.ndarray, second: np.ndarray) -> np.ndarray:
@@ -236,8 +253,9 @@ def count_work(bet: SideBet, decks: int, counts: int = 1) -> Work:
     deals = deals_per_pass(bet, shoe)
     if counts > 1:
         deals = max(deals, deals_per_pass(bet, shoe.remove([cards.card("A", "clubs")])))
-    # One baccarat pass takes every modulus at once (gamecore.sidebets.rounds)
-    passes = 1 if bet.game == "baccarat" else len(moduli_for(bound))
+    # One round pass takes every modulus at once (gamecore.sidebets.rounds); the count on
+    # the dealer's final hand, one pass each (gamecore.sidebets.exact)
+    passes = len(moduli_for(bound)) if reads_final(bet) else 1
     return Work(deals, passes, counts)
 
 
