@@ -231,15 +231,22 @@ def _builtin_text(name: str) -> str:
     return (Path(definition.__file__).parent / "definitions" / f"{name}.yaml").read_text()
 
 
-def test_a_blackjack_count_deals_the_named_cards_each_over_its_kinds():
+def test_a_blackjack_count_deals_the_named_cards_by_rank_class_and_suit_pattern():
     from gamecore.sidebets.work import count_work
 
-    # 21+3 reads the rank and suit of three cards (52 kinds each), the hole card none;
-    # Lucky Ladies the player's two by rank and suit, the dealer's two by points (10).
-    assert count_work(_parsed(_builtin_text("twenty_one_plus_three")), 6).deals == 52**3
-    assert count_work(_parsed(_builtin_text("lucky_ladies")), 6).deals == 52**2 * 10**2
+    # 21+3 reads the rank and suit of three cards, the hole card none: 13^3 rounds of
+    # ranks, each round's suit sum (keyed by the ranks themselves, no sum read back) over
+    # the 5 patterns of three suits under every renaming (set partitions of 3).
+    assert count_work(_parsed(_builtin_text("twenty_one_plus_three")), 6).deals == 13**3 * 6
+    # Lucky Ladies: the player's two by rank (hearts named: the renamings of the other three
+    # suits, 5 patterns of two suits: HH, HX, XH, XX, XY), the dealer's two by points (10);
+    # the totals read key more sums than the table keeps, so one sum a round.
+    assert count_work(_parsed(_builtin_text("lucky_ladies")), 6).deals == 13**2 * 10**2 * 6
+    # One card's colour named: 10 point classes, the suit sums keyed by their row of counts
+    # (the ten-valued class four ranks' cards, the others one), two keys, each over both
+    # colours (red named: no renaming).
     colour = _parsed(_definition("blackjack", "colour: {dealer_up: red}"))
-    assert count_work(colour, 6).deals == 20  # 10 point classes x 2 colours, one card
+    assert count_work(colour, 6).deals == 10 + 2 * 2
 
 
 def test_one_pass_takes_every_modulus_past_int64():
