@@ -4,8 +4,9 @@ Targets from issue 29: each built-in's exact par sheet at its default deck count
 blackjack 6) in at most 1 s after compile on one core, a blackjack bet in at most 0.1 s.
 Issue 43: any definition the language accepts within a second at 8 decks; the definitions
 below are the shapes that took longest before (baccarat: suits on both hands' first cards,
-every card's suit or colour, a poker hand over three cards, third cards, named suits and
-colours; blackjack: suits or the same card on all four first cards, a poker hand of three
+every card's suit or colour, a poker hand over three cards or over both hands' three with
+the winner, a rank named beside both hands' suits, third cards, named suits and colours;
+blackjack: suits or the same card on all four first cards, a poker hand of three
 with a total), each timed beside the plain enumeration where that finishes in seconds, so
 the ratio does not depend on the machine: baccarat's every card through the tableau, every
 suit string, no sum kept; blackjack's each card named over every kind, one pass a modulus
@@ -76,6 +77,20 @@ DEFINITIONS = {
     "same_card_tie": (
         _definition(("same_card: [player_1, player_2]", "winner: tie")),
         True,
+    ),
+    "two_pokers_with_winner": (
+        _definition(
+            (f"poker_hand: {{cards: {_P3}, class: [straight_flush, flush]}}", "winner: player"),
+            (f"poker_hand: {{cards: {_B3}, class: [straight_flush, flush]}}", "winner: banker"),
+        ),
+        False,
+    ),
+    "king_beside_six_suits": (
+        _definition(
+            ("rank: {player_1: K}", f"same_suit: {_P3}", "winner: player"),
+            (f"same_suit: {_B3}", "winner: banker"),
+        ),
+        False,
     ),
     "blackjack_four_suited": (
         _definition((f"same_suit: {_FOUR}",), game="blackjack"),

@@ -22,10 +22,11 @@ from sidebet_samples import SIX_SUITED
 
 from gamecore.interrupts import off_the_main_thread
 
-# Poker hands on both hands' three cards with the winner, 8 decks: every card read by rank
-# and suit through the tableau, about 300 million deals and tens of seconds of counting
-# (issue 43: a shape still past a second), within the bound (a kernel's run long enough for
-# a Ctrl-C to land in it).
+# Poker hands on both hands' three cards beside each hand's total and ranks named on the
+# other hand's cards, 8 decks: every card read by rank and suit through the tableau, and the
+# suit sums' keys (which cards share a rank, the answers of the rank tests, both totals)
+# more than the table keeps, so most rounds deal their suit patterns afresh: about 20 s of
+# counting, within the bound (a kernel's run long enough for a Ctrl-C to land in it).
 LONG_COUNT = """\
 bet: two_pokers
 game: baccarat
@@ -34,12 +35,14 @@ outcomes:
   - name: Player
     when:
       poker_hand: {cards: [player_1, player_2, player_3], class: [straight_flush, flush]}
-      winner: player
+      total: {player: [0, 2, 4, 6, 8]}
+      rank: {banker_1: [A, 3, 5, 7, 9, J], banker_2: [2, 4, 6, K], banker_3: [A, 2, 3, Q]}
     pays: 20 to 1
   - name: Banker
     when:
       poker_hand: {cards: [banker_1, banker_2, banker_3], class: [straight_flush, flush]}
-      winner: banker
+      total: {banker: [1, 3, 5, 7, 9]}
+      rank: {player_1: [A, 3, 5, 7, 9, J], player_2: [2, 4, 6, K], player_3: [A, 2, 3, Q]}
     pays: 20 to 1
 """
 

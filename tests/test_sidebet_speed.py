@@ -44,7 +44,8 @@ def _text(*outcomes: tuple[str, ...], decks: int = 8) -> str:
 
 #: Definitions of every shape the reductions treat apart: first cards only (the tableau
 #: skipped), third cards and the tableau's facts, a named suit or colour (fewer renamings),
-#: colours beside suits, ranks by name (suit sums keyed by the class itself), poker hands.
+#: colours beside suits, ranks by name (suit sums keyed by the rank tests' answers), poker
+#: hands.
 SHAPES = {
     "either hand suited": _text(
         ("same_suit: [player_1, player_2]", "same_rank: [player_1, player_2]"),
@@ -216,10 +217,11 @@ def test_counts_past_int64_from_one_pass_are_the_closed_forms_at_1000_decks():
 
 
 def test_a_definition_the_new_loops_would_still_take_minutes_on_is_refused_before_counting():
-    # Poker hands on both hands' three cards (every card by rank and suit, the suit sums
-    # keyed by the ranks themselves), the winner, and hearts named (the suits' renamings only
-    # those keeping hearts): more than the bound at any deck count, refused in well under a
-    # second; without the named suit the same bet is within it.
+    # Poker hands on both hands' three cards (every card by rank and suit), the winner, and
+    # hearts named (the suits' renamings only those keeping hearts, the bound counting a suit
+    # sum for every round where the keys may pass the table): more than the bound at any
+    # deck count, refused in well under a second; without the named suit the same bet is
+    # within it.
     both = (
         "poker_hand: {cards: [player_1, player_2, player_3], class: [straight_flush, flush]}",
         "poker_hand: {cards: [banker_1, banker_2, banker_3], class: [straight_flush, flush]}",

@@ -31,6 +31,7 @@ product of the remaining counts of the card sets it drew, fine kinds first
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import NamedTuple
 
@@ -62,14 +63,33 @@ from gamecore.sidebets.deal import (
     blackjack_facts,
     outcome_of,
 )
-from gamecore.sidebets.definition import SideBet
-from gamecore.sidebets.program import COARSE, TESTS, VALUE, Classes, Program, classes, compile_bet
+from gamecore.sidebets.definition import POKER_CLASSES, SideBet
+from gamecore.sidebets.program import (
+    COARSE,
+    FAILS,
+    HOLDS,
+    NO,
+    OUTCOME,
+    RANK,
+    TESTS,
+    VALUE,
+    YES,
+    Classes,
+    Program,
+    classes,
+    compile_bet,
+)
 from gamecore.sidebets.round_cards import dealing, round_program
 from gamecore.sidebets.suitorbits import detail_count, suit_trie, trie_for
 
 
 class Split(NamedTuple):
     """What a round's suit sum depends on, and whether sums are kept.
+
+    A suit sum reads a fine card's rank class only through what the tests make of it:
+    which fine cards share a class (same rank, pairs and trips of a poker hand), each
+    ``rank`` test's answer, whether a poker hand's three ranks are a straight, and the
+    class's row of kind counts (the suits' factors). Rounds alike in these share a sum.
 
     Attributes
     ----------
@@ -78,9 +98,18 @@ class Split(NamedTuple):
         tests read (totals, naturals, winner, margin, cards dealt, a hand's cards).
     ids : numpy.ndarray
         int64 (positions, rank classes): what a suit sum reads of a card's rank class
-        besides which cards share it: the class itself at a card whose rank a condition
-        reads by name (``rank``, ``poker_hand``), else its row of kind counts (alike rows,
-        one id).
+        besides which cards share it: its row of kind counts and the answers of the
+        ``rank`` tests on the card, one id for each distinct pair (at most the classes;
+        the class itself where sums are not kept).
+    straights : numpy.ndarray
+        int64 (hands, 3): the card positions of each poker hand (each set once) whose
+        straight or not goes into the key, at most 20.
+    straight : numpy.ndarray
+        int64 (14, 14, 14): 1 where three ranks (index rank + 1, 0 a card not dealt) are
+        three different ranks of a straight, as a ``poker_hand`` test reads them.
+    class_cards : numpy.ndarray
+        int64 (rank classes,): the cards of each class (a round drawing more from one has
+        no ways).
     remember : bool
         Whether suit sums are kept by their key (every test one of the first cards or
         of the round's facts).
@@ -88,6 +117,9 @@ class Split(NamedTuple):
 
     fact_columns: np.ndarray
     ids: np.ndarray
+    straights: np.ndarray
+    straight: np.ndarray
+    class_cards: np.ndarray
     remember: bool
 
 
@@ -103,7 +135,7 @@ _FACT_TESTS = {
 }
 _CARD_TESTS = ("same_rank", "same_suit", "same_colour", "same_card", "rank", "suit")
 _CARD_TESTS = tuple(TESTS.index(t) for t in _CARD_TESTS + ("colour", "poker_hand"))
-_RANKS_BY_NAME = (TESTS.index("rank"), TESTS.index("poker_hand"))
+_RANK_TEST, _POKER_TEST = TESTS.index("rank"), TESTS.index("poker_hand")
 #: Bits of each fact read in a suit sum's key: every fact is below 32 (a blackjack two-card
 #: total at most 21; baccarat's below 10), and the nine facts read take 45 bits at most.
 FACT_BITS = 5
@@ -130,6 +162,47 @@ def kept_rows(outcomes: int, moduli: int) -> int:
     return min(KEPT_SUMS, _KEPT_CELLS // (moduli * (2 * outcomes + 1)))
 
 
+def _answers(rows: np.ndarray, dealt: np.ndarray) -> np.ndarray:
+    """Whether each test row holds on ``dealt``, as :func:`gamecore.sidebets.deal.outcome_of`
+    reads it (each row an outcome of its own; no row read here reads the facts)."""
+    own = rows.copy()
+    own[:, OUTCOME] = np.arange(len(rows))
+    own[:, YES], own[:, NO] = HOLDS, FAILS
+    matched = np.zeros(len(rows), dtype=np.bool_)
+    outcome_of(own, len(rows), dealt, np.zeros(FACTS, dtype=np.int64), matched)
+    return matched
+
+
+@kernel
+def _ask_every_three_ranks(test, table):
+    """Fill ``table[a, b, c]`` with whether ``test`` holds on three cards (positions 0, 1,
+    2) of ranks ``a - 1``, ``b - 1``, ``c - 1`` (-1: not dealt), suits and points unread."""
+    dealt = np.full((4, 3), -1, dtype=np.int64)
+    facts = np.zeros(FACTS, dtype=np.int64)
+    matched = np.zeros(1, dtype=np.bool_)
+    n = table.shape[0]
+    for a in range(n):
+        for b in range(n):
+            for c in range(n):
+                dealt[RANK, 0], dealt[RANK, 1], dealt[RANK, 2] = a - 1, b - 1, c - 1
+                outcome_of(test, 1, dealt, facts, matched)
+                table[a, b, c] = matched[0]
+
+
+@functools.cache
+def _straight_table() -> np.ndarray:
+    """:attr:`Split.straight`: each three ranks asked of a ``poker_hand`` test of the
+    straights (three different ranks of a straight, flush or not)."""
+    straights = POKER_CLASSES.index("straight"), POKER_CLASSES.index("straight_flush")
+    mask = sum(1 << c for c in straights)
+    test = np.array([[0, _POKER_TEST, 0, 1, 2, mask, HOLDS, FAILS]], dtype=np.int64)
+    ranks = len(cards.RANKS) + 1
+    table = np.zeros((ranks, ranks, ranks), dtype=np.int64)
+    _ask_every_three_ranks(test, table)
+    table.flags.writeable = False
+    return table
+
+
 def split_tests(program: Program, shoe: Classes, details: int) -> Split:
     """What a round's suit sum depends on (:class:`Split`).
 
@@ -145,7 +218,8 @@ def split_tests(program: Program, shoe: Classes, details: int) -> Split:
     Returns
     -------
     Split
-        The facts read, the rank classes' ids and whether sums are kept.
+        The facts read, the rank classes' ids, the poker hands read for straights and
+        whether sums are kept.
     """
     tests = program.tests
     codes = tests[:, 1]
@@ -153,13 +227,29 @@ def split_tests(program: Program, shoe: Classes, details: int) -> Split:
     read = sorted({c for code in set(codes.tolist()) for c in _FACT_TESTS.get(code, ())})
     kinds = shoe.counts[1, : int(shoe.sizes[1])].reshape(-1, details)
     alike = np.unique(kinds, axis=0, return_inverse=True)[1].reshape(-1)
-    ids = np.tile(alike.astype(np.int64), (program.levels.size, 1))
-    for row in tests[np.isin(codes, _RANKS_BY_NAME)] if split else ():
-        named = row[2:5] if row[1] == TESTS.index("poker_hand") else row[2:3]
-        ids[named] = np.arange(len(kinds))
-    if not split:
-        ids[:] = np.arange(len(kinds))
-    return Split(np.array(read, dtype=np.int64), ids, split)
+    ids = np.tile(np.arange(len(kinds), dtype=np.int64), (program.levels.size, 1))
+    straights = np.zeros((0, 3), dtype=np.int64)
+    if split:
+        for position in range(program.levels.size):
+            rows = tests[(codes == _RANK_TEST) & (tests[:, 2] == position)]
+            answers = [_class_answers(rows, shoe, details, position, c) for c in range(len(kinds))]
+            read_of = np.column_stack([alike, np.array(answers, dtype=np.int64)])
+            ids[position] = np.unique(read_of, axis=0, return_inverse=True)[1].reshape(-1)
+        hands = {tuple(sorted(row[2:5].tolist())) for row in tests[codes == _POKER_TEST]}
+        straights = np.array(sorted(hands), dtype=np.int64).reshape(-1, 3)
+    fact_columns = np.array(read, dtype=np.int64)
+    class_cards = kinds.sum(axis=1)
+    return Split(fact_columns, ids, straights, _straight_table(), class_cards, split)
+
+
+def _class_answers(rows: np.ndarray, shoe: Classes, details: int, position: int, rank_class):
+    """The answers of ``rank`` test rows on a card at ``position`` of class ``rank_class``
+    (its first kind: a rank test reads no suit)."""
+    if not len(rows):
+        return []
+    dealt = np.full((4, position + 1), -1, dtype=np.int64)
+    dealt[:, position] = shoe.attributes[1, :4, rank_class * details]
+    return _answers(rows, dealt).tolist()
 
 
 @kernel(inline=True)
@@ -233,10 +323,13 @@ def _coarse_factors(counts, attributes, levels, details, chosen, factors, comple
 
 
 @kernel(inline=True)
-def _sum_key(levels, chosen, ids, fine):
+def _sum_key(levels, chosen, split, dealt, fine):
     """The key of a round's suit sum: each fine card's place among the fine cards' equal
-    rank classes and its class's id (127: not dealt). The fine cards dealt go into
-    ``fine``; returns the key and their number."""
+    rank classes and its class's id (127: not dealt), 7 bits a card, then a bit for each
+    poker hand's straight (below 2**62 with six cards and 20 hands); -1 where a class
+    holds fewer cards than the fine cards dealt from it (no suit pattern has ways). The
+    fine cards dealt go into ``fine``; returns the key and their number."""
+    ids, straights, straight = split.ids, split.straights, split.straight
     key = 0
     k = 0
     for p in range(levels.size):
@@ -245,14 +338,21 @@ def _sum_key(levels, chosen, ids, fine):
         part = 127
         if chosen[p] >= 0:
             label = k
+            drawn = 1
             for i in range(k):
                 if chosen[fine[i]] == chosen[p]:
-                    label = i
-                    break
+                    label = min(label, i)
+                    drawn += 1
+            if drawn > split.class_cards[chosen[p]]:
+                return -1, k
             part = label * 16 + ids[p, chosen[p]]
             fine[k] = p
             k += 1
         key = key * 128 + part
+    for h in range(straights.shape[0]):
+        first = dealt[RANK, straights[h, 0]] + 1
+        second = dealt[RANK, straights[h, 1]] + 1
+        key = key * 2 + straight[first, second, dealt[RANK, straights[h, 2]] + 1]
     return key, k
 
 
@@ -342,7 +442,9 @@ def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
         blackjack_facts(dealt, facts)
     else:
         baccarat_facts(dealt, facts)
-    key, k = _sum_key(program.levels, chosen, split.ids, fine)
+    key, k = _sum_key(program.levels, chosen, split, dealt, fine)
+    if key < 0:  # a rank class runs out
+        return
     if k == 0:  # no suits to deal
         paid = outcome_of(program.tests, program.outcomes, dealt, facts, held)
         _add_round(tally, ways, paid, held, moduli)

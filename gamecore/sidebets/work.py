@@ -173,6 +173,7 @@ def deals_per_pass(
             continue
         ids = max(len(set(row)) for row in split.ids.tolist())
         keys = _keys_bound(dealt, ids, _fact_rows(bet.game, split.fact_columns))
+        keys <<= len(split.straights)  # each poker hand's straight or not
         sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
         deals += sums * int(strings[dealt])
     return deals
