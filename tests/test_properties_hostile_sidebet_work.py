@@ -238,13 +238,17 @@ def test_a_blackjack_count_deals_the_named_cards_by_rank_class_and_suit_pattern(
     from gamecore.sidebets.work import count_work
 
     # 21+3 reads the rank and suit of three cards, the hole card none: 13^3 rounds of
-    # ranks, each round's suit sum (keyed by the ranks themselves, no sum read back) over
-    # the 5 patterns of three suits under every renaming (set partitions of 3).
-    assert count_work(_parsed(_builtin_text("twenty_one_plus_three")), 6).deals == 13**3 * 6
+    # ranks; a suit sum is keyed by which of the three share a rank (the 5 set partitions of
+    # 3) and whether their ranks are a straight (2), so at most 10 sums are dealt, each over
+    # the 5 patterns of three suits under every renaming (set partitions of 3 again).
+    deals = count_work(_parsed(_builtin_text("twenty_one_plus_three")), 6).deals
+    assert deals == 13**3 + 5 * 2 * 5
     # Lucky Ladies: the player's two by rank (hearts named: the renamings of the other three
-    # suits, 5 patterns of two suits: HH, HX, XH, XX, XY), the dealer's two by points (10);
-    # the totals read key more sums than the table keeps, so one sum a round.
-    assert count_work(_parsed(_builtin_text("lucky_ladies")), 6).deals == 13**2 * 10**2 * 6
+    # suits, 5 patterns of two suits: HH, HX, XH, XX, XY), the dealer's two by points (10):
+    # 13^2 x 10^2 rounds; a suit sum is keyed by whether the two share a rank (2), each one
+    # a queen or not (2 x 2) and the totals read (19 x 19 rows): at most 2,888 sums.
+    deals = count_work(_parsed(_builtin_text("lucky_ladies")), 6).deals
+    assert deals == 13**2 * 10**2 + 2 * 2 * 2 * 19 * 19 * 5
     # One card's colour named: 10 point classes, the suit sums keyed by their row of counts
     # (the ten-valued class four ranks' cards, the others one), two keys, each over both
     # colours (red named: no renaming).

@@ -313,6 +313,26 @@ def blackjack_facts(dealt: np.ndarray, facts: np.ndarray) -> None:
     _blackjack_facts(dealt, facts)
 
 
+@kernel_face(_poker_class)
+def poker_class(dealt: np.ndarray, first: int, second: int, third: int) -> int:
+    """The three-card poker class of the cards at three positions of a deal.
+
+    Parameters
+    ----------
+    dealt : numpy.ndarray
+        int64 (4, positions): the deal's cards (rank and suit read).
+    first, second, third : int
+        The positions.
+
+    Returns
+    -------
+    int
+        The class's index in ``definition.POKER_CLASSES`` (a suited pair is a flush; aces
+        low or high: A-2-3 and Q-K-A are straights, K-A-2 is not).
+    """
+    return int(_poker_class(dealt, first, second, third))
+
+
 @kernel_face(_outcome_of)
 def outcome_of(
     tests: np.ndarray, outcomes: int, dealt: np.ndarray, facts: np.ndarray, matched: np.ndarray

@@ -62,18 +62,17 @@ from gamecore.sidebets.deal import (
     baccarat_facts,
     blackjack_facts,
     outcome_of,
+    poker_class,
 )
 from gamecore.sidebets.definition import POKER_CLASSES, SideBet
 from gamecore.sidebets.program import (
     COARSE,
-    FAILS,
-    HOLDS,
-    NO,
-    OUTCOME,
     RANK,
+    SUIT,
     TESTS,
     VALUE,
-    YES,
+    A,
+    B,
     Classes,
     Program,
     classes,
@@ -106,7 +105,8 @@ class Split(NamedTuple):
         straight or not goes into the key, at most 20.
     straight : numpy.ndarray
         int64 (14, 14, 14): 1 where three ranks (index rank + 1, 0 a card not dealt) are
-        three different ranks of a straight, as a ``poker_hand`` test reads them.
+        three different ranks of a straight, as a ``poker_hand`` test reads them (1, 1, 1
+        of zeros where no poker hand is read).
     class_cards : numpy.ndarray
         int64 (rank classes,): the cards of each class (a round drawing more from one has
         no ways).
@@ -162,43 +162,30 @@ def kept_rows(outcomes: int, moduli: int) -> int:
     return min(KEPT_SUMS, _KEPT_CELLS // (moduli * (2 * outcomes + 1)))
 
 
-def _answers(rows: np.ndarray, dealt: np.ndarray) -> np.ndarray:
-    """Whether each test row holds on ``dealt``, as :func:`gamecore.sidebets.deal.outcome_of`
-    reads it (each row an outcome of its own; no row read here reads the facts)."""
-    own = rows.copy()
-    own[:, OUTCOME] = np.arange(len(rows))
-    own[:, YES], own[:, NO] = HOLDS, FAILS
-    matched = np.zeros(len(rows), dtype=np.bool_)
-    outcome_of(own, len(rows), dealt, np.zeros(FACTS, dtype=np.int64), matched)
-    return matched
-
-
 @kernel
-def _ask_every_three_ranks(test, table):
-    """Fill ``table[a, b, c]`` with whether ``test`` holds on three cards (positions 0, 1,
-    2) of ranks ``a - 1``, ``b - 1``, ``c - 1`` (-1: not dealt), suits and points unread."""
+def _poker_classes_of_ranks(table):
+    """Fill ``table[a, b, c]`` with the poker class of three cards of ranks ``a - 1``,
+    ``b - 1``, ``c - 1`` (-1: a card not dealt, every attribute -1) of three suits."""
     dealt = np.full((4, 3), -1, dtype=np.int64)
-    facts = np.zeros(FACTS, dtype=np.int64)
-    matched = np.zeros(1, dtype=np.bool_)
     n = table.shape[0]
     for a in range(n):
         for b in range(n):
             for c in range(n):
                 dealt[RANK, 0], dealt[RANK, 1], dealt[RANK, 2] = a - 1, b - 1, c - 1
-                outcome_of(test, 1, dealt, facts, matched)
-                table[a, b, c] = matched[0]
+                for i in range(3):
+                    dealt[SUIT, i] = i if dealt[RANK, i] >= 0 else -1
+                table[a, b, c] = poker_class(dealt, 0, 1, 2)
 
 
 @functools.cache
 def _straight_table() -> np.ndarray:
-    """:attr:`Split.straight`: each three ranks asked of a ``poker_hand`` test of the
-    straights (three different ranks of a straight, flush or not)."""
-    straights = POKER_CLASSES.index("straight"), POKER_CLASSES.index("straight_flush")
-    mask = sum(1 << c for c in straights)
-    test = np.array([[0, _POKER_TEST, 0, 1, 2, mask, HOLDS, FAILS]], dtype=np.int64)
+    """:attr:`Split.straight`: every three ranks' class as a ``poker_hand`` test reads
+    them (:func:`gamecore.sidebets.deal.poker_class`), a straight or not."""
     ranks = len(cards.RANKS) + 1
     table = np.zeros((ranks, ranks, ranks), dtype=np.int64)
-    _ask_every_three_ranks(test, table)
+    _poker_classes_of_ranks(table)
+    straights = POKER_CLASSES.index("straight"), POKER_CLASSES.index("straight_flush")
+    table = np.isin(table, straights).astype(np.int64)
     table.flags.writeable = False
     return table
 
@@ -230,26 +217,20 @@ def split_tests(program: Program, shoe: Classes, details: int) -> Split:
     ids = np.tile(np.arange(len(kinds), dtype=np.int64), (program.levels.size, 1))
     straights = np.zeros((0, 3), dtype=np.int64)
     if split:
+        ranks = shoe.attributes[1, RANK, : int(shoe.sizes[1]) : details]
         for position in range(program.levels.size):
-            rows = tests[(codes == _RANK_TEST) & (tests[:, 2] == position)]
-            answers = [_class_answers(rows, shoe, details, position, c) for c in range(len(kinds))]
-            read_of = np.column_stack([alike, np.array(answers, dtype=np.int64)])
+            masks = tests[(codes == _RANK_TEST) & (tests[:, A] == position), B]
+            # A rank test holds where the card's rank is one it names (its mask's bit; with
+            # a rank test every class is one rank)
+            answers = (masks[None, :] >> np.maximum(ranks, 0)[:, None]) & 1
+            read_of = np.column_stack([alike, answers])
             ids[position] = np.unique(read_of, axis=0, return_inverse=True)[1].reshape(-1)
         hands = {tuple(sorted(row[2:5].tolist())) for row in tests[codes == _POKER_TEST]}
         straights = np.array(sorted(hands), dtype=np.int64).reshape(-1, 3)
+    straight = _straight_table() if len(straights) else np.zeros((1, 1, 1), dtype=np.int64)
     fact_columns = np.array(read, dtype=np.int64)
     class_cards = kinds.sum(axis=1)
-    return Split(fact_columns, ids, straights, _straight_table(), class_cards, split)
-
-
-def _class_answers(rows: np.ndarray, shoe: Classes, details: int, position: int, rank_class):
-    """The answers of ``rank`` test rows on a card at ``position`` of class ``rank_class``
-    (its first kind: a rank test reads no suit)."""
-    if not len(rows):
-        return []
-    dealt = np.full((4, position + 1), -1, dtype=np.int64)
-    dealt[:, position] = shoe.attributes[1, :4, rank_class * details]
-    return _answers(rows, dealt).tolist()
+    return Split(fact_columns, ids, straights, straight, class_cards, split)
 
 
 @kernel(inline=True)
