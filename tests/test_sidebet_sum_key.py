@@ -38,8 +38,9 @@ def _text(*outcomes: tuple[str, ...]) -> str:
 
 _P3, _B3 = "[player_1, player_2, player_3]", "[banker_1, banker_2, banker_3]"
 #: Shapes whose every card is dealt by rank: the two poker hands with their winners (issue
-#: 43's slowest), a king named beside both hands' suits, and straights and pairs over the
-#: first four cards (always dealt) beside ranks named on first and third cards.
+#: 43's slowest); a king named beside both hands' suits; straights and pairs over the first
+#: four cards (always dealt) beside ranks named on first and third cards; poker hands over
+#: third cards (a hand holds no class where one of its cards is not dealt).
 SHAPES = {
     "two poker hands, winners": _text(
         (f"poker_hand: {{cards: {_P3}, class: [straight_flush, flush]}}", "winner: player"),
@@ -59,6 +60,11 @@ SHAPES = {
             "rank: {player_3: [A, Q], banker_1: [2, 3, Q]}",
         ),
         (f"poker_hand: {{cards: {_P3}, class: flush}}", "rank: {banker_3: 3}", "natural: none"),
+    ),
+    "poker hands over third cards": _text(
+        (f"poker_hand: {{cards: {_B3}, class: [straight, high_card]}}",),
+        ("poker_hand: {cards: [player_3, banker_3, player_1], class: [pair, three_of_a_kind]}",),
+        (f"poker_hand: {{cards: {_P3}, class: pair}}", "winner: player"),
     ),
 }
 

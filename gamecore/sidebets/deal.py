@@ -156,8 +156,11 @@ def _is_in(value, mask):
 @kernel(inline=True)
 def _poker_class(dealt, first, second, third):
     """The three-card poker class of the cards at three positions (aces low or high:
-    A-2-3 and Q-K-A are straights, K-A-2 is not)."""
+    A-2-3 and Q-K-A are straights, K-A-2 is not); -1 where one is not dealt (a condition
+    on a third card holds only where it is dealt)."""
     a, b, c = dealt[RANK, first], dealt[RANK, second], dealt[RANK, third]
+    if a < 0 or b < 0 or c < 0:
+        return -1
     flush = dealt[SUIT, first] == dealt[SUIT, second] == dealt[SUIT, third]
     if a == b == c:
         return _SUITED_TRIPS if flush else _TRIPS
@@ -328,7 +331,8 @@ def poker_class(dealt: np.ndarray, first: int, second: int, third: int) -> int:
     -------
     int
         The class's index in ``definition.POKER_CLASSES`` (a suited pair is a flush; aces
-        low or high: A-2-3 and Q-K-A are straights, K-A-2 is not).
+        low or high: A-2-3 and Q-K-A are straights, K-A-2 is not), or -1 where a card is
+        not dealt.
     """
     return int(_poker_class(dealt, first, second, third))
 
