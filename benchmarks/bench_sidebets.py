@@ -5,9 +5,10 @@ blackjack 6) in at most 1 s after compile on one core, a blackjack bet in at mos
 Issue 43: any definition the language accepts within a second at 8 decks; the definitions
 below are the shapes that took longest before (baccarat: suits on both hands' first cards,
 every card's suit or colour, a poker hand over three cards or over both hands' three with
-the winner, a rank named beside both hands' suits, third cards, named suits and colours;
-blackjack: suits or the same card on all four first cards, a poker hand of three
-with a total), each timed beside the plain enumeration where that finishes in seconds, so
+the winner, a rank named beside both hands' suits, rank lists cutting the ten-valued ranks
+beside suits, third cards, named suits and colours; blackjack: suits or the same card on all
+four first cards, a poker hand of three with a total, face cards listed with suits and a
+total), each timed beside the plain enumeration where that finishes in seconds, so
 the ratio does not depend on the machine: baccarat's every card through the tableau, every
 suit string, no sum kept; blackjack's each card named over every kind, one pass a modulus
 (:func:`gamecore.sidebets.exact.count_by_kind`).
@@ -91,6 +92,22 @@ DEFINITIONS = {
             (f"same_suit: {_B3}", "winner: banker"),
         ),
         False,
+    ),
+    "tens_cut_by_rank_lists_beside_suits": (
+        _definition(
+            ("rank: {player_1: [10, J], banker_1: [Q, K, A]}", f"same_suit: {_P3}"),
+            ("any: [{rank: {player_2: Q}}, {rank: {banker_3: K}}]", "winner: tie"),
+            ("not: {rank: {player_3: [10, J]}}", "colour: {banker_3: red}", "natural: none"),
+        ),
+        False,
+    ),
+    "blackjack_faces_listed_with_total": (
+        _definition(
+            ("rank: {player_1: [J, Q, K], dealer_up: K}", "same_suit: [player_1, player_2]"),
+            ("rank: {player_2: Q}", "colour: {dealer_hole: red}", "total: {player: 20}"),
+            game="blackjack",
+        ),
+        True,
     ),
     "blackjack_four_suited": (
         _definition((f"same_suit: {_FOUR}",), game="blackjack"),

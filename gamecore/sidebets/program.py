@@ -6,10 +6,14 @@ Central idea
 A bet is counted at the coarsest detail it needs. Every card of a deal is dealt either
 **coarse**, as its point class alone (baccarat 0..9, blackjack A, 2..9, ten: what the game's
 totals read), or **fine**, as one *kind*: the cards alike in everything any condition of the
-bet reads (rank, suit or colour, and the point class). Only the cards a rank, suit or colour
-condition names are dealt fine. Each kind lies inside one point class, so any two card sets a
-deal draws from are the same set, nested, or disjoint, and its number of ways stays a product
-of remaining counts (:mod:`gamecore.sidebets.deal`).
+bet reads (rank class, suit or colour, and the point class). Only the cards a rank, suit or
+colour condition names are dealt fine. The rank classes are the coarsest that every condition
+reading ranks tells apart: the point classes, cut only as the ``rank`` conditions' lists cut
+them (``rank: {player_1: K}`` sets the kings apart from the 10, J and Q: 11 classes), every
+rank apart where a condition compares ranks or reads the dealer's final hand
+(:func:`rank_classes`). Each kind lies inside one point class, so any two card sets a deal
+draws from are the same set, nested, or disjoint, and its number of ways stays a product of
+remaining counts (:mod:`gamecore.sidebets.deal`).
 
 The conditions become rows ``(outcome, test, a, b, c, d, yes, no)`` of :data:`TESTS` codes
 with their arguments as card positions and bit masks of accepted values, and the row to read
@@ -75,6 +79,8 @@ _READS = {
     "colour": ("colour",),
     "poker_hand": ("rank", "suit"),
 }
+#: Conditions that compare cards' ranks with one another: every rank a class of its own.
+_COMPARE_RANKS = ("same_rank", "same_card", "poker_hand")
 
 
 class Classes(NamedTuple):
@@ -87,8 +93,9 @@ class Classes(NamedTuple):
         past the level's size).
     attributes : numpy.ndarray
         int64 (2, 5, width): for each level and class, its point class, rank, suit and colour
-        indices (-1 where the level does not tell them apart) and its point class again as
-        the coarse class holding it (column :data:`COARSE`).
+        indices (-1 where the level does not tell them apart; a rank class of several ranks
+        its least rank, every condition answering alike on its ranks) and its point class
+        again as the coarse class holding it (column :data:`COARSE`).
     sizes : numpy.ndarray
         int64 (2,): classes at each level.
     """
@@ -193,9 +200,6 @@ def suit_mode(bet: SideBet) -> int:
     return 1 if "suit" in set().union(*card_reads(bet).values()) else 2
 
 
-
-
-
 def draws_by_rank(bet: SideBet) -> bool:
     """Whether the dealer's draws are dealt by rank (13 classes), not point class (10).
 
@@ -213,6 +217,50 @@ def draws_by_rank(bet: SideBet) -> bool:
     return "rank" in draws_read(_every_condition(bet))
 
 
+def _points(game: str) -> tuple[int, ...]:
+    """Each rank's point class in ``game`` (baccarat 0..9, blackjack 0 the ace .. 9 ten)."""
+    return cards.BACCARAT_POINTS if game == "baccarat" else cards.BLACKJACK_CLASSES
+
+
+def rank_classes(bet: SideBet) -> tuple[int, ...]:
+    """The class of each rank: the coarsest partition of the ranks that every condition
+    reading ranks respects.
+
+    The point classes, cut only where a ``rank`` condition's list holds some ranks of a
+    point class and not the others (``rank: {player_1: K}``: {K} apart from {10, J, Q};
+    ``[J, Q, K]``: {10} apart from {J, Q, K}); every rank apart where a condition compares
+    ranks (``same_rank``, ``same_card``, ``poker_hand``) or the bet reads the dealer's final
+    hand (its draws are dealt by rank or by point class, and a hand of one suit counts the up
+    card and hole card by their own ranks: :mod:`gamecore.sidebets.dealer_count`). Every
+    ``rank`` list is then a union of classes, so every condition answers alike on the ranks
+    of one class, and the count deals a class as one card set, its cards the sum of its
+    ranks'.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+
+    Returns
+    -------
+    tuple of int
+        For each rank of :data:`gamecore.cards.RANKS`, the least rank index of its class.
+    """
+    conditions = _every_condition(bet)
+    every_rank = tuple(range(len(cards.RANKS)))
+    if any(c.kind in _COMPARE_RANKS or c.kind == "dealer_final" for c in conditions):
+        return every_rank
+    lists = [set(c.values) for c in conditions if c.kind == "rank"]
+    points = _points(bet.game)
+    signature = [
+        (points[r], *(name in names for names in lists)) for r, name in enumerate(cards.RANKS)
+    ]
+    rank_of = tuple(signature.index(signature[r]) for r in every_rank)
+    for names in lists:  # every list a union of classes
+        assert all(
+            (cards.RANKS[r] in names) == (cards.RANKS[rank_of[r]] in names) for r in every_rank
+        )
+    return rank_of
 
 
 def _hands_read(condition: Condition) -> tuple[str, ...]:
@@ -249,10 +297,12 @@ def classes(bet: SideBet, shoe: cards.Shoe) -> Classes:
     -------
     Classes
         Coarse level 0 (10 point classes) and fine level 1 (one kind per distinct value of
-        the attributes read, e.g. 13 ranks, or 52 cards).
+        the attributes read: rank class (:func:`rank_classes`), suit or colour; e.g. 13
+        ranks, 11 rank classes by four suits, or 52 cards).
     """
     read = set().union(*card_reads(bet).values())
-    points = cards.BACCARAT_POINTS if bet.game == "baccarat" else cards.BLACKJACK_CLASSES
+    points = _points(bet.game)
+    rank_of = rank_classes(bet)
     table = shoe.counts
     width = len(cards.RANKS) * len(cards.SUITS)
     counts = np.zeros((2, width), dtype=np.int64)
@@ -265,7 +315,7 @@ def classes(bet: SideBet, shoe: cards.Shoe) -> Classes:
             attributes[0, VALUE, value] = attributes[0, COARSE, value] = value
             key = (
                 value,
-                r if "rank" in read else -1,
+                rank_of[r] if "rank" in read else -1,
                 s if "suit" in read else -1,
                 cards.SUIT_COLOUR[s] if ("colour" in read or "suit" in read) else -1,
             )

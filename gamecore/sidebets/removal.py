@@ -35,7 +35,7 @@ from gamecore import cards, counting
 from gamecore.errors import GamecoreError, shown
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.exact import count_outcomes
-from gamecore.sidebets.program import COLOUR, RANK, SUIT, VALUE, card_reads, classes
+from gamecore.sidebets.program import COLOUR, RANK, SUIT, VALUE, card_reads, classes, rank_classes
 from gamecore.sidebets.work import check_work, removal_counts
 
 #: The card classes a count can tell apart: point classes, ranks, or single cards.
@@ -189,14 +189,16 @@ def expected_return(bet: SideBet, shoe: cards.Shoe) -> Fraction:
 
 def _kind_of_cells(bet: SideBet, shoe: cards.Shoe) -> list[int]:
     """The kind of every card (code order): the class of the enumeration's fine level whose
-    attributes it has (a -1 attribute is one the bet does not read)."""
+    attributes it has (a -1 attribute is one the bet does not read; a rank class is read
+    as its least rank)."""
     found = classes(bet, shoe)
+    rank_of = rank_classes(bet)
     sizes, attributes = found.sizes, found.attributes[1]
     points = cards.BACCARAT_POINTS if bet.game == "baccarat" else cards.BLACKJACK_CLASSES
     kinds = []
     for r in range(len(cards.RANKS)):
         for s in range(len(cards.SUITS)):
-            own = {VALUE: points[r], RANK: r, SUIT: s, COLOUR: cards.SUIT_COLOUR[s]}
+            own = {VALUE: points[r], RANK: rank_of[r], SUIT: s, COLOUR: cards.SUIT_COLOUR[s]}
             kinds.append(
                 next(
                     k

@@ -220,8 +220,8 @@ def split_tests(program: Program, shoe: Classes, details: int) -> Split:
         ranks = shoe.attributes[1, RANK, : int(shoe.sizes[1]) : details]
         for position in range(program.levels.size):
             masks = tests[(codes == _RANK_TEST) & (tests[:, A] == position), B]
-            # A rank test holds where the card's rank is one it names (its mask's bit; with
-            # a rank test every class is one rank)
+            # A rank test holds where the card's rank is one it names (its mask's bit; every
+            # rank of a class answers alike, its least rank read: program.rank_classes)
             answers = (masks[None, :] >> np.maximum(ranks, 0)[:, None]) & 1
             read_of = np.column_stack([alike, answers])
             ids[position] = np.unique(read_of, axis=0, return_inverse=True)[1].reshape(-1)

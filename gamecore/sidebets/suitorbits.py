@@ -4,7 +4,7 @@ that neither the bet nor the shoe can tell apart are counted once, times their n
 Central idea
 ------------
 A card dealt fine is one *kind* (:mod:`gamecore.sidebets.program`): a rank class (its point
-class, or its rank where ranks are read) and a *detail*, its suit where suits are read, else
+class, or a part of it where ranks are read) and a *detail*, its suit where suits are read, else
 its colour where colours are, else nothing. A permutation ``g`` of the details is a
 symmetry of the count when every condition reads the deal renamed by ``g`` as it reads the
 deal (``same_suit``, ``same_card`` and poker's flush read suits only as equal or not; a
