@@ -23,6 +23,11 @@ end; where the bet reads the cards' suits, every card named is of a known suit, 
 first, as the deal's own ways. A hand that holds more cards than any outcome can pay
 (:attr:`~gamecore.sidebets.dealer_final.DealerPlan.cap`) is not walked further: however it
 ends it loses.
+
+A final hand is read by the tests only through its total, and, where a condition reads them,
+its number of cards, its last card's class and which hand a ``ranks`` field names it as: a
+walk gathers its final hands' ways by that key and settles each key once, where the hands
+number thousands for each deal and the keys tens.
 """
 
 from __future__ import annotations
@@ -45,7 +50,13 @@ from gamecore.sidebets.deal import (
     FINAL_TOTAL,
     outcome_of,
 )
-from gamecore.sidebets.dealer_words import MAX_DEALER_CARDS, READS_COLOURED, READS_SUITED
+from gamecore.sidebets.dealer_words import (
+    MAX_DEALER_CARDS,
+    READS_CARDS,
+    READS_COLOURED,
+    READS_LAST,
+    READS_SUITED,
+)
 from gamecore.sidebets.program import COLOUR, RANK, RANK_BITS, SUIT, VALUE
 
 #: Rows of the depth-first stack: hard total, holds an ace, classes packed, ways so far, the
@@ -55,6 +66,15 @@ _HARD, _ACE, _PACKED, _WAYS, _CHOICE, _DREW, _COMPLETION = range(7)
 _BY_CLASS, _ONE_COLOUR, _ONE_SUIT = range(3)
 #: Draw classes at most (13 ranks).
 _CLASSES = 13
+#: A final hand's key (:func:`_hand_key`): its total in the low bits (at most 26), then its
+#: cards and its last card's class (below 16 each), then which named hand it is.
+_TOTAL_MASK, _FIELD_MASK = 31, 15
+_CARDS_SHIFT, _LAST_SHIFT, _NAMED_SHIFT = 5, 9, 13
+#: Slots of the table gathering a walk's final hands by key (a power of two; the table is
+#: settled and emptied when half of them are used). A walk of a bet reading both the number
+#: of cards and the last card reaches up to 341 keys (hitting soft 17), so such a bet settles
+#: through a full table mid-walk (Bust It's published figures are checked so).
+_SLOTS = 1 << 9
 
 
 # ---------------------------------------------------------------------------------------
@@ -127,13 +147,20 @@ def _deal_final(rng, codes, start, fresh, table, rule, dealt, facts):
 @kernel(inline=True)
 def _draw_work():
     """The scratch arrays :func:`count_draws` reuses for every deal: ``(left, left_of,
-    stack)``, the cards left of each draw class, of it in the walk's colour or suit, and
-    int64 (7, MAX_DEALER_CARDS + 3) the state at each depth and the completions (row
-    ``_COMPLETION``, indexed by cards dealt)."""
+    stack, gathered)``, the cards left of each draw class, of it in the walk's colour or
+    suit, int64 (7, MAX_DEALER_CARDS + 3) the state at each depth and the completions (row
+    ``_COMPLETION``, indexed by cards dealt), and the table gathering final hands by key
+    (its slots' keys, -1 where free, their ways, the slots used in order, how many)."""
     return (
         np.zeros(_CLASSES, dtype=np.int64),
         np.zeros(_CLASSES, dtype=np.int64),
         np.zeros((7, MAX_DEALER_CARDS + 3), dtype=np.int64),
+        (
+            np.full(_SLOTS, -1, dtype=np.int64),
+            np.zeros(_SLOTS, dtype=np.int64),
+            np.zeros(_SLOTS // 2, dtype=np.int64),
+            np.zeros(1, dtype=np.int64),
+        ),
     )
 
 
@@ -146,7 +173,7 @@ def _class_of(plan, dealt, position):
 def _start(plan, dealt, scratch):
     """Fill the cards left of each class and the state before any draw; return the cards
     dealt."""
-    left, _left_of, stack = scratch
+    left, stack = scratch[0], scratch[2]
     for d in range(left.size):
         left[d] = plan.counts[d]
     dealt_count = 0
@@ -227,20 +254,51 @@ def _players_after(plan, dealt, packed, ways, modulus):
 
 
 @kernel(inline=True)
-def _settle(plan, program, work, walk, ways, cards_dealt, modulus):
-    """Settle a final hand: by class as of mixed suits and colours; of one colour or suit,
-    moved from the outcome the walks before settled it on to its own."""
-    completion, _before, _ways, walk_kind = walk
+def _hand_key(plan, hand):
+    """What the tests read of a final hand ``(hard, ace, cards, packed classes, last
+    class)``, as one key: its total, then its number of cards, its last card's class and
+    which hand a ``ranks`` field names it as (1 + its index, 0 none) where a condition reads
+    them (0 where none does)."""
+    hard, ace, hand_cards, packed, last = hand
+    key = _best_total(hard, ace)
+    if plan.reads & READS_CARDS:
+        key |= hand_cards << _CARDS_SHIFT
+    if plan.reads & READS_LAST:
+        key |= last << _LAST_SHIFT
+    for i in range(plan.named_hands.size):
+        if plan.named_hands[i] == packed:
+            key |= (i + 1) << _NAMED_SHIFT
+            break
+    return key
+
+
+@kernel(inline=True)
+def _gather(gathered, key, ways, modulus):
+    """Add ``ways`` to the key's slot of the table; return whether the table is full."""
+    keys, sums, used, count = gathered
+    mask = keys.size - 1
+    slot = (key * 40503) & mask
+    while keys[slot] >= 0 and keys[slot] != key:
+        slot = (slot + 1) & mask
+    if keys[slot] < 0:
+        keys[slot] = key
+        sums[slot] = 0
+        used[count[0]] = slot
+        count[0] += 1
+    sums[slot] = addmod(sums[slot], ways, modulus)
+    return count[0] == used.size
+
+
+@kernel(inline=True)
+def _settle(plan, program, work, walk_kind, ways, modulus):
+    """Settle the final hands of one key (their facts set, ``ways`` their ways): by class as
+    of mixed suits and colours; of one colour or suit, moved from the outcome the walks
+    before settled them on to their own."""
     facts = work[0]
     if walk_kind == _BY_CLASS:
         facts[FINAL_SUITED] = 0
         facts[FINAL_COLOURED] = 0
-        _tally(program, work, mulmod(ways, completion[cards_dealt], modulus), modulus)
-        return
-    if plan.apart:
-        ways = _players_after(plan, program[2], facts[FINAL_CLASSES], ways, modulus)
-    ways = mulmod(ways, completion[cards_dealt], modulus)
-    if ways == 0:
+        _tally(program, work, ways, modulus)
         return
     less = -ways if modulus == 0 else (modulus - ways % modulus) % modulus
     # one colour: from mixed to of one colour; one suit: from (of one colour where a walk
@@ -252,6 +310,40 @@ def _settle(plan, program, work, walk, ways, cards_dealt, modulus):
     facts[FINAL_SUITED] = 1 if walk_kind == _ONE_SUIT else 0
     facts[FINAL_COLOURED] = coloured
     _tally(program, work, ways, modulus)
+
+
+@kernel(inline=True)
+def _settle_gathered(plan, program, work, gathered, walk_kind, modulus):
+    """Settle every key of the table once, with its facts, and empty the table."""
+    keys, sums, used, count = gathered
+    facts = work[0]
+    for u in range(count[0]):
+        slot = used[u]
+        key = keys[slot]
+        keys[slot] = -1
+        facts[FINAL_TOTAL] = key & _TOTAL_MASK
+        facts[FINAL_CARDS] = (key >> _CARDS_SHIFT) & _FIELD_MASK
+        facts[FINAL_LAST] = (key >> _LAST_SHIFT) & _FIELD_MASK
+        named = key >> _NAMED_SHIFT
+        facts[FINAL_CLASSES] = plan.named_hands[named - 1] if named > 0 else -1
+        _settle(plan, program, work, walk_kind, sums[slot], modulus)
+    count[0] = 0
+
+
+@kernel(inline=True)
+def _final_hand(plan, program, work, scratch, walk, hand, ways, modulus):
+    """Gather a final hand ``(hard, ace, cards, packed classes, last class)`` reached with
+    ``ways``: times the ways of completing its deal (and of the player's cards, counted
+    after a hand of one colour or suit), under the key of what the tests read of it."""
+    completion, before, _ways, walk_kind = walk
+    if walk_kind != _BY_CLASS and plan.apart:
+        ways = _players_after(plan, program[2], hand[3], ways, modulus)
+    ways = mulmod(ways, completion[before + hand[2] - 2], modulus)
+    if ways == 0:
+        return
+    gathered = scratch[3]
+    if _gather(gathered, _hand_key(plan, hand), ways, modulus):
+        _settle_gathered(plan, program, work, gathered, walk_kind, modulus)
 
 
 @kernel
@@ -276,8 +368,13 @@ def _count_draws(plan, program, work, scratch, ways, modulus):
     ):
         if (plan.reads & bit) == 0:
             continue
-        for group in range(groups):
+        # Where no card's suit is read and the shoe holds each class alike in every suit
+        # (colour), every suit's (colour's) walk is the first one's: walked once, times them
+        alike = plan.apart == 1 and (plan.alike & bit) != 0
+        for group in range(1 if alike else groups):
             first = _start_apart(plan, dealt, scratch, walk_kind, group, ways, modulus)
+            if alike:
+                first = mulmod(first, groups, modulus)
             if first > 0:
                 _walk(plan, program, work, scratch, (completion, before, first, walk_kind), modulus)
 
@@ -286,15 +383,16 @@ def _count_draws(plan, program, work, scratch, ways, modulus):
 def _walk(plan, program, work, scratch, walk, modulus):
     """Walk the dealer's draws depth first from the state at depth 0 (``walk = (completion,
     cards dealt before, ways, walk kind)``), settling each final hand."""
-    left_all, left_of, stack = scratch
+    left_all, left_of, stack, gathered = scratch
     left = left_all if walk[3] == _BY_CLASS else left_of
-    facts, tally = work[0], work[2]
+    tally = work[2]
     completion, before, ways, walk_kind = walk
     stack[_WAYS, 0] = ways
     if _dealer_stands(stack[_HARD, 0], stack[_ACE, 0], plan.hits_soft_17):
         hole = _class_of(plan, program[2], BJ_HOLE)
-        _set_final(facts, stack[_HARD, 0], stack[_ACE, 0], 2, stack[_PACKED, 0], hole)
-        _settle(plan, program, work, walk, ways, before, modulus)
+        hand = (stack[_HARD, 0], stack[_ACE, 0], 2, stack[_PACKED, 0], hole)
+        _final_hand(plan, program, work, scratch, walk, hand, ways, modulus)
+        _settle_gathered(plan, program, work, gathered, walk_kind, modulus)
         return
     k = 0
     stack[_CHOICE, 0] = -1
@@ -314,8 +412,8 @@ def _walk(plan, program, work, scratch, walk, modulus):
         packed = stack[_PACKED, k] + (1 << (RANK_BITS * d))
         new_ways = mulmod(stack[_WAYS, k], left[d], modulus)
         if _dealer_stands(hard, ace, plan.hits_soft_17):
-            _set_final(facts, hard, ace, k + 3, packed, d)
-            _settle(plan, program, work, walk, new_ways, before + k + 1, modulus)
+            hand = (hard, ace, k + 3, packed, d)
+            _final_hand(plan, program, work, scratch, walk, hand, new_ways, modulus)
             continue
         if k + 3 >= plan.cap:  # every final hand from here holds more cards than any pays
             if walk_kind == _BY_CLASS:
@@ -328,6 +426,7 @@ def _walk(plan, program, work, scratch, walk, modulus):
         k += 1
         stack[_HARD, k], stack[_ACE, k], stack[_PACKED, k] = hard, ace, packed
         stack[_WAYS, k], stack[_CHOICE, k] = new_ways, -1
+    _settle_gathered(plan, program, work, gathered, walk_kind, modulus)
 
 
 # ---------------------------------------------------------------------------------------
@@ -362,9 +461,10 @@ def draw_work() -> tuple:
 
     Returns
     -------
-    tuple of numpy.ndarray
-        ``(left, left_of, stack)``: the cards left of each draw class, of it in the walk's
-        colour or suit, and the state at each depth with the completions.
+    tuple
+        ``(left, left_of, stack, gathered)``: the cards left of each draw class, of it in
+        the walk's colour or suit, the state at each depth with the completions, and the
+        table gathering final hands by what the tests read of them.
     """
     return _draw_work()
 

@@ -41,10 +41,17 @@ from gamecore import cards
 from gamecore.sidebets.conditions import leaves
 from gamecore.sidebets.deal import BJ_HOLE, BJ_P1, BJ_P2, BJ_UP
 from gamecore.sidebets.dealer_count import dealer_stands
-from gamecore.sidebets.dealer_words import MAX_DEALER_CARDS, READS_COLOURED, READS_SUITED
+from gamecore.sidebets.dealer_words import (
+    MAX_DEALER_CARDS,
+    READS_CARDS,
+    READS_COLOURED,
+    READS_LAST,
+    READS_SUITED,
+)
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.program import (
     SUIT,
+    TESTS,
     VALUE,
     classes,
     compile_bet,
@@ -69,8 +76,16 @@ class DealerPlan(NamedTuple):
     hits_soft_17 : int
         1: the dealer hits a soft 17; 0: stands on it.
     reads : int
-        Bits :data:`READS_SUITED` and :data:`READS_COLOURED`: whether a condition reads
-        ``suited`` or ``coloured`` (such hands are walked apart, a colour or suit at a time).
+        Bits :data:`READS_SUITED`, :data:`READS_COLOURED`, :data:`READS_CARDS` and
+        :data:`READS_LAST`: whether a condition reads ``suited`` or ``coloured`` (such hands
+        are walked apart, a colour or suit at a time), ``cards`` or ``last``.
+    named_hands : numpy.ndarray
+        int64: every hand a ``ranks`` field names, its classes packed as the tests hold
+        them (a final hand's ranks are read only as one of these or none).
+    alike : int
+        Bits :data:`READS_SUITED` and :data:`READS_COLOURED` where the shoe holds as many
+        cards of each rank in every suit (colour): the walks of one suit (colour) are then
+        all alike where :attr:`apart` is 1.
     apart : int
         1 where no card's suit is read (:func:`gamecore.sidebets.program.suit_mode` 2): the
         walks of one suit or colour count the up card and hole card of it themselves, the
@@ -99,6 +114,8 @@ class DealerPlan(NamedTuple):
     active: int
     hits_soft_17: int
     reads: int
+    named_hands: np.ndarray
+    alike: int
     apart: int
     by_rank: int
     value_of: np.ndarray
@@ -181,10 +198,13 @@ def dealer_plan(bet: SideBet, shoe: cards.Shoe) -> DealerPlan:
         c.values[0] for o in bet.outcomes for c in leaves(o.conditions) if c.kind == "dealer_final"
     }
     reads = READS_SUITED * ("suited" in fields) + READS_COLOURED * ("coloured" in fields)
+    reads += READS_CARDS * ("cards" in fields) + READS_LAST * ("last" in fields)
     return DealerPlan(
         int(active),
         int(bet.dealer.hits_soft_17),
         reads,
+        _named_hands(bet),
+        READS_SUITED * _alike(rank_suit) + READS_COLOURED * _alike(rank_colour),
         int(active and suit_mode(bet) == 2),
         int(by_rank),
         value_of,
@@ -198,6 +218,18 @@ def dealer_plan(bet: SideBet, shoe: cards.Shoe) -> DealerPlan:
         int(shoe.total),
         hand_cap(bet),
     )
+
+
+def _alike(by_group: np.ndarray) -> bool:
+    """Whether every column (suit or colour) of a rank-by-group table is the same."""
+    return bool((by_group == by_group[:, :1]).all())
+
+
+def _named_hands(bet: SideBet) -> np.ndarray:
+    """Every hand the ``ranks`` fields of ``bet`` name, packed as its tests hold them."""
+    tests = compile_bet(bet).tests
+    named = tests[tests[:, 1] == TESTS.index("dealer_ranks"), 2]
+    return np.unique(named).astype(np.int64)
 
 
 def hand_cap(bet: SideBet) -> int:

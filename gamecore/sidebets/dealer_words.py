@@ -45,8 +45,9 @@ HAND_SIZES = (2, MAX_DEALER_CARDS)
 #: The words of a yes-or-no field.
 YES_NO = ("yes", "no")
 #: Bits of :attr:`gamecore.sidebets.dealer_final.DealerPlan.reads`: a condition reads the
-#: hand's suits (``suited``), its colours (``coloured``).
-READS_SUITED, READS_COLOURED = 1, 2
+#: hand's suits (``suited``), its colours (``coloured``), its number of cards (``cards``),
+#: its last card (``last``).
+READS_SUITED, READS_COLOURED, READS_CARDS, READS_LAST = 1, 2, 4, 8
 #: The fields of the definition's ``dealer`` mapping, and their words.
 RULE_FIELDS = {"soft_17": ("hits", "stands"), "peek": YES_NO}
 
