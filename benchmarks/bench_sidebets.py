@@ -5,10 +5,11 @@ blackjack 6) in at most 1 s after compile on one core, a blackjack bet in at mos
 Issue 43: any definition the language accepts within a second at 8 decks; the definitions
 below are the shapes that took longest before (baccarat: suits on both hands' first cards,
 every card's suit or colour, a poker hand over three cards or over both hands' three with
-the winner, a rank named beside both hands' suits, rank lists cutting the ten-valued ranks
-beside suits, third cards, named suits and colours; blackjack: suits or the same card on all
-four first cards, a poker hand of three with a total, face cards listed with suits and a
-total), each timed beside the plain enumeration where that finishes in seconds, so
+the winner or beside totals and ranks named, a rank named beside both hands' suits, rank
+lists cutting the ten-valued ranks beside suits, third cards, named suits and colours, the
+tableau's facts beside suits and ranks; blackjack: suits or the same card on all four first
+cards, a poker hand of three with a total, face cards listed with suits and a total), each
+timed beside the plain enumeration where that finishes in seconds, so
 the ratio does not depend on the machine: baccarat's every card through the tableau, every
 suit string, no sum kept; blackjack's each card named over every kind, one pass a modulus
 (:func:`gamecore.sidebets.exact.count_by_kind`).
@@ -108,6 +109,31 @@ DEFINITIONS = {
             game="blackjack",
         ),
         True,
+    ),
+    "pokers_beside_totals_and_ranks": (
+        _definition(
+            (
+                f"poker_hand: {{cards: {_P3}, class: [straight_flush, flush]}}",
+                "total: {player: [0, 2, 4, 6, 8]}",
+                "rank: {banker_1: [A, 3, 5, 7, 9, J], banker_2: [2, 4, 6, K],"
+                " banker_3: [A, 2, 3, Q]}",
+            ),
+            (
+                f"poker_hand: {{cards: {_B3}, class: [straight_flush, flush]}}",
+                "total: {banker: [1, 3, 5, 7, 9]}",
+                "rank: {player_1: [A, 3, 5, 7, 9, J], player_2: [2, 4, 6, K],"
+                " player_3: [A, 2, 3, Q]}",
+            ),
+        ),
+        False,
+    ),
+    "totals_margin_winner_beside_suits": (
+        _definition(
+            ("winner: player", "margin: [7, 8, 9]", "suit: {player_1: spades, player_2: spades}"),
+            ("margin: [4, 5, 6]", "rank: {banker_2: [A, 2, 3]}", f"same_suit: {_B3}"),
+            ("total: {player: [8, 9]}", "cards_dealt: 6", "colour: {player_3: red, banker_3: red}"),
+        ),
+        False,
     ),
     "blackjack_four_suited": (
         _definition((f"same_suit: {_FOUR}",), game="blackjack"),

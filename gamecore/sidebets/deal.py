@@ -337,6 +337,29 @@ def poker_class(dealt: np.ndarray, first: int, second: int, third: int) -> int:
     return int(_poker_class(dealt, first, second, third))
 
 
+@kernel_face(_holds)
+def test_holds(tests: np.ndarray, row: int, dealt: np.ndarray, facts: np.ndarray) -> bool:
+    """Whether one test row holds on a deal (the rule :func:`outcome_of` reads each row by).
+
+    Parameters
+    ----------
+    tests : numpy.ndarray
+        int64 (rows, 8): the compiled tests (:class:`gamecore.sidebets.program.Program`).
+    row : int
+        The row asked.
+    dealt : numpy.ndarray
+        int64 (4, positions): the deal's cards.
+    facts : numpy.ndarray
+        int64 (:data:`FACTS`,): the deal's facts.
+
+    Returns
+    -------
+    bool
+        The row's answer.
+    """
+    return bool(_holds(tests, row, dealt, facts))
+
+
 @kernel_face(_outcome_of)
 def outcome_of(
     tests: np.ndarray, outcomes: int, dealt: np.ndarray, facts: np.ndarray, matched: np.ndarray

@@ -13,19 +13,24 @@ cards a condition names, no third card, and the deal is those cards (a card not 
 dealt). Both games' first four cards are positions 0..3 (baccarat P1, B1, P2, B2; blackjack
 player_1, player_2, dealer_up, dealer_hole); what differs is the facts the round is read by
 (:func:`gamecore.sidebets.deal.baccarat_facts`, :func:`gamecore.sidebets.deal.
-blackjack_facts`), which :class:`Dealing` names for the kernel.
+blackjack_facts`), which :class:`Dealing` names for the kernel. The ranks of three cards
+that make a straight, as the suit sums' keys read them, are a table here too
+(:func:`straight_table`).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
 
+from gamecore import cards
+from gamecore._jit import kernel
 from gamecore.baccarat.tableau import DrawingTables
-from gamecore.sidebets.deal import B3, P3
-from gamecore.sidebets.definition import CARDS, SideBet
-from gamecore.sidebets.program import VALUE, Classes, Program, compile_bet
+from gamecore.sidebets.deal import B3, P3, poker_class
+from gamecore.sidebets.definition import CARDS, POKER_CLASSES, SideBet
+from gamecore.sidebets.program import RANK, SUIT, VALUE, Classes, Program, compile_bet
 from gamecore.sidebets.suitorbits import leaf_conditions
 
 #: Cards a baccarat round is completed to (the par sheets' convention).
@@ -208,3 +213,39 @@ def dealing(
         np.array(start, dtype=np.int64),
         np.array(options, dtype=np.int64),
     )
+
+
+@kernel
+def _poker_classes_of_ranks(table):
+    """Fill ``table[a, b, c]`` with the poker class of three cards of ranks ``a - 1``,
+    ``b - 1``, ``c - 1`` (-1: a card not dealt, every attribute -1) of three suits."""
+    dealt = np.full((4, 3), -1, dtype=np.int64)
+    n = table.shape[0]
+    for a in range(n):
+        for b in range(n):
+            for c in range(n):
+                dealt[RANK, 0], dealt[RANK, 1], dealt[RANK, 2] = a - 1, b - 1, c - 1
+                for i in range(3):
+                    dealt[SUIT, i] = i if dealt[RANK, i] >= 0 else -1
+                table[a, b, c] = poker_class(dealt, 0, 1, 2)
+
+
+@functools.cache
+def straight_table() -> np.ndarray:
+    """Whether three ranks are a straight as a ``poker_hand`` test reads them
+    (:func:`gamecore.sidebets.deal.poker_class`): :attr:`gamecore.sidebets.rounds.Split.
+    straight`, read by the suit sums' keys.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 (14, 14, 14), read-only: 1 where ranks ``a - 1``, ``b - 1``, ``c - 1`` (-1:
+        a card not dealt) of three suits are a straight or a straight flush.
+    """
+    ranks = len(cards.RANKS) + 1
+    table = np.zeros((ranks, ranks, ranks), dtype=np.int64)
+    _poker_classes_of_ranks(table)
+    straights = POKER_CLASSES.index("straight"), POKER_CLASSES.index("straight_flush")
+    table = np.isin(table, straights).astype(np.int64)
+    table.flags.writeable = False
+    return table

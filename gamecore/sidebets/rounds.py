@@ -18,7 +18,9 @@ under every four first cards, once per modulus), each exact:
   follows the trie of least strings.
 * **Suit sums kept.** A round's suit sum (its suit patterns' ways by outcome) depends only
   on which fine cards share a rank class, what the tests read of each class and the
-  round's facts: it is kept by that key and read back when the key comes again.
+  answers of the tests on the round's facts (not the facts themselves: a total tested
+  against 0, 2, 4, 6 and 8 is one bit): it is kept by that key and read back when the key
+  comes again.
 * **One pass for every modulus.** Where counts pass int64 (1,000 decks) each deal's ways are
   taken modulo every prime in the same visit (:func:`gamecore.exactcount.exact_counts_at_once`).
 
@@ -31,7 +33,6 @@ product of the remaining counts of the card sets it drew, fine kinds first
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import NamedTuple
 
@@ -62,13 +63,12 @@ from gamecore.sidebets.deal import (
     baccarat_facts,
     blackjack_facts,
     outcome_of,
-    poker_class,
+    test_holds,
 )
-from gamecore.sidebets.definition import POKER_CLASSES, SideBet
+from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.program import (
     COARSE,
     RANK,
-    SUIT,
     TESTS,
     VALUE,
     A,
@@ -78,7 +78,7 @@ from gamecore.sidebets.program import (
     classes,
     compile_bet,
 )
-from gamecore.sidebets.round_cards import dealing, round_program
+from gamecore.sidebets.round_cards import dealing, round_program, straight_table
 from gamecore.sidebets.suitorbits import detail_count, suit_trie, trie_for
 
 
@@ -88,13 +88,18 @@ class Split(NamedTuple):
     A suit sum reads a fine card's rank class only through what the tests make of it:
     which fine cards share a class (same rank, pairs and trips of a poker hand), each
     ``rank`` test's answer, whether a poker hand's three ranks are a straight, and the
-    class's row of kind counts (the suits' factors). Rounds alike in these share a sum.
+    class's row of kind counts (the suits' factors); it reads the round's facts only
+    through the answers of the tests on them. Rounds alike in these share a sum.
 
     Attributes
     ----------
     fact_columns : numpy.ndarray
         int64: the columns of a round's facts (:data:`gamecore.sidebets.deal.FACTS`) its
         tests read (totals, naturals, winner, margin, cards dealt, a hand's cards).
+    fact_rows : numpy.ndarray
+        int64: one test row of each distinct test on the facts, whose answers (a bit each)
+        key a suit sum; none where more than :data:`ANSWER_BITS` are asked, the facts of
+        ``fact_columns`` keying it then (:data:`FACT_BITS` each).
     ids : numpy.ndarray
         int64 (positions, rank classes): what a suit sum reads of a card's rank class
         besides which cards share it: its row of kind counts and the answers of the
@@ -116,6 +121,7 @@ class Split(NamedTuple):
     """
 
     fact_columns: np.ndarray
+    fact_rows: np.ndarray
     ids: np.ndarray
     straights: np.ndarray
     straight: np.ndarray
@@ -136,9 +142,14 @@ _FACT_TESTS = {
 _CARD_TESTS = ("same_rank", "same_suit", "same_colour", "same_card", "rank", "suit")
 _CARD_TESTS = tuple(TESTS.index(t) for t in _CARD_TESTS + ("colour", "poker_hand"))
 _RANK_TEST, _POKER_TEST = TESTS.index("rank"), TESTS.index("poker_hand")
-#: Bits of each fact read in a suit sum's key: every fact is below 32 (a blackjack two-card
-#: total at most 21; baccarat's below 10), and the nine facts read take 45 bits at most.
+#: Bits of each fact read in a suit sum's key where the answers of the tests on them do not
+#: fit: every fact is below 32 (a blackjack two-card total at most 21; baccarat's below 10),
+#: and the nine facts read take 45 bits at most.
 FACT_BITS = 5
+#: The most distinct tests on the facts whose answers key a suit sum (a bit each, in the
+#: key's second int64). Answers are a function of the facts, so they never tell apart more
+#: rounds than the facts do: two rounds of equal facts have equal answers.
+ANSWER_BITS = 62
 #: The most suit sums kept (rows of the table; fewer where a row is wide).
 KEPT_SUMS, _KEPT_CELLS = 1 << 16, 1 << 22
 
@@ -160,34 +171,6 @@ def kept_rows(outcomes: int, moduli: int) -> int:
         Rows of the table.
     """
     return min(KEPT_SUMS, _KEPT_CELLS // (moduli * (2 * outcomes + 1)))
-
-
-@kernel
-def _poker_classes_of_ranks(table):
-    """Fill ``table[a, b, c]`` with the poker class of three cards of ranks ``a - 1``,
-    ``b - 1``, ``c - 1`` (-1: a card not dealt, every attribute -1) of three suits."""
-    dealt = np.full((4, 3), -1, dtype=np.int64)
-    n = table.shape[0]
-    for a in range(n):
-        for b in range(n):
-            for c in range(n):
-                dealt[RANK, 0], dealt[RANK, 1], dealt[RANK, 2] = a - 1, b - 1, c - 1
-                for i in range(3):
-                    dealt[SUIT, i] = i if dealt[RANK, i] >= 0 else -1
-                table[a, b, c] = poker_class(dealt, 0, 1, 2)
-
-
-@functools.cache
-def _straight_table() -> np.ndarray:
-    """:attr:`Split.straight`: every three ranks' class as a ``poker_hand`` test reads
-    them (:func:`gamecore.sidebets.deal.poker_class`), a straight or not."""
-    ranks = len(cards.RANKS) + 1
-    table = np.zeros((ranks, ranks, ranks), dtype=np.int64)
-    _poker_classes_of_ranks(table)
-    straights = POKER_CLASSES.index("straight"), POKER_CLASSES.index("straight_flush")
-    table = np.isin(table, straights).astype(np.int64)
-    table.flags.writeable = False
-    return table
 
 
 def split_tests(program: Program, shoe: Classes, details: int) -> Split:
@@ -227,10 +210,20 @@ def split_tests(program: Program, shoe: Classes, details: int) -> Split:
             ids[position] = np.unique(read_of, axis=0, return_inverse=True)[1].reshape(-1)
         hands = {tuple(sorted(row[2:5].tolist())) for row in tests[codes == _POKER_TEST]}
         straights = np.array(sorted(hands), dtype=np.int64).reshape(-1, 3)
-    straight = _straight_table() if len(straights) else np.zeros((1, 1, 1), dtype=np.int64)
+    straight = straight_table() if len(straights) else np.zeros((1, 1, 1), dtype=np.int64)
     fact_columns = np.array(read, dtype=np.int64)
     class_cards = kinds.sum(axis=1)
-    return Split(fact_columns, ids, straights, straight, class_cards, split)
+    return Split(fact_columns, _fact_rows(tests), ids, straights, straight, class_cards, split)
+
+
+def _fact_rows(tests: np.ndarray) -> np.ndarray:
+    """:attr:`Split.fact_rows`: the first row of each distinct test on the facts (its code
+    and arguments, columns 1..5, all a row's answer reads), or none past
+    :data:`ANSWER_BITS`."""
+    on_facts = np.flatnonzero(np.isin(tests[:, 1], tuple(_FACT_TESTS)))
+    first = np.unique(tests[on_facts, 1:6], axis=0, return_index=True)[1]
+    rows = np.sort(on_facts[first]).astype(np.int64)
+    return rows if rows.size <= ANSWER_BITS else np.zeros(0, dtype=np.int64)
 
 
 @kernel(inline=True)
@@ -376,9 +369,27 @@ def _suit_sum(shoe, program, trie, k, dealt, chosen, work, moduli):
 
 
 @kernel(inline=True)
+def _facts_key(tests, split, dealt, facts):
+    """What a round's suit sum reads of its facts: the answers of the tests on them, a bit
+    each (asked by :func:`gamecore.sidebets.deal.test_holds`, the rule the outcomes are
+    read by), or where they do not fit the facts read, :data:`FACT_BITS` each."""
+    also = 0
+    rows = split.fact_rows
+    if rows.size > 0:
+        for i in range(rows.size):
+            if test_holds(tests, rows[i], dealt, facts):
+                also |= np.int64(1) << i
+        return also
+    for i in range(split.fact_columns.size):
+        also |= facts[split.fact_columns[i]] << (FACT_BITS * i)
+    return also
+
+
+@kernel(inline=True)
 def _kept(kept, key, also):
-    """The row of the table keeping the suit sum of ``(key, also)`` (``also``: the facts
-    read), or ``-1 - slot`` with the free slot where it would go."""
+    """The row of the table keeping the suit sum of ``(key, also)`` (``also``: what the
+    round's facts answer, :func:`_facts_key`), or ``-1 - slot`` with the free slot where
+    it would go."""
     keys, rows, _table, _used = kept
     mask = keys.shape[0] - 1
     slot = (key * 1000003 + also * 998244353) & mask
@@ -430,9 +441,7 @@ def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
         paid = outcome_of(program.tests, program.outcomes, dealt, facts, held)
         _add_round(tally, ways, paid, held, moduli)
         return
-    also = 0  # the facts the tests read, FACT_BITS each
-    for i in range(split.fact_columns.size):
-        also |= facts[split.fact_columns[i]] << (FACT_BITS * i)
+    also = _facts_key(program.tests, split, dealt, facts)
     row = _kept(kept, key, also) if split.remember else -1
     found = sums
     if row >= 0:

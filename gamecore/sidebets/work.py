@@ -168,11 +168,14 @@ def deals_per_pass(
             dealt = first + sum(int(fine[position]) for position in extra)
             buckets[dealt] = buckets.get(dealt, 0) + rounds
     deals = sum(buckets.values())
+    facts = _fact_rows(bet.game, split.fact_columns)
+    if split.fact_rows.size:  # keyed by the answers of the tests on the facts, a bit each
+        facts = min(facts, 2 ** int(split.fact_rows.size))
     for dealt, rounds in buckets.items():
         if dealt == 0:
             continue
         ids = max(len(set(row)) for row in split.ids.tolist())
-        keys = _keys_bound(dealt, ids, _fact_rows(bet.game, split.fact_columns))
+        keys = _keys_bound(dealt, ids, facts)
         keys <<= len(split.straights)  # each poker hand's straight or not
         sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
         deals += sums * int(strings[dealt])
@@ -206,7 +209,9 @@ def _fact_rows(game: str, columns: np.ndarray) -> int:
     FACTS`) a round shows: none read, 1; baccarat 1,600 (two totals, two hands' cards, two
     naturals: 10 x 10 x 2 x 2 x 2 x 2; the winner, margin and cards dealt follow); blackjack
     19 x 19 where totals are read (0, not dealt, or 4..21 each; a natural is the total 21),
-    else 2 x 2 where naturals are."""
+    else 2 x 2 where naturals are. A suit sum keyed by the answers of ``t`` distinct tests
+    on them takes at most the fewer of these and ``2**t`` (the answers follow from the
+    facts)."""
     if columns.size == 0:
         return 1
     if game == "baccarat":
@@ -217,7 +222,7 @@ def _fact_rows(game: str, columns: np.ndarray) -> int:
 def _keys_bound(fine: int, ids: int, facts: int) -> int:
     """At most how many keys the suit sums of rounds of ``fine`` fine cards take: the
     partitions of the cards into equal rank classes (Bell's number), an id for each, and
-    the ``facts`` rows the bet's tests may read (:func:`_fact_rows`)."""
+    the ``facts`` the bet's tests may tell apart (:func:`_fact_rows`)."""
     partitions = [1, 1, 2, 5, 15, 52, 203][fine]
     return partitions * ids**fine * facts
 
