@@ -27,7 +27,7 @@ from gamecore.interrupts import off_the_main_thread
 # by rank and suit through the tableau, the keys more than the table keeps, so most rounds
 # deal their suit patterns afresh: about 40 s of counting, within the bound (its estimate
 # 294,723,676 deals). A kernel's run long enough for a Ctrl-C to land in it; the longest
-# counts of issue 43 (poker hands beside totals and ranks named, 19 s) now take about a
+# counts of issue 43 (poker hands beside totals and ranks named, 16 s) now take about a
 # second, their suit sums keyed by the answers of the tests on the facts.
 _BITS = ("[2, 4, 6, 8, 10, Q]", "[3, 4, 7, 8, J, Q]", "[5, 6, 7, 8, K]", "[9, 10, J, Q, K]")
 _SIX = ("player_1", "banker_1", "player_2", "banker_2", "player_3", "banker_3")
