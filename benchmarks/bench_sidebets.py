@@ -154,6 +154,15 @@ DEFINITIONS = {
         ),
         True,
     ),
+    # the player's cards counted after the dealer's hand (dealer_players): 70 s before
+    "blackjack_player_total_with_suited_bust": (
+        _definition(
+            ("total: {player: [15, 16]}", "dealer_final: {bust: yes, suited: yes}"),
+            ("natural: [player]", "dealer_final: {bust: yes}"),
+            game="blackjack",
+        ),
+        False,
+    ),
 }
 
 

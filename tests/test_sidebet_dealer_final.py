@@ -17,10 +17,12 @@ import pytest
 
 from gamecore import cards
 from gamecore.errors import GamecoreError
+from gamecore.sidebets.dealer_final import dealer_plan
+from gamecore.sidebets.dealer_players import players_after
 from gamecore.sidebets.definition import load, parse
 from gamecore.sidebets.exact import count_outcomes
 from gamecore.sidebets.parsheet import par_sheet
-from gamecore.sidebets.program import suit_mode
+from gamecore.sidebets.program import classes, compile_bet, suit_mode
 
 # ---------------------------------------------------------------------------------------
 # The reference: a dealer dealt card by card
@@ -85,9 +87,13 @@ def _holds(condition, named: dict, final: tuple) -> bool:
         return {"rank": rank, "suit": suit, "colour": colour}[kind] in values
     if kind == "total":  # the player's two-card total
         return _totals((named["player_1"], named["player_2"]))[0] in values
-    if kind == "natural":
-        hand = (named["dealer_up"], named["dealer_hole"])
-        return _totals(hand)[0] == 21
+    if kind == "natural":  # two cards of 21: the dealer's, the player's where dealt
+        naturals = {"dealer": _totals((named["dealer_up"], named["dealer_hole"]))[0] == 21}
+        if "player_1" in named and "player_2" in named:
+            naturals["player"] = _totals((named["player_1"], named["player_2"]))[0] == 21
+        if values in (("none",), ("any",)):
+            return any(naturals.values()) == (values == ("any",))
+        return all(naturals[hand] for hand in values)
     raise AssertionError(f"the reference reads no {kind}")
 
 
@@ -100,7 +106,9 @@ def reference(bet, shoe: cards.Shoe) -> list[Fraction]:
         for name in _NAMED_ORDER
         if name.startswith("dealer")
         or any(
-            name in c.cards or (c.kind == "total" and c.hands == ("player",))
+            name in c.cards
+            or (c.kind == "total" and c.hands == ("player",))
+            or (c.kind == "natural" and c.values != ("dealer",))
             for o in bet.outcomes
             for c in o.conditions
         )
@@ -283,6 +291,33 @@ BETS = {
       not: {dealer_final: {bust: yes}}
     pays: push
 """,
+    "player_natural_or_total": """  - name: Player natural, dealer bust
+    when:
+      natural: [player]
+      dealer_final: {bust: yes}
+    pays: 10 to 1
+  - name: Player 12 or 13, dealer 5 cards or more and busted by a ten
+    when:
+      total: {player: [12, 13]}
+      dealer_final: {cards: 5 or more, last: [10, J, Q, K], bust: yes}
+    pays: 15 to 1
+  - name: Player 20, dealer 20
+    when:
+      total: {player: 20}
+      dealer_final: {total: 20}
+    pays: push
+""",
+    "player_total_and_coloured": """  - name: Player 15 or 16, dealer one colour, busted
+    when:
+      total: {player: [15, 16]}
+      dealer_final: {coloured: yes, bust: yes}
+    pays: 12 to 1
+  - name: Not a natural, dealer suited
+    when:
+      natural: none
+      dealer_final: {suited: yes}
+    pays: 4 to 1
+""",
     "player_rank_and_suited": """  - name: Player ace, dealer suited
     when:
       rank: {player_1: A}
@@ -332,12 +367,27 @@ def test_suits_are_read_apart_or_on_every_card_as_the_bet_needs():
         "ranks_and_last": 0,
         "suited": 2,
         "player_and_suited": 2,
+        "player_natural_or_total": 0,
+        "player_total_and_coloured": 2,
         "suited_and_up_suit": 1,
         "player_rank_and_suited": 1,
         "bust_it": 2,
         "composites": 2,
         "coloured_and_up_colour": 1,
     }
+
+
+def test_the_players_cards_read_by_points_are_counted_after_the_dealers_hand():
+    # The bets the reference checks above whose player's cards are read by their points
+    # alone take the moments' path (dealer_players), the others deal the player's first.
+    shoe = cards.standard(1)
+    after = set()
+    for name, text in BETS.items():
+        bet = parse(_bet(text), "x.yaml")
+        program, by_rank = compile_bet(bet), dealer_plan(bet, shoe).by_rank
+        if players_after(program, classes(bet, shoe), by_rank, True).active:
+            after.add(name)
+    assert after == {"player_and_suited", "player_natural_or_total", "player_total_and_coloured"}
 
 
 def test_a_bet_with_no_dealer_condition_deals_no_dealer_draw():

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamecore._jit import kernel, kernel_face
+from gamecore._jit import borrowed, kernel, kernel_face
 from gamecore.dealing import draw_card
 from gamecore.exactcount import addmod, mulmod
 from gamecore.sidebets.deal import (
@@ -48,8 +48,10 @@ from gamecore.sidebets.deal import (
     FINAL_LAST,
     FINAL_SUITED,
     FINAL_TOTAL,
+    blackjack_facts,
     outcome_of,
 )
+from gamecore.sidebets.dealer_players import add_moments, group_ways
 from gamecore.sidebets.dealer_words import (
     MAX_DEALER_CARDS,
     READS_CARDS,
@@ -145,12 +147,13 @@ def _deal_final(rng, codes, start, fresh, table, rule, dealt, facts):
 
 
 @kernel(inline=True)
-def _draw_work():
+def _draw_work(width):
     """The scratch arrays :func:`count_draws` reuses for every deal: ``(left, left_of,
     stack, gathered)``, the cards left of each draw class, of it in the walk's colour or
     suit, int64 (7, MAX_DEALER_CARDS + 3) the state at each depth and the completions (row
     ``_COMPLETION``, indexed by cards dealt), and the table gathering final hands by key
-    (its slots' keys, -1 where free, their ways, the slots used in order, how many)."""
+    (its slots' keys, -1 where free, their ways, their moments in ``width`` columns where
+    the player's cards are counted after the hand, the slots used in order, how many)."""
     return (
         np.zeros(_CLASSES, dtype=np.int64),
         np.zeros(_CLASSES, dtype=np.int64),
@@ -158,6 +161,7 @@ def _draw_work():
         (
             np.full(_SLOTS, -1, dtype=np.int64),
             np.zeros(_SLOTS, dtype=np.int64),
+            np.zeros((_SLOTS, width), dtype=np.int64),
             np.zeros(_SLOTS // 2, dtype=np.int64),
             np.zeros(1, dtype=np.int64),
         ),
@@ -273,9 +277,11 @@ def _hand_key(plan, hand):
 
 
 @kernel(inline=True)
-def _gather(gathered, key, ways, modulus):
-    """Add ``ways`` to the key's slot of the table; return whether the table is full."""
-    keys, sums, used, count = gathered
+def _gather(plan, gathered, key, hand, ways, modulus):
+    """Add a final hand's ``ways`` to its key's slot of the table (the moments of its
+    classes where the player's cards are counted after it); return whether the table is
+    full."""
+    keys, sums, moments, used, count = gathered
     mask = keys.size - 1
     slot = (key * 40503) & mask
     while keys[slot] >= 0 and keys[slot] != key:
@@ -283,9 +289,14 @@ def _gather(gathered, key, ways, modulus):
     if keys[slot] < 0:
         keys[slot] = key
         sums[slot] = 0
+        if plan.later:
+            moments[slot, :] = 0
         used[count[0]] = slot
         count[0] += 1
-    sums[slot] = addmod(sums[slot], ways, modulus)
+    if plan.later:
+        add_moments(moments[slot], hand[3], ways, modulus)
+    else:
+        sums[slot] = addmod(sums[slot], ways, modulus)
     return count[0] == used.size
 
 
@@ -313,9 +324,10 @@ def _settle(plan, program, work, walk_kind, ways, modulus):
 
 
 @kernel(inline=True)
-def _settle_gathered(plan, program, work, gathered, walk_kind, modulus):
+def _settle_gathered(plan, program, work, gathered, walk, modulus):
     """Settle every key of the table once, with its facts, and empty the table."""
-    keys, sums, used, count = gathered
+    walk_kind, players = walk[3], walk[4]
+    keys, sums, moments, used, count = gathered
     facts = work[0]
     for u in range(count[0]):
         slot = used[u]
@@ -326,8 +338,33 @@ def _settle_gathered(plan, program, work, gathered, walk_kind, modulus):
         facts[FINAL_LAST] = (key >> _LAST_SHIFT) & _FIELD_MASK
         named = key >> _NAMED_SHIFT
         facts[FINAL_CLASSES] = plan.named_hands[named - 1] if named > 0 else -1
-        _settle(plan, program, work, walk_kind, sums[slot], modulus)
+        if plan.later:
+            _settle_players(plan, (program, players), work, walk_kind, moments[slot], modulus)
+        else:
+            _settle(plan, program, work, walk_kind, sums[slot], modulus)
     count[0] = 0
+
+
+@kernel(inline=True)
+def _settle_players(plan, program, work, walk_kind, moments, modulus):
+    """Settle a key's hands once for each group of the player's classes the tests cannot
+    tell apart (one of its pairs dealt as the group's), the player's cards not dealt
+    after."""
+    program, players = program
+    dealt, facts = program[2], work[0]
+    for group in range(players.start.size - 1):
+        ways = group_ways(players, group, moments, modulus)
+        if ways == 0:
+            continue
+        first = players.start[group]
+        for i in range(2):
+            if players.positions[i] >= 0:
+                dealt[VALUE, players.positions[i]] = players.pairs[first, i]
+        blackjack_facts(dealt, facts)
+        _settle(plan, program, work, walk_kind, ways, modulus)
+    for i in range(2):
+        if players.positions[i] >= 0:
+            dealt[VALUE, players.positions[i]] = -1
 
 
 @kernel(inline=True)
@@ -335,19 +372,19 @@ def _final_hand(plan, program, work, scratch, walk, hand, ways, modulus):
     """Gather a final hand ``(hard, ace, cards, packed classes, last class)`` reached with
     ``ways``: times the ways of completing its deal (and of the player's cards, counted
     after a hand of one colour or suit), under the key of what the tests read of it."""
-    completion, before, _ways, walk_kind = walk
-    if walk_kind != _BY_CLASS and plan.apart:
+    completion, before, _ways, walk_kind, _players = walk
+    if plan.later == 0 and walk_kind != _BY_CLASS and plan.apart:
         ways = _players_after(plan, program[2], hand[3], ways, modulus)
-    ways = mulmod(ways, completion[before + hand[2] - 2], modulus)
+    ways = mulmod(ways, completion[before + hand[2] - 2 + plan.later], modulus)
     if ways == 0:
         return
     gathered = scratch[3]
-    if _gather(gathered, _hand_key(plan, hand), ways, modulus):
-        _settle_gathered(plan, program, work, gathered, walk_kind, modulus)
+    if _gather(plan, gathered, _hand_key(plan, hand), hand, ways, modulus):
+        _settle_gathered(plan, program, work, gathered, walk, modulus)
 
 
 @kernel
-def _count_draws(plan, program, work, scratch, ways, modulus):
+def _count_draws(plan, players, program, work, scratch, ways, modulus):
     """Add every final hand the dealer can draw to a deal to the tallies.
 
     ``program = (tests, outcomes, dealt)``: the bet's tests and the deal's cards (its up
@@ -361,7 +398,13 @@ def _count_draws(plan, program, work, scratch, ways, modulus):
     completion[plan.complete_to] = 1
     for j in range(plan.complete_to - 1, before - 1, -1):
         completion[j] = mulmod(completion[j + 1], plan.cards - j, modulus)
-    _walk(plan, program, work, scratch, (completion, before, ways, _BY_CLASS), modulus)
+    # Lent without reference counts to the walks (inlined, their every final hand passing
+    # them on): this call's arguments and ``completion``, a row of ``stack``, outlive them
+    lent_plan, lent_program = borrowed(plan), borrowed(program)
+    lent_work, lent_scratch = borrowed(work), borrowed(scratch)
+    lent_players, lent_completion = borrowed(players), borrowed(completion)
+    walk = (lent_completion, before, ways, _BY_CLASS, lent_players)
+    _walk(lent_plan, lent_program, lent_work, lent_scratch, walk, modulus)
     for walk_kind, bit, groups in (
         (_ONE_COLOUR, READS_COLOURED, plan.counts_colour.shape[1]),
         (_ONE_SUIT, READS_SUITED, plan.counts_suit.shape[1]),
@@ -376,7 +419,8 @@ def _count_draws(plan, program, work, scratch, ways, modulus):
             if alike:
                 first = mulmod(first, groups, modulus)
             if first > 0:
-                _walk(plan, program, work, scratch, (completion, before, first, walk_kind), modulus)
+                walk = (lent_completion, before, first, walk_kind, lent_players)
+                _walk(lent_plan, lent_program, lent_work, lent_scratch, walk, modulus)
 
 
 @kernel(inline=True)
@@ -386,13 +430,13 @@ def _walk(plan, program, work, scratch, walk, modulus):
     left_all, left_of, stack, gathered = scratch
     left = left_all if walk[3] == _BY_CLASS else left_of
     tally = work[2]
-    completion, before, ways, walk_kind = walk
+    completion, before, ways, walk_kind, _players = walk
     stack[_WAYS, 0] = ways
     if _dealer_stands(stack[_HARD, 0], stack[_ACE, 0], plan.hits_soft_17):
         hole = _class_of(plan, program[2], BJ_HOLE)
         hand = (stack[_HARD, 0], stack[_ACE, 0], 2, stack[_PACKED, 0], hole)
         _final_hand(plan, program, work, scratch, walk, hand, ways, modulus)
-        _settle_gathered(plan, program, work, gathered, walk_kind, modulus)
+        _settle_gathered(plan, program, work, gathered, walk, modulus)
         return
     k = 0
     stack[_CHOICE, 0] = -1
@@ -426,7 +470,7 @@ def _walk(plan, program, work, scratch, walk, modulus):
         k += 1
         stack[_HARD, k], stack[_ACE, k], stack[_PACKED, k] = hard, ace, packed
         stack[_WAYS, k], stack[_CHOICE, k] = new_ways, -1
-    _settle_gathered(plan, program, work, gathered, walk_kind, modulus)
+    _settle_gathered(plan, program, work, gathered, walk, modulus)
 
 
 # ---------------------------------------------------------------------------------------
@@ -456,7 +500,7 @@ def dealer_stands(hard: int, ace: bool, hits_soft_17: bool) -> bool:
 
 
 @kernel_face(_draw_work)
-def draw_work() -> tuple:
+def draw_work(width: int) -> tuple:
     """The scratch arrays :func:`count_draws` reuses for every deal.
 
     Returns
@@ -466,12 +510,18 @@ def draw_work() -> tuple:
         the walk's colour or suit, the state at each depth with the completions, and the
         table gathering final hands by what the tests read of them.
     """
-    return _draw_work()
+    return _draw_work(width)
 
 
 @kernel_face(_count_draws)
 def count_draws(
-    plan: tuple, program: tuple, work: tuple, scratch: tuple, ways: int, modulus: int
+    plan: tuple,
+    players: tuple,
+    program: tuple,
+    work: tuple,
+    scratch: tuple,
+    ways: int,
+    modulus: int,
 ) -> None:
     """Add every final hand the dealer can draw to a deal to the tallies.
 
@@ -479,6 +529,9 @@ def count_draws(
     ----------
     plan : DealerPlan
         :func:`gamecore.sidebets.dealer_final.dealer_plan`.
+    players : PlayersAfter
+        :func:`gamecore.sidebets.dealer_players.players_after`: the player's cards counted
+        after the dealer's hand, or not (then the deal holds them).
     program : tuple
         ``(tests, outcomes, dealt)``: the bet's tests and outcomes, and the deal's cards
         (its up card and hole card dealt).
@@ -492,7 +545,7 @@ def count_draws(
     modulus : int
         A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
     """
-    _count_draws(plan, program, work, scratch, ways, modulus)
+    _count_draws(plan, players, program, work, scratch, ways, modulus)
 
 
 @kernel_face(_deal_final)

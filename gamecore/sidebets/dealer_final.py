@@ -41,6 +41,7 @@ from gamecore import cards
 from gamecore.sidebets.conditions import leaves
 from gamecore.sidebets.deal import BJ_HOLE, BJ_P1, BJ_P2, BJ_UP
 from gamecore.sidebets.dealer_count import dealer_stands
+from gamecore.sidebets.dealer_players import players_after
 from gamecore.sidebets.dealer_words import (
     MAX_DEALER_CARDS,
     READS_CARDS,
@@ -109,6 +110,10 @@ class DealerPlan(NamedTuple):
     cap : int
         The most cards of a final hand some outcome can pay (a hand that passes it loses,
         however it ends: the walk stops there).
+    later : int
+        How many of the player's cards are counted after the dealer's final hand: 0 here;
+        the count that counts them so (:mod:`gamecore.sidebets.dealer_players`) sets it
+        from its :class:`~gamecore.sidebets.dealer_players.PlayersAfter`.
     """
 
     active: int
@@ -128,6 +133,7 @@ class DealerPlan(NamedTuple):
     complete_to: int
     cards: int
     cap: int
+    later: int
 
 
 def reads_final(bet: SideBet) -> bool:
@@ -217,6 +223,7 @@ def dealer_plan(bet: SideBet, shoe: cards.Shoe) -> DealerPlan:
         dealt_before_draws(bet) + MAX_DRAWS if active else 0,
         int(shoe.total),
         hand_cap(bet),
+        0,
     )
 
 
@@ -277,17 +284,21 @@ def deals_with_draws(bet: SideBet) -> int:
     Returns
     -------
     int
-        Over every class of each card named, the dealer's final hands drawn to its up card
-        and hole card (point classes or ranks a draw), walked once by class and once more
-        for each colour or suit the hands of one colour or suit are walked apart
-        (:mod:`gamecore.sidebets.dealer_count`).
+        Over every class of each card named (but the player's cards counted after the
+        dealer's hand, :mod:`gamecore.sidebets.dealer_players`), the dealer's final hands
+        drawn to its up card and hole card (point classes or ranks a draw), walked once by
+        class and once more for each colour or suit the hands of one colour or suit are
+        walked apart (:mod:`gamecore.sidebets.dealer_count`).
     """
-    levels = compile_bet(bet).levels
+    program = compile_bet(bet)
+    levels = program.levels
     shoe = classes(bet, cards.standard(1))  # which kinds exist, never how many cards
     plan = dealer_plan(bet, cards.standard(1))
     deals = 1
+    # the player's cards counted after the dealer's hand are not dealt by the loops
+    later = players_after(program, shoe, bool(plan.by_rank), True).active
     for position in (BJ_P1, BJ_P2):
-        if levels[position] >= 0:
+        if levels[position] >= 0 and not later:
             deals *= int(shoe.sizes[levels[position]])
     attributes, sizes = shoe.attributes, shoe.sizes
     up_level, hole_level = levels[BJ_UP], levels[BJ_HOLE]

@@ -9,12 +9,14 @@ conditions name where none reads the dealer's final hand, are counted by
 :mod:`gamecore.sidebets.rounds` (the tableau where a condition reads it, rank classes with
 suits by pattern, suit sums kept, every modulus in one pass). A blackjack bet on the
 dealer's final hand is counted here, each card named over every kind of the bet, then the
-dealer's draws (:mod:`gamecore.sidebets.dealer_final`), one pass per modulus. A deal's
-number of ways is the product of the remaining counts of the card sets it drew, taken fine
-kinds first (each kind lies in one point class, so a point class's remaining count is its
-count less every card drawn inside it). Baccarat completes every round to six cards, as
-this suite's baccarat par sheets do, so the total is ``N (N-1) ... (N-5)``. Counts past
-int64 are rebuilt exactly from residues (:func:`gamecore.exactcount.exact_counts`).
+dealer's draws (:mod:`gamecore.sidebets.dealer_final`), one pass per modulus; the player's
+cards read by their points alone are counted after the dealer's hand instead
+(:mod:`gamecore.sidebets.dealer_players`). A deal's number of ways is the product of the
+remaining counts of the card sets it drew, taken fine kinds first (each kind lies in one
+point class, so a point class's remaining count is its count less every card drawn inside
+it). Baccarat completes every round to six cards, as this suite's baccarat par sheets do,
+so the total is ``N (N-1) ... (N-5)``. Counts past int64 are rebuilt exactly from residues
+(:func:`gamecore.exactcount.exact_counts`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from gamecore.sidebets.deal import (
 )
 from gamecore.sidebets.dealer_count import count_draws, draw_work
 from gamecore.sidebets.dealer_final import MAX_DRAWS, DealerPlan, dealer_plan, reads_final
+from gamecore.sidebets.dealer_players import MOMENTS, PlayersAfter, players_after
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.program import COARSE, Classes, Program, classes, compile_bet
 from gamecore.sidebets.round_cards import cards_completed
@@ -109,9 +112,11 @@ def _count_blackjack(shoe, program, dealer, modulus):
     """Ways of each outcome paid (losing last) and of each outcome matched, over every
     deal of the blackjack cards the bet names (a card not named is not dealt), and, where
     the bet reads the dealer's final hand, every draw of the dealer to it
-    (:func:`gamecore.sidebets.dealer_count.count_draws`)."""
+    (:func:`gamecore.sidebets.dealer_count.count_draws`; ``dealer``: the dealer's plan and
+    the player's cards counted after its hand)."""
     counts, attributes, sizes = shoe
     tests, outcomes, levels = program
+    dealer, players = dealer
     dealt = np.full((4, levels.size), -1, dtype=np.int64)
     chosen = np.full(levels.size, -1, dtype=np.int64)
     work = (
@@ -121,7 +126,7 @@ def _count_blackjack(shoe, program, dealer, modulus):
         np.zeros(outcomes, dtype=np.int64),
     )
     facts, matched, tally, own = work
-    scratch = draw_work()
+    scratch = draw_work(MOMENTS if players.active else 1)
     choices = np.ones(levels.size, dtype=np.int64)  # one "no card" for a card not dealt
     for p in range(levels.size):
         if levels[p] >= 0:
@@ -140,7 +145,8 @@ def _count_blackjack(shoe, program, dealer, modulus):
                         continue
                     blackjack_facts(dealt, facts)
                     if dealer.active:
-                        count_draws(dealer, (tests, outcomes, dealt), work, scratch, ways, modulus)
+                        deal = (tests, outcomes, dealt)
+                        count_draws(dealer, players, deal, work, scratch, ways, modulus)
                         continue
                     paid = outcome_of(tests, outcomes, dealt, facts, matched)
                     _add(tally, own, paid, matched, ways, modulus)
@@ -229,12 +235,25 @@ def count_by_kind(bet: SideBet, shoe: cards.Shoe) -> tuple[int, list[int], list[
             f"of {bet.bet} is counted as {dealer.complete_to} cards"
         )
 
+    bound = total
+    dealt = program
+    players: PlayersAfter = players_after(program, shoe_classes, bool(dealer.by_rank), True)
+    if players.active:
+        # The player's cards are counted after the dealer's hand, not dealt by the loops;
+        # their moments reach the shoe's cards squared times a count before they settle
+        later = players.positions[players.positions >= 0]
+        levels = program.levels.copy()
+        levels[later] = -1
+        dealt = program._replace(levels=levels)
+        dealer = dealer._replace(later=len(later))
+        bound = total * shoe.total * shoe.total * 16
+
     def count_mod(modulus: int) -> np.ndarray:
-        tally, own = _count_blackjack(shoe_classes, program, dealer, modulus)
+        tally, own = _count_blackjack(shoe_classes, dealt, (dealer, players), modulus)
         return np.concatenate([tally, own])
 
     # Off the main thread: a Ctrl-C acted on inside numba's call crashed the process
-    counts = off_the_main_thread(lambda: exact_counts(count_mod, total))
+    counts = off_the_main_thread(lambda: exact_counts(count_mod, bound))
     outcomes = len(bet.outcomes)
     paid = [int(c) for c in counts[: outcomes + 1]]
     matched = [int(c) for c in counts[outcomes + 1 :]]
