@@ -9,12 +9,12 @@ on shoes of several ten-valued ranks in unequal numbers."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 import sidebet_reference as ref
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sidebet_samples import tiny_shoe
 
 from gamecore import cards
 from gamecore.sidebets.definition import parse
@@ -153,20 +153,6 @@ def test_a_merged_class_holds_its_ranks_cards_suit_by_suit():
     assert shoe.counts[1, :44].sum() == 416
 
 
-def _tiny_shoe(ranks: list[int], suits: list[int]) -> tuple[cards.Shoe, dict]:
-    """The same tiny shoe for the engine (by rank and suit) and for the reference."""
-    counts = np.zeros((13, 4), dtype=np.int64)
-    for r, s in zip(ranks, suits, strict=True):
-        counts[r, s] += 1
-    physical = {
-        (cards.RANKS[r], cards.SUITS[s]): int(counts[r, s])
-        for r in range(13)
-        for s in range(4)
-        if counts[r, s]
-    }
-    return cards.Shoe(counts), physical
-
-
 #: Tiny shoes of several ten-valued ranks in unequal numbers and suits (a merged class's
 #: cards the sum of its ranks', each suit's too): 9 cards for baccarat (9 P 6 = 60,480
 #: sequences), 10 for blackjack (10 P 4 = 5,040).
@@ -180,7 +166,7 @@ _SHOES = {
 def test_every_shape_against_every_physical_sequence_of_a_tiny_shoe_of_tens(shape):
     text = SHAPES[shape][0]
     definition = yaml.safe_load(text)
-    shoe, physical = _tiny_shoe(*_SHOES[definition["game"]])
+    shoe, physical = tiny_shoe(*_SHOES[definition["game"]])
     total, paid, _ = count_outcomes(parse(text.encode(), "made.yaml"), shoe)
     assert (total, paid) == ref.brute_force_counts(definition, physical)
 
@@ -195,7 +181,7 @@ def test_every_shape_against_every_physical_sequence_of_any_tiny_shoe(shape, ran
     # Ten-valued ranks in any numbers and suits (a merged class's ranks unequal, suits not
     # alike: few or no renamings).
     text = SHAPES[shape][0]
-    shoe, physical = _tiny_shoe(ranks, suits)
+    shoe, physical = tiny_shoe(ranks, suits)
     total, paid, _ = count_outcomes(parse(text.encode(), "made.yaml"), shoe)
     assert (total, paid) == ref.brute_force_counts(yaml.safe_load(text), physical)
 

@@ -18,6 +18,7 @@ import sidebet_reference as ref
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sidebet_samples import tiny_shoe
 
 from gamecore import cards
 from gamecore.baccarat.tableau import DRAWING
@@ -77,25 +78,11 @@ def _engine(text: str):
     return parse(text.encode(), "made.yaml")
 
 
-def _tiny_shoe(ranks: list[int], suits: list[int]) -> tuple[cards.Shoe, dict]:
-    """The same tiny shoe for the engine (by rank and suit) and for the reference."""
-    counts = np.zeros((13, 4), dtype=np.int64)
-    for r, s in zip(ranks, suits, strict=False):
-        counts[r, s] += 1
-    physical = {
-        (cards.RANKS[r], cards.SUITS[s]): int(counts[r, s])
-        for r in range(13)
-        for s in range(4)
-        if counts[r, s]
-    }
-    return cards.Shoe(counts), physical
-
-
 @pytest.mark.parametrize("shape", list(SHAPES))
 def test_every_shape_against_every_physical_sequence_of_a_symmetric_tiny_shoe(shape):
     # Two ranks in every suit (8 cards): every suit renaming is a symmetry of the shoe, so
     # the count takes its suit patterns, and 8 P 6 = 20,160 sequences are dealt one by one.
-    shoe, physical = _tiny_shoe([0, 0, 0, 0, 12, 12, 12, 12], [0, 1, 2, 3] * 2)
+    shoe, physical = tiny_shoe([0, 0, 0, 0, 12, 12, 12, 12], [0, 1, 2, 3] * 2)
     total, paid, _ = count_outcomes(_engine(SHAPES[shape]), shoe)
     assert (total, paid) == ref.brute_force_counts(yaml.safe_load(SHAPES[shape]), physical)
 
@@ -108,7 +95,7 @@ def test_every_shape_against_every_physical_sequence_of_a_symmetric_tiny_shoe(sh
 )
 def test_every_shape_against_every_physical_sequence_of_any_tiny_shoe(shape, ranks, suits):
     # Tiny shoes of any suits: the renamings the shoe allows (often none) are found on it.
-    shoe, physical = _tiny_shoe(ranks, suits)
+    shoe, physical = tiny_shoe(ranks, suits)
     total, paid, _ = count_outcomes(_engine(SHAPES[shape]), shoe)
     assert (total, paid) == ref.brute_force_counts(yaml.safe_load(SHAPES[shape]), physical)
 

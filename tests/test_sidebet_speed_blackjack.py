@@ -17,6 +17,7 @@ import sidebet_reference as ref
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sidebet_samples import tiny_shoe
 
 from gamecore import cards
 from gamecore.baccarat.tableau import DRAWING
@@ -95,20 +96,6 @@ def _engine(text: str):
     return parse(text.encode(), "made.yaml")
 
 
-def _tiny_shoe(ranks: list[int], suits: list[int]) -> tuple[cards.Shoe, dict]:
-    """The same tiny shoe for the engine (by rank and suit) and for the reference."""
-    counts = np.zeros((13, 4), dtype=np.int64)
-    for r, s in zip(ranks, suits, strict=True):
-        counts[r, s] += 1
-    physical = {
-        (cards.RANKS[r], cards.SUITS[s]): int(counts[r, s])
-        for r in range(13)
-        for s in range(4)
-        if counts[r, s]
-    }
-    return cards.Shoe(counts), physical
-
-
 def test_a_blackjack_round_is_the_cards_named_none_completed():
     # The total is the falling factorial of the shoe to the cards the conditions read (as
     # the reference reads them from the text): a card not named is not dealt, and no deal
@@ -130,7 +117,7 @@ def test_every_shape_against_every_physical_sequence_of_a_symmetric_tiny_shoe(sh
     # Queens, kings and aces in every suit (12 cards): every suit renaming is a symmetry
     # of the shoe, naturals, straights (Q-K-A) and suited trips of one rank class can be
     # dealt, and 12 P 4 = 11,880 sequences are dealt one by one.
-    shoe, physical = _tiny_shoe([11] * 4 + [12] * 4 + [0] * 4, [0, 1, 2, 3] * 3)
+    shoe, physical = tiny_shoe([11] * 4 + [12] * 4 + [0] * 4, [0, 1, 2, 3] * 3)
     total, paid, _ = count_outcomes(_engine(SHAPES[shape]), shoe)
     assert (total, paid) == ref.brute_force_counts(yaml.safe_load(SHAPES[shape]), physical)
 
@@ -144,7 +131,7 @@ def test_every_shape_against_every_physical_sequence_of_a_symmetric_tiny_shoe(sh
 def test_every_shape_against_every_physical_sequence_of_any_tiny_shoe(shape, ranks, suits):
     # Tiny shoes of any suits, twin cards allowed: the renamings the shoe allows (often
     # none) are found on it.
-    shoe, physical = _tiny_shoe(ranks, suits)
+    shoe, physical = tiny_shoe(ranks, suits)
     total, paid, _ = count_outcomes(_engine(SHAPES[shape]), shoe)
     assert (total, paid) == ref.brute_force_counts(yaml.safe_load(SHAPES[shape]), physical)
 

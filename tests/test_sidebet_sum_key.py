@@ -17,6 +17,7 @@ import sidebet_reference as ref
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sidebet_samples import tiny_shoe
 
 from gamecore import cards
 from gamecore.sidebets.definition import parse
@@ -69,22 +70,8 @@ SHAPES = {
 }
 
 
-def _tiny_shoe(ranks: list[int], suits: list[int]) -> tuple[cards.Shoe, dict]:
-    """The same tiny shoe for the engine (by rank and suit) and for the reference."""
-    counts = np.zeros((13, 4), dtype=np.int64)
-    for r, s in zip(ranks, suits, strict=True):
-        counts[r, s] += 1
-    physical = {
-        (cards.RANKS[r], cards.SUITS[s]): int(counts[r, s])
-        for r in range(13)
-        for s in range(4)
-        if counts[r, s]
-    }
-    return cards.Shoe(counts), physical
-
-
 def _agrees(shape: str, ranks: list[int], suits: list[int]) -> None:
-    shoe, physical = _tiny_shoe(ranks, suits)
+    shoe, physical = tiny_shoe(ranks, suits)
     total, paid, _ = count_outcomes(parse(SHAPES[shape].encode(), "made.yaml"), shoe)
     assert (total, paid) == ref.brute_force_counts(yaml.safe_load(SHAPES[shape]), physical)
 
