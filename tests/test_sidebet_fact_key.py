@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 import sidebet_reference as ref
 import yaml
-from test_sidebet_sum_key import _split, _text, _tiny_shoe
+from sidebet_samples import tiny_shoe
+from test_sidebet_sum_key import _split, _text
 
 from gamecore import cards
 from gamecore.sidebets import rounds
@@ -79,7 +80,7 @@ MIXES = {
 
 def _counts(mix: str, ranks: list[int], suits: list[int]) -> tuple:
     """The engine's count of the mix from the tiny shoe, and the reference's."""
-    shoe, physical = _tiny_shoe(ranks, suits)
+    shoe, physical = tiny_shoe(ranks, suits)
     total, paid, _ = count_outcomes(parse(MIXES[mix].encode(), "made.yaml"), shoe)
     return (total, paid), ref.brute_force_counts(yaml.safe_load(MIXES[mix]), physical)
 
@@ -108,7 +109,7 @@ def test_every_mix_against_every_physical_sequence_of_tiny_shoes(mix, monkeypatc
     # The shoe tells a key short of an answer apart: the test can fail
     every = rounds._fact_rows
     monkeypatch.setattr(rounds, "_fact_rows", lambda tests: every(tests)[:1])
-    shoe = _tiny_shoe(_OTHER_RANKS, _OTHER_SUITS)[0]
+    shoe = tiny_shoe(_OTHER_RANKS, _OTHER_SUITS)[0]
     total, paid, _ = count_outcomes(parse(MIXES[mix].encode(), "made.yaml"), shoe)
     assert (total, paid) != expected
 

@@ -503,6 +503,12 @@ def dealer_stands(hard: int, ace: bool, hits_soft_17: bool) -> bool:
 def draw_work(width: int) -> tuple:
     """The scratch arrays :func:`count_draws` reuses for every deal.
 
+    Parameters
+    ----------
+    width : int
+        Columns of a key's sums: 1, or :data:`gamecore.sidebets.dealer_players.MOMENTS`
+        where the player's cards are counted after the dealer's hand.
+
     Returns
     -------
     tuple
