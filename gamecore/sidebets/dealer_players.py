@@ -35,8 +35,8 @@ from gamecore.sidebets.program import RANK_BITS, VALUE, Classes, Program
 _CLASSES = 10
 #: Columns of a key's moments: ``M0``, then ``M1`` by class, then ``M2`` by pair of classes.
 MOMENTS = 1 + _CLASSES + _CLASSES * _CLASSES
-#: The deal's attribute rows and positions blackjack_facts reads, and its facts.
-_ATTRIBUTES, _POSITIONS, _FACTS = 4, 4, FACTS
+#: A blackjack deal's attribute rows and card positions (as the counts hold it).
+_ATTRIBUTES, _POSITIONS = 4, 4
 
 
 class PlayersAfter(NamedTuple):
@@ -133,7 +133,7 @@ def _player_facts(first: int, second: int) -> tuple[int, int]:
     ``second`` (-1: not dealt), by the one rule of :func:`deal.blackjack_facts`."""
     dealt = np.full((_ATTRIBUTES, _POSITIONS), -1, dtype=np.int64)
     dealt[VALUE, BJ_P1], dealt[VALUE, BJ_P2] = first, second
-    facts = np.zeros(_FACTS, dtype=np.int64)
+    facts = np.zeros(FACTS, dtype=np.int64)
     blackjack_facts(dealt, facts)
     return int(facts[TOTAL_0]), int(facts[NATURAL_0])
 
