@@ -163,6 +163,30 @@ DEFINITIONS = {
         ),
         False,
     ),
+    # a player's card read finer than its points, its kind's share taken from its class's
+    # (dealer_players): 82 s, 11.5 s and 2.1 s before
+    "blackjack_player_ace_with_suited_bust": (
+        _definition(
+            ("rank: {player_1: A}", "dealer_final: {bust: yes, suited: yes}"),
+            ("dealer_final: {bust: yes}",),
+            game="blackjack",
+        ),
+        False,
+    ),
+    "blackjack_player_suited_with_bust": (
+        _definition(
+            ("same_suit: [player_1, player_2]", "dealer_final: {bust: yes}"), game="blackjack"
+        ),
+        False,
+    ),
+    "blackjack_player_pair_with_bust": (
+        _definition(
+            ("same_rank: [player_1, player_2]", "dealer_final: {bust: yes}"),
+            ("rank: {player_2: K}", "dealer_final: {total: [20, 21]}"),
+            game="blackjack",
+        ),
+        False,
+    ),
 }
 
 

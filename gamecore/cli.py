@@ -111,9 +111,14 @@ def _emit(data: dict[str, Any], as_json: bool, text: Callable[[], None]) -> None
         # Strict JSON: an undefined figure is null, never NaN (see gamecore.strictjson).
         write_whole(strictjson.dumps(data) + "\n")
     else:
-        import pandas as pd  # only for the text tables; importing it is slow
-
-        with pd.option_context("display.width", 200, "display.max_columns", 30):
+        # The text tables' widths, where the command built tables: pandas is then imported
+        # already; a command that built none (a side bet's sheet) does not import it for
+        # this (a third of a second)
+        pandas = sys.modules.get("pandas")
+        if pandas is None:
+            text()
+            return
+        with pandas.option_context("display.width", 200, "display.max_columns", 30):
             text()
 
 

@@ -105,6 +105,42 @@ def addmod(a: int, b: int, modulus: int) -> int:
     return int(_addmod(a, b, modulus))
 
 
+@kernel
+def _invmod(a, modulus):
+    inverse, base, power = 1, a % modulus, modulus - 2  # Fermat: a^(p-2) = 1/a mod p
+    while power > 0:
+        if power & 1:
+            inverse = (inverse * base) % modulus
+        base = (base * base) % modulus
+        power >>= 1
+    return inverse
+
+
+@kernel_face(_invmod)
+def invmod(a: int, modulus: int) -> int:
+    """The inverse of ``a`` modulo the prime ``modulus``: where a count is known to be a
+    multiple of ``a``, its residue times this is the residue of the quotient.
+
+    Parameters
+    ----------
+    a : int64
+        Positive, not a multiple of ``modulus``.
+    modulus : int64
+        A prime below 2**31 (:data:`CRT_PRIMES`).
+
+    Returns
+    -------
+    int64
+        ``b`` in ``[1, modulus)`` with ``a b = 1`` modulo ``modulus``.
+
+    Examples
+    --------
+    >>> invmod(3, 7)
+    5
+    """
+    return int(_invmod(a, modulus))
+
+
 def moduli_for(bound: int) -> tuple[int, ...]:
     """The moduli to count with when counts may reach ``bound``: ``(0,)`` means plain int64.
 

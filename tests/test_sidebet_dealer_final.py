@@ -81,6 +81,12 @@ def _holds(condition, named: dict, final: tuple) -> bool:
         if field == "ranks":
             return sorted(rank for rank, _ in final) == sorted(accepted)
         return final[-1][0] in accepted  # last
+    if kind in ("same_rank", "same_suit", "same_card"):
+        one_rank = len({named[card][0] for card in condition.cards}) == 1
+        one_suit = len({named[card][1] for card in condition.cards}) == 1
+        return {"same_rank": one_rank, "same_suit": one_suit, "same_card": one_rank and one_suit}[
+            kind
+        ]
     if kind in ("rank", "suit", "colour"):
         rank, suit = named[condition.cards[0]]
         colour = cards.COLOURS[cards.SUIT_COLOUR[cards.SUITS.index(suit)]]
@@ -327,6 +333,49 @@ BETS = {
     when: {natural: [dealer]}
     pays: 1 to 1
 """,
+    "player_pair_and_bust": """  - name: Pair, dealer bust
+    when:
+      same_rank: [player_1, player_2]
+      dealer_final: {bust: yes}
+    pays: 20 to 1
+  - name: King second, dealer 20 or 21
+    when:
+      rank: {player_2: K}
+      dealer_final: {total: [20, 21]}
+    pays: 3 to 1
+""",
+    "player_suit_and_up_suit": """  - name: Player's first of the up card's suit, bust
+    when:
+      same_suit: [player_1, dealer_up]
+      dealer_final: {bust: yes}
+    pays: 5 to 1
+  - name: Red second card, dealer 17 in 3 cards
+    when:
+      colour: {player_2: red}
+      dealer_final: {total: 17, cards: 3}
+    pays: 8 to 1
+""",
+    "player_rank_and_total": """  - name: A face and 20, dealer bust
+    when:
+      rank: {player_1: [Q, K]}
+      total: {player: 20}
+      dealer_final: {bust: yes}
+    pays: 6 to 1
+  - name: Not a 2, 3 or jack, dealer 19
+    when:
+      not: {rank: {player_1: [2, 3, J]}}
+      dealer_final: {total: 19}
+    pays: 2 to 1
+""",
+    "player_pair_and_suited": """  - name: Pair, dealer suited
+    when:
+      same_rank: [player_1, player_2]
+      dealer_final: {suited: yes}
+    pays: 40 to 1
+  - name: Bust
+    when: {dealer_final: {bust: yes}}
+    pays: 1 to 1
+""",
 }
 
 
@@ -346,6 +395,24 @@ def test_the_count_equals_a_dealer_dealt_card_by_card(name, shoe, rule):
     bet = parse(_bet(BETS[name], rule), f"{name}.yaml")
     total, paid, _ = count_outcomes(bet, SHOES[shoe])
     assert [Fraction(ways, total) for ways in paid] == reference(bet, SHOES[shoe])
+
+
+@pytest.mark.parametrize(
+    "name", ["player_pair_and_bust", "player_suit_and_up_suit", "player_rank_and_total"]
+)
+def test_the_players_kinds_shared_out_modulo_primes_equal_the_dealer_dealt_card_by_card(
+    name, monkeypatch
+):
+    # The player's kinds' ways are their classes' times f / g: an integer division where
+    # the count fits int64 (the small shoes), a product by the inverse of g modulo each
+    # prime otherwise. Counted modulo two primes however small the counts, they equal the
+    # reference all the same.
+    import gamecore.exactcount as exactcount
+
+    monkeypatch.setattr(exactcount, "moduli_for", lambda bound: exactcount.CRT_PRIMES[:2])
+    bet = parse(_bet(BETS[name]), f"{name}.yaml")
+    total, paid, _ = count_outcomes(bet, SHOES["tens"])
+    assert [Fraction(ways, total) for ways in paid] == reference(bet, SHOES["tens"])
 
 
 def test_a_shoe_smaller_than_a_counted_deal_is_refused():
@@ -370,7 +437,11 @@ def test_suits_are_read_apart_or_on_every_card_as_the_bet_needs():
         "player_natural_or_total": 0,
         "player_total_and_coloured": 2,
         "suited_and_up_suit": 1,
-        "player_rank_and_suited": 1,
+        "player_rank_and_suited": 2,
+        "player_pair_and_suited": 1,
+        "player_pair_and_bust": 0,
+        "player_suit_and_up_suit": 0,
+        "player_rank_and_total": 0,
         "bust_it": 2,
         "composites": 2,
         "coloured_and_up_colour": 1,
@@ -384,10 +455,18 @@ def test_the_players_cards_read_by_points_are_counted_after_the_dealers_hand():
     after = set()
     for name, text in BETS.items():
         bet = parse(_bet(text), "x.yaml")
-        program, by_rank = compile_bet(bet), dealer_plan(bet, shoe).by_rank
-        if players_after(program, classes(bet, shoe), by_rank, True).active:
+        program, plan = compile_bet(bet), dealer_plan(bet, shoe)
+        if players_after(bet, program, classes(bet, shoe), plan).active:
             after.add(name)
-    assert after == {"player_and_suited", "player_natural_or_total", "player_total_and_coloured"}
+    assert after == {
+        "player_and_suited",
+        "player_natural_or_total",
+        "player_total_and_coloured",
+        "player_rank_and_suited",  # an ace: a rank list of whole point classes
+        "player_pair_and_bust",  # by kind, no hand walked a suit at a time
+        "player_suit_and_up_suit",
+        "player_rank_and_total",
+    }
 
 
 def test_a_bet_with_no_dealer_condition_deals_no_dealer_draw():

@@ -51,7 +51,7 @@ from gamecore.sidebets.deal import (
     blackjack_facts,
     outcome_of,
 )
-from gamecore.sidebets.dealer_players import add_moments, group_ways
+from gamecore.sidebets.dealer_players import add_moments, group_ways, key_ways, show_group
 from gamecore.sidebets.dealer_words import (
     MAX_DEALER_CARDS,
     READS_CARDS,
@@ -324,47 +324,48 @@ def _settle(plan, program, work, walk_kind, ways, modulus):
 
 
 @kernel(inline=True)
+def _final_facts(plan, facts, key):
+    """Set the facts of a final hand from its key (:func:`_hand_key`)."""
+    facts[FINAL_TOTAL] = key & _TOTAL_MASK
+    facts[FINAL_CARDS] = (key >> _CARDS_SHIFT) & _FIELD_MASK
+    facts[FINAL_LAST] = (key >> _LAST_SHIFT) & _FIELD_MASK
+    named = key >> _NAMED_SHIFT
+    facts[FINAL_CLASSES] = plan.named_hands[named - 1] if named > 0 else -1
+
+
+@kernel(inline=True)
 def _settle_gathered(plan, program, work, gathered, walk, modulus):
     """Settle every key of the table once, with its facts, and empty the table."""
     walk_kind, players = walk[3], walk[4]
-    keys, sums, moments, used, count = gathered
-    facts = work[0]
+    keys, sums, _moments, used, count = gathered
+    if plan.later:
+        _settle_players(plan, (program, players), work, gathered, walk_kind, modulus)
+    else:
+        for u in range(count[0]):
+            _final_facts(plan, work[0], keys[used[u]])
+            _settle(plan, program, work, walk_kind, sums[used[u]], modulus)
     for u in range(count[0]):
-        slot = used[u]
-        key = keys[slot]
-        keys[slot] = -1
-        facts[FINAL_TOTAL] = key & _TOTAL_MASK
-        facts[FINAL_CARDS] = (key >> _CARDS_SHIFT) & _FIELD_MASK
-        facts[FINAL_LAST] = (key >> _LAST_SHIFT) & _FIELD_MASK
-        named = key >> _NAMED_SHIFT
-        facts[FINAL_CLASSES] = plan.named_hands[named - 1] if named > 0 else -1
-        if plan.later:
-            _settle_players(plan, (program, players), work, walk_kind, moments[slot], modulus)
-        else:
-            _settle(plan, program, work, walk_kind, sums[slot], modulus)
+        keys[used[u]] = -1
     count[0] = 0
 
 
 @kernel(inline=True)
-def _settle_players(plan, program, work, walk_kind, moments, modulus):
-    """Settle a key's hands once for each group of the player's classes the tests cannot
-    tell apart (one of its pairs dealt as the group's), the player's cards not dealt
-    after."""
+def _settle_players(plan, program, work, gathered, walk_kind, modulus):
+    """Settle each key's hands once for each group of the player's cards the tests cannot
+    tell apart (dealt as the group's), the player's cards not dealt after."""
     program, players = program
     dealt, facts = program[2], work[0]
-    for group in range(players.start.size - 1):
-        ways = group_ways(players, group, moments, modulus)
-        if ways == 0:
-            continue
-        first = players.start[group]
-        for i in range(2):
-            if players.positions[i] >= 0:
-                dealt[VALUE, players.positions[i]] = players.pairs[first, i]
-        blackjack_facts(dealt, facts)
-        _settle(plan, program, work, walk_kind, ways, modulus)
-    for i in range(2):
-        if players.positions[i] >= 0:
-            dealt[VALUE, players.positions[i]] = -1
+    keys, _sums, moments, used, count = gathered
+    for u in range(count[0]):
+        key_ways(players, moments[used[u]], modulus)
+        _final_facts(plan, facts, keys[used[u]])
+        for group in range(players.start.size - 1):
+            ways = group_ways(players, group, modulus)
+            if ways != 0:
+                show_group(players, group, dealt)
+                blackjack_facts(dealt, facts)
+                _settle(plan, program, work, walk_kind, ways, modulus)
+    show_group(players, -1, dealt)
 
 
 @kernel(inline=True)

@@ -288,15 +288,18 @@ def deals_with_draws(bet: SideBet) -> int:
         dealer's hand, :mod:`gamecore.sidebets.dealer_players`), the dealer's final hands
         drawn to its up card and hole card (point classes or ranks a draw), walked once by
         class and once more for each colour or suit the hands of one colour or suit are
-        walked apart (:mod:`gamecore.sidebets.dealer_count`).
+        walked apart (:mod:`gamecore.sidebets.dealer_count`), and where the player's cards
+        are counted after the hand, each of their rows settled at each key a walk reaches.
     """
     program = compile_bet(bet)
     levels = program.levels
     shoe = classes(bet, cards.standard(1))  # which kinds exist, never how many cards
     plan = dealer_plan(bet, cards.standard(1))
     deals = 1
-    # the player's cards counted after the dealer's hand are not dealt by the loops
-    later = players_after(program, shoe, bool(plan.by_rank), True).active
+    # the player's cards counted after the dealer's hand are not dealt by the loops, but
+    # settled at every key of every walk, each of their rows
+    players = players_after(bet, program, shoe, plan)
+    later, keys, rows = players.active, _keys_a_walk(plan), players.rows.size
     for position in (BJ_P1, BJ_P2):
         if levels[position] >= 0 and not later:
             deals *= int(shoe.sizes[levels[position]])
@@ -317,8 +320,17 @@ def deals_with_draws(bet: SideBet) -> int:
                 bool(plan.by_rank),
                 plan.cap,
             )
-            hands += walked * (1 + _walks_apart(plan, bool(same)))
+            settled = min(walked, keys) * rows
+            hands += (walked + settled) * (1 + _walks_apart(plan, bool(same)))
     return deals * hands
+
+
+def _keys_a_walk(plan: DealerPlan) -> int:
+    """The most keys a walk's final hands fall under: ten totals (17 to 26), times the
+    numbers of cards, last cards and named hands where a condition reads them."""
+    keys = 10 * (MAX_DEALER_CARDS - 1 if plan.reads & READS_CARDS else 1)
+    keys *= _CLASSES if plan.reads & READS_LAST else 1
+    return keys * (len(plan.named_hands) + 1)
 
 
 def _walks_apart(plan: DealerPlan, same_suit: bool) -> int:

@@ -10,14 +10,24 @@ cards of each class. Summed over the hands of one key with weights ``w`` that is
 polynomial in three moments of the hands, ``M0 = sum w``, ``M1[c] = sum w m[c]`` and
 ``M2[c, c'] = sum w m[c] m[c']``:
 
-    sum over (c1, c2) of n1 n2' M0 - n2' M1[c1] - n1 M1[c2] + M2[c1, c2]
+    n1 n2' M0 - n2' M1[c1] - n1 M1[c2] + M2[c1, c2]
 
-(``n2' = n[c2] - [c1 = c2]``). Where the player's cards are read at their point class
-alone (a total, a natural), the dealer's hands are walked once for every up card and hole
-card, each final hand adding its weight to its key's moments, and the player's classes are
-settled per key, one group of classes the tests cannot tell apart (the same two-card total
-and natural) at a time, where the count dealt every pair of the player's classes first and
-walked the dealer's hands under each: a hundred times the walks.
+(``n2' = n[c2] - [c1 = c2]``). The dealer's hands are walked once for every up card and
+hole card, each final hand adding its weight to its key's moments, and the player's cards
+are settled per key, where the count dealt every pair of them first and walked the dealer's
+hands under each: a hundred times the walks, or thousands where they are read by kind.
+
+A player's card read finer than its class (a rank, a suit: a *kind* ``k`` of class ``c``)
+is counted by its class and then shared out. Where the dealer draws by class, the dealer's
+cards of a class are interchangeable within it, so the ways of the player's kinds are the
+ways of their classes times ``f / g``: ``f = n[k1] (n[k2] - [k1 = k2])`` the kinds' own
+falling counts and ``g = n1 n2'`` their classes'; both counts are products of the same
+dealer's ways from the shoe less the player's two classes, so the quotient is exact (an
+integer division, or a product by the inverse of ``g`` modulo a prime). ``n`` is then the
+shoe less the dealer's cards dealt by kind (an up card whose suit is read). A hand of one
+suit or colour is drawn from that suit's cards of a class, which a player's suit or rank
+would cut across: there the player's cards are counted after it only where they are read
+at their class (a total, or ranks listed by whole point classes).
 """
 
 from __future__ import annotations
@@ -26,10 +36,35 @@ from typing import NamedTuple
 
 import numpy as np
 
+from gamecore import cards
 from gamecore._jit import kernel, kernel_face
-from gamecore.exactcount import addmod, mulmod
-from gamecore.sidebets.deal import BJ_P1, BJ_P2, FACTS, NATURAL_0, TOTAL_0, blackjack_facts
-from gamecore.sidebets.program import RANK_BITS, VALUE, Classes, Program
+from gamecore.exactcount import addmod, invmod, mulmod
+from gamecore.sidebets.deal import (
+    BJ_HOLE,
+    BJ_P1,
+    BJ_P2,
+    BJ_UP,
+    FACTS,
+    NATURAL_0,
+    TOTAL_0,
+    blackjack_facts,
+)
+from gamecore.sidebets.dealer_words import READS_COLOURED, READS_SUITED
+from gamecore.sidebets.definition import CARDS, SideBet
+from gamecore.sidebets.program import (
+    COARSE,
+    COLOUR,
+    RANK,
+    RANK_BITS,
+    SUIT,
+    TEST,
+    TESTS,
+    VALUE,
+    A,
+    Classes,
+    Program,
+    ranks_by_points,
+)
 
 #: Point classes a player's card is read at (the draw classes where draws are by class).
 _CLASSES = 10
@@ -39,93 +74,186 @@ MOMENTS = 1 + _CLASSES + _CLASSES * _CLASSES
 _ATTRIBUTES, _POSITIONS = 4, 4
 
 
+class PlayersDeal(NamedTuple):
+    """The shares of the player's cards for the deal being walked (:func:`players_deal`
+    fills them for each up card and hole card, :func:`group_ways` reads them).
+
+    Attributes
+    ----------
+    left, left_kind : numpy.ndarray
+        int64 (classes,) and (kinds,): the shoe less the dealer's cards dealt by kind.
+    whole : numpy.ndarray
+        int64 (class pairs,): ``g``, each class pair's falling count in that shoe.
+    inverse : numpy.ndarray
+        int64 (class pairs,): the inverse of ``g`` modulo the pass's prime (0 where ``g``
+        is 0).
+    share : numpy.ndarray
+        int64 (rows,): ``f``, each row's own falling count (``g`` for a row of classes).
+    dealer_ways : numpy.ndarray
+        int64 (class pairs,): for the key being settled, the dealer's hands' ways from the
+        shoe less each class pair (``cc / g``).
+    """
+
+    left: np.ndarray
+    left_kind: np.ndarray
+    whole: np.ndarray
+    inverse: np.ndarray
+    share: np.ndarray
+    dealer_ways: np.ndarray
+
+
 class PlayersAfter(NamedTuple):
     """The player's cards counted after the dealer's final hand.
 
     Attributes
     ----------
     active : int
-        1 where the player's cards named are read at their point class alone and the
-        dealer draws by point class; 0: the count deals them first.
+        1 where the player's cards named are counted after the dealer's hand; 0: the count
+        deals them first.
     positions : numpy.ndarray
         int64 (2,): the player's card positions counted after (-1: not dealt).
     start : numpy.ndarray
-        int64 (groups + 1,): group ``g``'s pairs of classes are rows ``start[g]`` up to
-        ``start[g + 1]`` of :attr:`pairs`.
+        int64 (groups + 1,): group ``g``'s choices are rows ``start[g]`` up to
+        ``start[g + 1]``.
+    rows : numpy.ndarray
+        int64 (rows,): each row's pair of classes, an index into :attr:`pairs`.
+    kinds : numpy.ndarray
+        int64 (rows, 2): each row's kinds (-1 for a card counted at its class or not
+        dealt).
     pairs : numpy.ndarray
-        int64 (pairs, 2): each pair of the player's classes (-1 for a card not dealt).
-    constant : numpy.ndarray
-        int64 (groups,): ``sum n1 n2'`` over the group's pairs.
-    linear : numpy.ndarray
-        int64 (groups, classes): the coefficient of ``M1[c]``, ``sum`` of ``n2'`` where
-        ``c1 = c`` and of ``n1`` where ``c2 = c``.
+        int64 (class pairs, 2): the pairs of classes the rows hold (-1: one card).
+    shown : numpy.ndarray
+        int64 (groups, 2, 4): the point class, rank, suit and colour each group's cards are
+        dealt with for the tests (every row of a group answers them alike).
+    counts : numpy.ndarray
+        int64 (classes,): the shoe's cards of each class.
+    kind_counts, kind_class : numpy.ndarray
+        int64 (kinds,): the shoe's cards of each kind, and its class.
+    deal : PlayersDeal
+        The shares for the deal being walked.
     """
 
     active: int
     positions: np.ndarray
     start: np.ndarray
+    rows: np.ndarray
+    kinds: np.ndarray
     pairs: np.ndarray
-    constant: np.ndarray
-    linear: np.ndarray
+    shown: np.ndarray
+    counts: np.ndarray
+    kind_counts: np.ndarray
+    kind_class: np.ndarray
+    deal: PlayersDeal
 
 
-def players_after(program: Program, shoe: Classes, by_rank: bool, active: bool) -> PlayersAfter:
+def players_after(bet: SideBet, program: Program, shoe: Classes, plan: tuple) -> PlayersAfter:
     """How the player's cards of a bet on the dealer's final hand are counted.
 
     Parameters
     ----------
+    bet : SideBet
+        The checked definition.
     program : Program
-        The compiled bet: a player's card at level 0 is read at its point class alone.
+        Its compiled form: a player's card at level 0 is read at its point class alone.
     shoe : Classes
-        The shoe's classes for the bet (their point-class counts).
-    by_rank : bool
-        The dealer draws by rank (13 classes): the player's cards are then dealt first.
-    active : bool
-        The bet reads the dealer's final hand.
+        The shoe's classes and kinds for the bet.
+    plan : DealerPlan
+        :func:`gamecore.sidebets.dealer_final.dealer_plan`: whether the bet reads the
+        dealer's final hand, whether the dealer draws by rank, and which hands are walked
+        a suit or a colour at a time.
 
     Returns
     -------
     PlayersAfter
-        Active where some player card is named, every one named is at its point class and
-        the dealer draws by point class.
+        Active where some player card is named, the dealer draws by point class and each
+        card named is read at its class (by points, or by ranks listed as whole point
+        classes), or, where no hand is walked a suit or colour at a time, by kind.
     """
-    levels = program.levels[[BJ_P1, BJ_P2]]
-    named = [int(p) for p, level in zip((BJ_P1, BJ_P2), levels, strict=True) if level >= 0]
-    if not active or by_rank or not named or (levels[levels >= 0] != 0).any():
-        return PlayersAfter(
-            0,
-            np.full(2, -1, dtype=np.int64),
-            np.zeros(1, dtype=np.int64),
-            np.zeros((0, 2), dtype=np.int64),
-            np.zeros(0, dtype=np.int64),
-            np.zeros((0, _CLASSES), dtype=np.int64),
-        )
-    counts = [int(n) for n in shoe.counts[0, :_CLASSES]]
-    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for c1 in range(_CLASSES):
-        for c2 in range(_CLASSES) if len(named) == 2 else (-1,):
-            groups.setdefault(_player_facts(c1, c2), []).append((c1, c2))
-    start, pairs, constant, linear = [0], [], [], []
-    for members in groups.values():
-        total, coefficients = 0, [0] * _CLASSES
-        for c1, c2 in members:
-            second = 1 if c2 < 0 else counts[c2] - (c1 == c2)
-            total += counts[c1] * second
-            coefficients[c1] += second
-            if c2 >= 0:
-                coefficients[c2] += counts[c1]
-        pairs += members
-        start.append(len(pairs))
-        constant.append(total)
-        linear.append(coefficients)
+    levels = program.levels
+    named = [p for p in (BJ_P1, BJ_P2) if levels[p] >= 0]
+    by_points = ranks_by_points(bet)
+    at_class = {p: levels[p] == 0 or CARDS["blackjack"][p] in by_points for p in named}
+    walks_apart = plan.reads & (READS_SUITED | READS_COLOURED)
+    if not plan.active or plan.by_rank or not named or (walks_apart and not all(at_class.values())):
+        return _players(shoe, [], [], 0)
+    choices = [_choices(shoe, levels[p] == 0, at_class[p]) for p in named]
+    # A group: the rows alike in every fact a test reads of the player's cards (the total
+    # and natural where a test reads them; the rank, suit and colour of a card read by them)
+    read = _facts_read(program)
+    groups: dict[tuple, list[tuple]] = {}
+    for first in choices[0]:
+        for second in choices[1] if len(named) == 2 else [(-1, -1, (-1, -1, -1, -1))]:
+            facts = _player_facts(first[0], second[0])
+            key = (
+                tuple(fact for fact, is_read in zip(facts, read, strict=True) if is_read),
+                first[2][1:] if levels[named[0]] else 0,
+                second[2][1:] if len(named) == 2 and levels[named[1]] else 0,
+            )
+            groups.setdefault(key, []).append((first, second))
+    return _players(shoe, named, list(groups.values()), 1)
+
+
+def _players(
+    shoe: Classes, named: list[int], groups: list[list[tuple]], active: int
+) -> PlayersAfter:
+    """The arrays of :class:`PlayersAfter` for groups of choice pairs."""
+    pairs: dict[tuple[int, int], int] = {}
+    start, rows, kinds, shown = [0], [], [], []
+    for members in groups:
+        for first, second in members:
+            rows.append(pairs.setdefault((first[0], second[0]), len(pairs)))
+            kinds.append((first[1], second[1]))
+        start.append(len(rows))
+        shown.append([members[0][0][2], members[0][1][2]])
+    kind_counts = np.asarray(shoe.counts[1, : shoe.sizes[1]], dtype=np.int64)
+
+    def table(values: list, *shape: int) -> np.ndarray:
+        return np.array(values, dtype=np.int64).reshape(len(values), *shape)
+
     return PlayersAfter(
-        1,
+        active,
         np.array(named + [-1] * (2 - len(named)), dtype=np.int64),
         np.array(start, dtype=np.int64),
-        np.array(pairs, dtype=np.int64),
-        np.array(constant, dtype=np.int64),
-        np.array(linear, dtype=np.int64),
+        table(rows),
+        table(kinds, 2),
+        table(list(pairs), 2),
+        table(shown, 2, _ATTRIBUTES),
+        np.asarray(shoe.counts[0, :_CLASSES], dtype=np.int64),
+        kind_counts,
+        np.asarray(shoe.attributes[1, COARSE, : shoe.sizes[1]], dtype=np.int64),
+        PlayersDeal(
+            np.zeros(_CLASSES, dtype=np.int64),
+            np.zeros(kind_counts.size, dtype=np.int64),
+            *(np.zeros(len(pairs), dtype=np.int64) for _ in range(2)),
+            np.zeros(len(rows), dtype=np.int64),
+            np.zeros(len(pairs), dtype=np.int64),
+        ),
     )
+
+
+def _choices(shoe: Classes, by_points: bool, at_class: bool) -> list[tuple]:
+    """A player's card's choices ``(class, kind or -1, shown attributes)``: its point
+    classes where it is read at them (a representative rank shown where ranks listed by
+    whole classes read it), else the bet's kinds."""
+    if at_class:
+        first_rank = [cards.BLACKJACK_CLASSES.index(c) for c in range(_CLASSES)]
+        return [(c, -1, (c, -1 if by_points else first_rank[c], -1, -1)) for c in range(_CLASSES)]
+    attributes = shoe.attributes[1]
+    return [
+        (
+            int(attributes[VALUE, k]),
+            k,
+            tuple(int(attributes[a, k]) for a in (VALUE, RANK, SUIT, COLOUR)),
+        )
+        for k in range(int(shoe.sizes[1]))
+    ]
+
+
+def _facts_read(program: Program) -> tuple[bool, bool]:
+    """Whether some test reads the player's total, and some test reads a natural."""
+    code, hand = program.tests[:, TEST], program.tests[:, A]
+    total = bool(((code == TESTS.index("total")) & (hand == 0)).any())
+    return total, bool((code == TESTS.index("natural")).any())
 
 
 def _player_facts(first: int, second: int) -> tuple[int, int]:
@@ -156,22 +284,108 @@ def _add_moments(moments, packed, ways, modulus):
                 moments[cell] = addmod(moments[cell], mulmod(weighted, other, modulus), modulus)
 
 
-@kernel
-def _group_ways(players, group, moments, modulus):
-    """The ways of the player's pairs of classes in ``group`` over a key's hands."""
-    constant = players.constant[group] % modulus if modulus else players.constant[group]
-    ways = mulmod(constant, moments[0], modulus)
-    less = 0
-    for c in range(_CLASSES):
-        linear = players.linear[group, c] % modulus if modulus else players.linear[group, c]
-        less = addmod(less, mulmod(linear, moments[1 + c], modulus), modulus)
-    for row in range(players.start[group], players.start[group + 1]):
-        c1, c2 = players.pairs[row, 0], players.pairs[row, 1]
-        if c2 >= 0:
-            ways = addmod(ways, moments[1 + _CLASSES + _CLASSES * c1 + c2], modulus)
+@kernel(inline=True)
+def _less(plus, minus, modulus):
+    """``plus - minus`` (residues where ``modulus`` is not 0)."""
     if modulus == 0:
-        return ways - less
-    return addmod(ways, modulus - less % modulus, modulus)
+        return plus - minus
+    return addmod(plus, modulus - minus % modulus, modulus)
+
+
+@kernel(inline=True)
+def _class_ways(n, c1, c2, moments, modulus):
+    """The ways of the player's cards of classes ``c1`` and ``c2`` (-1: one card) after
+    the hands of a key, from their moments."""
+    n1 = n[c1]
+    if c2 < 0:
+        return _less(mulmod(n1, moments[0], modulus), moments[1 + c1], modulus)
+    n2 = n[c2] - (1 if c1 == c2 else 0)
+    plus = addmod(
+        mulmod(mulmod(n1, n2, modulus), moments[0], modulus),
+        moments[1 + _CLASSES + _CLASSES * c1 + c2],
+        modulus,
+    )
+    minus = addmod(
+        mulmod(n2, moments[1 + c1], modulus), mulmod(n1, moments[1 + c2], modulus), modulus
+    )
+    return _less(plus, minus, modulus)
+
+
+@kernel(inline=True)
+def _row_share(players, row, left, left_kind, whole):
+    """``f``: the row's own falling count in the deal's shoe (``whole`` for classes)."""
+    k1, k2 = players.kinds[row, 0], players.kinds[row, 1]
+    if k1 < 0 and k2 < 0:
+        return whole
+    c1, c2 = players.pairs[players.rows[row], 0], players.pairs[players.rows[row], 1]
+    if c2 < 0:
+        return left_kind[k1]
+    if k1 >= 0 and k2 >= 0:
+        return left_kind[k1] * (left_kind[k2] - (1 if k1 == k2 else 0))
+    # one card by kind, counted first; the other its class less that card
+    kind, other = (k1, c2) if k1 >= 0 else (k2, c1)
+    return left_kind[kind] * (left[other] - (1 if players.kind_class[kind] == other else 0))
+
+
+@kernel
+def _players_deal(players, levels, chosen, modulus):
+    deal = players.deal
+    left, left_kind = deal.left, deal.left_kind
+    for c in range(left.size):
+        left[c] = players.counts[c]
+    for k in range(left_kind.size):
+        left_kind[k] = players.kind_counts[k]
+    for p in (BJ_UP, BJ_HOLE):  # the dealer's cards dealt by kind; the rest lie in classes
+        if levels[p] == 1:
+            left_kind[chosen[p]] -= 1
+            left[players.kind_class[chosen[p]]] -= 1
+    for j in range(players.pairs.shape[0]):
+        c1, c2 = players.pairs[j, 0], players.pairs[j, 1]
+        whole = left[c1] if c2 < 0 else left[c1] * (left[c2] - (1 if c1 == c2 else 0))
+        deal.whole[j] = whole
+        deal.inverse[j] = invmod(whole, modulus) if whole > 0 and modulus != 0 else 0
+    for row in range(players.rows.size):
+        share = _row_share(players, row, left, left_kind, deal.whole[players.rows[row]])
+        deal.share[row] = share if share > 0 else 0
+
+
+@kernel
+def _key_ways(players, moments, modulus):
+    deal = players.deal
+    for j in range(players.pairs.shape[0]):
+        whole = deal.whole[j]
+        if whole <= 0:
+            deal.dealer_ways[j] = 0
+            continue
+        held = _class_ways(
+            players.counts, players.pairs[j, 0], players.pairs[j, 1], moments, modulus
+        )
+        if modulus == 0:
+            deal.dealer_ways[j] = held // whole
+        else:
+            deal.dealer_ways[j] = mulmod(held, deal.inverse[j], modulus)
+
+
+@kernel
+def _group_ways(players, group, modulus):
+    """The ways of the player's rows in ``group`` over a key's hands."""
+    deal = players.deal
+    ways = 0
+    for row in range(players.start[group], players.start[group + 1]):
+        held = mulmod(deal.dealer_ways[players.rows[row]], deal.share[row], modulus)
+        ways = addmod(ways, held, modulus)
+    return ways
+
+
+@kernel
+def _show_group(players, group, dealt):
+    """Deal the group's cards at the player's positions (or take them back: ``group``
+    -1)."""
+    for i in range(2):
+        position = players.positions[i]
+        if position >= 0:
+            for attribute in range(_ATTRIBUTES):
+                dealt[attribute, position] = -1 if group < 0 else players.shown[group, i, attribute]
 
 
 @kernel_face(_add_moments)
@@ -192,25 +406,78 @@ def add_moments(moments: np.ndarray, packed: int, ways: int, modulus: int) -> No
     _add_moments(moments, packed, ways, modulus)
 
 
-@kernel_face(_group_ways)
-def group_ways(players: PlayersAfter, group: int, moments: np.ndarray, modulus: int) -> int:
-    """The ways of one group of the player's classes over the hands of a key.
+@kernel_face(_key_ways)
+def key_ways(players: PlayersAfter, moments: np.ndarray, modulus: int) -> None:
+    """Set the dealer's ways of a key's hands from the shoe less each pair of the player's
+    classes (``cc / g``, :attr:`PlayersDeal.dealer_ways`), for :func:`group_ways`.
 
     Parameters
     ----------
     players : PlayersAfter
-        :func:`players_after`.
-    group : int
-        The group.
+        :func:`players_after`, :func:`players_deal` called for the deal.
     moments : numpy.ndarray
         The key's moments (:func:`add_moments`).
+    modulus : int
+        A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
+    """
+    _key_ways(players, moments, modulus)
+
+
+@kernel_face(_group_ways)
+def group_ways(players: PlayersAfter, group: int, modulus: int) -> int:
+    """The ways of one group of the player's cards over the hands of a key.
+
+    Parameters
+    ----------
+    players : PlayersAfter
+        :func:`players_after`, :func:`key_ways` called for the key.
+    group : int
+        The group.
     modulus : int
         A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
 
     Returns
     -------
     int
-        ``sum`` over the group's pairs of the player's ways after each hand, times its
-        weight.
+        ``sum`` over the group's rows of the player's ways after the key's hands, times
+        their weights: the dealer's ways from the shoe less the row's classes times ``f``.
     """
-    return int(_group_ways(players, group, moments, modulus))
+    return int(_group_ways(players, group, modulus))
+
+
+@kernel_face(_players_deal)
+def players_deal(
+    players: PlayersAfter, levels: np.ndarray, chosen: np.ndarray, modulus: int
+) -> None:
+    """Set the shoe the player's kinds are shared out of for one deal of the dealer's
+    up card and hole card (the shoe less those dealt by kind), and the inverses of their
+    classes' counts under ``modulus``.
+
+    Parameters
+    ----------
+    players : PlayersAfter
+        :func:`players_after`; its ``left``, ``left_kind`` and ``inverse`` are overwritten.
+    levels : numpy.ndarray
+        int64 (4,): each position's level as the count deals it (1: by kind).
+    chosen : numpy.ndarray
+        int64 (4,): the class or kind dealt at each position.
+    modulus : int
+        A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
+    """
+    _players_deal(players, levels, chosen, modulus)
+
+
+@kernel_face(_show_group)
+def show_group(players: PlayersAfter, group: int, dealt: np.ndarray) -> None:
+    """Deal one group's cards at the player's positions, as the tests read them.
+
+    Parameters
+    ----------
+    players : PlayersAfter
+        :func:`players_after`.
+    group : int
+        The group, or -1 to take the player's cards back (not dealt).
+    dealt : numpy.ndarray
+        int64 (4, 4): the deal's cards, overwritten at the player's positions.
+    """
+    _show_group(players, group, dealt)

@@ -42,7 +42,7 @@ from gamecore.sidebets.deal import (
 )
 from gamecore.sidebets.dealer_count import count_draws, draw_work
 from gamecore.sidebets.dealer_final import MAX_DRAWS, DealerPlan, dealer_plan, reads_final
-from gamecore.sidebets.dealer_players import MOMENTS, PlayersAfter, players_after
+from gamecore.sidebets.dealer_players import MOMENTS, PlayersAfter, players_after, players_deal
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.program import COARSE, Classes, Program, classes, compile_bet
 from gamecore.sidebets.round_cards import cards_completed
@@ -145,6 +145,8 @@ def _count_blackjack(shoe, program, dealer, modulus):
                         continue
                     blackjack_facts(dealt, facts)
                     if dealer.active:
+                        if players.active:
+                            players_deal(players, levels, chosen, modulus)
                         deal = (tests, outcomes, dealt)
                         count_draws(dealer, players, deal, work, scratch, ways, modulus)
                         continue
@@ -237,7 +239,7 @@ def count_by_kind(bet: SideBet, shoe: cards.Shoe) -> tuple[int, list[int], list[
 
     bound = total
     dealt = program
-    players: PlayersAfter = players_after(program, shoe_classes, bool(dealer.by_rank), True)
+    players: PlayersAfter = players_after(bet, program, shoe_classes, dealer)
     if players.active:
         # The player's cards are counted after the dealer's hand, not dealt by the loops;
         # their moments reach the shoe's cards squared times a count before they settle

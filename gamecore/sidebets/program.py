@@ -157,7 +157,7 @@ def card_reads(bet: SideBet) -> dict[str, set[str]]:
     # colour, hands of one suit or colour are counted apart and no card's suit is read
     # (suit_mode 2).
     drawn = draws_read(_every_condition(bet))
-    if "suit" in drawn and _suits_apart(reads, drawn):
+    if "suit" in drawn and _suits_apart(reads, drawn, ranks_by_points(bet)):
         drawn -= {"suit"}
     for name in reads:
         reads[name] |= drawn
@@ -169,14 +169,49 @@ def _every_condition(bet: SideBet) -> list[Condition]:
     return [c for outcome in bet.outcomes for c in leaves(outcome.conditions)]
 
 
-def _suits_apart(reads: dict[str, set[str]], drawn: set[str]) -> bool:
+def _suits_apart(reads: dict[str, set[str]], drawn: set[str], by_points: frozenset[str]) -> bool:
     """Whether suited dealer hands can be counted apart: no condition reads a suit or a
-    colour, and no player card is dealt finer than its point class (a player's rank set
-    would cut across the dealer's sets of one suit)."""
+    colour, and no player card is read finer than its point class (a player's rank set
+    would cut across the dealer's sets of one suit; ``by_points``: the cards whose ranks
+    are read as unions of point classes, :func:`ranks_by_points`)."""
     if set().union(*reads.values()) & {"suit", "colour"}:
         return False
-    players = [reads[name] for name in ("player_1", "player_2") if name in reads]
-    return not any(read - {"value"} or "rank" in drawn for read in players)
+    for name in ("player_1", "player_2"):
+        if name not in reads:
+            continue
+        finer = reads[name] - {"value"} - ({"rank"} if name in by_points else set())
+        if finer or "rank" in drawn:
+            return False
+    return True
+
+
+def ranks_by_points(bet: SideBet) -> frozenset[str]:
+    """The cards whose ranks are read only by ``rank`` lists that are unions of point
+    classes (``rank: {player_1: A}``, ``[10, J, Q, K]``): every rank of one point class
+    answers them alike, so such a card can be counted at its point class.
+
+    Parameters
+    ----------
+    bet : SideBet
+        A checked definition.
+
+    Returns
+    -------
+    frozenset of str
+        Card names read by some ``rank`` list and by no condition comparing ranks
+        (``same_rank``, ``same_card``, ``poker_hand``).
+    """
+    points = _points(bet.game)
+    listed, compared = set(), set()
+    for condition in _every_condition(bet):
+        if condition.kind in _COMPARE_RANKS:
+            compared.update(condition.cards)
+        elif condition.kind == "rank":
+            named = {cards.RANKS.index(name) for name in condition.values}
+            classes_named = {points[r] for r in named}
+            whole = all((points[r] in classes_named) == (r in named) for r in range(len(points)))
+            (listed if whole else compared).update(condition.cards)
+    return frozenset(listed - compared)
 
 
 def suit_mode(bet: SideBet) -> int:
