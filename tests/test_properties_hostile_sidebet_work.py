@@ -23,30 +23,42 @@ from sidebet_samples import SIX_SUITED
 from gamecore.interrupts import off_the_main_thread
 
 # Every card's rank read by four rank tests (the bits of its rank: every card a rank of its
-# own in the suit sums' keys) beside the first four cards' suits, 8 decks: every card dealt
-# by rank and suit through the tableau, the keys more than the table keeps, so most rounds
-# deal their suit patterns afresh: about 40 s of counting, within the bound (its estimate
-# 294,723,676 deals). A kernel's run long enough for a Ctrl-C to land in it; the longest
-# counts of issue 43 (poker hands beside totals and ranks named, 16 s) now take about a
-# second, their suit sums keyed by the answers of the tests on the facts.
+# own) beside suits. Beside the first four cards' suits (RANK_BITS) its suit sums are kept
+# by the answer of its one test reading suits: about a second. Beside twelve pairs of cards
+# suited (three in each outcome's `any`) its tests reading suits are more than the answers
+# a sum keeps by (gamecore.sidebets.sum_keys.SUIT_ANSWER_BITS) and its keys by outcome more
+# than the table keeps, so every round deals its suit patterns afresh: about 40 s of
+# counting at 8 decks, within the bound (its estimate 294,723,676 deals). A kernel's run
+# long enough for a Ctrl-C to land in it, the longest shape issue 43 leaves.
 _BITS = ("[2, 4, 6, 8, 10, Q]", "[3, 4, 7, 8, J, Q]", "[5, 6, 7, 8, K]", "[9, 10, J, Q, K]")
 _SIX = ("player_1", "banker_1", "player_2", "banker_2", "player_3", "banker_3")
+_SUITS = ("clubs", "diamonds", "hearts", "spades")
 
 
-def _rank_bits(bet: str, decks: int, named: str = "") -> str:
-    """Four outcomes, each a bit of every card's rank beside the first four cards' suits;
-    ``named``: a further condition of the first."""
+def _rank_bits(bet: str, decks: int, beside) -> str:
+    """Four outcomes, each a bit of every card's rank beside ``beside(bit)`` (YAML lines)."""
     outcomes = []
     for bit, ranks in enumerate(_BITS):
-        when = [f"rank: {{{', '.join(f'{card}: {ranks}' for card in _SIX)}}}"]
-        when += ["same_suit: [player_1, banker_1, player_2, banker_2]"]
-        when += [named] if named and bit == 0 else []
+        when = [f"rank: {{{', '.join(f'{card}: {ranks}' for card in _SIX)}}}", *beside(bit)]
         conditions = "".join(f"      {condition}\n" for condition in when)
         outcomes.append(f"  - name: Bit {bit}\n    when:\n{conditions}    pays: {10 + bit} to 1\n")
     return f"bet: {bet}\ngame: baccarat\ndecks: {decks}\noutcomes:\n" + "".join(outcomes)
 
 
-LONG_COUNT = _rank_bits("rank_bits", 8)
+def _suited_pairs(bit: int) -> list[str]:
+    """Three pairs of the six cards suited (any of them), other pairs for each bit."""
+    pairs = list(itertools.combinations(_SIX, 2))[3 * bit : 3 * bit + 3]
+    return ["any: [" + ", ".join(f"{{same_suit: [{a}, {b}]}}" for a, b in pairs) + "]"]
+
+
+def _suits_named(bit: int) -> list[str]:
+    """The first three cards' suits named, a different suit each, other suits for each bit."""
+    named = (f"{card}: {_SUITS[(bit + i) % 4]}" for i, card in enumerate(_SIX[:3]))
+    return ["suit: {" + ", ".join(named) + "}"]
+
+
+RANK_BITS = _rank_bits("rank_bits", 8, lambda bit: [f"same_suit: [{', '.join(_SIX[:4])}]"])
+LONG_COUNT = _rank_bits("rank_bits_pairs", 8, _suited_pairs)
 
 
 def _interrupted_sidebet(path: Path, delay: float) -> tuple[int, str, str, bool]:
@@ -81,7 +93,7 @@ def test_ctrl_c_at_any_moment_of_a_side_bet_count_is_one_line_and_exit_130(tmp_p
 
     warm = run_gamecore("sidebet", "dragon_7")
     assert warm.returncode == 0, warm.stderr
-    definition = tmp_path / "rank_bits.yaml"
+    definition = tmp_path / "rank_bits_pairs.yaml"
     definition.write_text(LONG_COUNT)
     for delay in (0.3, 2.5, 5.0):
         started = time.monotonic()
@@ -276,10 +288,11 @@ def test_one_pass_takes_every_modulus_past_int64():
 
 
 def test_the_estimate_bounds_the_time_a_count_takes():
-    # Counts of four shapes (points through the tableau; six cards' suits with the winner;
-    # a poker hand on three cards with the winner; the first four cards' suits): each one's
-    # CPU time per deal estimated stays under a microsecond, so the bound of MAX_DEALS
-    # deals caps a count at minutes.
+    # Counts of five shapes (points through the tableau; six cards' suits with the winner;
+    # a poker hand on three cards with the winner; the first four cards' suits; every
+    # card's rank told apart beside them, its suit sums by suit answers): each one's CPU
+    # time per deal estimated stays under a microsecond, so the bound of MAX_DEALS deals
+    # caps a count at minutes.
     from gamecore import cards
     from gamecore.sidebets.exact import count_outcomes
     from gamecore.sidebets.work import count_work
@@ -295,6 +308,7 @@ def test_the_estimate_bounds_the_time_a_count_takes():
             )
         ),
         _parsed(_definition("baccarat", "same_suit: [player_1, player_2, banker_1, banker_2]")),
+        _parsed(RANK_BITS),
     ]
     for bet in bets:
         count_outcomes(bet, cards.standard(1))  # the kernel loaded before any is timed
@@ -306,11 +320,11 @@ def test_the_estimate_bounds_the_time_a_count_takes():
     assert max(per_deal) < 1e-6, per_deal
 
 
-# The long count's every rank told apart beside the first four cards' suits, and hearts
-# named (the suits' renamings only those keeping hearts): 1,121,231,212 deals at any deck
-# count, and it would really take minutes (163 s of CPU at 8 decks, measured;
-# the same count without the heart, 294,723,676 deals, takes about 40 s).
-PAST_THE_BOUND = _rank_bits("rank_bits_and_hearts", 1000, "suit: {player_1: hearts}")
+# Every rank told apart beside the first three cards' suits named, other suits for each
+# outcome: twelve tests reading suits (more than a sum keeps by), no renaming of suits
+# keeping them all, so every round deals its 4**6 suit strings afresh: 6,409,609,337 deals
+# at any deck count, minutes of CPU (LONG_COUNT's 294,723,676 deals take about 40 s).
+PAST_THE_BOUND = _rank_bits("rank_bits_named", 1000, _suits_named)
 
 
 def test_a_definition_past_the_bound_is_refused_at_once_naming_it_the_estimate_and_bound(
@@ -323,7 +337,7 @@ def test_a_definition_past_the_bound_is_refused_at_once_naming_it_the_estimate_a
 
     from gamecore.sidebets.work import MAX_DEALS, count_work
 
-    path = tmp_path / "rank_bits_and_hearts.yaml"
+    path = tmp_path / "rank_bits_named.yaml"
     path.write_text(PAST_THE_BOUND)
     work = count_work(_parsed(PAST_THE_BOUND), 1000)
     assert work.total > MAX_DEALS

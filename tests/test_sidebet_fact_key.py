@@ -1,7 +1,7 @@
 """Issue 43, item 1: a baccarat round's suit sum is kept by the answers of the tests on the
 round's facts (a bit for each distinct ``total``, ``natural``, ``winner``, ``margin``,
 ``cards_dealt`` or ``hand_cards`` test), not by the facts themselves, so rounds of totals
-the tests do not tell apart share one sum; past :data:`gamecore.sidebets.rounds.
+the tests do not tell apart share one sum; past :data:`gamecore.sidebets.sum_keys.
 ANSWER_BITS` distinct tests the facts key it. Checked against the slow pure-Python
 reference dealing every physical card sequence of tiny shoes (tests/sidebet_reference.py)
 for bets mixing the facts with suits, colours, named ranks and poker hands, with the
@@ -17,7 +17,7 @@ from sidebet_samples import tiny_shoe
 from test_sidebet_sum_key import _split, _text
 
 from gamecore import cards
-from gamecore.sidebets import rounds
+from gamecore.sidebets import round_cards, sum_keys
 from gamecore.sidebets.definition import parse
 from gamecore.sidebets.exact import count_outcomes
 from gamecore.sidebets.work import MAX_DEALS, count_work
@@ -106,9 +106,11 @@ def test_every_mix_against_every_physical_sequence_of_tiny_shoes(mix, monkeypatc
     _agrees(mix, _RANKS, _SUITS)
     found, expected = _counts(mix, _OTHER_RANKS, _OTHER_SUITS)
     assert found == expected
-    # The shoe tells a key short of an answer apart: the test can fail
-    every = rounds._fact_rows
-    monkeypatch.setattr(rounds, "_fact_rows", lambda tests: every(tests)[:1])
+    # The shoe tells a key short of an answer apart: the test can fail (keyed by outcome;
+    # a key by the answers of the tests reading suits holds no facts)
+    monkeypatch.setattr(sum_keys, "SUIT_ANSWER_BITS", -1)
+    every = sum_keys._fact_rows
+    monkeypatch.setattr(sum_keys, "_fact_rows", lambda tests: every(tests)[:1])
     shoe = tiny_shoe(_OTHER_RANKS, _OTHER_SUITS)[0]
     total, paid, _ = count_outcomes(parse(MIXES[mix].encode(), "made.yaml"), shoe)
     assert (total, paid) != expected
@@ -119,7 +121,7 @@ def test_the_facts_as_the_key_past_the_answers_bits_count_the_same(mix, monkeypa
     # One bit fewer than the mix's distinct tests on facts: the raw facts key the sums
     bet = parse(MIXES[mix].encode(), "made.yaml")
     asked = _split(bet, cards.standard(8)).fact_rows.size
-    monkeypatch.setattr(rounds, "ANSWER_BITS", asked - 1)
+    monkeypatch.setattr(sum_keys, "ANSWER_BITS", asked - 1)
     split = _split(bet, cards.standard(8))
     assert split.fact_rows.size == 0 and split.fact_columns.size > 0
     _agrees(mix, _RANKS, _SUITS)
@@ -128,7 +130,7 @@ def test_the_facts_as_the_key_past_the_answers_bits_count_the_same(mix, monkeypa
 def test_one_bit_for_each_distinct_test_on_the_facts():
     # total: {player: [8, 9]} in two outcomes (one bit), total: {banker: [0, 1, 2, 3]}
     bet = parse(MIXES["totals, colours, a rank"].encode(), "made.yaml")
-    tests = rounds.round_program(bet)[0].tests
+    tests = round_cards.round_program(bet)[0].tests
     assert int(np.isin(tests[:, 1], tests[_split(bet, cards.standard(8)).fact_rows, 1]).sum()) == 3
     assert _split(bet, cards.standard(8)).fact_rows.size == 2
 
@@ -145,8 +147,13 @@ def test_the_estimate_follows_the_answers_and_stays_below_the_raw_facts_bound(mo
         (f"poker_hand: {{cards: {_B3}, class: [straight_flush, flush]}}", "winner: banker"),
     )
     bet = parse(text.encode(), "made.yaml")
+    suit_bits = sum_keys.SUIT_ANSWER_BITS
+    monkeypatch.setattr(sum_keys, "SUIT_ANSWER_BITS", -1)  # sums by outcome, facts keying
     answers = count_work(bet, 8).total
     assert answers <= MAX_DEALS
-    monkeypatch.setattr(rounds, "ANSWER_BITS", 0)
+    monkeypatch.setattr(sum_keys, "ANSWER_BITS", 0)
     facts = count_work(bet, 8).total
     assert answers < facts and facts > MAX_DEALS
+    # Where the keys by outcome outgrow the table, the sums go by suit answers
+    monkeypatch.setattr(sum_keys, "SUIT_ANSWER_BITS", suit_bits)
+    assert count_work(bet, 8).total <= MAX_DEALS

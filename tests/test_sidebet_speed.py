@@ -204,18 +204,27 @@ def test_counts_past_int64_from_one_pass_are_the_closed_forms_at_1000_decks():
 
 
 def test_a_definition_the_new_loops_would_still_take_minutes_on_is_refused_before_counting():
-    # Every card's rank told apart (four rank tests, the bits of its rank: more suit sums'
-    # keys than the table keeps) beside the first four cards' suits, and hearts named (the
-    # suits' renamings only those keeping hearts): more than the bound at any deck count
-    # (163 s of CPU at 8 decks, measured), refused in well under a second;
-    # without the named suit the same bet is within it (about 40 s).
+    # Every card's rank told apart (four rank tests, the bits of its rank: more keys by
+    # outcome than the table keeps) beside the first three cards' suits named, other suits
+    # in each outcome: twelve tests reading suits, more than a suit sum is kept by
+    # (gamecore.sidebets.sum_keys.SUIT_ANSWER_BITS), and no renaming of suits keeping them,
+    # so every round deals its 4**6 suit strings afresh: more than the bound at any deck
+    # count, refused in well under a second. The same ranks beside the first four cards'
+    # suits, a heart named or not, are kept by their one or two suit answers: 294,723,676
+    # and 1,121,231,212 deals (45 s and 163 s of CPU at 8 decks) before, a few million now.
     bits = ("[2, 4, 6, 8, 10, Q]", "[3, 4, 7, 8, J, Q]", "[5, 6, 7, 8, K]", "[9, 10, J, Q, K]")
     six = ("player_1", "banker_1", "player_2", "banker_2", "player_3", "banker_3")
-    suited = "same_suit: [player_1, banker_1, player_2, banker_2]"
-    outcomes = [(f"rank: {{{', '.join(f'{c}: {b}' for c in six)}}}", suited) for b in bits]
-    named = _engine(_text(outcomes[0] + ("suit: {player_1: hearts}",), *outcomes[1:]))
+    suits = ("clubs", "diamonds", "hearts", "spades")
+    ranks = [f"rank: {{{', '.join(f'{c}: {b}' for c in six)}}}" for b in bits]
+    named = [
+        "suit: {" + ", ".join(f"{c}: {suits[(i + k) % 4]}" for k, c in enumerate(six[:3])) + "}"
+        for i in range(len(bits))
+    ]
+    refused = _engine(_text(*zip(ranks, named, strict=True)))
     for decks in (1, 8, 1000):
         with pytest.raises(GamecoreError, match=f"would settle .* deals .*{MAX_DEALS:,}"):
-            check_work(named, decks)
-    unnamed = _engine(_text(*outcomes))
-    assert check_work(unnamed, 8).total <= MAX_DEALS
+            check_work(refused, decks)
+    suited = [(r, "same_suit: [player_1, banker_1, player_2, banker_2]") for r in ranks]
+    hearts = _engine(_text(suited[0] + ("suit: {player_1: hearts}",), *suited[1:]))
+    for bet in (_engine(_text(*suited)), hearts):
+        assert check_work(bet, 8).total < 10_000_000

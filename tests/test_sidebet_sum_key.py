@@ -20,11 +20,13 @@ from hypothesis import strategies as st
 from sidebet_samples import tiny_shoe
 
 from gamecore import cards
+from gamecore.sidebets import sum_keys
 from gamecore.sidebets.definition import parse
 from gamecore.sidebets.exact import count_outcomes
 from gamecore.sidebets.program import classes
-from gamecore.sidebets.rounds import round_program, split_tests
+from gamecore.sidebets.round_cards import round_program
 from gamecore.sidebets.suitorbits import detail_count
+from gamecore.sidebets.sum_keys import split_tests
 
 
 def _text(*outcomes: tuple[str, ...]) -> str:
@@ -108,15 +110,21 @@ def test_the_key_reads_straights_as_the_reference_classes_them():
 def _split(bet, shoe: cards.Shoe):
     program = round_program(bet)[0]
     shoe_classes = classes(bet, shoe)
-    return split_tests(program, shoe_classes, detail_count(shoe_classes))
+    return split_tests(program, shoe_classes, detail_count(shoe_classes), bet.game)
 
 
-def test_a_card_s_id_is_its_rank_tests_answers_and_its_row_of_kind_counts():
+def test_a_card_s_id_is_its_rank_tests_answers_and_its_row_of_kind_counts(monkeypatch):
     # Full shoe: every rank alike, so a card's id is the answers of its rank tests alone
     # (one id where none, two where one list is named); a shoe less the ace of spades
-    # tells the ace's class apart from the other classes by its row of kind counts.
+    # tells the ace's class apart from the other classes by its row of kind counts. Keyed
+    # by the answers of its tests reading suits (its keys by outcome, six poker hands'
+    # straights, could outgrow the table), a card's id is its row of kind counts alone.
     bet = parse(SHAPES["straights of the first cards, ranks named"].encode(), "made.yaml")
+    by_answers = _split(bet, cards.standard(2))
+    assert by_answers.by_answers and not by_answers.ids.any()
+    monkeypatch.setattr(sum_keys, "SUIT_ANSWER_BITS", -1)  # by outcome
     full = _split(bet, cards.standard(2))
+    assert not full.by_answers
     ids = [len(set(row)) for row in full.ids.tolist()]
     assert ids == [1, 2, 1, 2, 2, 2]  # player_1 banker_1 player_2 banker_2 player_3 banker_3
     assert full.ids[3, 0] == full.ids[3, 1] == full.ids[3, 12] != full.ids[3, 5]

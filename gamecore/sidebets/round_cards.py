@@ -131,6 +131,8 @@ class Dealing(NamedTuple):
         The third cards are dealt by the tableau.
     complete_to : int
         Cards each deal is completed to (:func:`cards_completed`).
+    cards : int
+        Cards in the shoe (the factors completing a deal are this less the cards drawn).
     start : numpy.ndarray
         int64 (101,): the third-card options after a player's two-card total ``p`` and a
         banker's ``b`` are rows ``start[10 p + b]`` up to ``start[10 p + b + 1]``; without
@@ -143,6 +145,7 @@ class Dealing(NamedTuple):
     blackjack: bool
     tableau: bool
     complete_to: int
+    cards: int
     start: np.ndarray
     options: np.ndarray
 
@@ -182,9 +185,11 @@ def dealing(
     """
     completed = cards_completed(bet, program)
     blackjack = bet.game == "blackjack"
+    shoe_cards = int(shoe.counts[0].sum())
     if not tableau:
         start = np.array([0, 1], dtype=np.int64)
-        return Dealing(blackjack, False, completed, start, np.full((1, 2), -1, dtype=np.int64))
+        none = np.full((1, 2), -1, dtype=np.int64)
+        return Dealing(blackjack, False, completed, shoe_cards, start, none)
     values = []
     for position in (P3, B3):
         level = int(program.levels[position])
@@ -210,6 +215,7 @@ def dealing(
         blackjack,
         True,
         completed,
+        shoe_cards,
         np.array(start, dtype=np.int64),
         np.array(options, dtype=np.int64),
     )

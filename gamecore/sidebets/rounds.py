@@ -20,7 +20,9 @@ under every four first cards, once per modulus), each exact:
   on which fine cards share a rank class, what the tests read of each class and the
   answers of the tests on the round's facts (not the facts themselves: a total tested
   against 0, 2, 4, 6 and 8 is one bit): it is kept by that key and read back when the key
-  comes again.
+  comes again. Where those keys outgrow the table (every rank told apart), the sum is by
+  the answers of the tests reading suits, kept by what those read alone, and each round
+  pays each answer by its own tests (:mod:`gamecore.sidebets.sum_keys`).
 * **One pass for every modulus.** Where counts pass int64 (1,000 decks) each deal's ways are
   taken modulo every prime in the same visit (:func:`gamecore.exactcount.exact_counts_at_once`).
 
@@ -34,7 +36,6 @@ product of the remaining counts of the card sets it drew, fine kinds first
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 import numpy as np
 
@@ -47,183 +48,20 @@ from gamecore.sidebets.deal import (
     B1,
     B2,
     B3,
-    CARDS_DEALT,
     FACTS,
-    HAND_CARDS_0,
-    HAND_CARDS_1,
-    MARGIN,
-    NATURAL_0,
-    NATURAL_1,
     P1,
     P2,
     P3,
-    TOTAL_0,
-    TOTAL_1,
-    WINNER,
     baccarat_facts,
     blackjack_facts,
     outcome_of,
     test_holds,
 )
 from gamecore.sidebets.definition import SideBet
-from gamecore.sidebets.program import (
-    COARSE,
-    RANK,
-    TESTS,
-    VALUE,
-    A,
-    B,
-    Classes,
-    Program,
-    classes,
-    compile_bet,
-)
-from gamecore.sidebets.round_cards import dealing, round_program, straight_table
+from gamecore.sidebets.program import COARSE, HOLDS, NO, RANK, VALUE, YES, classes, compile_bet
+from gamecore.sidebets.round_cards import dealing, round_program
 from gamecore.sidebets.suitorbits import detail_count, suit_trie, trie_for
-
-
-class Split(NamedTuple):
-    """What a round's suit sum depends on, and whether sums are kept.
-
-    A suit sum reads a fine card's rank class only through what the tests make of it:
-    which fine cards share a class (same rank, pairs and trips of a poker hand), each
-    ``rank`` test's answer, whether a poker hand's three ranks are a straight, and the
-    class's row of kind counts (the suits' factors); it reads the round's facts only
-    through the answers of the tests on them. Rounds alike in these share a sum.
-
-    Attributes
-    ----------
-    fact_columns : numpy.ndarray
-        int64: the columns of a round's facts (:data:`gamecore.sidebets.deal.FACTS`) its
-        tests read (totals, naturals, winner, margin, cards dealt, a hand's cards).
-    fact_rows : numpy.ndarray
-        int64: one test row of each distinct test on the facts, whose answers (a bit each)
-        key a suit sum; none where more than :data:`ANSWER_BITS` are asked, the facts of
-        ``fact_columns`` keying it then (:data:`FACT_BITS` each).
-    ids : numpy.ndarray
-        int64 (positions, rank classes): what a suit sum reads of a card's rank class
-        besides which cards share it: its row of kind counts and the answers of the
-        ``rank`` tests on the card, one id for each distinct pair (at most the classes;
-        the class itself where sums are not kept).
-    straights : numpy.ndarray
-        int64 (hands, 3): the card positions of each poker hand (each set once) whose
-        straight or not goes into the key, at most 20.
-    straight : numpy.ndarray
-        int64 (14, 14, 14): 1 where three ranks (index rank + 1, 0 a card not dealt) are
-        three different ranks of a straight, as a ``poker_hand`` test reads them (1, 1, 1
-        of zeros where no poker hand is read).
-    class_cards : numpy.ndarray
-        int64 (rank classes,): the cards of each class (a round drawing more from one has
-        no ways).
-    remember : bool
-        Whether suit sums are kept by their key (every test one of the first cards or
-        of the round's facts).
-    """
-
-    fact_columns: np.ndarray
-    fact_rows: np.ndarray
-    ids: np.ndarray
-    straights: np.ndarray
-    straight: np.ndarray
-    class_cards: np.ndarray
-    remember: bool
-
-
-#: Test codes that read the round's facts, with the facts each reads, and those that read
-#: cards' details.
-_FACT_TESTS = {
-    TESTS.index("total"): (TOTAL_0, TOTAL_1),
-    TESTS.index("natural"): (NATURAL_0, NATURAL_1),
-    TESTS.index("winner"): (WINNER,),
-    TESTS.index("margin"): (MARGIN,),
-    TESTS.index("cards_dealt"): (CARDS_DEALT,),
-    TESTS.index("hand_cards"): (HAND_CARDS_0, HAND_CARDS_1),
-}
-_CARD_TESTS = ("same_rank", "same_suit", "same_colour", "same_card", "rank", "suit")
-_CARD_TESTS = tuple(TESTS.index(t) for t in _CARD_TESTS + ("colour", "poker_hand"))
-_RANK_TEST, _POKER_TEST = TESTS.index("rank"), TESTS.index("poker_hand")
-#: Bits of each fact read in a suit sum's key where the answers of the tests on them do not
-#: fit: every fact is below 32 (a blackjack two-card total at most 21; baccarat's below 10),
-#: and the nine facts read take 45 bits at most.
-FACT_BITS = 5
-#: The most distinct tests on the facts whose answers key a suit sum (a bit each, in the
-#: key's second int64). Answers are a function of the facts, so they never tell apart more
-#: rounds than the facts do: two rounds of equal facts have equal answers.
-ANSWER_BITS = 62
-#: The most suit sums kept (rows of the table; fewer where a row is wide).
-KEPT_SUMS, _KEPT_CELLS = 1 << 16, 1 << 22
-
-
-def kept_rows(outcomes: int, moduli: int) -> int:
-    """How many suit sums a count keeps: :data:`KEPT_SUMS`, fewer where a sum's row (paid
-    and matched ways of every outcome, under every modulus) is wide.
-
-    Parameters
-    ----------
-    outcomes : int
-        The bet's paying outcomes.
-    moduli : int
-        The moduli of the count (1 where counts fit in int64).
-
-    Returns
-    -------
-    int
-        Rows of the table.
-    """
-    return min(KEPT_SUMS, _KEPT_CELLS // (moduli * (2 * outcomes + 1)))
-
-
-def split_tests(program: Program, shoe: Classes, details: int) -> Split:
-    """What a round's suit sum depends on (:class:`Split`).
-
-    Parameters
-    ----------
-    program : Program
-        The compiled bet.
-    shoe : Classes
-        The shoe's classes for the bet.
-    details : int
-        Details of each rank class (:func:`gamecore.sidebets.suitorbits.detail_count`).
-
-    Returns
-    -------
-    Split
-        The facts read, the rank classes' ids, the poker hands read for straights and
-        whether sums are kept.
-    """
-    tests = program.tests
-    codes = tests[:, 1]
-    split = bool(np.isin(codes, tuple(_FACT_TESTS) + _CARD_TESTS).all())
-    read = sorted({c for code in set(codes.tolist()) for c in _FACT_TESTS.get(code, ())})
-    kinds = shoe.counts[1, : int(shoe.sizes[1])].reshape(-1, details)
-    alike = np.unique(kinds, axis=0, return_inverse=True)[1].reshape(-1)
-    ids = np.tile(np.arange(len(kinds), dtype=np.int64), (program.levels.size, 1))
-    straights = np.zeros((0, 3), dtype=np.int64)
-    if split:
-        ranks = shoe.attributes[1, RANK, : int(shoe.sizes[1]) : details]
-        for position in range(program.levels.size):
-            masks = tests[(codes == _RANK_TEST) & (tests[:, A] == position), B]
-            # A rank test holds where the card's rank is one it names (its mask's bit; every
-            # rank of a class answers alike, its least rank read: program.rank_classes)
-            answers = (masks[None, :] >> np.maximum(ranks, 0)[:, None]) & 1
-            read_of = np.column_stack([alike, answers])
-            ids[position] = np.unique(read_of, axis=0, return_inverse=True)[1].reshape(-1)
-        hands = {tuple(sorted(row[2:5].tolist())) for row in tests[codes == _POKER_TEST]}
-        straights = np.array(sorted(hands), dtype=np.int64).reshape(-1, 3)
-    straight = straight_table() if len(straights) else np.zeros((1, 1, 1), dtype=np.int64)
-    fact_columns = np.array(read, dtype=np.int64)
-    class_cards = kinds.sum(axis=1)
-    return Split(fact_columns, _fact_rows(tests), ids, straights, straight, class_cards, split)
-
-
-def _fact_rows(tests: np.ndarray) -> np.ndarray:
-    """:attr:`Split.fact_rows`: the first row of each distinct test on the facts (its code
-    and arguments, columns 1..5, all a row's answer reads), or none past
-    :data:`ANSWER_BITS`."""
-    on_facts = np.flatnonzero(np.isin(tests[:, 1], tuple(_FACT_TESTS)))
-    first = np.unique(tests[on_facts, 1:6], axis=0, return_index=True)[1]
-    rows = np.sort(on_facts[first]).astype(np.int64)
-    return rows if rows.size <= ANSWER_BITS else np.zeros(0, dtype=np.int64)
+from gamecore.sidebets.sum_keys import FACT_BITS, kept_rows, split_tests, sum_width
 
 
 @kernel(inline=True)
@@ -261,14 +99,12 @@ def _deal_third(attributes, levels, details, position, choice, dealt, chosen):
 
 
 @kernel(inline=True)
-def _coarse_factors(counts, attributes, levels, details, chosen, factors, complete_to):
+def _coarse_factors(counts, attributes, levels, details, chosen, factors, dealing):
     """The factors of a round's ways its rank classes fix: each coarse card's point class
     less every card drawn inside it before, then the cards completing it to
-    ``complete_to``; how many factors, or -1 where a count runs out. Fine cards' own
-    factors follow their suits."""
-    n = 0
-    for c in range(counts.shape[1]):
-        n += counts[0, c]
+    ``dealing.complete_to``; how many factors, or -1 where a count runs out. Fine cards'
+    own factors follow their suits."""
+    n = dealing.cards
     dealt = 0
     for p in range(chosen.size):
         if chosen[p] < 0:
@@ -290,7 +126,7 @@ def _coarse_factors(counts, attributes, levels, details, chosen, factors, comple
             return -1
         factors[used] = left
         used += 1
-    for j in range(dealt, complete_to):
+    for j in range(dealt, dealing.complete_to):
         factors[used] = n - j
         used += 1
     return used
@@ -331,11 +167,12 @@ def _sum_key(levels, chosen, split, dealt, fine):
 
 
 @kernel
-def _suit_sum(shoe, program, trie, k, dealt, chosen, work, moduli):
+def _suit_sum(shoe, program, split, trie, k, deal, work, moduli):
     """Every suit pattern of the round's ``k`` fine cards (``work[3]``), times its orbit's
-    size and the fine cards' own factors, by outcome paid (columns 0..outcomes) and
-    matched (after them), under each modulus, into ``work[4]``."""
+    size and the fine cards' own factors, under each modulus, into ``work[4]``: by outcome
+    paid (columns 0..outcomes) and matched (after them), or by suit answers."""
     counts, attributes, _sizes = shoe
+    dealt, chosen = deal
     facts, held, scratch, fine, sums, _tally, _kept = work
     card_held, kinds, factors, _coarse, _ways = scratch
     details = trie.details
@@ -356,16 +193,85 @@ def _suit_sum(shoe, program, trie, k, dealt, chosen, work, moduli):
             possible = possible and left > 0
         if not possible:
             continue
-        paid = outcome_of(program.tests, outcomes, dealt, facts, card_held)
+        if split.by_answers:
+            column = _suit_answers(program.tests, split.suit_rows, dealt, facts)
+        else:
+            column = outcome_of(program.tests, outcomes, dealt, facts, card_held)
         for m in range(moduli.size):
             modulus = moduli[m]
             ways = trie.weight[node]
             for i in range(k):
                 ways = mulmod(ways, factors[i], modulus)
-            sums[m, paid] = addmod(sums[m, paid], ways, modulus)
+            sums[m, column] = addmod(sums[m, column], ways, modulus)
             for o in range(outcomes):
-                if card_held[o]:
+                if card_held[o] and not split.by_answers:
                     sums[m, outcomes + 1 + o] = addmod(sums[m, outcomes + 1 + o], ways, modulus)
+
+
+@kernel(inline=True)
+def _suit_answers(tests, rows, dealt, facts):
+    """The answers of the tests reading suits (bit ``i``: test row ``rows[i]``'s)."""
+    answers = 0
+    for i in range(rows.size):
+        if test_holds(tests, rows[i], dealt, facts):
+            answers |= np.int64(1) << i
+    return answers
+
+
+@kernel(inline=True)
+def _paid_by_answers(program, split, answers, ranked, dealt, facts, held):
+    """The outcome paid on a round whose tests reading suits answer ``answers`` (bit
+    ``split.suit_bits[row]`` of a row's) and its ``rank`` tests ``ranked`` (bit
+    ``split.rank_bits[row]``), its other tests asked of the round; each outcome's own
+    verdict into ``held``: :func:`gamecore.sidebets.deal.outcome_of`'s reading of the
+    branching program."""
+    tests, outcomes = program.tests, program.outcomes
+    paid = outcomes
+    first = 0
+    for outcome in range(outcomes):
+        row = first  # an outcome's reading starts at its first row
+        while row >= 0:
+            if split.suit_bits[row] >= 0:
+                holds = (answers >> split.suit_bits[row]) & 1 == 1
+            elif split.rank_bits[row] >= 0:
+                holds = (ranked >> split.rank_bits[row]) & 1 == 1
+            else:
+                holds = test_holds(tests, row, dealt, facts)
+            row = tests[row, YES] if holds else tests[row, NO]
+        held[outcome] = row == HOLDS
+        if row == HOLDS and paid == outcomes:
+            paid = outcome
+        while first < tests.shape[0] and tests[first, 0] == outcome:
+            first += 1
+    return paid
+
+
+@kernel(inline=True)
+def _add_by_answers(program, split, work, deal, ways, found, moduli):
+    """Add a round whose suit sum ``found`` is by suit answers to the tallies ``work[5]``:
+    each answer its patterns reached, times the round's ``ways``, to the outcome the answer
+    and the round's own tests pay and every outcome they match."""
+    facts, held, _scratch, _fine, _sums, tally, _kept = work
+    dealt, chosen = deal
+    outcomes = program.outcomes
+    ranked = 0  # the round's rank answers: each fine card's class's at its position
+    for p in range(chosen.size):
+        if chosen[p] >= 0 and program.levels[p] == 1:
+            ranked |= split.rank_answers[p, chosen[p]]
+    for answers in range(found.shape[1]):
+        reached = False
+        for m in range(moduli.size):
+            reached = reached or found[m, answers] != 0
+        if not reached:
+            continue
+        paid = _paid_by_answers(program, split, answers, ranked, dealt, facts, held)
+        for m in range(moduli.size):
+            product = mulmod(ways[m], found[m, answers], moduli[m])
+            tally[m, paid] = addmod(tally[m, paid], product, moduli[m])
+            for o in range(outcomes):
+                if held[o]:
+                    column = outcomes + 1 + o
+                    tally[m, column] = addmod(tally[m, column], product, moduli[m])
 
 
 @kernel(inline=True)
@@ -422,15 +328,17 @@ def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
     dealt, chosen = deal
     facts, held, scratch, fine, sums, tally, kept = work
     _card_held, _kinds, _factors, factors, ways = scratch
-    levels, details, complete_to = program.levels, trie.details, dealing.complete_to
-    used = _coarse_factors(counts, attributes, levels, details, chosen, factors, complete_to)
+    levels, details = program.levels, trie.details
+    used = _coarse_factors(counts, attributes, levels, details, chosen, factors, dealing)
     if used < 0:
         return
     for m in range(moduli.size):
         ways[m] = 1
         for f in range(used):
             ways[m] = mulmod(ways[m], factors[f], moduli[m])
-    if dealing.blackjack:
+    if split.remember and split.fact_columns.size == 0:
+        pass  # no test reads the round's facts
+    elif dealing.blackjack:
         blackjack_facts(dealt, facts)
     else:
         baccarat_facts(dealt, facts)
@@ -441,13 +349,13 @@ def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
         paid = outcome_of(program.tests, program.outcomes, dealt, facts, held)
         _add_round(tally, ways, paid, held, moduli)
         return
-    also = _facts_key(program.tests, split, dealt, facts)
+    also = 0 if split.by_answers else _facts_key(program.tests, split, dealt, facts)
     row = _kept(kept, key, also) if split.remember else -1
     found = sums
     if row >= 0:
         found = kept[2][row]
     else:
-        _suit_sum(shoe, program, trie, k, dealt, chosen, work, moduli)
+        _suit_sum(shoe, program, split, trie, k, deal, work, moduli)
         used_rows = kept[3]
         if split.remember and used_rows[0] < kept[2].shape[0]:
             slot = -1 - row
@@ -456,6 +364,9 @@ def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
             kept[1][slot] = used_rows[0]
             kept[2][used_rows[0]] = sums
             used_rows[0] += 1
+    if split.by_answers:
+        _add_by_answers(program, split, work, deal, ways, found, moduli)
+        return
     for m in range(moduli.size):
         for c in range(tally.shape[1]):
             if found[m, c] != 0:
@@ -474,7 +385,8 @@ def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
     positions = levels.size
     dealt = np.full((4, positions), -1, dtype=np.int64)
     chosen = np.full(positions, -1, dtype=np.int64)
-    width = 2 * outcomes + 1
+    width = 2 * outcomes + 1  # a tally's: each outcome paid (the losing too), matched
+    cells = (1 << split.suit_rows.size) if split.by_answers else width  # a suit sum's
     slots = 1
     while slots < 2 * kept_rows:
         slots *= 2
@@ -489,12 +401,12 @@ def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
             np.zeros(moduli.size, dtype=np.int64),
         ),
         np.zeros(positions, dtype=np.int64),
-        np.zeros((moduli.size, width), dtype=np.int64),
+        np.zeros((moduli.size, cells), dtype=np.int64),
         np.zeros((moduli.size, width), dtype=np.int64),
         (
             np.zeros((slots, 2), dtype=np.int64),
             np.full(slots, -1, dtype=np.int64),
-            np.zeros((kept_rows, moduli.size, width), dtype=np.int64),
+            np.zeros((kept_rows, moduli.size, cells), dtype=np.int64),
             np.zeros(1, dtype=np.int64),
         ),
     )
@@ -568,15 +480,15 @@ def count_rounds(
         trie = suit_trie([tuple(range(detail_count(shoe_classes)))], fine)
     else:
         trie = trie_for(bet, shoe_classes, fine)
-    split = split_tests(program, shoe_classes, trie.details)
+    split = split_tests(program, shoe_classes, trie.details, bet.game)
     if plain:
-        split = split._replace(remember=False)
+        split = split._replace(remember=False, by_answers=False)
     how = dealing(bet, program, tableau, shoe_classes, trie.details, drawing)
     total = math.perm(shoe.total, how.complete_to)
     outcomes = len(bet.outcomes)
 
     def count_at(moduli: np.ndarray) -> np.ndarray:
-        rows = kept_rows(outcomes, moduli.size) if split.remember else 1
+        rows = kept_rows(sum_width(split, outcomes), moduli.size) if split.remember else 1
         return _count_rounds(shoe_classes, program, split, trie, how, moduli, rows)
 
     # Off the main thread: a Ctrl-C acted on inside numba's call crashed the process

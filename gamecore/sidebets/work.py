@@ -38,14 +38,13 @@ from gamecore.baccarat.tableau import DRAWING, DrawingTables
 from gamecore.errors import GamecoreError
 from gamecore.exactcount import moduli_for
 from gamecore.reading import path_text
-from gamecore.sidebets.deal import TOTAL_0, TOTAL_1
 from gamecore.sidebets.dealer_final import deals_with_draws, reads_final
 from gamecore.sidebets.definition import CARDS, SideBet
 from gamecore.sidebets.exact import dealt_cards
 from gamecore.sidebets.program import VALUE, Classes, classes, compile_bet
 from gamecore.sidebets.round_cards import cards_completed, round_program
-from gamecore.sidebets.rounds import kept_rows, split_tests
 from gamecore.sidebets.suitorbits import detail_count, strings_by_length, trie_for
+from gamecore.sidebets.sum_keys import kept_rows, split_tests, sum_keys, sum_width
 
 #: The most deals one figure may settle (deals x passes x counts): a few minutes of one
 #: core at most, a deal taking about 0.3 microseconds (0.6 with eight outcomes). Every
@@ -145,7 +144,10 @@ def deals_per_pass(
         cards' classes, those a condition reads where none reads the tableau or blackjack's
         cards named; a baccarat natural one round, a hand that draws one per class of its
         third card, the banker's by the tableau), plus the suit patterns of every suit sum
-        computed: at most one per round, at most one per key where sums are kept.
+        computed: at most one per round, at most one per key where sums are kept; and where
+        sums are by suit answers (:mod:`gamecore.sidebets.sum_keys`), each round's every
+        answer its patterns reach (at most ``2**t`` of ``t`` tests reading suits, at most
+        the patterns).
     """
     if reads_final(bet):
         return deals_with_draws(bet)
@@ -155,11 +157,11 @@ def deals_per_pass(
     fine = program.levels == 1
     trie = trie_for(bet, bet_classes, int(fine.sum()))
     strings = strings_by_length(trie)
-    split = split_tests(program, bet_classes, trie.details)
+    split = split_tests(program, bet_classes, trie.details, bet.game)
     first = int(fine[:4].sum())
     completed = cards_completed(bet, program)
     moduli = len(moduli_for(math.perm(int(bet_classes.counts[0].sum()), completed)))
-    capacity = kept_rows(len(bet.outcomes), moduli)
+    capacity = kept_rows(sum_width(split, len(bet.outcomes)), moduli)
     buckets = {}  # fine cards dealt -> rounds of rank classes
     if not tableau:
         buckets[first] = math.prod(max(int(row.sum()), 1) for row in rows)
@@ -168,17 +170,15 @@ def deals_per_pass(
             dealt = first + sum(int(fine[position]) for position in extra)
             buckets[dealt] = buckets.get(dealt, 0) + rounds
     deals = sum(buckets.values())
-    facts = _fact_rows(bet.game, split.fact_columns)
-    if split.fact_rows.size:  # keyed by the answers of the tests on the facts, a bit each
-        facts = min(facts, 2 ** int(split.fact_rows.size))
     for dealt, rounds in buckets.items():
         if dealt == 0:
             continue
-        ids = max(len(set(row)) for row in split.ids.tolist())
-        keys = _keys_bound(dealt, ids, facts)
-        keys <<= len(split.straights)  # each poker hand's straight or not
+        keys = sum_keys(split, dealt, bet.game)
         sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
         deals += sums * int(strings[dealt])
+        if split.by_answers:  # each round pays each answer its patterns reach
+            answers = min(1 << split.suit_rows.size, int(strings[dealt]))
+            deals += rounds * (answers - 1)
     return deals
 
 
@@ -202,29 +202,6 @@ def _tableau_rounds(rows: np.ndarray, drawing: DrawingTables) -> dict[tuple[int,
             else:
                 found[()] += first
     return found
-
-
-def _fact_rows(game: str, columns: np.ndarray) -> int:
-    """At most how many rows of the facts ``columns`` (:data:`gamecore.sidebets.deal.
-    FACTS`) a round shows: none read, 1; baccarat 1,600 (two totals, two hands' cards, two
-    naturals: 10 x 10 x 2 x 2 x 2 x 2; the winner, margin and cards dealt follow); blackjack
-    19 x 19 where totals are read (0, not dealt, or 4..21 each; a natural is the total 21),
-    else 2 x 2 where naturals are. A suit sum keyed by the answers of ``t`` distinct tests
-    on them takes at most the fewer of these and ``2**t`` (the answers follow from the
-    facts)."""
-    if columns.size == 0:
-        return 1
-    if game == "baccarat":
-        return 1600
-    return 19 * 19 if np.isin(columns, (TOTAL_0, TOTAL_1)).any() else 2 * 2
-
-
-def _keys_bound(fine: int, ids: int, facts: int) -> int:
-    """At most how many keys the suit sums of rounds of ``fine`` fine cards take: the
-    partitions of the cards into equal rank classes (Bell's number), an id for each, and
-    the ``facts`` the bet's tests may tell apart (:func:`_fact_rows`)."""
-    partitions = [1, 1, 2, 5, 15, 52, 203][fine]
-    return partitions * ids**fine * facts
 
 
 def _two_card_totals(first: np.ndarray, second: np.ndarray) -> np.ndarray:
