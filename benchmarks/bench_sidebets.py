@@ -7,7 +7,8 @@ below are the shapes that took longest before (baccarat: suits on both hands' fi
 every card's suit or colour, a poker hand over three cards or over both hands' three with
 the winner or beside totals and ranks named, a rank named beside both hands' suits, rank
 lists cutting the ten-valued ranks beside suits, third cards, named suits and colours, the
-tableau's facts beside suits and ranks; blackjack: suits or the same card on all four first
+tableau's facts beside suits and ranks, every card's rank told apart beside the first four
+cards' suits; blackjack: suits or the same card on all four first
 cards, a poker hand of three with a total, face cards listed with suits and a total), each
 timed beside the plain enumeration where that finishes in seconds, so
 the ratio does not depend on the machine: baccarat's every card through the tableau, every
@@ -45,6 +46,21 @@ def _definition(*outcomes: tuple[str, ...], game: str = "baccarat") -> str:
 _P3 = "[player_1, player_2, player_3]"
 _B3 = "[banker_1, banker_2, banker_3]"
 _FOUR = "[player_1, player_2, dealer_up, dealer_hole]"
+#: The bits of a rank (A 1 .. K 13), each listed for every baccarat card: every rank apart.
+_RANK_BITS = (
+    "[A, 3, 5, 7, 9, J, K]",
+    "[2, 3, 6, 7, 10, J]",
+    "[4, 5, 6, 7, Q, K]",
+    "[8, 9, 10, J, Q, K]",
+)
+_SIX = ("player_1", "banker_1", "player_2", "banker_2", "player_3", "banker_3")
+
+
+def _rank_bits(beside: str) -> list[tuple[str, str]]:
+    """Outcome ``i``: bit ``i`` of every card's rank set, and ``beside``."""
+    return [(f"rank: {{{', '.join(f'{c}: {bits}' for c in _SIX)}}}", beside) for bits in _RANK_BITS]
+
+
 #: Issue 43's shapes: name -> (definition, whether the plain enumeration is timed beside).
 DEFINITIONS = {
     "perfect_pair_either_hand": (
@@ -133,6 +149,11 @@ DEFINITIONS = {
             ("margin: [4, 5, 6]", "rank: {banker_2: [A, 2, 3]}", f"same_suit: {_B3}"),
             ("total: {player: [8, 9]}", "cards_dealt: 6", "colour: {player_3: red, banker_3: red}"),
         ),
+        False,
+    ),
+    # 45 s before its suit sums were kept by the answer of its one test reading suits
+    "rank_bits_beside_first_four_suits": (
+        _definition(*_rank_bits("same_suit: [player_1, banker_1, player_2, banker_2]")),
         False,
     ),
     "blackjack_four_suited": (

@@ -89,13 +89,15 @@ def _choose(attributes, levels, details, position, choice, dealt, chosen):
 
 @kernel(inline=True)
 def _deal_third(attributes, levels, details, position, choice, dealt, chosen):
-    """Deal a third card's class ``choice``, or no card (-1)."""
-    if choice < 0:
-        chosen[position] = -1
-        for attribute in range(dealt.shape[0]):
-            dealt[attribute, position] = -1
-    else:
-        _choose(attributes, levels, details, position, choice, dealt, chosen)
+    """Deal a third card's class ``choice``, or no card (-1): :func:`_choose` written out
+    (numba left that call inside an inlined kernel a call, the arrays passed counted in
+    and out: half a round's time where every card is fine)."""
+    level = levels[position]
+    kind = choice * details if level == 1 else choice
+    here = choice >= 0 and level >= 0
+    chosen[position] = choice if here else -1
+    for attribute in range(dealt.shape[0]):
+        dealt[attribute, position] = attributes[level, attribute, kind] if here else -1
 
 
 @kernel(inline=True)
@@ -227,9 +229,8 @@ def _paid_by_answers(program, split, answers, ranked, dealt, facts, held):
     branching program."""
     tests, outcomes = program.tests, program.outcomes
     paid = outcomes
-    first = 0
     for outcome in range(outcomes):
-        row = first  # an outcome's reading starts at its first row
+        row = split.first_rows[outcome]
         while row >= 0:
             if split.suit_bits[row] >= 0:
                 holds = (answers >> split.suit_bits[row]) & 1 == 1
@@ -241,8 +242,6 @@ def _paid_by_answers(program, split, answers, ranked, dealt, facts, held):
         held[outcome] = row == HOLDS
         if row == HOLDS and paid == outcomes:
             paid = outcome
-        while first < tests.shape[0] and tests[first, 0] == outcome:
-            first += 1
     return paid
 
 
@@ -298,7 +297,13 @@ def _kept(kept, key, also):
     it would go."""
     keys, rows, _table, _used = kept
     mask = keys.shape[0] - 1
-    slot = (key * 1000003 + also * 998244353) & mask
+    # Every bit of both reaches the slot (splitmix64's finaliser): keys differ mostly in
+    # their high parts (the first cards'), which a product alone leaves out of the low bits,
+    # and the probes ran long
+    mixed = np.uint64(key) ^ (np.uint64(also) * np.uint64(0x9E3779B97F4A7C15))
+    mixed = (mixed ^ (mixed >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    mixed = (mixed ^ (mixed >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    slot = np.int64((mixed ^ (mixed >> np.uint64(31))) & np.uint64(mask))
     while rows[slot] >= 0:
         if keys[slot, 0] == key and keys[slot, 1] == also:
             return rows[slot]
@@ -415,6 +420,7 @@ def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
     lent_shoe, lent_program, lent_split = borrowed(shoe), borrowed(program), borrowed(split)
     lent_trie, lent_work, lent_moduli = borrowed(trie), borrowed(work), borrowed(moduli)
     lent_dealing, lent_deal = borrowed(dealing), borrowed((dealt, chosen))
+    options_at, options = dealing.start, dealing.options
     for i0 in range(_choices(levels, sizes, details, P1)):
         _choose(attributes, levels, details, P1, i0, dealt, chosen)
         for i1 in range(_choices(levels, sizes, details, B1)):
@@ -428,9 +434,9 @@ def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
                         player = (dealt[VALUE, P1] + dealt[VALUE, P2]) % 10
                         banker = (dealt[VALUE, B1] + dealt[VALUE, B2]) % 10
                         totals = 10 * player + banker
-                    for t in range(dealing.start[totals], dealing.start[totals + 1]):
+                    for t in range(options_at[totals], options_at[totals + 1]):
                         if dealing.tableau:
-                            p3, b3 = dealing.options[t, 0], dealing.options[t, 1]
+                            p3, b3 = options[t, 0], options[t, 1]
                             _deal_third(attributes, levels, details, P3, p3, dealt, chosen)
                             _deal_third(attributes, levels, details, B3, b3, dealt, chosen)
                         _settle(

@@ -98,6 +98,8 @@ class Split(NamedTuple):
         int64 (positions, rank classes): the rank answers a card of each class holds at
         each position (bit ``rank_bits[row]`` where test ``row`` holds), the OR over a
         round's fine cards its rank answers.
+    first_rows : numpy.ndarray
+        int64 (outcomes,): each outcome's first test row, where its reading starts.
     """
 
     fact_columns: np.ndarray
@@ -112,6 +114,7 @@ class Split(NamedTuple):
     by_answers: bool
     rank_bits: np.ndarray
     rank_answers: np.ndarray
+    first_rows: np.ndarray
 
 
 #: Test codes that read the round's facts, with the facts each reads, and those that read
@@ -296,6 +299,7 @@ def split_tests(program: Program, shoe: Classes, details: int, game: str) -> Spl
         False,
         rank_bits,
         rank_answers,
+        np.searchsorted(tests[:, 0], np.arange(program.outcomes)).astype(np.int64),
     )
     if split and suit_rows.size <= SUIT_ANSWER_BITS:
         by_answers = found._replace(by_answers=True, ids=np.tile(alike, (len(ids), 1)))
