@@ -14,8 +14,9 @@ rounds alike in these share one sum, kept in a table by that key. Two keys:
 * **By suit answers** (the sum's cells the answers of the ``t`` distinct tests reading suits
   or colours, ``2**t`` of them): the key holds only what those tests read besides suits,
   which fine cards share a rank class, each class's row of kind counts and each poker
-  hand's straight. The round's own tests (ranks, facts) are answered once a round, and each
-  answer cell of the sum paid by the outcome both answers make. Where every rank is told
+  hand's straight. The round answers its own tests (its ``rank`` tests read off a table of
+  each class's answers at each position, its tests on facts asked), and each cell of the
+  sum is paid by the outcome both answers make. Where every rank is told
   apart (a bet reading the bits of six cards' ranks beside their suits) the keys by outcome
   outgrow any table (13**6 rank answers) while those by suit answers are the 203 ways six
   cards share ranks: a count settles each round in a few cells instead of dealing its suit
@@ -188,10 +189,10 @@ def sum_width(split: Split, outcomes: int) -> int:
     return 1 << split.suit_rows.size if split.by_answers else 2 * outcomes + 1
 
 
-def keys_bound(fine: int, ids: int, facts: int) -> int:
+def _keys_bound(fine: int, ids: int, facts: int) -> int:
     """At most how many keys the suit sums of rounds of ``fine`` fine cards take: the
     partitions of the cards into equal rank classes (Bell's number), an id for each, and
-    the ``facts`` the bet's tests may tell apart (:func:`facts_bound`; 1 by suit answers).
+    the ``facts`` the bet's tests may tell apart (:func:`_facts_bound`; 1 by suit answers).
 
     Parameters
     ----------
@@ -206,7 +207,7 @@ def keys_bound(fine: int, ids: int, facts: int) -> int:
     return _PARTITIONS[fine] * ids**fine * facts
 
 
-def facts_bound(game: str, split: Split) -> int:
+def _facts_bound(game: str, split: Split) -> int:
     """At most how many rows of the facts a suit sum's key by outcome tells apart: none
     read, 1; baccarat 1,600 (two totals, two hands' cards, two naturals: 10 x 10 x 2 x 2 x
     2 x 2; the winner, margin and cards dealt follow); blackjack 19 x 19 where totals are
@@ -311,7 +312,7 @@ def split_tests(program: Program, shoe: Classes, details: int, game: str) -> Spl
     return found
 
 
-def sum_keys(split: Split, fine: int, game: str) -> int:
+def keys_at_most(split: Split, fine: int, game: str) -> int:
     """At most how many keys the suit sums of rounds of ``fine`` fine cards take.
 
     Parameters
@@ -326,18 +327,18 @@ def sum_keys(split: Split, fine: int, game: str) -> int:
     Returns
     -------
     int
-        :func:`keys_bound` of the most ids of a card, the facts told apart (none by suit
+        :func:`_keys_bound` of the most ids of a card, the facts told apart (none by suit
         answers), doubled for each poker hand's straight.
     """
     ids = max(len(set(row)) for row in split.ids.tolist())
-    facts = 1 if split.by_answers else facts_bound(game, split)
-    return keys_bound(fine, ids, facts) << len(split.straights)
+    facts = 1 if split.by_answers else _facts_bound(game, split)
+    return _keys_bound(fine, ids, facts) << len(split.straights)
 
 
 def _kept_whole(split: Split, fine: int, game: str, outcomes: int) -> bool:
     """Whether every key of a count's rounds of up to ``fine`` fine cards fits the table
     (one modulus)."""
-    return sum_keys(split, fine, game) <= kept_rows(sum_width(split, outcomes), 1)
+    return keys_at_most(split, fine, game) <= kept_rows(sum_width(split, outcomes), 1)
 
 
 def _first_rows(tests: np.ndarray, chosen: np.ndarray) -> np.ndarray:

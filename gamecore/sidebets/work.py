@@ -44,7 +44,7 @@ from gamecore.sidebets.exact import dealt_cards
 from gamecore.sidebets.program import VALUE, Classes, classes, compile_bet
 from gamecore.sidebets.round_cards import cards_completed, round_program
 from gamecore.sidebets.suitorbits import detail_count, strings_by_length, trie_for
-from gamecore.sidebets.sum_keys import kept_rows, split_tests, sum_keys, sum_width
+from gamecore.sidebets.sum_keys import kept_rows, keys_at_most, split_tests, sum_width
 
 #: The most deals one figure may settle (deals x passes x counts): a few minutes of one
 #: core at most, a deal taking about 0.3 microseconds (0.6 with eight outcomes). Every
@@ -173,7 +173,7 @@ def deals_per_pass(
     for dealt, rounds in buckets.items():
         if dealt == 0:
             continue
-        keys = sum_keys(split, dealt, bet.game)
+        keys = keys_at_most(split, dealt, bet.game)
         sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
         deals += sums * int(strings[dealt])
         if split.by_answers:  # each round pays each answer its patterns reach
