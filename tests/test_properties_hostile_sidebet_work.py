@@ -27,7 +27,7 @@ from gamecore.interrupts import off_the_main_thread
 # by the answer of its one test reading suits: about a second. Beside twelve pairs of cards
 # suited (three in each outcome's `any`) its tests reading suits are more than the answers
 # a sum keeps by (gamecore.sidebets.sum_keys.SUIT_ANSWER_BITS) and its keys by outcome more
-# than the table keeps, so every round deals its suit patterns afresh: about 40 s of
+# than the table keeps, so every round deals its suit patterns afresh: about 45 s of
 # counting at 8 decks, within the bound (its estimate 294,723,676 deals). A kernel's run
 # long enough for a Ctrl-C to land in it, the longest shape issue 43 leaves.
 _BITS = ("[2, 4, 6, 8, 10, Q]", "[3, 4, 7, 8, J, Q]", "[5, 6, 7, 8, K]", "[9, 10, J, Q, K]")
@@ -323,7 +323,7 @@ def test_the_estimate_bounds_the_time_a_count_takes():
 # Every rank told apart beside the first three cards' suits named, other suits for each
 # outcome: twelve tests reading suits (more than a sum keeps by), no renaming of suits
 # keeping them all, so every round deals its 4**6 suit strings afresh: 6,409,609,337 deals
-# at any deck count, minutes of CPU (LONG_COUNT's 294,723,676 deals take about 40 s).
+# at any deck count, minutes of CPU (LONG_COUNT's 294,723,676 deals take about 45 s).
 PAST_THE_BOUND = _rank_bits("rank_bits_named", 1000, _suits_named)
 
 

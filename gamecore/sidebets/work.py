@@ -9,7 +9,8 @@ baccarat round, or a blackjack deal where no condition reads the dealer's final 
 (:mod:`gamecore.sidebets.rounds`), loops each card over its point classes (10) or its rank
 classes (a fine card: its suit follows the suit patterns), a baccarat round's third cards
 only where the tableau draws them, then deals the suit patterns of each suit sum it
-computes. A blackjack bet on the dealer's final hand loops each card over the bet's kinds
+computes (or, where sums are kept by the answers of the tests reading suits, each answer
+a round reads). A blackjack bet on the dealer's final hand loops each card over the bet's kinds
 (up to 52), then the dealer's draws. Its cost is the deals it settles, and that number
 follows from the definition alone: the classes dealt at each position, the tableau and the
 suit patterns, never the shoe's counts (but for which renamings of suits the shoe allows).
@@ -145,9 +146,9 @@ def deals_per_pass(
         cards named; a baccarat natural one round, a hand that draws one per class of its
         third card, the banker's by the tableau), plus the suit patterns of every suit sum
         computed: at most one per round, at most one per key where sums are kept; and where
-        sums are by suit answers (:mod:`gamecore.sidebets.sum_keys`), each round's every
-        answer its patterns reach (at most ``2**t`` of ``t`` tests reading suits, at most
-        the patterns).
+        sums are by suit answers (:mod:`gamecore.sidebets.sum_keys`), each round's cells of
+        its sum (``2**t`` of ``t`` tests reading suits), each read and, where its patterns
+        reached it, paid.
     """
     if reads_final(bet):
         return deals_with_draws(bet)
@@ -176,9 +177,8 @@ def deals_per_pass(
         keys = keys_at_most(split, dealt, bet.game)
         sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
         deals += sums * int(strings[dealt])
-        if split.by_answers:  # each round pays each answer its patterns reach
-            answers = min(1 << split.suit_rows.size, int(strings[dealt]))
-            deals += rounds * (answers - 1)
+        if split.by_answers:  # each round reads every cell of its sum, one a suit answer
+            deals += rounds * ((1 << split.suit_rows.size) - 1)
     return deals
 
 
