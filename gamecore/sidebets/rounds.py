@@ -297,9 +297,9 @@ def _kept(kept, key, also):
     it would go."""
     keys, rows, _table, _used = kept
     mask = keys.shape[0] - 1
-    # Every bit of both reaches the slot (splitmix64's finaliser): keys differ mostly in
-    # their high parts (the first cards'), which a product alone leaves out of the low bits,
-    # and the probes ran long
+    # Every bit of both reaches the slot (splitmix64's finaliser): a count's keys differ
+    # mostly in their high parts (the first cards'), which a product leaves out of the
+    # slot's low bits, so that many keys met in one run of probes
     mixed = np.uint64(key) ^ (np.uint64(also) * np.uint64(0x9E3779B97F4A7C15))
     mixed = (mixed ^ (mixed >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     mixed = (mixed ^ (mixed >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
@@ -341,12 +341,11 @@ def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
         ways[m] = 1
         for f in range(used):
             ways[m] = mulmod(ways[m], factors[f], moduli[m])
-    if split.remember and split.fact_columns.size == 0:
-        pass  # no test reads the round's facts
-    elif dealing.blackjack:
-        blackjack_facts(dealt, facts)
-    else:
-        baccarat_facts(dealt, facts)
+    if not split.remember or split.fact_columns.size > 0:  # else no test reads the facts
+        if dealing.blackjack:
+            blackjack_facts(dealt, facts)
+        else:
+            baccarat_facts(dealt, facts)
     key, k = _sum_key(program.levels, chosen, split, dealt, fine)
     if key < 0:  # a rank class runs out
         return
@@ -420,7 +419,6 @@ def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
     lent_shoe, lent_program, lent_split = borrowed(shoe), borrowed(program), borrowed(split)
     lent_trie, lent_work, lent_moduli = borrowed(trie), borrowed(work), borrowed(moduli)
     lent_dealing, lent_deal = borrowed(dealing), borrowed((dealt, chosen))
-    options_at, options = dealing.start, dealing.options
     for i0 in range(_choices(levels, sizes, details, P1)):
         _choose(attributes, levels, details, P1, i0, dealt, chosen)
         for i1 in range(_choices(levels, sizes, details, B1)):
@@ -434,9 +432,9 @@ def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
                         player = (dealt[VALUE, P1] + dealt[VALUE, P2]) % 10
                         banker = (dealt[VALUE, B1] + dealt[VALUE, B2]) % 10
                         totals = 10 * player + banker
-                    for t in range(options_at[totals], options_at[totals + 1]):
+                    for t in range(dealing.start[totals], dealing.start[totals + 1]):
                         if dealing.tableau:
-                            p3, b3 = options[t, 0], options[t, 1]
+                            p3, b3 = dealing.options[t, 0], dealing.options[t, 1]
                             _deal_third(attributes, levels, details, P3, p3, dealt, chosen)
                             _deal_third(attributes, levels, details, B3, b3, dealt, chosen)
                         _settle(
