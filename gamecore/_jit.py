@@ -266,6 +266,7 @@ INLINED_ACROSS_MODULES = frozenset(
         "gamecore.blackjack.dealt_hands.dealer_total",
         "gamecore.blackjack.dealt_hands.play_seat",
         "gamecore.blackjack.dealt_hands.settle_round",
+        "gamecore.sidebets.deal.test_holds",
     }
 )
 

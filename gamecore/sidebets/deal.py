@@ -337,9 +337,15 @@ def poker_class(dealt: np.ndarray, first: int, second: int, third: int) -> int:
     return int(_poker_class(dealt, first, second, third))
 
 
-@kernel_face(_holds)
+@kernel(inline=True)
 def test_holds(tests: np.ndarray, row: int, dealt: np.ndarray, facts: np.ndarray) -> bool:
     """Whether one test row holds on a deal (the rule :func:`outcome_of` reads each row by).
+
+    A public kernel, not a face (gamecore._jit.INLINED_ACROSS_MODULES): the counts that ask
+    tests one at a time (each round its own rank and fact tests,
+    :mod:`gamecore.sidebets.rounds`; each group of the player's cards at each deal,
+    :mod:`gamecore.sidebets.dealer_players`) ask it millions of times, and a call cost more
+    than the test.
 
     Parameters
     ----------
@@ -357,7 +363,7 @@ def test_holds(tests: np.ndarray, row: int, dealt: np.ndarray, facts: np.ndarray
     bool
         The row's answer.
     """
-    return bool(_holds(tests, row, dealt, facts))
+    return _holds(tests, row, dealt, facts)
 
 
 @kernel_face(_outcome_of)

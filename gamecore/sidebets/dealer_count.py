@@ -51,7 +51,8 @@ from gamecore.sidebets.deal import (
     blackjack_facts,
     outcome_of,
 )
-from gamecore.sidebets.dealer_players import add_moments, group_ways, key_ways, show_group
+from gamecore.sidebets.dealer_players import add_moments
+from gamecore.sidebets.dealer_shares import group_ways, groups_of_answers, key_ways, show_answers
 from gamecore.sidebets.dealer_words import (
     MAX_DEALER_CARDS,
     READS_CARDS,
@@ -66,8 +67,7 @@ from gamecore.sidebets.program import COLOUR, RANK, RANK_BITS, SUIT, VALUE
 _HARD, _ACE, _PACKED, _WAYS, _CHOICE, _DREW, _COMPLETION = range(7)
 #: The walks: by class; of one colour; of one suit.
 _BY_CLASS, _ONE_COLOUR, _ONE_SUIT = range(3)
-#: Draw classes at most (13 ranks).
-_CLASSES = 13
+_CLASSES = 13  # draw classes at most (13 ranks)
 #: A final hand's key (:func:`_hand_key`): its total in the low bits (at most 26), then its
 #: cards and its last card's class (below 16 each), then which named hand it is.
 _TOTAL_MASK, _FIELD_MASK = 31, 15
@@ -351,21 +351,22 @@ def _settle_gathered(plan, program, work, gathered, walk, modulus):
 
 @kernel(inline=True)
 def _settle_players(plan, program, work, gathered, walk_kind, modulus):
-    """Settle each key's hands once for each group of the player's cards the tests cannot
-    tell apart (dealt as the group's), the player's cards not dealt after."""
+    """Settle each key's hands once for each group of the player's cards answering every
+    test on cards alike (dealt as the group's first), the player's cards not dealt after."""
     program, players = program
     dealt, facts = program[2], work[0]
     keys, _sums, moments, used, count = gathered
+    groups = groups_of_answers(players)
     for u in range(count[0]):
         key_ways(players, moments[used[u]], modulus)
         _final_facts(plan, facts, keys[used[u]])
-        for group in range(players.start.size - 1):
+        for group in range(groups):
             ways = group_ways(players, group, modulus)
             if ways != 0:
-                show_group(players, group, dealt)
+                show_answers(players, group, dealt)
                 blackjack_facts(dealt, facts)
                 _settle(plan, program, work, walk_kind, ways, modulus)
-    show_group(players, -1, dealt)
+    show_answers(players, -1, dealt)
 
 
 @kernel(inline=True)

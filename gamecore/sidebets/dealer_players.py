@@ -27,18 +27,20 @@ integer division, or a product by the inverse of ``g`` modulo a prime). ``n`` is
 shoe less the dealer's cards dealt by kind (an up card whose suit is read). A hand of one
 suit or colour is drawn from that suit's cards of a class, which a player's suit or rank
 would cut across: there the player's cards are counted after it only where they are read
-at their class (a total, or ranks listed by whole point classes).
+at their class (a total, or ranks listed by whole point classes). At each deal the choices
+are settled a group of answers at a time (:mod:`gamecore.sidebets.dealer_shares`).
 """
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
 
 from gamecore import cards
 from gamecore._jit import kernel, kernel_face
-from gamecore.exactcount import addmod, invmod, mulmod
+from gamecore.exactcount import addmod, mulmod
 from gamecore.sidebets.deal import (
     BJ_HOLE,
     BJ_P1,
@@ -49,6 +51,7 @@ from gamecore.sidebets.deal import (
     TOTAL_0,
     blackjack_facts,
 )
+from gamecore.sidebets.dealer_shares import PlayersDeal
 from gamecore.sidebets.dealer_words import READS_COLOURED, READS_SUITED
 from gamecore.sidebets.definition import CARDS, SideBet
 from gamecore.sidebets.program import (
@@ -70,36 +73,10 @@ from gamecore.sidebets.program import (
 _CLASSES = 10
 #: Columns of a key's moments: ``M0``, then ``M1`` by class, then ``M2`` by pair of classes.
 MOMENTS = 1 + _CLASSES + _CLASSES * _CLASSES
+#: Tests on the cards a group's answers hold, one bit each.
+_ANSWER_BITS = 63
 #: A blackjack deal's attribute rows and card positions (as the counts hold it).
 _ATTRIBUTES, _POSITIONS = 4, 4
-
-
-class PlayersDeal(NamedTuple):
-    """The shares of the player's cards for the deal being walked (:func:`players_deal`
-    fills them for each up card and hole card, :func:`group_ways` reads them).
-
-    Attributes
-    ----------
-    left, left_kind : numpy.ndarray
-        int64 (classes,) and (kinds,): the shoe less the dealer's cards dealt by kind.
-    whole : numpy.ndarray
-        int64 (class pairs,): ``g``, each class pair's falling count in that shoe.
-    inverse : numpy.ndarray
-        int64 (class pairs,): the inverse of ``g`` modulo the pass's prime (0 where ``g``
-        is 0).
-    share : numpy.ndarray
-        int64 (rows,): ``f``, each row's own falling count (``g`` for a row of classes).
-    dealer_ways : numpy.ndarray
-        int64 (class pairs,): for the key being settled, the dealer's hands' ways from the
-        shoe less each class pair (``cc / g``).
-    """
-
-    left: np.ndarray
-    left_kind: np.ndarray
-    whole: np.ndarray
-    inverse: np.ndarray
-    share: np.ndarray
-    dealer_ways: np.ndarray
 
 
 class PlayersAfter(NamedTuple):
@@ -129,6 +106,9 @@ class PlayersAfter(NamedTuple):
         int64 (classes,): the shoe's cards of each class.
     kind_counts, kind_class : numpy.ndarray
         int64 (kinds,): the shoe's cards of each kind, and its class.
+    card_tests : numpy.ndarray
+        int64: the test rows that read the cards and their facts, not the dealer's final
+        hand (at most 63: a group's answers are one bit each).
     deal : PlayersDeal
         The shares for the deal being walked.
     """
@@ -143,6 +123,7 @@ class PlayersAfter(NamedTuple):
     counts: np.ndarray
     kind_counts: np.ndarray
     kind_class: np.ndarray
+    card_tests: np.ndarray
     deal: PlayersDeal
 
 
@@ -174,8 +155,15 @@ def players_after(bet: SideBet, program: Program, shoe: Classes, plan: tuple) ->
     by_points = ranks_by_points(bet)
     at_class = {p: levels[p] == 0 or CARDS["blackjack"][p] in by_points for p in named}
     walks_apart = plan.reads & (READS_SUITED | READS_COLOURED)
-    if not plan.active or plan.by_rank or not named or (walks_apart and not all(at_class.values())):
-        return _players(shoe, [], [], 0)
+    card_tests = np.flatnonzero(program.tests[:, TEST] < TESTS.index("dealer_bust"))
+    if (
+        not plan.active
+        or plan.by_rank
+        or not named
+        or (walks_apart and not all(at_class.values()))
+        or card_tests.size > _ANSWER_BITS
+    ):
+        return _players(shoe, [], [], (card_tests, 0))
     choices = [_choices(shoe, levels[p] == 0, at_class[p]) for p in named]
     # A group: the rows alike in every fact a test reads of the player's cards (the total
     # and natural where a test reads them; the rank, suit and colour of a card read by them)
@@ -190,13 +178,16 @@ def players_after(bet: SideBet, program: Program, shoe: Classes, plan: tuple) ->
                 second[2][1:] if len(named) == 2 and levels[named[1]] else 0,
             )
             groups.setdefault(key, []).append((first, second))
-    return _players(shoe, named, list(groups.values()), 1)
+    deals = math.prod(int(shoe.sizes[levels[p]]) if levels[p] >= 0 else 1 for p in (BJ_UP, BJ_HOLE))
+    return _players(shoe, named, list(groups.values()), (card_tests, deals))
 
 
 def _players(
-    shoe: Classes, named: list[int], groups: list[list[tuple]], active: int
+    shoe: Classes, named: list[int], groups: list[list[tuple]], tests: tuple
 ) -> PlayersAfter:
-    """The arrays of :class:`PlayersAfter` for groups of choice pairs."""
+    """The arrays of :class:`PlayersAfter` for groups of choice pairs (``tests``: the card
+    tests and the deals of the up card and hole card, 0 where inactive)."""
+    card_tests, deals = tests
     pairs: dict[tuple[int, int], int] = {}
     start, rows, kinds, shown = [0], [], [], []
     for members in groups:
@@ -211,7 +202,7 @@ def _players(
         return np.array(values, dtype=np.int64).reshape(len(values), *shape)
 
     return PlayersAfter(
-        active,
+        int(deals > 0),
         np.array(named + [-1] * (2 - len(named)), dtype=np.int64),
         np.array(start, dtype=np.int64),
         table(rows),
@@ -221,14 +212,26 @@ def _players(
         np.asarray(shoe.counts[0, :_CLASSES], dtype=np.int64),
         kind_counts,
         np.asarray(shoe.attributes[1, COARSE, : shoe.sizes[1]], dtype=np.int64),
+        card_tests.astype(np.int64),
         PlayersDeal(
             np.zeros(_CLASSES, dtype=np.int64),
             np.zeros(kind_counts.size, dtype=np.int64),
             *(np.zeros(len(pairs), dtype=np.int64) for _ in range(2)),
             np.zeros(len(rows), dtype=np.int64),
             np.zeros(len(pairs), dtype=np.int64),
+            np.zeros((deals, len(groups) + 1), dtype=np.int64),
+            np.zeros(len(groups) + 1, dtype=np.int64),
+            np.zeros(len(groups), dtype=np.int64),
+            np.zeros((len(groups), len(pairs)), dtype=np.int64),
+            np.full((3, _slots(len(groups))), -1, dtype=np.int64),
         ),
     )
+
+
+def _slots(groups: int) -> int:
+    """Slots of the table finding a deal's group of answers: a power of two, at least
+    twice the groups."""
+    return 1 << (2 * groups).bit_length()
 
 
 def _choices(shoe: Classes, by_points: bool, at_class: bool) -> list[tuple]:
@@ -284,110 +287,6 @@ def _add_moments(moments, packed, ways, modulus):
                 moments[cell] = addmod(moments[cell], mulmod(weighted, other, modulus), modulus)
 
 
-@kernel(inline=True)
-def _less(plus, minus, modulus):
-    """``plus - minus`` (residues where ``modulus`` is not 0)."""
-    if modulus == 0:
-        return plus - minus
-    return addmod(plus, modulus - minus % modulus, modulus)
-
-
-@kernel(inline=True)
-def _class_ways(n, c1, c2, moments, modulus):
-    """The ways of the player's cards of classes ``c1`` and ``c2`` (-1: one card) after
-    the hands of a key, from their moments."""
-    n1 = n[c1]
-    if c2 < 0:
-        return _less(mulmod(n1, moments[0], modulus), moments[1 + c1], modulus)
-    n2 = n[c2] - (1 if c1 == c2 else 0)
-    plus = addmod(
-        mulmod(mulmod(n1, n2, modulus), moments[0], modulus),
-        moments[1 + _CLASSES + _CLASSES * c1 + c2],
-        modulus,
-    )
-    minus = addmod(
-        mulmod(n2, moments[1 + c1], modulus), mulmod(n1, moments[1 + c2], modulus), modulus
-    )
-    return _less(plus, minus, modulus)
-
-
-@kernel(inline=True)
-def _row_share(players, row, left, left_kind, whole):
-    """``f``: the row's own falling count in the deal's shoe (``whole`` for classes)."""
-    k1, k2 = players.kinds[row, 0], players.kinds[row, 1]
-    if k1 < 0 and k2 < 0:
-        return whole
-    c1, c2 = players.pairs[players.rows[row], 0], players.pairs[players.rows[row], 1]
-    if c2 < 0:
-        return left_kind[k1]
-    if k1 >= 0 and k2 >= 0:
-        return left_kind[k1] * (left_kind[k2] - (1 if k1 == k2 else 0))
-    # one card by kind, counted first; the other its class less that card
-    kind, other = (k1, c2) if k1 >= 0 else (k2, c1)
-    return left_kind[kind] * (left[other] - (1 if players.kind_class[kind] == other else 0))
-
-
-@kernel
-def _players_deal(players, levels, chosen, modulus):
-    deal = players.deal
-    left, left_kind = deal.left, deal.left_kind
-    for c in range(left.size):
-        left[c] = players.counts[c]
-    for k in range(left_kind.size):
-        left_kind[k] = players.kind_counts[k]
-    for p in (BJ_UP, BJ_HOLE):  # the dealer's cards dealt by kind; the rest lie in classes
-        if levels[p] == 1:
-            left_kind[chosen[p]] -= 1
-            left[players.kind_class[chosen[p]]] -= 1
-    for j in range(players.pairs.shape[0]):
-        c1, c2 = players.pairs[j, 0], players.pairs[j, 1]
-        whole = left[c1] if c2 < 0 else left[c1] * (left[c2] - (1 if c1 == c2 else 0))
-        deal.whole[j] = whole
-        deal.inverse[j] = invmod(whole, modulus) if whole > 0 and modulus != 0 else 0
-    for row in range(players.rows.size):
-        share = _row_share(players, row, left, left_kind, deal.whole[players.rows[row]])
-        deal.share[row] = share if share > 0 else 0
-
-
-@kernel
-def _key_ways(players, moments, modulus):
-    deal = players.deal
-    for j in range(players.pairs.shape[0]):
-        whole = deal.whole[j]
-        if whole <= 0:
-            deal.dealer_ways[j] = 0
-            continue
-        held = _class_ways(
-            players.counts, players.pairs[j, 0], players.pairs[j, 1], moments, modulus
-        )
-        if modulus == 0:
-            deal.dealer_ways[j] = held // whole
-        else:
-            deal.dealer_ways[j] = mulmod(held, deal.inverse[j], modulus)
-
-
-@kernel
-def _group_ways(players, group, modulus):
-    """The ways of the player's rows in ``group`` over a key's hands."""
-    deal = players.deal
-    ways = 0
-    for row in range(players.start[group], players.start[group + 1]):
-        held = mulmod(deal.dealer_ways[players.rows[row]], deal.share[row], modulus)
-        ways = addmod(ways, held, modulus)
-    return ways
-
-
-@kernel
-def _show_group(players, group, dealt):
-    """Deal the group's cards at the player's positions (or take them back: ``group``
-    -1)."""
-    for i in range(2):
-        position = players.positions[i]
-        if position >= 0:
-            for attribute in range(_ATTRIBUTES):
-                dealt[attribute, position] = -1 if group < 0 else players.shown[group, i, attribute]
-
-
 @kernel_face(_add_moments)
 def add_moments(moments: np.ndarray, packed: int, ways: int, modulus: int) -> None:
     """Add a final hand with weight ``ways`` to a key's moments.
@@ -404,80 +303,3 @@ def add_moments(moments: np.ndarray, packed: int, ways: int, modulus: int) -> No
         A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
     """
     _add_moments(moments, packed, ways, modulus)
-
-
-@kernel_face(_key_ways)
-def key_ways(players: PlayersAfter, moments: np.ndarray, modulus: int) -> None:
-    """Set the dealer's ways of a key's hands from the shoe less each pair of the player's
-    classes (``cc / g``, :attr:`PlayersDeal.dealer_ways`), for :func:`group_ways`.
-
-    Parameters
-    ----------
-    players : PlayersAfter
-        :func:`players_after`, :func:`players_deal` called for the deal.
-    moments : numpy.ndarray
-        The key's moments (:func:`add_moments`).
-    modulus : int
-        A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
-    """
-    _key_ways(players, moments, modulus)
-
-
-@kernel_face(_group_ways)
-def group_ways(players: PlayersAfter, group: int, modulus: int) -> int:
-    """The ways of one group of the player's cards over the hands of a key.
-
-    Parameters
-    ----------
-    players : PlayersAfter
-        :func:`players_after`, :func:`key_ways` called for the key.
-    group : int
-        The group.
-    modulus : int
-        A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
-
-    Returns
-    -------
-    int
-        ``sum`` over the group's rows of the player's ways after the key's hands, times
-        their weights: the dealer's ways from the shoe less the row's classes times ``f``.
-    """
-    return int(_group_ways(players, group, modulus))
-
-
-@kernel_face(_players_deal)
-def players_deal(
-    players: PlayersAfter, levels: np.ndarray, chosen: np.ndarray, modulus: int
-) -> None:
-    """Set the shoe the player's kinds are shared out of for one deal of the dealer's
-    up card and hole card (the shoe less those dealt by kind), and the inverses of their
-    classes' counts under ``modulus``.
-
-    Parameters
-    ----------
-    players : PlayersAfter
-        :func:`players_after`; its ``left``, ``left_kind`` and ``inverse`` are overwritten.
-    levels : numpy.ndarray
-        int64 (4,): each position's level as the count deals it (1: by kind).
-    chosen : numpy.ndarray
-        int64 (4,): the class or kind dealt at each position.
-    modulus : int
-        A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
-    """
-    _players_deal(players, levels, chosen, modulus)
-
-
-@kernel_face(_show_group)
-def show_group(players: PlayersAfter, group: int, dealt: np.ndarray) -> None:
-    """Deal one group's cards at the player's positions, as the tests read them.
-
-    Parameters
-    ----------
-    players : PlayersAfter
-        :func:`players_after`.
-    group : int
-        The group, or -1 to take the player's cards back (not dealt).
-    dealt : numpy.ndarray
-        int64 (4, 4): the deal's cards, overwritten at the player's positions.
-    """
-    _show_group(players, group, dealt)

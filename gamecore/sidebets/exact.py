@@ -42,7 +42,8 @@ from gamecore.sidebets.deal import (
 )
 from gamecore.sidebets.dealer_count import count_draws, draw_work
 from gamecore.sidebets.dealer_final import MAX_DRAWS, DealerPlan, dealer_plan, reads_final
-from gamecore.sidebets.dealer_players import MOMENTS, PlayersAfter, players_after, players_deal
+from gamecore.sidebets.dealer_players import MOMENTS, PlayersAfter, players_after
+from gamecore.sidebets.dealer_shares import players_deal
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.program import COARSE, Classes, Program, classes, compile_bet
 from gamecore.sidebets.round_cards import cards_completed
@@ -146,7 +147,8 @@ def _count_blackjack(shoe, program, dealer, modulus):
                     blackjack_facts(dealt, facts)
                     if dealer.active:
                         if players.active:
-                            players_deal(players, levels, chosen, modulus)
+                            at = (i2 * choices[BJ_HOLE] + i3, levels, chosen)
+                            players_deal(players, at, (tests, outcomes, dealt), facts, modulus)
                         deal = (tests, outcomes, dealt)
                         count_draws(dealer, players, deal, work, scratch, ways, modulus)
                         continue
