@@ -367,6 +367,18 @@ BETS = {
       dealer_final: {total: 19}
     pays: 2 to 1
 """,
+    "player_second_card_only": """  - name: A jack or queen second, of the up card's suit, bust
+    when:
+      rank: {player_2: [J, Q]}
+      same_suit: [player_2, dealer_up]
+      dealer_final: {bust: yes}
+    pays: 9 to 1
+  - name: Not a queen second, dealer 18
+    when:
+      not: {rank: {player_2: Q}}
+      dealer_final: {total: 18}
+    pays: 2 to 1
+""",
     "player_pair_and_suited": """  - name: Pair, dealer suited
     when:
       same_rank: [player_1, player_2]
@@ -398,7 +410,13 @@ def test_the_count_equals_a_dealer_dealt_card_by_card(name, shoe, rule):
 
 
 @pytest.mark.parametrize(
-    "name", ["player_pair_and_bust", "player_suit_and_up_suit", "player_rank_and_total"]
+    "name",
+    [
+        "player_pair_and_bust",
+        "player_suit_and_up_suit",
+        "player_rank_and_total",
+        "player_second_card_only",
+    ],
 )
 def test_the_players_kinds_shared_out_modulo_primes_equal_the_dealer_dealt_card_by_card(
     name, monkeypatch
@@ -442,6 +460,7 @@ def test_suits_are_read_apart_or_on_every_card_as_the_bet_needs():
         "player_pair_and_bust": 0,
         "player_suit_and_up_suit": 0,
         "player_rank_and_total": 0,
+        "player_second_card_only": 0,
         "bust_it": 2,
         "composites": 2,
         "coloured_and_up_colour": 1,
@@ -466,6 +485,7 @@ def test_the_players_cards_read_by_points_are_counted_after_the_dealers_hand():
         "player_pair_and_bust",  # by kind, no hand walked a suit at a time
         "player_suit_and_up_suit",
         "player_rank_and_total",
+        "player_second_card_only",  # the tests asked of the second card's choices alone
     }
 
 

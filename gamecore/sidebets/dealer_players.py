@@ -51,12 +51,13 @@ from gamecore.sidebets.deal import (
     TOTAL_0,
     blackjack_facts,
 )
-from gamecore.sidebets.dealer_shares import PlayersDeal
+from gamecore.sidebets.dealer_shares import PlayersDeal, PlayerTests
 from gamecore.sidebets.dealer_words import READS_COLOURED, READS_SUITED
 from gamecore.sidebets.definition import CARDS, SideBet
 from gamecore.sidebets.program import (
     COARSE,
     COLOUR,
+    NATURAL_LISTED,
     RANK,
     RANK_BITS,
     SUIT,
@@ -73,6 +74,8 @@ from gamecore.sidebets.program import (
 _CLASSES = 10
 #: Columns of a key's moments: ``M0``, then ``M1`` by class, then ``M2`` by pair of classes.
 MOMENTS = 1 + _CLASSES + _CLASSES * _CLASSES
+#: A player's card not dealt, as a choice.
+_NOT_DEALT = (-1, -1, (-1, -1, -1, -1), -1)
 #: Tests on the cards a group's answers hold, one bit each.
 _ANSWER_BITS = 63
 #: A blackjack deal's attribute rows and card positions (as the counts hold it).
@@ -106,9 +109,8 @@ class PlayersAfter(NamedTuple):
         int64 (classes,): the shoe's cards of each class.
     kind_counts, kind_class : numpy.ndarray
         int64 (kinds,): the shoe's cards of each kind, and its class.
-    card_tests : numpy.ndarray
-        int64: the test rows that read the cards and their facts, not the dealer's final
-        hand (at most 63: a group's answers are one bit each).
+    tests : PlayerTests
+        The tests on cards and the choices they are asked of.
     deal : PlayersDeal
         The shares for the deal being walked.
     """
@@ -123,7 +125,7 @@ class PlayersAfter(NamedTuple):
     counts: np.ndarray
     kind_counts: np.ndarray
     kind_class: np.ndarray
-    card_tests: np.ndarray
+    tests: PlayerTests
     deal: PlayersDeal
 
 
@@ -163,14 +165,14 @@ def players_after(bet: SideBet, program: Program, shoe: Classes, plan: tuple) ->
         or (walks_apart and not all(at_class.values()))
         or card_tests.size > _ANSWER_BITS
     ):
-        return _players(shoe, [], [], (card_tests, 0))
+        return _players(shoe, [], [], (program, [], 0))
     choices = [_choices(shoe, levels[p] == 0, at_class[p]) for p in named]
     # A group: the rows alike in every fact a test reads of the player's cards (the total
     # and natural where a test reads them; the rank, suit and colour of a card read by them)
     read = _facts_read(program)
     groups: dict[tuple, list[tuple]] = {}
     for first in choices[0]:
-        for second in choices[1] if len(named) == 2 else [(-1, -1, (-1, -1, -1, -1))]:
+        for second in choices[1] if len(named) == 2 else [_NOT_DEALT]:
             facts = _player_facts(first[0], second[0])
             key = (
                 tuple(fact for fact, is_read in zip(facts, read, strict=True) if is_read),
@@ -179,15 +181,16 @@ def players_after(bet: SideBet, program: Program, shoe: Classes, plan: tuple) ->
             )
             groups.setdefault(key, []).append((first, second))
     deals = math.prod(int(shoe.sizes[levels[p]]) if levels[p] >= 0 else 1 for p in (BJ_UP, BJ_HOLE))
-    return _players(shoe, named, list(groups.values()), (card_tests, deals))
+    return _players(shoe, named, list(groups.values()), (program, choices, deals))
 
 
 def _players(
-    shoe: Classes, named: list[int], groups: list[list[tuple]], tests: tuple
+    shoe: Classes, named: list[int], groups: list[list[tuple]], asked: tuple
 ) -> PlayersAfter:
-    """The arrays of :class:`PlayersAfter` for groups of choice pairs (``tests``: the card
-    tests and the deals of the up card and hole card, 0 where inactive)."""
-    card_tests, deals = tests
+    """The arrays of :class:`PlayersAfter` for groups of choice pairs (``asked``: the
+    program, each player's card's choices, and the deals of the up card and hole card, 0
+    where inactive)."""
+    program, choices, deals = asked
     pairs: dict[tuple[int, int], int] = {}
     start, rows, kinds, shown = [0], [], [], []
     for members in groups:
@@ -212,7 +215,7 @@ def _players(
         np.asarray(shoe.counts[0, :_CLASSES], dtype=np.int64),
         kind_counts,
         np.asarray(shoe.attributes[1, COARSE, : shoe.sizes[1]], dtype=np.int64),
-        card_tests.astype(np.int64),
+        _player_tests(program, named, choices, [(m[0][0][3], m[0][1][3]) for m in groups]),
         PlayersDeal(
             np.zeros(_CLASSES, dtype=np.int64),
             np.zeros(kind_counts.size, dtype=np.int64),
@@ -220,12 +223,56 @@ def _players(
             np.zeros(len(rows), dtype=np.int64),
             np.zeros(len(pairs), dtype=np.int64),
             np.zeros((deals, len(groups) + 1), dtype=np.int64),
-            np.zeros(len(groups) + 1, dtype=np.int64),
+            np.zeros(1, dtype=np.int64),
             np.zeros(len(groups), dtype=np.int64),
             np.zeros((len(groups), len(pairs)), dtype=np.int64),
             np.full((3, _slots(len(groups))), -1, dtype=np.int64),
+            np.zeros((2, max([len(c) for c in choices] + [1])), dtype=np.int64),
         ),
     )
+
+
+def _player_tests(
+    program: Program, named: list[int], choices: list[list[tuple]], chosen: list
+) -> PlayerTests:
+    """The tests on cards, which of the player's cards named each reads (bit ``i`` the
+    ``i``-th named), and each group's choices (``chosen``: the choice index of each card of
+    its first pair)."""
+    tests = program.tests
+    card_tests = np.flatnonzero(tests[:, TEST] < TESTS.index("dealer_bust"))
+    reads = []
+    for row in card_tests:
+        read = _player_cards_read(tests[row])
+        reads.append(sum(1 << i for i, p in enumerate(named) if read >> p & 1))
+    shown = np.full((2, max([len(c) for c in choices] + [1]), _ATTRIBUTES), -1, dtype=np.int64)
+    for i, position_choices in enumerate(choices):
+        for choice in position_choices:
+            shown[i, choice[3]] = choice[2]
+    return PlayerTests(
+        card_tests.astype(np.int64),
+        np.array(reads, dtype=np.int64),
+        np.array(chosen, dtype=np.int64).reshape(len(chosen), 2),
+        shown,
+        np.array([len(c) for c in choices] + [0] * (2 - len(choices)), dtype=np.int64),
+    )
+
+
+def _player_cards_read(row: np.ndarray) -> int:
+    """Which of the player's two cards a test row reads (bit :data:`BJ_P1`, bit
+    :data:`BJ_P2`; both where it reads the player's total or natural)."""
+    code, a, b, c = (int(v) for v in row[TEST : TEST + 4])
+    name = TESTS[code]
+    if name.startswith("same_"):
+        return a & 3
+    if name in ("rank", "suit", "colour"):
+        return 1 << a if a < 2 else 0
+    if name == "total":
+        return 3 if a == 0 else 0
+    if name == "natural":
+        return 3 if b != NATURAL_LISTED or a & 1 else 0
+    if name == "poker_hand":
+        return sum(1 << p for p in (a, b, c) if p < 2)
+    return 3  # every other test is read with both
 
 
 def _slots(groups: int) -> int:
@@ -235,18 +282,21 @@ def _slots(groups: int) -> int:
 
 
 def _choices(shoe: Classes, by_points: bool, at_class: bool) -> list[tuple]:
-    """A player's card's choices ``(class, kind or -1, shown attributes)``: its point
+    """A player's card's choices ``(class, kind or -1, shown attributes, index)``: its point
     classes where it is read at them (a representative rank shown where ranks listed by
     whole classes read it), else the bet's kinds."""
     if at_class:
         first_rank = [cards.BLACKJACK_CLASSES.index(c) for c in range(_CLASSES)]
-        return [(c, -1, (c, -1 if by_points else first_rank[c], -1, -1)) for c in range(_CLASSES)]
+        return [
+            (c, -1, (c, -1 if by_points else first_rank[c], -1, -1), c) for c in range(_CLASSES)
+        ]
     attributes = shoe.attributes[1]
     return [
         (
             int(attributes[VALUE, k]),
             k,
             tuple(int(attributes[a, k]) for a in (VALUE, RANK, SUIT, COLOUR)),
+            k,
         )
         for k in range(int(shoe.sizes[1]))
     ]

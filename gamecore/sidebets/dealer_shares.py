@@ -29,6 +29,34 @@ _CLASSES = 10
 _ATTRIBUTES = 4
 
 
+class PlayerTests(NamedTuple):
+    """The tests on cards (not on the dealer's final hand) and the choices they are asked
+    of.
+
+    Attributes
+    ----------
+    rows : numpy.ndarray
+        int64 (tests,): the test rows that read the cards and their facts (at most 63: a
+        group's answers are one bit each).
+    reads : numpy.ndarray
+        int64 (tests,): which of the player's cards each reads (bit 0 the first, bit 1 the
+        second): one that reads one card is asked of its choices alone, not of every pair.
+    choice : numpy.ndarray
+        int64 (groups, 2): each group's first pair, as the index of each card's choice (-1:
+        not dealt).
+    shown : numpy.ndarray
+        int64 (2, choices, 4): each choice of each card as dealt for the tests.
+    count : numpy.ndarray
+        int64 (2,): the choices of each card (0: not dealt).
+    """
+
+    rows: np.ndarray
+    reads: np.ndarray
+    choice: np.ndarray
+    shown: np.ndarray
+    count: np.ndarray
+
+
 class PlayersDeal(NamedTuple):
     """The shares of the player's cards for the deal being walked (:func:`players_deal`
     fills them for each up card and hole card, :func:`group_ways` reads them).
@@ -49,11 +77,11 @@ class PlayersDeal(NamedTuple):
         shoe less each class pair (``cc / g``).
     answers : numpy.ndarray
         int64 (deals, groups + 1): for each deal of the up card and hole card, each group's
-        answers to the tests on cards (a bit each), kept from the first pass (the last
-        column: 1 where the deal's are kept).
-    local : numpy.ndarray
-        int64 (groups + 1,): the deal's groups of the same answers, each group's index among
-        them (the last entry: how many).
+        group of answers (the groups answering the tests on cards alike, numbered in order
+        of first appearance), found at the first pass and kept (the last column: how many,
+        plus one; 0 until found).
+    answer_groups : numpy.ndarray
+        int64 (1,): how many groups of answers the deal holds.
     first : numpy.ndarray
         int64 (groups,): each of the deal's groups of answers, its first group (dealt for
         the tests).
@@ -63,6 +91,9 @@ class PlayersDeal(NamedTuple):
     slots : numpy.ndarray
         int64 (3, slots): the table finding a group of answers by its answers (its keys,
         each key's group of answers), and the slots used in order.
+    by_choice : numpy.ndarray
+        int64 (2, choices): at the deal, each choice of each card's answers to the tests
+        that read that card alone (or no player's card: asked with the first card's).
     """
 
     left: np.ndarray
@@ -72,10 +103,11 @@ class PlayersDeal(NamedTuple):
     share: np.ndarray
     dealer_ways: np.ndarray
     answers: np.ndarray
-    local: np.ndarray
+    answer_groups: np.ndarray
     first: np.ndarray
     local_share: np.ndarray
     slots: np.ndarray
+    by_choice: np.ndarray
 
 
 @kernel(inline=True)
@@ -137,8 +169,9 @@ def _players_deal(players, deal_at, program, facts, modulus):
     for j in range(players.pairs.shape[0]):
         c1, c2 = players.pairs[j, 0], players.pairs[j, 1]
         whole = left[c1] if c2 < 0 else left[c1] * (left[c2] - (1 if c1 == c2 else 0))
-        deal.whole[j] = whole
-        deal.inverse[j] = invmod(whole, modulus) if whole > 0 and modulus != 0 else 0
+        deal.whole[j] = whole if whole > 0 else 0
+    if modulus != 0:
+        _inverses(deal.whole, deal.inverse, modulus)
     for row in range(players.rows.size):
         share = _row_share(players, row, left, left_kind, deal.whole[players.rows[row]])
         deal.share[row] = share if share > 0 else 0
@@ -146,52 +179,113 @@ def _players_deal(players, deal_at, program, facts, modulus):
 
 
 @kernel(inline=True)
-def _answers(players, group, program, facts):
-    """The group's answers to the tests on cards at the deal: a bit each."""
-    tests, _outcomes, dealt = program
-    _show_group(players, group, dealt)
+def _inverses(values, inverses, modulus):
+    """The inverse of each value modulo the prime (0 for a value 0), by one inversion of
+    their product and three products each (the prefix products walked back)."""
+    product = 1
+    for j in range(values.size):  # prefix products of the values not 0
+        inverses[j] = product
+        if values[j] != 0:
+            product = mulmod(product, values[j], modulus)
+    inverse = invmod(product, modulus)  # of every value not 0
+    for j in range(values.size - 1, -1, -1):
+        if values[j] == 0:
+            inverses[j] = 0
+            continue
+        prefix = inverses[j]
+        inverses[j] = mulmod(inverse, prefix, modulus)
+        inverse = mulmod(inverse, values[j], modulus)
+
+
+@kernel(inline=True)
+def _ask(tests, asked, which, dealt, facts):
+    """The answers (a bit each) of the tests on cards whose player's cards read are
+    ``which`` (or, ``which`` 1, none), the cards in ``dealt``."""
     blackjack_facts(dealt, facts)
     bits = 0
-    for i in range(players.card_tests.size):
-        if test_holds(tests, players.card_tests[i], dealt, facts):
-            bits |= 1 << i
+    for i in range(asked.rows.size):
+        reads = asked.reads[i]
+        if reads == which or (which == 1 and reads == 0):
+            if test_holds(tests, asked.rows[i], dealt, facts):
+                bits |= 1 << i
     return bits
 
 
 @kernel(inline=True)
-def _gather_answers(players, index, program, facts, modulus):
-    """Gather the deal's groups by their answers (found at the first pass, then kept), and
-    sum their rows' shares by class pair for each."""
-    deal = players.deal
-    groups = players.start.size - 1
+def _find_answers(players, index, program, facts):
+    """Each group's answers at the deal: the tests reading one player's card asked of that
+    card's choices, the tests reading both of each group's first pair."""
+    tests, _outcomes, dealt = program
+    asked, deal = players.tests, players.deal
     answers = deal.answers[index]
-    if answers[groups] == 0:
-        for g in range(groups):
-            answers[g] = _answers(players, g, program, facts)
-        answers[groups] = 1
-        _show_group(players, -1, program[2])
-        blackjack_facts(program[2], facts)
-    keys, found, used = deal.slots[0], deal.slots[1], deal.slots[2]
+    for i in range(2):
+        position = players.positions[i]
+        for choice in range(asked.count[i]):
+            for attribute in range(_ATTRIBUTES):
+                dealt[attribute, position] = asked.shown[i, choice, attribute]
+            deal.by_choice[i, choice] = _ask(tests, asked, 1 << i, dealt, facts)
+        if position >= 0:
+            for attribute in range(_ATTRIBUTES):
+                dealt[attribute, position] = -1
+    both = 0
+    for i in range(asked.reads.size):
+        if asked.reads[i] == 3:
+            both = 1
+    for g in range(players.start.size - 1):
+        bits = 0
+        for i in range(2):
+            if asked.choice[g, i] >= 0:
+                bits |= deal.by_choice[i, asked.choice[g, i]]
+        if both:
+            _show_group(players, g, dealt)
+            bits |= _ask(tests, asked, 3, dealt, facts)
+        answers[g] = bits
+    _show_group(players, -1, dealt)
+    blackjack_facts(dealt, facts)
+
+
+@kernel(inline=True)
+def _number_answers(players, answers):
+    """Replace each group's answers by the index of its group of answers at the deal
+    (numbered in order of first appearance); return how many."""
+    keys, found, used = players.deal.slots[0], players.deal.slots[1], players.deal.slots[2]
     mask = keys.size - 1
     count = 0
-    for g in range(groups):
+    for g in range(players.start.size - 1):
         slot = (answers[g] * 40503) & mask
         while keys[slot] >= 0 and keys[slot] != answers[g]:
             slot = (slot + 1) & mask
         if keys[slot] < 0:
             keys[slot], found[slot], used[count] = answers[g], count, slot
-            deal.first[count] = g
-            deal.local_share[count, :] = 0
             count += 1
-        local = found[slot]
-        deal.local[g] = local
-        for row in range(players.start[g], players.start[g + 1]):
-            j = players.rows[row]
-            added = addmod(deal.local_share[local, j], deal.share[row], modulus)
-            deal.local_share[local, j] = added
-    deal.local[groups] = count
+        answers[g] = found[slot]
     for local in range(count):  # empty the table
         keys[used[local]] = -1
+    return count
+
+
+@kernel(inline=True)
+def _gather_answers(players, index, program, facts, modulus):
+    """Gather the deal's groups by their answers (found and numbered at the first pass,
+    then kept), and sum their rows' shares by class pair for each group of answers."""
+    deal = players.deal
+    groups = players.start.size - 1
+    local = deal.answers[index]  # each group's group of answers; then how many, plus 1
+    if local[groups] == 0:
+        _find_answers(players, index, program, facts)
+        local[groups] = _number_answers(players, local) + 1
+    count = local[groups] - 1
+    deal.local_share[:count, :] = 0
+    seen = 0
+    for g in range(groups):
+        if local[g] == seen:  # numbered in order of first appearance
+            deal.first[seen] = g
+            seen += 1
+        for row in range(players.start[g], players.start[g + 1]):
+            j = players.rows[row]
+            added = addmod(deal.local_share[local[g], j], deal.share[row], modulus)
+            deal.local_share[local[g], j] = added
+    deal.answer_groups[0] = count
 
 
 @kernel
@@ -313,7 +407,7 @@ def _show_answers(players, local, dealt):
 
 @kernel
 def _groups_of_answers(players):
-    return players.deal.local[players.start.size - 1]
+    return players.deal.answer_groups[0]
 
 
 @kernel_face(_groups_of_answers)
