@@ -200,6 +200,30 @@ DEFINITIONS = {
         ),
         False,
     ),
+    # the up card and hole card dealt by kind beside the player's kinds: each deal's choices
+    # settled one group of answers at a time (dealer_shares); 15 s and 2.6 s before
+    "blackjack_king_of_up_suit_and_hole_card_with_bust": (
+        _definition(
+            (
+                "rank: {player_1: K}",
+                "same_suit: [player_1, dealer_up]",
+                "dealer_final: {bust: yes}",
+            ),
+            ("same_card: [player_2, dealer_hole]", "dealer_final: {bust: no}"),
+            game="blackjack",
+        ),
+        False,
+    ),
+    "blackjack_poker_with_up_card_beside_bust": (
+        _definition(
+            (
+                "poker_hand: {cards: [player_1, player_2, dealer_up], class: [flush, straight]}",
+                "dealer_final: {bust: yes}",
+            ),
+            game="blackjack",
+        ),
+        False,
+    ),
     "blackjack_player_pair_with_bust": (
         _definition(
             ("same_rank: [player_1, player_2]", "dealer_final: {bust: yes}"),

@@ -18,16 +18,13 @@ A draw's ways are the cards left of its set, less every card counted before it i
 set. The sets nest (a rank inside its class, a class's cards of one suit inside its cards of
 one colour inside the class), and each card is counted after every card of a set inside its
 own: where no card's suit is read, a walk of one suit counts the up card and hole card of
-that suit itself and the player's cards (read by their points alone) last, at the hand's
-end; where the bet reads the cards' suits, every card named is of a known suit, counted
-first, as the deal's own ways. A hand that holds more cards than any outcome can pay
-(:attr:`~gamecore.sidebets.dealer_final.DealerPlan.cap`) is not walked further: however it
-ends it loses.
+that suit itself; where the bet reads the cards' suits, every card named is of a known suit,
+counted first. A hand that holds more cards than any outcome can pay is not walked further.
 
-A final hand is read by the tests only through its total, and, where a condition reads them,
-its number of cards, its last card's class and which hand a ``ranks`` field names it as: a
-walk gathers its final hands' ways by that key and settles each key once, where the hands
-number thousands for each deal and the keys tens.
+A final hand is read by the tests only through its total and, where a condition reads them,
+its number of cards, last card and named ``ranks``: a walk gathers its final hands' ways
+(and their moments, the player's cards counted after them: dealer_players) by that key and
+settles each key once, where the hands number thousands for each deal and the keys tens.
 """
 
 from __future__ import annotations
@@ -51,8 +48,13 @@ from gamecore.sidebets.deal import (
     blackjack_facts,
     outcome_of,
 )
-from gamecore.sidebets.dealer_players import add_moments
-from gamecore.sidebets.dealer_shares import group_ways, groups_of_answers, key_ways, show_answers
+from gamecore.sidebets.dealer_shares import (
+    add_moments,
+    group_ways,
+    groups_of_answers,
+    key_ways,
+    show_answers,
+)
 from gamecore.sidebets.dealer_words import (
     MAX_DEALER_CARDS,
     READS_CARDS,
@@ -65,8 +67,7 @@ from gamecore.sidebets.program import COLOUR, RANK, RANK_BITS, SUIT, VALUE
 #: Rows of the depth-first stack: hard total, holds an ace, classes packed, ways so far, the
 #: choice tried, the class drawn; then the ways of completing a deal of each number of cards.
 _HARD, _ACE, _PACKED, _WAYS, _CHOICE, _DREW, _COMPLETION = range(7)
-#: The walks: by class; of one colour; of one suit.
-_BY_CLASS, _ONE_COLOUR, _ONE_SUIT = range(3)
+_BY_CLASS, _ONE_COLOUR, _ONE_SUIT = range(3)  # the walks: by class, of a colour, of a suit
 _CLASSES = 13  # draw classes at most (13 ranks)
 #: A final hand's key (:func:`_hand_key`): its total in the low bits (at most 26), then its
 #: cards and its last card's class (below 16 each), then which named hand it is.
@@ -95,8 +96,7 @@ def _best_total(hard, ace):
 
 @kernel(inline=True)
 def _dealer_stands(hard, ace, hits_soft_17):
-    """Whether the dealer draws no more: busted, 18 and more, or 17 (but a soft 17 where
-    the dealer hits it)."""
+    """Whether the dealer draws no more: busted, 18 or more, or 17 (not a soft 17 hit)."""
     total = _best_total(hard, ace)
     if total != 17:
         return total > 17

@@ -39,8 +39,6 @@ from typing import NamedTuple
 import numpy as np
 
 from gamecore import cards
-from gamecore._jit import kernel, kernel_face
-from gamecore.exactcount import addmod, mulmod
 from gamecore.sidebets.deal import (
     BJ_HOLE,
     BJ_P1,
@@ -59,7 +57,6 @@ from gamecore.sidebets.program import (
     COLOUR,
     NATURAL_LISTED,
     RANK,
-    RANK_BITS,
     SUIT,
     TEST,
     TESTS,
@@ -317,39 +314,3 @@ def _player_facts(first: int, second: int) -> tuple[int, int]:
     facts = np.zeros(FACTS, dtype=np.int64)
     blackjack_facts(dealt, facts)
     return int(facts[TOTAL_0]), int(facts[NATURAL_0])
-
-
-@kernel
-def _add_moments(moments, packed, ways, modulus):
-    """Add a final hand of classes ``packed`` (:data:`RANK_BITS` bits a class) with weight
-    ``ways`` to a key's moments."""
-    moments[0] = addmod(moments[0], ways, modulus)
-    for c in range(_CLASSES):
-        held = (packed >> (RANK_BITS * c)) & 15
-        if held == 0:
-            continue
-        weighted = mulmod(ways, held, modulus)
-        moments[1 + c] = addmod(moments[1 + c], weighted, modulus)
-        for d in range(_CLASSES):
-            other = (packed >> (RANK_BITS * d)) & 15
-            if other != 0:
-                cell = 1 + _CLASSES + _CLASSES * c + d
-                moments[cell] = addmod(moments[cell], mulmod(weighted, other, modulus), modulus)
-
-
-@kernel_face(_add_moments)
-def add_moments(moments: np.ndarray, packed: int, ways: int, modulus: int) -> None:
-    """Add a final hand with weight ``ways`` to a key's moments.
-
-    Parameters
-    ----------
-    moments : numpy.ndarray
-        int64 (:data:`MOMENTS`,): ``M0``, ``M1`` by class, ``M2`` by pair of classes.
-    packed : int
-        The hand's classes, :data:`gamecore.sidebets.program.RANK_BITS` bits a class.
-    ways : int
-        The hand's ways, its completion included (reduced by ``modulus`` unless 0).
-    modulus : int
-        A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
-    """
-    _add_moments(moments, packed, ways, modulus)

@@ -22,6 +22,7 @@ import numpy as np
 from gamecore._jit import kernel, kernel_face
 from gamecore.exactcount import addmod, invmod, mulmod
 from gamecore.sidebets.deal import BJ_HOLE, BJ_UP, blackjack_facts, test_holds
+from gamecore.sidebets.program import RANK_BITS
 
 #: Point classes a player's card is read at (the draw classes where draws are by class).
 _CLASSES = 10
@@ -110,6 +111,40 @@ class PlayersDeal(NamedTuple):
     by_choice: np.ndarray
 
 
+@kernel
+def _add_moments(moments, packed, ways, modulus):
+    """Add a final hand of classes ``packed`` (:data:`RANK_BITS` bits a class) with weight
+    ``ways`` to a key's moments."""
+    moments[0] = _add(moments[0], ways, modulus)
+    for c in range(_CLASSES):
+        held = (packed >> (RANK_BITS * c)) & 15
+        if held == 0:
+            continue
+        # ways is a residue and a class holds at most 15 cards: the products stay in int64
+        weighted = _mul(ways, held, modulus)
+        moments[1 + c] = _add(moments[1 + c], weighted, modulus)
+        row = 1 + _CLASSES + _CLASSES * c
+        for d in range(_CLASSES):
+            other = (packed >> (RANK_BITS * d)) & 15
+            if other != 0:
+                moments[row + d] = _add(moments[row + d], _mul(weighted, other, modulus), modulus)
+
+
+@kernel(inline=True)
+def _mul(a, b, modulus):
+    """``a b`` of two residues (each below 2**31: the product stays in int64; plain where
+    ``modulus`` is 0): one division, where :func:`gamecore.exactcount.mulmod` reduces its
+    factors first."""
+    return a * b if modulus == 0 else a * b % modulus
+
+
+@kernel(inline=True)
+def _add(a, b, modulus):
+    """``a + b`` of two residues (plain where ``modulus`` is 0)."""
+    total = a + b
+    return total - modulus if modulus != 0 and total >= modulus else total
+
+
 @kernel(inline=True)
 def _less(plus, minus, modulus):
     """``plus - minus`` (residues where ``modulus`` is not 0)."""
@@ -124,16 +159,14 @@ def _class_ways(n, c1, c2, moments, modulus):
     the hands of a key, from their moments."""
     n1 = n[c1]
     if c2 < 0:
-        return _less(mulmod(n1, moments[0], modulus), moments[1 + c1], modulus)
+        return _less(_mul(n1, moments[0], modulus), moments[1 + c1], modulus)
     n2 = n[c2] - (1 if c1 == c2 else 0)
-    plus = addmod(
-        mulmod(mulmod(n1, n2, modulus), moments[0], modulus),
+    plus = _add(
+        _mul(_mul(n1, n2, modulus), moments[0], modulus),
         moments[1 + _CLASSES + _CLASSES * c1 + c2],
         modulus,
     )
-    minus = addmod(
-        mulmod(n2, moments[1 + c1], modulus), mulmod(n1, moments[1 + c2], modulus), modulus
-    )
+    minus = _add(_mul(n2, moments[1 + c1], modulus), _mul(n1, moments[1 + c2], modulus), modulus)
     return _less(plus, minus, modulus)
 
 
@@ -283,7 +316,7 @@ def _gather_answers(players, index, program, facts, modulus):
             seen += 1
         for row in range(players.start[g], players.start[g + 1]):
             j = players.rows[row]
-            added = addmod(deal.local_share[local[g], j], deal.share[row], modulus)
+            added = _add(deal.local_share[local[g], j], deal.share[row], modulus)
             deal.local_share[local[g], j] = added
     deal.answer_groups[0] = count
 
@@ -302,7 +335,7 @@ def _key_ways(players, moments, modulus):
         if modulus == 0:
             deal.dealer_ways[j] = held // whole
         else:
-            deal.dealer_ways[j] = mulmod(held, deal.inverse[j], modulus)
+            deal.dealer_ways[j] = _mul(held, deal.inverse[j], modulus)
 
 
 @kernel
@@ -312,8 +345,8 @@ def _group_ways(players, local, modulus):
     ways = 0
     for j in range(players.pairs.shape[0]):
         if deal.local_share[local, j] != 0:
-            held = mulmod(deal.dealer_ways[j], deal.local_share[local, j], modulus)
-            ways = addmod(ways, held, modulus)
+            held = _mul(deal.dealer_ways[j], deal.local_share[local, j], modulus)
+            ways = _add(ways, held, modulus)
     return ways
 
 
@@ -444,3 +477,22 @@ def show_answers(players: tuple, local: int, dealt: np.ndarray) -> None:
         int64 (4, 4): the deal's cards, overwritten at the player's positions.
     """
     _show_answers(players, local, dealt)
+
+
+@kernel_face(_add_moments)
+def add_moments(moments: np.ndarray, packed: int, ways: int, modulus: int) -> None:
+    """Add a final hand with weight ``ways`` to a key's moments.
+
+    Parameters
+    ----------
+    moments : numpy.ndarray
+        int64 (:data:`gamecore.sidebets.dealer_players.MOMENTS`,): ``M0``, ``M1`` by class,
+        ``M2`` by pair of classes.
+    packed : int
+        The hand's classes, :data:`gamecore.sidebets.program.RANK_BITS` bits a class.
+    ways : int
+        The hand's ways, its completion included (reduced by ``modulus`` unless 0).
+    modulus : int
+        A prime of :data:`gamecore.exactcount.CRT_PRIMES`, or 0 for plain int64.
+    """
+    _add_moments(moments, packed, ways, modulus)
