@@ -201,3 +201,33 @@ def test_each_card_s_effect_of_removal_is_the_shoe_less_that_card_s():
         assert effects.by_card[name] == own, name
     assert effects.by_card["J of hearts"] == effects.by_card["K of diamonds"]
     assert effects.by_card["10 of hearts"] != effects.by_card["J of hearts"]
+
+
+@pytest.mark.parametrize(
+    ("when", "read_by_points"),
+    [
+        (("rank: {player_1: A}",), {"player_1"}),
+        (("rank: {player_1: [10, J, Q, K], player_2: [2, 9]}",), {"player_1", "player_2"}),
+        (("rank: {player_1: [J, Q, K]}",), set()),  # the 10 left out of its class
+        (("rank: {player_1: A, player_2: K}",), {"player_1"}),
+        (("rank: {player_1: A}", "same_rank: [player_1, player_2]"), set()),  # compared
+        (("not: {rank: {dealer_up: [A, 10, J, Q, K]}}",), {"dealer_up"}),
+        (
+            (
+                "any: [{rank: {player_2: A}}, {poker_hand: {cards: [player_2, dealer_up,"
+                " dealer_hole], class: flush}}]",
+            ),
+            set(),
+        ),
+    ],
+)
+def test_a_card_is_read_by_points_where_every_rank_list_naming_it_is_whole_point_classes(
+    when, read_by_points
+):
+    # Such a card of a bet on the dealer's final hand is counted at its point class after
+    # the dealer's hand (dealer_players): each list answers alike on every rank of a class.
+    # By hand: the blackjack classes are A, 2..9 and the four ten-valued ranks together.
+    from gamecore.sidebets.program import ranks_by_points
+
+    bet = parse(_text("blackjack", when).encode(), "made.yaml")
+    assert ranks_by_points(bet) == read_by_points
