@@ -56,7 +56,12 @@ def source_digest(package: Path = PACKAGE) -> str:
         The first 16 hex digits of the SHA-256 of the files, in sorted order.
     """
     digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
+    sources = []
+    for folder, subfolders, names in os.walk(package):
+        # not into the kernel caches: hundreds of folders of compiled kernels, no source
+        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+        sources += [Path(folder) / name for name in names if name.endswith(".py")]
+    for path in sorted(sources):
         digest.update(path.relative_to(package).as_posix().encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())

@@ -743,7 +743,12 @@ def test_the_kernel_cache_is_versioned_by_the_whole_package_source(tmp_path):
     before = _jit.source_digest(package)
     # A change to a callee alone (the caller's file untouched) must change the digest.
     (package / "exactcount.py").write_text("def mulmod(a, b, m): return a % m * (b % m) % m\n")
-    assert _jit.source_digest(package) != before
+    changed = _jit.source_digest(package)
+    assert changed != before
+    # The kernel caches are not source (nor walked: hundreds of folders in time)
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "stale.py").write_text("x = 1\n")
+    assert _jit.source_digest(package) == changed
     assert numba.config.CACHE_DIR.endswith(f"gamecore-{_jit.CACHE_DIGEST}")
 
 
