@@ -219,12 +219,13 @@ def _players(
             *(np.zeros(len(pairs), dtype=np.int64) for _ in range(2)),
             np.zeros(len(rows), dtype=np.int64),
             np.zeros(len(pairs), dtype=np.int64),
-            np.zeros((deals, len(groups) + 1), dtype=np.int64),
+            np.zeros((deals, len(groups) + 1), dtype=np.int32),
             np.zeros(1, dtype=np.int64),
             np.zeros(len(groups), dtype=np.int64),
             np.zeros((len(groups), len(pairs)), dtype=np.int64),
             np.full((3, _slots(len(groups))), -1, dtype=np.int64),
             np.zeros((2, max([len(c) for c in choices] + [1])), dtype=np.int64),
+            np.zeros(len(groups), dtype=np.int64),
         ),
     )
 

@@ -77,7 +77,7 @@ class PlayersDeal(NamedTuple):
         int64 (class pairs,): for the key being settled, the dealer's hands' ways from the
         shoe less each class pair (``cc / g``).
     answers : numpy.ndarray
-        int64 (deals, groups + 1): for each deal of the up card and hole card, each group's
+        int32 (deals, groups + 1): for each deal of the up card and hole card, each group's
         group of answers (the groups answering the tests on cards alike, numbered in order
         of first appearance), found at the first pass and kept (the last column: how many,
         plus one; 0 until found).
@@ -95,6 +95,8 @@ class PlayersDeal(NamedTuple):
     by_choice : numpy.ndarray
         int64 (2, choices): at the deal, each choice of each card's answers to the tests
         that read that card alone (or no player's card: asked with the first card's).
+    bits : numpy.ndarray
+        int64 (groups,): at the deal's first pass, each group's answers (a bit each).
     """
 
     left: np.ndarray
@@ -109,6 +111,7 @@ class PlayersDeal(NamedTuple):
     local_share: np.ndarray
     slots: np.ndarray
     by_choice: np.ndarray
+    bits: np.ndarray
 
 
 @kernel
@@ -245,12 +248,12 @@ def _ask(tests, asked, which, dealt, facts):
 
 
 @kernel(inline=True)
-def _find_answers(players, index, program, facts):
+def _find_answers(players, program, facts):
     """Each group's answers at the deal: the tests reading one player's card asked of that
     card's choices, the tests reading both of each group's first pair."""
     tests, _outcomes, dealt = program
     asked, deal = players.tests, players.deal
-    answers = deal.answers[index]
+    answers = deal.bits
     for i in range(2):
         position = players.positions[i]
         for choice in range(asked.count[i]):
@@ -278,9 +281,9 @@ def _find_answers(players, index, program, facts):
 
 
 @kernel(inline=True)
-def _number_answers(players, answers):
-    """Replace each group's answers by the index of its group of answers at the deal
-    (numbered in order of first appearance); return how many."""
+def _number_answers(players, answers, local):
+    """Set each group's group of answers at the deal (``local``: numbered in order of first
+    appearance) from its ``answers``; return how many."""
     keys, found, used = players.deal.slots[0], players.deal.slots[1], players.deal.slots[2]
     mask = keys.size - 1
     count = 0
@@ -291,9 +294,9 @@ def _number_answers(players, answers):
         if keys[slot] < 0:
             keys[slot], found[slot], used[count] = answers[g], count, slot
             count += 1
-        answers[g] = found[slot]
-    for local in range(count):  # empty the table
-        keys[used[local]] = -1
+        local[g] = found[slot]
+    for numbered in range(count):  # empty the table
+        keys[used[numbered]] = -1
     return count
 
 
@@ -305,8 +308,8 @@ def _gather_answers(players, index, program, facts, modulus):
     groups = players.start.size - 1
     local = deal.answers[index]  # each group's group of answers; then how many, plus 1
     if local[groups] == 0:
-        _find_answers(players, index, program, facts)
-        local[groups] = _number_answers(players, local) + 1
+        _find_answers(players, program, facts)
+        local[groups] = _number_answers(players, players.deal.bits, local) + 1
     count = local[groups] - 1
     deal.local_share[:count, :] = 0
     seen = 0
