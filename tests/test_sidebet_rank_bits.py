@@ -21,7 +21,7 @@ from gamecore.sidebets.definition import parse
 from gamecore.sidebets.exact import count_outcomes
 from gamecore.sidebets.program import classes
 from gamecore.sidebets.round_cards import round_program
-from gamecore.sidebets.suitorbits import trie_for
+from gamecore.sidebets.suitorbits import strings_by_length, trie_for
 from gamecore.sidebets.sum_keys import split_tests
 from gamecore.sidebets.work import count_work
 
@@ -51,7 +51,13 @@ _FIRST_FOUR = "same_suit: [player_1, banker_1, player_2, banker_2]"
 #: The bits of every card's rank beside: the first four's suits (issue 43's); two cards'
 #: suits and the winner; a suit named and a colour matched (fewer renamings, two tests
 #: reading suits); the same card (ranks compared); a poker hand over the player's three;
-#: a composite of suits beside a natural, the rank bits on five cards.
+#: a composite of suits beside a natural, the rank bits on five cards; nine pairs of cards
+#: suited, any of them (more tests reading suits than a sum once had cells for: 2**9).
+_NINE_PAIRS = (
+    ("player_1", "banker_1"), ("player_1", "player_2"), ("player_1", "banker_2"),
+    ("banker_1", "player_2"), ("banker_1", "banker_2"), ("player_2", "banker_2"),
+    ("player_3", "banker_3"), ("player_1", "banker_3"), ("banker_1", "player_3"),
+)  # fmt: skip
 SHAPES = {
     "first four suited": _rank_bits((_FIRST_FOUR,)),
     "two suited, player wins": _rank_bits(("same_suit: [player_1, banker_1]", "winner: player")),
@@ -70,6 +76,16 @@ SHAPES = {
         ),
         read=_SIX[:5],
     ),
+    "nine pairs suited": _rank_bits(
+        ("any: [" + ", ".join(f"{{same_suit: [{a}, {b}]}}" for a, b in _NINE_PAIRS) + "]",),
+        _BITS[1:],
+    ),
+}
+#: The distinct tests reading suits of each shape.
+_SUIT_TESTS = {shape: 1 for shape in SHAPES} | {
+    "hearts named, colours matched": 2,
+    "suits in a composite, no natural": 2,
+    "nine pairs suited": 9,
 }
 
 
@@ -81,7 +97,8 @@ def _split(bet, shoe: cards.Shoe):
     program = round_program(bet)[0]
     shoe_classes = classes(bet, shoe)
     trie = trie_for(bet, shoe_classes, int((program.levels == 1).sum()))
-    return split_tests(program, shoe_classes, trie.details, bet.game)
+    patterns = int(strings_by_length(trie).max())  # as the count's
+    return split_tests(program, shoe_classes, trie.details, bet.game, patterns)
 
 
 def _agrees(shape: str, ranks: list[int], suits: list[int]) -> None:
@@ -91,11 +108,19 @@ def _agrees(shape: str, ranks: list[int], suits: list[int]) -> None:
 
 
 def test_every_shape_keeps_its_suit_sums_by_the_answers_of_the_tests_reading_suits():
+    less = cards.standard(2).remove([cards.card("7", "hearts")])
     for shape in SHAPES:
-        for shoe in (cards.standard(8), cards.standard(2).remove([cards.card("7", "hearts")])):
+        # nine suit tests from a shoe less a card: cells of up to 2**9 answers, keys of two
+        # rows of kind counts a card, more than the table keeps: by outcome, as before
+        for shoe in (cards.standard(8),) + (() if shape == "nine pairs suited" else (less,)):
             split = _split(_bet(shape), shoe)
             assert split.by_answers, shape
-            assert split.suit_rows.size == (2 if "colour" in SHAPES[shape] else 1), shape
+            assert split.suit_rows.size == _SUIT_TESTS[shape], shape
+            assert split.answer_cells <= 2 ** _SUIT_TESTS[shape], shape
+    # A sum's cells: the answers its suit patterns may reach, at most one a pattern: six
+    # cards' suits up to renaming, the ways six cards fall into at most four groups,
+    # S(6, 1) + S(6, 2) + S(6, 3) + S(6, 4) = 1 + 31 + 90 + 65 (Stirling numbers)
+    assert _split(_bet("nine pairs suited"), cards.standard(8)).answer_cells == 187
 
 
 #: Q, Q, K, K, 8, J, 7, 5, 4: six cards of bit 3 (8 .. K), seven of bit 2 (4 .. 7, Q, K),

@@ -60,8 +60,8 @@ from gamecore.sidebets.deal import (
 from gamecore.sidebets.definition import SideBet
 from gamecore.sidebets.program import COARSE, HOLDS, NO, RANK, VALUE, YES, classes, compile_bet
 from gamecore.sidebets.round_cards import dealing, round_program
-from gamecore.sidebets.suitorbits import detail_count, suit_trie, trie_for
-from gamecore.sidebets.sum_keys import FACT_BITS, kept_rows, split_tests, sum_width
+from gamecore.sidebets.suitorbits import detail_count, strings_by_length, suit_trie, trie_for
+from gamecore.sidebets.sum_keys import FACT_BITS, LOOKUP_BITS, kept_rows, split_tests, sum_width
 
 
 @kernel(inline=True)
@@ -172,14 +172,23 @@ def _sum_key(levels, chosen, split, dealt, fine):
 def _suit_sum(shoe, program, split, trie, k, deal, work, moduli):
     """Every suit pattern of the round's ``k`` fine cards (``work[3]``), times its orbit's
     size and the fine cards' own factors, under each modulus, into ``work[4]``: by outcome
-    paid (columns 0..outcomes) and matched (after them), or by suit answers."""
+    paid (columns 0..outcomes) and matched (after them), or by suit answers (cell ``c``
+    the ways of answer ``answers[c]``, the cells in the order the patterns reach them; -1
+    after the last)."""
     counts, attributes, _sizes = shoe
     dealt, chosen = deal
     facts, held, scratch, fine, sums, _tally, _kept = work
-    card_held, kinds, factors, _coarse, _ways = scratch
+    card_held, kinds, factors, _coarse, _ways, answers, _product, cell_of = scratch
     details = trie.details
     outcomes = held.size
     sums[:, :] = 0
+    for cell in range(answers.size):  # the last sum's answers leave the lookup
+        if answers[cell] < 0:
+            break
+        if cell_of.size > 0:
+            cell_of[answers[cell]] = -1
+    answers[:] = -1
+    used = 0
     for node in range(trie.depth_start[k], trie.depth_start[k + 1]):
         possible = True
         for i in range(k):
@@ -196,7 +205,9 @@ def _suit_sum(shoe, program, split, trie, k, deal, work, moduli):
         if not possible:
             continue
         if split.by_answers:
-            column = _suit_answers(program.tests, split.suit_rows, dealt, facts)
+            answer = _suit_answers(program.tests, split.suit_rows, dealt, facts)
+            column = _answer_cell(answers, cell_of, used, answer)
+            used = max(used, column + 1)
         else:
             column = outcome_of(program.tests, outcomes, dealt, facts, card_held)
         for m in range(moduli.size):
@@ -218,6 +229,47 @@ def _suit_answers(tests, rows, dealt, facts):
         if test_holds(tests, rows[i], dealt, facts):
             answers |= np.int64(1) << i
     return answers
+
+
+@kernel(inline=True)
+def _answer_cell(answers, cell_of, used, answer):
+    """The cell of ``answer`` among a sum's ``used`` cells (``answers``), or cell ``used``,
+    new, where it is not there yet (a sum's cells are at least the answers its patterns can
+    reach: :attr:`gamecore.sidebets.sum_keys.Split.answer_cells`). Looked up in ``cell_of``
+    (each answer's cell, -1 for none) where that holds every answer, else searched."""
+    if cell_of.size > 0:
+        cell = cell_of[answer]
+        if cell < 0:
+            cell = used
+            cell_of[answer] = cell
+    else:
+        cell = 0
+        while cell < used and answers[cell] != answer:
+            cell += 1
+    if cell == used:
+        answers[cell] = answer
+        if cell + 1 < answers.size:
+            answers[cell + 1] = -1
+    return cell
+
+
+@kernel(inline=True)
+def _verdict_unless_suits(program, split, outcome, ranked, dealt, facts):
+    """Outcome ``outcome``'s verdict on a round read before any test reading suits: 1 where
+    it holds, 0 where it fails, -1 where its reading comes to a test reading suits (their
+    answers may decide it: :func:`_paid_by_answers` reads it for each). The rows read are
+    those :func:`_paid_by_answers` reads first whatever the answers."""
+    tests = program.tests
+    row = split.first_rows[outcome]
+    while row >= 0:
+        if split.suit_bits[row] >= 0:
+            return -1
+        if split.rank_bits[row] >= 0:
+            holds = (ranked >> split.rank_bits[row]) & 1 == 1
+        else:
+            holds = test_holds(tests, row, dealt, facts)
+        row = tests[row, YES] if holds else tests[row, NO]
+    return 1 if row == HOLDS else 0
 
 
 @kernel(inline=True)
@@ -246,31 +298,53 @@ def _paid_by_answers(program, split, answers, ranked, dealt, facts, held):
 
 
 @kernel(inline=True)
+def _settled_unless_suits(program, split, ranked, dealt, facts, held):
+    """The outcome a round pays whatever its tests reading suits answer (each outcome's
+    verdict into ``held``), or -1 where some outcome's reading comes to one of them."""
+    paid = program.outcomes
+    for outcome in range(program.outcomes):
+        verdict = _verdict_unless_suits(program, split, outcome, ranked, dealt, facts)
+        if verdict < 0:
+            return -1
+        held[outcome] = verdict == 1
+        if verdict == 1 and paid == program.outcomes:
+            paid = outcome
+    return paid
+
+
+@kernel(inline=True)
 def _add_by_answers(program, split, work, deal, ways, found, moduli):
-    """Add a round whose suit sum ``found`` is by suit answers to the tallies ``work[5]``:
-    each answer its patterns reached, times the round's ``ways``, to the outcome the answer
-    and the round's own tests pay and every outcome they match."""
-    facts, held, _scratch, _fine, _sums, tally, _kept = work
+    """Add a round whose suit sum ``found`` (its cells' ways, then their answers) is by suit
+    answers to the tallies ``work[5]``: where the round's own tests settle every outcome
+    whatever the answers, its whole sum at once; else each answer its patterns reached,
+    times the round's ``ways``, to the outcome the answer and the round's own tests pay and
+    every outcome they match."""
+    facts, held, scratch, _fine, _sums, tally, _kept = work
+    found_ways, found_answers = found
+    product = scratch[6]
     dealt, chosen = deal
-    outcomes = program.outcomes
     ranked = 0  # the round's rank answers: each fine card's class's at its position
     for p in range(chosen.size):
         if chosen[p] >= 0 and program.levels[p] == 1:
             ranked |= split.rank_answers[p, chosen[p]]
-    for answers in range(found.shape[1]):
-        reached = False
+    settled = _settled_unless_suits(program, split, ranked, dealt, facts, held)
+    if settled >= 0:
         for m in range(moduli.size):
-            reached = reached or found[m, answers] != 0
-        if not reached:
-            continue
-        paid = _paid_by_answers(program, split, answers, ranked, dealt, facts, held)
+            whole = 0
+            for cell in range(found_answers.size):
+                if found_answers[cell] < 0:
+                    break
+                whole = addmod(whole, found_ways[m, cell], moduli[m])
+            product[m] = mulmod(ways[m], whole, moduli[m])
+        _add_round(tally, product, settled, held, moduli)
+        return
+    for cell in range(found_answers.size):
+        if found_answers[cell] < 0:
+            break
+        paid = _paid_by_answers(program, split, found_answers[cell], ranked, dealt, facts, held)
         for m in range(moduli.size):
-            product = mulmod(ways[m], found[m, answers], moduli[m])
-            tally[m, paid] = addmod(tally[m, paid], product, moduli[m])
-            for o in range(outcomes):
-                if held[o]:
-                    column = outcomes + 1 + o
-                    tally[m, column] = addmod(tally[m, column], product, moduli[m])
+            product[m] = mulmod(ways[m], found_ways[m, cell], moduli[m])
+        _add_round(tally, product, paid, held, moduli)
 
 
 @kernel(inline=True)
@@ -295,7 +369,7 @@ def _kept(kept, key, also):
     """The row of the table keeping the suit sum of ``(key, also)`` (``also``: what the
     round's facts answer, :func:`_facts_key`), or ``-1 - slot`` with the free slot where
     it would go."""
-    keys, rows, _table, _used = kept
+    keys, rows = kept[0], kept[1]
     mask = keys.shape[0] - 1
     # Every bit of both reaches the slot (splitmix64's finaliser): a count's keys differ
     # mostly in their high parts (the first cards'), which a product leaves out of the
@@ -332,7 +406,7 @@ def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
     counts, attributes, _sizes = shoe
     dealt, chosen = deal
     facts, held, scratch, fine, sums, tally, kept = work
-    _card_held, _kinds, _factors, factors, ways = scratch
+    _card_held, _kinds, _factors, factors, ways, answers = scratch[:6]
     levels, details = program.levels, trie.details
     used = _coarse_factors(counts, attributes, levels, details, chosen, factors, dealing)
     if used < 0:
@@ -355,9 +429,9 @@ def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
         return
     also = 0 if split.by_answers else _facts_key(program.tests, split, dealt, facts)
     row = _kept(kept, key, also) if split.remember else -1
-    found = sums
+    found, found_answers = sums, answers
     if row >= 0:
-        found = kept[2][row]
+        found, found_answers = kept[2][row], kept[4][row]
     else:
         _suit_sum(shoe, program, split, trie, k, deal, work, moduli)
         used_rows = kept[3]
@@ -367,9 +441,10 @@ def _settle(shoe, program, split, trie, dealing, deal, work, moduli):
             kept[0][slot, 1] = also
             kept[1][slot] = used_rows[0]
             kept[2][used_rows[0]] = sums
+            kept[4][used_rows[0]] = answers
             used_rows[0] += 1
     if split.by_answers:
-        _add_by_answers(program, split, work, deal, ways, found, moduli)
+        _add_by_answers(program, split, work, deal, ways, (found, found_answers), moduli)
         return
     for m in range(moduli.size):
         for c in range(tally.shape[1]):
@@ -390,7 +465,10 @@ def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
     dealt = np.full((4, positions), -1, dtype=np.int64)
     chosen = np.full(positions, -1, dtype=np.int64)
     width = 2 * outcomes + 1  # a tally's: each outcome paid (the losing too), matched
-    cells = (1 << split.suit_rows.size) if split.by_answers else width  # a suit sum's
+    cells = split.answer_cells if split.by_answers else width  # a suit sum's
+    lookup = 0  # an answer's cell found at once where 2**t answers are few, else searched
+    if split.by_answers and split.suit_rows.size <= LOOKUP_BITS:
+        lookup = 1 << split.suit_rows.size
     slots = 1
     while slots < 2 * kept_rows:
         slots *= 2
@@ -403,6 +481,9 @@ def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
             np.zeros(positions, dtype=np.int64),
             np.zeros(max(positions, dealing.complete_to), dtype=np.int64),
             np.zeros(moduli.size, dtype=np.int64),
+            np.full(cells, -1, dtype=np.int64),  # a sum's answers by suit answers
+            np.zeros(moduli.size, dtype=np.int64),  # a cell's ways times the round's
+            np.full(lookup, -1, dtype=np.int64),  # each suit answer's cell in a sum
         ),
         np.zeros(positions, dtype=np.int64),
         np.zeros((moduli.size, cells), dtype=np.int64),
@@ -412,6 +493,7 @@ def _count_rounds(shoe, program, split, trie, dealing, moduli, kept_rows):
             np.full(slots, -1, dtype=np.int64),
             np.zeros((kept_rows, moduli.size, cells), dtype=np.int64),
             np.zeros(1, dtype=np.int64),
+            np.full((kept_rows, cells), -1, dtype=np.int64),  # each kept sum's answers
         ),
     )
     # Lent without reference counts to the settling of each round (inlined): the arrays
@@ -484,7 +566,8 @@ def count_rounds(
         trie = suit_trie([tuple(range(detail_count(shoe_classes)))], fine)
     else:
         trie = trie_for(bet, shoe_classes, fine)
-    split = split_tests(program, shoe_classes, trie.details, bet.game)
+    patterns = int(strings_by_length(trie).max())
+    split = split_tests(program, shoe_classes, trie.details, bet.game, patterns)
     if plain:
         split = split._replace(remember=False, by_answers=False)
     how = dealing(bet, program, tableau, shoe_classes, trie.details, drawing)

@@ -12,7 +12,8 @@ rounds alike in these share one sum, kept in a table by that key. Two keys:
   answer a pattern's outcome reads besides its suits, each ``rank`` test's on each card and
   each test's on the facts.
 * **By suit answers** (the sum's cells the answers of the ``t`` distinct tests reading suits
-  or colours, ``2**t`` of them): the key holds only what those tests read besides suits,
+  or colours its patterns reach, each cell an answer and its ways: at most the fewer of
+  ``2**t`` and the suit patterns): the key holds only what those tests read besides suits,
   which fine cards share a rank class, each class's row of kind counts and each poker
   hand's straight. The round answers its own tests (its ``rank`` tests read off a table of
   each class's answers at each position, its tests on facts asked), and each cell of the
@@ -91,7 +92,10 @@ class Split(NamedTuple):
         int64 (rows,): each test row's bit among the suit answers, -1 for a test the round
         answers itself (ranks, facts).
     by_answers : bool
-        Whether suit sums are kept by suit answers (cells ``2**t``), else by outcome.
+        Whether suit sums are kept by suit answers, else by outcome.
+    answer_cells : int
+        Cells of a sum by suit answers: the distinct answers its patterns may reach, the
+        fewer of ``2**t`` and the most suit patterns a sum deals.
     rank_bits : numpy.ndarray
         int64 (rows,): each ``rank`` test row's bit among a round's rank answers (-1 for
         another test, or for all past :data:`ANSWER_BITS` distinct ``rank`` tests).
@@ -113,6 +117,7 @@ class Split(NamedTuple):
     suit_rows: np.ndarray
     suit_bits: np.ndarray
     by_answers: bool
+    answer_cells: int
     rank_bits: np.ndarray
     rank_answers: np.ndarray
     first_rows: np.ndarray
@@ -142,9 +147,17 @@ FACT_BITS = 5
 #: key's second int64). Answers are a function of the facts, so they never tell apart more
 #: rounds than the facts do: two rounds of equal facts have equal answers.
 ANSWER_BITS = 62
-#: The most distinct tests reading suits whose answers may be a suit sum's cells (2**8 of
-#: them; a round reads each cell a pattern reached).
-SUIT_ANSWER_BITS = 8
+#: The most distinct tests reading suits whose answers may key a suit sum's cells (a bit
+#: each of one int64; a sum holds only the answers its patterns reach, at most one a
+#: pattern, and a round reads only those).
+SUIT_ANSWER_BITS = 62
+#: The most suit patterns of any sum: six cards' suit strings where no renaming of suits
+#: keeps the bet's reading (fewer by orbits, :mod:`gamecore.sidebets.suitorbits`).
+MOST_PATTERNS = 4**6
+#: The most tests reading suits whose answers' cells a count looks up in a table of every
+#: answer (2**16 int64s); past it a pattern searches the sum's cells
+#: (:func:`gamecore.sidebets.work.deals_per_pass` counts the search).
+LOOKUP_BITS = 16
 #: The most suit sums kept (rows of the table; fewer where a row is wide).
 KEPT_SUMS, _KEPT_CELLS = 1 << 16, 1 << 22
 #: Ways ``n`` cards fall into groups of equal rank classes (Bell's numbers, n = 0..6).
@@ -171,8 +184,8 @@ def kept_rows(width: int, moduli: int) -> int:
 
 
 def sum_width(split: Split, outcomes: int) -> int:
-    """Cells of a suit sum: ``2**t`` by suit answers, else each outcome paid (the losing
-    remainder too) and matched.
+    """Cells of a suit sum: by suit answers its :attr:`Split.answer_cells`, else each outcome
+    paid (the losing remainder too) and matched.
 
     Parameters
     ----------
@@ -186,7 +199,7 @@ def sum_width(split: Split, outcomes: int) -> int:
     int
         Cells of one sum under one modulus.
     """
-    return 1 << split.suit_rows.size if split.by_answers else 2 * outcomes + 1
+    return split.answer_cells if split.by_answers else 2 * outcomes + 1
 
 
 def _keys_bound(fine: int, ids: int, facts: int) -> int:
@@ -239,7 +252,9 @@ def _facts_bound(game: str, split: Split) -> int:
     return found
 
 
-def split_tests(program: Program, shoe: Classes, details: int, game: str) -> Split:
+def split_tests(
+    program: Program, shoe: Classes, details: int, game: str, patterns: int = MOST_PATTERNS
+) -> Split:
     """What a round's suit sum depends on (:class:`Split`), by suit answers where the keys
     by outcome could outgrow the table and those by suit answers could not.
 
@@ -253,6 +268,9 @@ def split_tests(program: Program, shoe: Classes, details: int, game: str) -> Spl
         Details of each rank class (:func:`gamecore.sidebets.suitorbits.detail_count`).
     game : str
         The bet's game (which facts a key may tell apart).
+    patterns : int
+        The most suit patterns a sum deals (the trie's strings of one length; at most
+        :data:`MOST_PATTERNS`): a sum by suit answers reaches at most that many.
 
     Returns
     -------
@@ -298,6 +316,7 @@ def split_tests(program: Program, shoe: Classes, details: int, game: str) -> Spl
         suit_rows,
         _bits_of(tests, suit_rows),
         False,
+        min(1 << min(int(suit_rows.size), SUIT_ANSWER_BITS), patterns),
         rank_bits,
         rank_answers,
         np.searchsorted(tests[:, 0], np.arange(program.outcomes)).astype(np.int64),

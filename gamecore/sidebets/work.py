@@ -45,7 +45,7 @@ from gamecore.sidebets.exact import dealt_cards
 from gamecore.sidebets.program import VALUE, Classes, classes, compile_bet
 from gamecore.sidebets.round_cards import cards_completed, round_program
 from gamecore.sidebets.suitorbits import detail_count, strings_by_length, trie_for
-from gamecore.sidebets.sum_keys import kept_rows, keys_at_most, split_tests, sum_width
+from gamecore.sidebets.sum_keys import LOOKUP_BITS, kept_rows, keys_at_most, split_tests, sum_width
 
 #: The most deals one figure may settle (deals x passes x counts): a few minutes of one
 #: core at most, a deal taking about 0.3 microseconds (0.6 with eight outcomes). Every
@@ -147,8 +147,10 @@ def deals_per_pass(
         third card, the banker's by the tableau), plus the suit patterns of every suit sum
         computed: at most one per round, at most one per key where sums are kept; and where
         sums are by suit answers (:mod:`gamecore.sidebets.sum_keys`), each round's cells of
-        its sum (``2**t`` of ``t`` tests reading suits), each read and, where its patterns
-        reached it, paid.
+        its sum (the answers of its ``t`` tests reading suits its patterns reach: at most
+        the fewer of ``2**t`` and its patterns), each read and paid, and past
+        :data:`~gamecore.sidebets.sum_keys.LOOKUP_BITS` tests each pattern of a sum
+        computed its search among the cells before it.
     """
     if reads_final(bet):
         return deals_with_draws(bet)
@@ -158,7 +160,7 @@ def deals_per_pass(
     fine = program.levels == 1
     trie = trie_for(bet, bet_classes, int(fine.sum()))
     strings = strings_by_length(trie)
-    split = split_tests(program, bet_classes, trie.details, bet.game)
+    split = split_tests(program, bet_classes, trie.details, bet.game, int(strings.max()))
     first = int(fine[:4].sum())
     completed = cards_completed(bet, program)
     moduli = len(moduli_for(math.perm(int(bet_classes.counts[0].sum()), completed)))
@@ -177,8 +179,13 @@ def deals_per_pass(
         keys = keys_at_most(split, dealt, bet.game)
         sums = min(rounds, keys) if split.remember and keys <= capacity else rounds
         deals += sums * int(strings[dealt])
-        if split.by_answers:  # each round reads every cell of its sum, one a suit answer
-            deals += rounds * ((1 << split.suit_rows.size) - 1)
+        if split.by_answers:
+            # each pattern of a sum finds its answer's cell among those before it; each
+            # round reads every cell of its sum, at most one a pattern
+            cells = min(split.answer_cells, int(strings[dealt]))
+            deals += rounds * (cells - 1)
+            if split.suit_rows.size > LOOKUP_BITS:  # no table of every answer's cell
+                deals += sums * int(strings[dealt]) * (cells - 1)
     return deals
 
 
