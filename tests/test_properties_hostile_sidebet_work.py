@@ -24,12 +24,9 @@ from gamecore.interrupts import off_the_main_thread
 
 # Every card's rank read by four rank tests (the bits of its rank: every card a rank of its
 # own) beside suits. Beside the first four cards' suits (RANK_BITS) its suit sums are kept
-# by the answer of its one test reading suits: about a second. Beside twelve pairs of cards
-# suited (three in each outcome's `any`) its tests reading suits are more than the answers
-# a sum keeps by (gamecore.sidebets.sum_keys.SUIT_ANSWER_BITS) and its keys by outcome more
-# than the table keeps, so every round deals its suit patterns afresh: about 45 s of
-# counting at 8 decks, within the bound (its estimate 294,723,676 deals). A kernel's run
-# long enough for a Ctrl-C to land in it, the longest shape issue 43 leaves.
+# by the answer of its one test reading suits: about a second (beside twelve pairs of cards
+# suited, three in each outcome's `any`, 45 s when a sum had a cell for each of 2**12
+# answers and so was kept by outcome; 0.6 s since it holds only the answers reached).
 _BITS = ("[2, 4, 6, 8, 10, Q]", "[3, 4, 7, 8, J, Q]", "[5, 6, 7, 8, K]", "[9, 10, J, Q, K]")
 _SIX = ("player_1", "banker_1", "player_2", "banker_2", "player_3", "banker_3")
 _SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -58,7 +55,38 @@ def _suits_named(bit: int) -> list[str]:
 
 
 RANK_BITS = _rank_bits("rank_bits", 8, lambda bit: [f"same_suit: [{', '.join(_SIX[:4])}]"])
-LONG_COUNT = _rank_bits("rank_bits_pairs", 8, _suited_pairs)
+# A kernel's run long enough for a Ctrl-C to land in it: the six cards' suits named, other
+# suits in each outcome, beside the same card, suits matched and colours named (no renaming
+# of suits keeps them: every round deals its 4**6 suit strings), keyed by outcome, at 1,000
+# decks (every deal's ways under four primes): about 14 s of counting, within the bound
+# (221,581,433 deals). Among the slowest baccarat bets of a survey of 442 random definitions
+# (issue 43), made at 1,000 decks; a bet issue 43 leaves slow.
+LONG_COUNT = """bet: suits_named
+game: baccarat
+decks: 1000
+outcomes:
+  - name: Suits named, the same card
+    when:
+      same_suit: [player_1, player_2, banker_2, player_3, banker_3]
+      suit: {player_1: [diamonds, hearts, spades], banker_1: [hearts], player_2: [clubs, spades],
+        banker_2: [clubs, diamonds, hearts], player_3: [hearts, spades], banker_3: [clubs]}
+      same_card: [player_1, banker_1, player_2, banker_2, player_3, banker_3]
+    pays: 105 to 1
+  - name: Player natural, player or tie
+    when: {natural: [player], winner: [player, tie]}
+    pays: 28 to 1
+  - name: Suits and ranks named
+    when:
+      suit: {player_1: [spades], banker_2: [diamonds, hearts, spades], player_3: [diamonds, hearts]}
+      rank: {player_1: [7, K], player_2: J, banker_2: [3, 4, 5, 6, 8, 9, 10, J],
+        player_3: [2, 5, J], banker_3: [A, 5, Q]}
+    pays: 147 to 1
+  - name: Suited, colours named
+    when:
+      same_suit: [player_1, banker_2, player_3]
+      colour: {banker_1: red, player_2: black, banker_2: black, player_3: red, banker_3: red}
+    pays: 5 to 1
+"""
 
 
 def _interrupted_sidebet(path: Path, delay: float) -> tuple[int, str, str, bool]:
@@ -93,7 +121,7 @@ def test_ctrl_c_at_any_moment_of_a_side_bet_count_is_one_line_and_exit_130(tmp_p
 
     warm = run_gamecore("sidebet", "dragon_7")
     assert warm.returncode == 0, warm.stderr
-    definition = tmp_path / "rank_bits_pairs.yaml"
+    definition = tmp_path / "suits_named.yaml"
     definition.write_text(LONG_COUNT)
     for delay in (0.3, 2.5, 5.0):
         started = time.monotonic()
@@ -323,7 +351,7 @@ def test_the_estimate_bounds_the_time_a_count_takes():
 # Every rank told apart beside the first three cards' suits named, other suits for each
 # outcome: twelve tests reading suits (more than a sum keeps by), no renaming of suits
 # keeping them all, so every round deals its 4**6 suit strings afresh: 6,409,609,337 deals
-# at any deck count, minutes of CPU (LONG_COUNT's 294,723,676 deals take about 45 s).
+# at any deck count, minutes of CPU (LONG_COUNT's 221,581,433 deals take about 14 s).
 PAST_THE_BOUND = _rank_bits("rank_bits_named", 1000, _suits_named)
 
 
