@@ -316,7 +316,7 @@ def split_tests(
         suit_rows,
         _bits_of(tests, suit_rows),
         False,
-        min(1 << min(int(suit_rows.size), SUIT_ANSWER_BITS), patterns),
+        min(2 ** int(suit_rows.size), patterns),
         rank_bits,
         rank_answers,
         np.searchsorted(tests[:, 0], np.arange(program.outcomes)).astype(np.int64),
