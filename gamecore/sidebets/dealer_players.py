@@ -162,7 +162,7 @@ def players_after(bet: SideBet, program: Program, shoe: Classes, plan: tuple) ->
         or (walks_apart and not all(at_class.values()))
         or card_tests.size > _ANSWER_BITS
     ):
-        return _players(shoe, [], [], (program, [], 0))
+        return _players(shoe, [], [], (program, card_tests, [], 0))
     choices = [_choices(shoe, levels[p] == 0, at_class[p]) for p in named]
     # A group: the rows alike in every fact a test reads of the player's cards (the total
     # and natural where a test reads them; the rank, suit and colour of a card read by them)
@@ -178,16 +178,16 @@ def players_after(bet: SideBet, program: Program, shoe: Classes, plan: tuple) ->
             )
             groups.setdefault(key, []).append((first, second))
     deals = math.prod(int(shoe.sizes[levels[p]]) if levels[p] >= 0 else 1 for p in (BJ_UP, BJ_HOLE))
-    return _players(shoe, named, list(groups.values()), (program, choices, deals))
+    return _players(shoe, named, list(groups.values()), (program, card_tests, choices, deals))
 
 
 def _players(
     shoe: Classes, named: list[int], groups: list[list[tuple]], asked: tuple
 ) -> PlayersAfter:
     """The arrays of :class:`PlayersAfter` for groups of choice pairs (``asked``: the
-    program, each player's card's choices, and the deals of the up card and hole card, 0
-    where inactive)."""
-    program, choices, deals = asked
+    program, its test rows on cards, each player's card's choices, and the deals of the up
+    card and hole card, 0 where inactive)."""
+    program, card_tests, choices, deals = asked
     pairs: dict[tuple[int, int], int] = {}
     start, rows, kinds, shown = [0], [], [], []
     for members in groups:
@@ -212,7 +212,9 @@ def _players(
         np.asarray(shoe.counts[0, :_CLASSES], dtype=np.int64),
         kind_counts,
         np.asarray(shoe.attributes[1, COARSE, : shoe.sizes[1]], dtype=np.int64),
-        _player_tests(program, named, choices, [(m[0][0][3], m[0][1][3]) for m in groups]),
+        _player_tests(
+            (program, card_tests), named, choices, [(m[0][0][3], m[0][1][3]) for m in groups]
+        ),
         PlayersDeal(
             np.zeros(_CLASSES, dtype=np.int64),
             np.zeros(kind_counts.size, dtype=np.int64),
@@ -231,13 +233,13 @@ def _players(
 
 
 def _player_tests(
-    program: Program, named: list[int], choices: list[list[tuple]], chosen: list
+    asked: tuple, named: list[int], choices: list[list[tuple]], chosen: list
 ) -> PlayerTests:
-    """The tests on cards, which of the player's cards named each reads (bit ``i`` the
-    ``i``-th named), and each group's choices (``chosen``: the choice index of each card of
-    its first pair)."""
+    """The tests on cards (``asked``: the program and its rows of them), which of the
+    player's cards named each reads (bit ``i`` the ``i``-th named), and each group's
+    choices (``chosen``: the choice index of each card of its first pair)."""
+    program, card_tests = asked
     tests = program.tests
-    card_tests = np.flatnonzero(tests[:, TEST] < TESTS.index("dealer_bust"))
     reads = []
     for row in card_tests:
         read = _player_cards_read(tests[row])
